@@ -1,0 +1,52 @@
+// One database handle per process: PostgreSQL when DATABASE_URL is set, otherwise the
+// embedded PGlite under the data folder. Held on globalThis because Next.js may evaluate
+// this module more than once, and PGlite must never be opened twice on one folder.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+
+export type Db = PrismaClient;
+
+export type DbHandle =
+  | { kind: "postgres"; prisma: PrismaClient; url: string }
+  | { kind: "embedded"; prisma: PrismaClient; pglite: PGlite };
+
+export function openPostgres(url: string, poolSize = 10): DbHandle {
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
+  return { kind: "postgres", prisma, url };
+}
+
+export function openEmbedded(dataDir: string): DbHandle {
+  const dir = path.join(dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return { kind: "embedded", prisma, pglite };
+}
+
+const holder = globalThis as unknown as { __mailroomDb?: DbHandle };
+
+export function dbHandle(): DbHandle {
+  if (!holder.__mailroomDb) {
+    const e = env();
+    holder.__mailroomDb = e.DATABASE_URL ? openPostgres(e.DATABASE_URL) : openEmbedded(e.dataDir);
+  }
+  return holder.__mailroomDb;
+}
+
+/** The process's Prisma client. */
+export function db(): PrismaClient {
+  return dbHandle().prisma;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = holder.__mailroomDb;
+  holder.__mailroomDb = undefined;
+  if (!h) return;
+  await h.prisma.$disconnect();
+  if (h.kind === "embedded") await h.pglite.close();
+}

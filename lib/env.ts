@@ -1,0 +1,56 @@
+// Configuration read once from the environment and validated (DESIGN.md §5).
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  AUTH_SECRET: z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional(),
+  ENCRYPTION_KEY: z.string().optional(),
+  APP_URL: z.string().url().default("http://localhost:3000"),
+  BOOTSTRAP_ADMIN_EMAIL: z.string().email().optional(),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, "BOOTSTRAP_ADMIN_PASSWORD must be at least 8 characters").optional(),
+  STAFF_API_TOKEN: z.string().min(16).optional(),
+  ALLOW_PRIVATE_WEBHOOK_URLS: flag,
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(10),
+  INNGEST_EVENT_KEY: z.string().min(1).optional(),
+  INNGEST_SIGNING_KEY: z.string().min(1).optional(),
+  INNGEST_DEV: flag,
+  INNGEST_BASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  JOB_POLL_MS: z.coerce.number().int().positive().default(500),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string; inngestEnabled: boolean };
+
+let cached: Env | undefined;
+
+/** The validated environment. Throws a readable error listing every bad variable. */
+export function env(): Env {
+  if (cached) return cached;
+  // Empty strings count as unset: `FOO= npm start` should not fail validation.
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  cached = {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR ?? ".data"),
+    inngestEnabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV || e.INNGEST_BASE_URL),
+  };
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,48 @@
+// One error class and one code-to-status table for both API families (DESIGN.md §4).
+import type { z } from "zod";
+
+export const ERROR_STATUS = {
+  UNAUTHORIZED: 401,
+  INVALID_API_KEY: 401,
+  SCOPE_DENIED: 403,
+  PERMISSION_DENIED: 403,
+  SESSION_ONLY: 403,
+  CROSS_SITE_REQUEST: 403,
+  FORBIDDEN: 403,
+  VALIDATION_ERROR: 400,
+  NOT_FOUND: 404,
+  PROJECT_NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldIssue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = "Resource") => new AppError("NOT_FOUND", `${what} not found`);
+
+/** Turns zod issues into a readable message plus per-field details. */
+export function validationError(issues: z.core.$ZodIssue[], where = "body"): AppError {
+  const details = issues.map((i) => ({ path: [where, ...i.path.map(String)].join("."), message: i.message }));
+  const message = details.map((d) => `${d.path}: ${d.message}`).join("; ");
+  return new AppError("VALIDATION_ERROR", `Invalid request: ${message}`, details);
+}

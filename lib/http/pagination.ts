@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export function pageWindow({ page, perPage }: PageQuery): { skip: number; take: number } {
+  return { skip: (page - 1) * perPage, take: perPage };
+}

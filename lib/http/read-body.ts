@@ -1,0 +1,53 @@
+// Reads a JSON body with a size cap. Malformed JSON and a missing JSON content type are
+// validation errors (400), an oversized body is 413: never a crash, never a partial read.
+import { AppError } from "@/lib/http/errors";
+
+export const MiB = 1024 * 1024;
+export const DEFAULT_BODY_LIMIT = 1 * MiB;
+export const SEND_BODY_LIMIT = 40 * MiB;
+
+function tooLarge(limit: number) {
+  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds the ${Math.round(limit / MiB)} MiB limit`);
+}
+
+async function readCapped(req: Request, limit: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new AppError("VALIDATION_ERROR", "Content-Type must be application/json", [
+      { path: "headers.content-type", message: "expected application/json" },
+    ]);
+  }
+  const text = await readCapped(req, limit);
+  if (text.trim() === "") {
+    throw new AppError("VALIDATION_ERROR", "Request body is empty; a JSON object is required", [
+      { path: "body", message: "required" },
+    ]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new AppError("VALIDATION_ERROR", `Malformed JSON: ${(err as Error).message}`, [
+      { path: "body", message: "malformed JSON" },
+    ]);
+  }
+}
