@@ -44,7 +44,7 @@ export function env(): Env {
   const e = parsed.data;
   cached = {
     ...e,
-    dataDir: path.resolve(e.DATA_DIR ?? ".data"),
+    dataDir: path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? ".data"),
     inngestEnabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV || e.INNGEST_BASE_URL),
   };
   return cached;

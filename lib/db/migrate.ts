@@ -31,9 +31,9 @@ interface Runner {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
-export function readMigrations(dir = path.join(process.cwd(), "prisma", "migrations")): Migration[] {
-  if (!existsSync(dir)) throw new Error(`No migrations folder at ${dir}`);
-  return readdirSync(dir, { withFileTypes: true })
+export function readMigrations(dir = path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations")): Migration[] {
+  if (!existsSync(/*turbopackIgnore: true*/ dir)) throw new Error(`No migrations folder at ${dir}`);
+  return readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort()

@@ -1,0 +1,16 @@
+import { redirect } from "next/navigation";
+import { currentUser } from "@/lib/auth/current-user";
+import { Providers } from "@/components/providers";
+import { AppShell } from "@/components/layout/app-shell";
+
+export const dynamic = "force-dynamic";
+
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const user = await currentUser();
+  if (!user) redirect("/sign-in");
+  return (
+    <Providers>
+      <AppShell user={{ email: user.email, name: user.name, role: user.role }}>{children}</AppShell>
+    </Providers>
+  );
+}

@@ -1,0 +1,22 @@
+// PATCH /api/org/members/{id} — change a member's role (dashboard; members.manage)
+// DELETE /api/org/members/{id} — remove a member (dashboard; members.manage)
+import { legacyRoute } from "@/lib/http/legacy-route";
+import { toWire } from "@/lib/http/wire";
+import { memberIdParamsSchema, memberSchema, updateMemberSchema } from "@/lib/members/schemas";
+import { removeMember, updateMemberRole } from "@/lib/members/change-member";
+import { sessionActor } from "@/lib/http/session-actor";
+
+export const PATCH = legacyRoute(
+  { access: "session", permission: "members.manage", params: memberIdParamsSchema, body: updateMemberSchema },
+  async ({ principal, params, body }) => {
+    const member = await updateMemberRole({ orgId: principal.orgId, memberId: params.id, actor: sessionActor(principal), role: body.role });
+    return { body: toWire(memberSchema, member) };
+  },
+);
+
+export const DELETE = legacyRoute(
+  { access: "session", permission: "members.manage", params: memberIdParamsSchema },
+  async ({ principal, params }) => ({
+    body: await removeMember({ orgId: principal.orgId, memberId: params.id, actor: sessionActor(principal) }),
+  }),
+);

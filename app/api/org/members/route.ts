@@ -1,0 +1,21 @@
+// GET /api/org/members — members and roles (dashboard)
+// POST /api/org/members — add a member who can sign in (dashboard; members.manage)
+import { z } from "zod";
+import { legacyRoute } from "@/lib/http/legacy-route";
+import { toWire } from "@/lib/http/wire";
+import { addMemberSchema, memberSchema } from "@/lib/members/schemas";
+import { listMembers } from "@/lib/members/list-members";
+import { addMember } from "@/lib/members/add-member";
+import { sessionActor } from "@/lib/http/session-actor";
+
+export const GET = legacyRoute({ access: "session", permission: "members.view" }, async ({ principal }) => ({
+  body: { members: toWire(z.array(memberSchema), await listMembers({ orgId: principal.orgId })) },
+}));
+
+export const POST = legacyRoute(
+  { access: "session", permission: "members.manage", body: addMemberSchema },
+  async ({ principal, body }) => {
+    const member = await addMember({ orgId: principal.orgId, actor: sessionActor(principal), input: body });
+    return { body: toWire(memberSchema, member), status: 201 };
+  },
+);

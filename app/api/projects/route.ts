@@ -1,0 +1,22 @@
+// GET /api/projects — the organization's projects (dashboard)
+// POST /api/projects — create one (dashboard; org.manage)
+import { z } from "zod";
+import { legacyRoute } from "@/lib/http/legacy-route";
+import { actorOf } from "@/lib/http/principal";
+import { toWire } from "@/lib/http/wire";
+import { createProjectSchema, projectSchema } from "@/lib/projects/schemas";
+import { listProjects } from "@/lib/projects/list-projects";
+import { createProject } from "@/lib/projects/create-project";
+
+export const GET = legacyRoute({ access: "session", permission: "org.view" }, async ({ principal }) => {
+  const { items } = await listProjects({ orgId: principal.orgId });
+  return { body: { projects: toWire(z.array(projectSchema), items) } };
+});
+
+export const POST = legacyRoute(
+  { access: "session", permission: "org.manage", body: createProjectSchema },
+  async ({ principal, body }) => {
+    const project = await createProject({ orgId: principal.orgId, actor: actorOf(principal), input: body });
+    return { body: toWire(projectSchema, project), status: 201 };
+  },
+);

@@ -1,0 +1,17 @@
+// GET /api/v1/projects — list projects, paginated (org:read)
+// POST /api/v1/projects — create a project (org:write)
+import { v1Route } from "@/lib/http/v1-route";
+import { actorOf } from "@/lib/http/principal";
+import { pageWindow } from "@/lib/http/pagination";
+import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
+import { listProjects } from "@/lib/projects/list-projects";
+import { createProject } from "@/lib/projects/create-project";
+
+export const GET = v1Route(listProjectsOperation, async ({ principal, query }) => {
+  const { items, total } = await listProjects({ orgId: principal.orgId, ...pageWindow(query) });
+  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
+});
+
+export const POST = v1Route(createProjectOperation, async ({ principal, body }) => ({
+  data: await createProject({ orgId: principal.orgId, actor: actorOf(principal), input: body }),
+}));

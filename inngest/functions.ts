@@ -1,0 +1,36 @@
+// One Inngest function per job in lib/jobs/registry: a thin shell that waits until the row
+// is due and runs it through lib/, sleeping between attempts on the row's own backoff.
+import { inngest, jobEventName } from "@/inngest/client";
+import { jobRegistry } from "@/lib/jobs/registry";
+import type { JobDefinition } from "@/lib/jobs/define-job";
+import { runJobById, runRecurringJob } from "@/lib/jobs/run-job-by-id";
+
+export const functionId = (jobName: string) => `job-${jobName.replace(/\./g, "-")}`;
+
+function cronFor(seconds: number): string {
+  return `*/${Math.max(1, Math.round(seconds / 60))} * * * *`;
+}
+
+function functionFor(def: JobDefinition<never>) {
+  if (def.recurEverySeconds) {
+    return inngest.createFunction(
+      { id: functionId(def.name), retries: 2, triggers: [{ cron: cronFor(def.recurEverySeconds) }] },
+      async ({ step }) => step.run("run", () => runRecurringJob(def.name)),
+    );
+  }
+  return inngest.createFunction(
+    { id: functionId(def.name), retries: 0, triggers: [{ event: jobEventName(def.name) }] },
+    async ({ event, step }) => {
+      const { jobId, runAt } = event.data as { jobId: string; runAt: string };
+      await step.sleepUntil("wait-until-due", runAt);
+      for (let attempt = 1; attempt <= def.maxAttempts; attempt++) {
+        const outcome = await step.run(`attempt-${attempt}`, () => runJobById(jobId));
+        if (outcome.status !== "retry") return outcome;
+        await step.sleepUntil(`backoff-${attempt}`, outcome.retryAt);
+      }
+      return { status: "failed" };
+    },
+  );
+}
+
+export const functions = [...jobRegistry.values()].map(functionFor);

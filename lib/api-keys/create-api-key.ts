@@ -1,0 +1,38 @@
+import { db } from "@/lib/db/client";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { getProjectOrThrow } from "@/lib/projects/get-project";
+import { generateKey } from "@/lib/api-keys/key-format";
+import type { CreateApiKeyInput } from "@/lib/api-keys/schemas";
+
+interface Options {
+  orgId: string;
+  userId: string;
+  input: CreateApiKeyInput;
+}
+
+/** Creates a key and returns it whole, once; only its hash is stored. */
+export async function createApiKey({ orgId, userId, input }: Options) {
+  if (input.projectId) await getProjectOrThrow({ orgId, projectId: input.projectId });
+  const { key, prefix, hash } = generateKey();
+  const scopes = [...new Set(input.scopes)];
+  const row = await db().$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: { orgId, projectId: input.projectId ?? null, name: input.name, prefix, hash, scopes, createdByUserId: userId },
+    });
+    await recordAudit(
+      {
+        orgId,
+        projectId: created.projectId,
+        actorType: "user",
+        actorId: userId,
+        action: "api_key.created",
+        targetType: "api_key",
+        targetId: created.id,
+        metadata: { name: created.name, scopes, prefix },
+      },
+      tx,
+    );
+    return created;
+  });
+  return { ...row, key };
+}

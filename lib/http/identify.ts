@@ -1,0 +1,29 @@
+// Step one of every API request: who is calling, and (for keys) the request-rate check.
+import type { NextRequest } from "next/server";
+import { AppError } from "@/lib/http/errors";
+import type { Principal } from "@/lib/http/principal";
+import { authenticateKey, authenticateSession, bearerToken } from "@/lib/http/authenticate";
+import { rateLimitKey } from "@/lib/http/rate-limit-key";
+import { assertSameOrigin } from "@/lib/http/same-origin";
+
+export interface IdentifyOptions {
+  /** false: dashboard-only route, a key gets 403 SESSION_ONLY. */
+  allowKeys: boolean;
+  /** Headers for the response, filled in as they become known (rate-limit headers). */
+  headers: Record<string, string>;
+}
+
+export async function identify(req: NextRequest, { allowKeys, headers }: IdentifyOptions): Promise<Principal | null> {
+  const token = bearerToken(req);
+  if (token !== null) {
+    if (!allowKeys) {
+      throw new AppError("SESSION_ONLY", "This route accepts only a dashboard session; use the /api/v1 equivalent");
+    }
+    const principal = await authenticateKey(token);
+    if (principal.kind === "key") Object.assign(headers, await rateLimitKey(principal.keyId, principal.rateLimitPerMinute));
+    return principal;
+  }
+  const session = await authenticateSession(req);
+  if (session) assertSameOrigin(req);
+  return session;
+}

@@ -1,0 +1,26 @@
+// A v1 operation: its method, path, scope and zod schemas. The route handler, the OpenAPI
+// document and the tests all read the same object.
+import type { z } from "zod";
+import type { Permission, Scope } from "@/lib/auth/permissions";
+
+export interface Operation {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** OpenAPI form: /api/v1/projects/{id} */
+  path: string;
+  summary: string;
+  tag: string;
+  scope: Scope;
+  permission?: Permission;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Schema of the envelope's `data`. */
+  response: z.ZodType;
+  status?: number;
+  paginated?: boolean;
+  bodyLimit?: number;
+}
+
+export function defineOperation<const O extends Operation>(op: O): O {
+  return op;
+}

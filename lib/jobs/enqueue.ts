@@ -1,0 +1,31 @@
+// The one way domain code starts durable work.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db/client";
+import type { JobDefinition } from "@/lib/jobs/define-job";
+import { insertJob } from "@/lib/jobs/job-store";
+import { dispatch } from "@/lib/jobs/dispatcher";
+
+interface EnqueueOptions {
+  runAt?: Date;
+  /** A second enqueue with the same key is ignored. */
+  dedupeKey?: string;
+  /** Insert inside the caller's transaction; call the returned `dispatch` after commit. */
+  tx?: Prisma.TransactionClient;
+}
+
+export async function enqueue<P>(def: JobDefinition<P>, payload: P, opts: EnqueueOptions = {}) {
+  const parsed = def.payload.parse(payload) as Prisma.InputJsonValue;
+  const runAt = opts.runAt ?? new Date();
+  const id = await insertJob(opts.tx ?? db(), {
+    name: def.name,
+    payload: parsed,
+    runAt,
+    maxAttempts: def.maxAttempts,
+    dedupeKey: opts.dedupeKey,
+  });
+  const announce = async () => {
+    if (id) await dispatch({ id, name: def.name, runAt });
+  };
+  if (!opts.tx) await announce();
+  return { id, dispatch: announce };
+}

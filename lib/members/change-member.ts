@@ -1,0 +1,56 @@
+// Role changes and removals. Rules: an admin cannot touch an owner or make one, and an
+// organization always keeps at least one owner.
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/http/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { canAssignRole, type Role } from "@/lib/auth/permissions";
+
+interface Target {
+  orgId: string;
+  memberId: string;
+  actor: { userId: string; role: Role };
+}
+
+async function loadTarget(tx: Prisma.TransactionClient, { orgId, memberId, actor }: Target) {
+  const m = await tx.membership.findFirst({ where: { id: memberId, orgId }, include: { user: true } });
+  if (!m) throw notFound("Member");
+  if (!canAssignRole(actor.role, m.role as Role)) {
+    throw new AppError("PERMISSION_DENIED", `Your role cannot change a member with the ${m.role} role`);
+  }
+  return m;
+}
+
+async function assertAnotherOwner(tx: Prisma.TransactionClient, orgId: string, memberId: string) {
+  const others = await tx.membership.count({ where: { orgId, role: "owner", id: { not: memberId } } });
+  if (others === 0) throw new AppError("CONFLICT", "An organization must keep at least one owner");
+}
+
+export async function updateMemberRole(target: Target & { role: Role }) {
+  const { orgId, actor, role } = target;
+  if (!canAssignRole(actor.role, role)) throw new AppError("PERMISSION_DENIED", `Your role cannot grant the ${role} role`);
+  return db().$transaction(async (tx) => {
+    const m = await loadTarget(tx, target);
+    if (m.role === "owner" && role !== "owner") await assertAnotherOwner(tx, orgId, m.id);
+    const updated = await tx.membership.update({ where: { id: m.id }, data: { role } });
+    await recordAudit(
+      { orgId, actorType: "user", actorId: actor.userId, action: "member.role_changed", targetType: "membership", targetId: m.id, metadata: { email: m.user.email, from: m.role, to: role } },
+      tx,
+    );
+    return { id: m.id, userId: m.userId, email: m.user.email, name: m.user.name, role: updated.role, createdAt: m.createdAt };
+  });
+}
+
+export async function removeMember(target: Target) {
+  const { orgId, actor } = target;
+  return db().$transaction(async (tx) => {
+    const m = await loadTarget(tx, target);
+    if (m.role === "owner") await assertAnotherOwner(tx, orgId, m.id);
+    await tx.membership.delete({ where: { id: m.id } });
+    await recordAudit(
+      { orgId, actorType: "user", actorId: actor.userId, action: "member.removed", targetType: "membership", targetId: m.id, metadata: { email: m.user.email, role: m.role } },
+      tx,
+    );
+    return { removed: true };
+  });
+}

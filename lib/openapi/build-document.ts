@@ -1,0 +1,83 @@
+// OpenAPI 3.1 document of the v1 API, generated from the operations' zod schemas
+// (zod's own JSON Schema output; OpenAPI 3.1 uses JSON Schema 2020-12 as is).
+import { z } from "zod";
+import type { Operation } from "@/lib/http/operation";
+import { paginationSchema } from "@/lib/http/pagination";
+import { v1Operations } from "@/lib/openapi/operations";
+import { ERROR_STATUS } from "@/lib/http/errors";
+
+type JsonSchema = Record<string, unknown>;
+
+const schema = (s: z.ZodType, io: "input" | "output"): JsonSchema => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+};
+
+const errorBody = {
+  type: "object",
+  required: ["error", "code", "requestId"],
+  properties: { error: { type: "string" }, code: { type: "string", enum: Object.keys(ERROR_STATUS) }, requestId: { type: "string" } },
+};
+
+function parameters(op: Operation) {
+  const out: unknown[] = [];
+  for (const [where, s] of [["path", op.params], ["query", op.query]] as const) {
+    if (!s) continue;
+    const js = schema(s, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, prop] of Object.entries(js.properties ?? {})) {
+      out.push({ name, in: where, required: where === "path" || (js.required ?? []).includes(name), schema: prop });
+    }
+  }
+  return out;
+}
+
+function operationObject(op: Operation) {
+  const data = schema(op.response, "output");
+  const envelope: JsonSchema = {
+    type: "object",
+    required: ["data", "requestId"],
+    properties: { data, requestId: { type: "string", pattern: "^req_" } },
+  };
+  if (op.paginated) (envelope.properties as JsonSchema).pagination = schema(paginationSchema, "output");
+  const err = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  return {
+    summary: op.summary,
+    tags: [op.tag],
+    operationId: `${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string) => (c ? c.toUpperCase() : ""))}`,
+    security: [{ bearerAuth: [op.scope] }, { sessionCookie: [] }],
+    "x-required-scope": op.scope,
+    parameters: parameters(op),
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body, "input") } } } } : {}),
+    responses: {
+      [String(op.status ?? 200)]: { description: "Success", content: { "application/json": { schema: envelope } } },
+      "400": err,
+      "401": { description: "Invalid or missing API key", content: { "application/json": { schema: { $ref: "#/components/schemas/InvalidApiKey" } } } },
+      "403": err,
+      "429": err,
+    },
+  };
+}
+
+export function buildOpenApiDocument(baseUrl: string, operations: Operation[] = v1Operations) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method.toLowerCase()] = operationObject(op);
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Mailroom API", version: "1.0.0", description: "Versioned REST API. Authenticate with `Authorization: Bearer <API_KEY>`." },
+    servers: [{ url: baseUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "An API key (mr_…) created in the dashboard" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
+      },
+      schemas: {
+        Error: errorBody,
+        InvalidApiKey: { type: "object", required: ["error"], properties: { error: { type: "string", const: "Invalid API key" } } },
+      },
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// Every v1 operation, for the OpenAPI document. A test checks that each route file under
+// app/api/v1 appears here, so a new route cannot be left out.
+import type { Operation } from "@/lib/http/operation";
+import { getOrganizationOperation, updateOrganizationOperation } from "@/lib/orgs/operations";
+import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
+
+export const v1Operations: Operation[] = [
+  getOrganizationOperation,
+  updateOrganizationOperation,
+  listProjectsOperation,
+  createProjectOperation,
+];

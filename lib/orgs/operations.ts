@@ -1,0 +1,21 @@
+import { defineOperation } from "@/lib/http/operation";
+import { organizationSchema, updateOrganizationSchema } from "@/lib/orgs/schemas";
+
+export const getOrganizationOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/organization",
+  summary: "The caller's organization: plan, send mode and allowance",
+  tag: "Organization",
+  scope: "org:read",
+  response: organizationSchema,
+});
+
+export const updateOrganizationOperation = defineOperation({
+  method: "PATCH",
+  path: "/api/v1/organization",
+  summary: "Rename the organization",
+  tag: "Organization",
+  scope: "org:write",
+  body: updateOrganizationSchema,
+  response: organizationSchema,
+});

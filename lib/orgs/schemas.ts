@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { timestamp } from "@/lib/http/wire";
+import { PLAN_NAMES } from "@/lib/orgs/plans";
+
+export const organizationSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  plan: z.enum(PLAN_NAMES as [string, ...string[]]),
+  sendMode: z.enum(["test", "production"]),
+  require2faThreshold: z.number().int(),
+  testListMaxSize: z.number().int(),
+  monthlySendAllowance: z.number().int().nullable().describe("sends per month; null means unlimited"),
+  createdAt: timestamp,
+});
+
+export const updateOrganizationSchema = z
+  .object({ name: z.string().trim().min(1).max(100) })
+  .strict();
+export type UpdateOrganizationInput = z.infer<typeof updateOrganizationSchema>;

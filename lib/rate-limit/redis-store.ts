@@ -1,0 +1,17 @@
+import type { Redis } from "ioredis";
+
+const holder = globalThis as unknown as { __mailroomRedis?: Promise<Redis> };
+
+async function client(url: string): Promise<Redis> {
+  holder.__mailroomRedis ??= import("ioredis").then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }));
+  return holder.__mailroomRedis;
+}
+
+/** INCR and EXPIRE in one MULTI: the counter and its expiry are set together. */
+export async function incrementInRedis(url: string, key: string, windowSeconds: number): Promise<number> {
+  const redis = await client(url);
+  const results = await redis.multi().incr(key).expire(key, windowSeconds + 5).exec();
+  const [err, count] = results?.[0] ?? [new Error("Redis returned no result"), 0];
+  if (err) throw err;
+  return Number(count);
+}
