@@ -1,0 +1,69 @@
+// Test run set-up: a fresh database (PostgreSQL, or the embedded one when
+// MAILROOM_TEST_DB=embedded) and real app servers started from the production build.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { TestProject } from "vitest/node";
+import { createDatabase } from "./database";
+import { startServer, type RunningServer } from "./server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    mode: "postgres" | "embedded";
+    baseUrl: string;
+    baseUrl2: string;
+    databaseUrl: string;
+    dataDir: string;
+    serverEnv: Record<string, string>;
+    ownerEmail: string;
+    ownerPassword: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first (npm test does).");
+  const mode = process.env.MAILROOM_TEST_DB === "embedded" ? "embedded" : "postgres";
+  const ownerEmail = "owner@example.test";
+  const ownerPassword = "correct horse battery";
+  const common: Record<string, string> = {
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    BOOTSTRAP_ADMIN_EMAIL: ownerEmail,
+    BOOTSTRAP_ADMIN_PASSWORD: ownerPassword,
+    JOB_POLL_MS: "100",
+  };
+  const servers: RunningServer[] = [];
+  let cleanup: () => Promise<void>;
+  let databaseUrl = "";
+  let dataDir = "";
+
+  if (mode === "postgres") {
+    const db = await createDatabase();
+    databaseUrl = db.url;
+    Object.assign(common, { DATABASE_URL: db.url });
+    // Two instances on one database: shared rate limits and job claims are tested across them.
+    servers.push(await startServer(common));
+    servers.push(await startServer(common));
+    cleanup = db.drop;
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), "mailroom-embedded-"));
+    Object.assign(common, { DATA_DIR: dataDir });
+    servers.push(await startServer(common));
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  project.provide("mode", mode);
+  project.provide("baseUrl", servers[0].url);
+  project.provide("baseUrl2", (servers[1] ?? servers[0]).url);
+  project.provide("databaseUrl", databaseUrl);
+  project.provide("dataDir", dataDir);
+  project.provide("serverEnv", common);
+  project.provide("ownerEmail", ownerEmail);
+  project.provide("ownerPassword", ownerPassword);
+
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await cleanup();
+  };
+}

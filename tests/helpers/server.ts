@@ -1,0 +1,62 @@
+// Starts the production build (`next start`) as a child process and waits for /api/health.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+  const p = port ?? (await freePort());
+  const url = `http://127.0.0.1:${p}`;
+  const nextBin = path.resolve("node_modules/next/dist/bin/next");
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(p), "-H", "127.0.0.1"], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", APP_URL: url, NEXTAUTH_URL: url, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not become healthy:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    output: () => out,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
