@@ -1,0 +1,82 @@
+"use client";
+
+import { useState } from "react";
+import type { Scope } from "@/lib/auth/permissions";
+import { createApiKeySchema } from "@/lib/api-keys/schemas";
+import { useCreateApiKey, type CreatedApiKey } from "@/lib/queries/api-keys";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { FormField } from "@/components/ui/form-field";
+import { fieldErrors } from "@/components/ui/field-errors";
+import { ScopesPicker } from "@/components/api-keys/scopes-picker";
+import { ProjectSelect } from "@/components/api-keys/project-select";
+
+type Field = "name" | "scopes" | "projectId";
+
+const MESSAGES: Record<Field, string> = {
+  name: "Give the key a name of up to 100 characters.",
+  scopes: "Pick at least one scope.",
+  projectId: "Pick a project from the list.",
+};
+
+interface CreateApiKeyDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Receives the whole key once; the caller shows it and then forgets it. */
+  onCreated: (created: CreatedApiKey) => void;
+}
+
+export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDialogProps) {
+  const create = useCreateApiKey();
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<Scope[]>(["email:send"]);
+  const [projectId, setProjectId] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  function close() {
+    setName("");
+    setScopes(["email:send"]);
+    setProjectId("");
+    setErrors({});
+    create.reset();
+    onClose();
+  }
+
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = createApiKeySchema.safeParse({ name, scopes, projectId: projectId || undefined });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error, MESSAGES));
+      return;
+    }
+    setErrors({});
+    try {
+      const created = await create.mutateAsync(parsed.data);
+      onCreated(created);
+      close();
+    } catch {
+      // create.error holds the API's message; it is shown below the form.
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={close} title="Create API key" dismissible={!create.isPending} size="lg">
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <FormField id="api-key-name" label="Name" hint="Something that says where the key is used, e.g. “Production server”." error={errors.name}>
+          <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" data-autofocus />
+        </FormField>
+        <ScopesPicker value={scopes} onChange={setScopes} error={errors.scopes} />
+        <ProjectSelect value={projectId} onChange={setProjectId} error={errors.projectId} />
+        {create.error && <ErrorBanner message={create.error.message} />}
+        <DialogActions>
+          <button type="button" className="btn-secondary" onClick={close} disabled={create.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create API key"}
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

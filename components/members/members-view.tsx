@@ -1,0 +1,117 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { roleHas, type Role } from "@/lib/auth/permissions";
+import { useMembers, useRemoveMember, useUpdateMemberRole, type Member } from "@/lib/queries/members";
+import { PageHeader } from "@/components/ui/page-header";
+import { RestrictedAction } from "@/components/ui/restricted-action";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { AddMemberDialog } from "@/components/members/add-member-dialog";
+import { MemberItem } from "@/components/members/member-item";
+
+export function MembersView({ role, userId }: { role: Role; userId: string }) {
+  const router = useRouter();
+  const canManage = roleHas(role, "members.manage");
+  const members = useMembers();
+  const update = useUpdateMemberRole();
+  const remove = useRemoveMember();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  function changeRole(member: Member, next: Role) {
+    // Changing your own role changes what this page may offer: re-read it from the server.
+    update.mutate({ id: member.id, role: next }, { onSuccess: () => member.userId === userId && router.refresh() });
+  }
+
+  function closeRemove() {
+    setRemoving(null);
+    remove.reset();
+  }
+
+  function confirmRemove() {
+    if (!removing) return;
+    const self = removing.userId === userId;
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        closeRemove();
+        if (self) router.refresh();
+      },
+    });
+  }
+
+  const updateError = update.error && update.variables ? `Could not change the role: ${update.error.message}` : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        description="People who can sign in to this organization, and what their role lets them do."
+        action={
+          <RestrictedAction allowed={canManage} reason="Only owners and admins can add or change members." onClick={() => setAdding(true)}>
+            Add member
+          </RestrictedAction>
+        }
+      />
+
+      {updateError && (
+        <div className="mb-4">
+          <ErrorBanner message={updateError} />
+        </div>
+      )}
+
+      {members.isPending ? (
+        <ListSkeleton label="Loading members…" />
+      ) : members.error ? (
+        <ErrorBanner message={members.error.message} onRetry={() => members.refetch()} />
+      ) : members.data.length === 0 ? (
+        <EmptyState title="No members">{canManage ? "Add a member so they can sign in." : "Ask an owner or admin to add members."}</EmptyState>
+      ) : (
+        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+          {members.data.map((m) => (
+            <MemberItem
+              key={m.id}
+              member={m}
+              actorRole={role}
+              canManage={canManage}
+              isSelf={m.userId === userId}
+              saving={update.isPending && update.variables?.id === m.id}
+              onRoleChange={changeRole}
+              onRemove={setRemoving}
+            />
+          ))}
+        </ul>
+      )}
+
+      {members.data?.length === 1 && canManage && (
+        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+          You are the only member so far. Use <strong>Add member</strong> to invite a teammate.
+        </p>
+      )}
+
+      <AddMemberDialog open={adding} onClose={() => setAdding(false)} actorRole={role} />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove member?"
+        description={
+          removing?.userId === userId ? (
+            <>You are removing yourself: you will lose access to this organization.</>
+          ) : (
+            <>
+              <strong>{removing?.email}</strong> will no longer be able to sign in to this organization.
+            </>
+          )
+        }
+        confirmLabel="Remove"
+        pendingLabel="Removing…"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onClose={closeRemove}
+        onConfirm={confirmRemove}
+      />
+    </>
+  );
+}
