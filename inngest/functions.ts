@@ -1,7 +1,7 @@
 // One Inngest function per job in lib/jobs/registry: a thin shell that waits until the row
 // is due and runs it through lib/, sleeping between attempts on the row's own backoff.
 import { inngest, jobEventName } from "@/inngest/client";
-import { jobRegistry } from "@/lib/jobs/registry";
+import { jobRegistry, type JobRegistry } from "@/lib/jobs/registry";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { runJobById, runRecurringJob } from "@/lib/jobs/run-job-by-id";
 
@@ -11,11 +11,11 @@ function cronFor(seconds: number): string {
   return `*/${Math.max(1, Math.round(seconds / 60))} * * * *`;
 }
 
-function functionFor(def: JobDefinition<never>) {
+function functionFor(def: JobDefinition<never>, registry: JobRegistry) {
   if (def.recurEverySeconds) {
     return inngest.createFunction(
       { id: functionId(def.name), retries: 2, triggers: [{ cron: cronFor(def.recurEverySeconds) }] },
-      async ({ step }) => step.run("run", () => runRecurringJob(def.name)),
+      async ({ step }) => step.run("run", () => runRecurringJob(def.name, registry)),
     );
   }
   return inngest.createFunction(
@@ -24,7 +24,7 @@ function functionFor(def: JobDefinition<never>) {
       const { jobId, runAt } = event.data as { jobId: string; runAt: string };
       await step.sleepUntil("wait-until-due", runAt);
       for (let attempt = 1; attempt <= def.maxAttempts; attempt++) {
-        const outcome = await step.run(`attempt-${attempt}`, () => runJobById(jobId));
+        const outcome = await step.run(`attempt-${attempt}`, () => runJobById(jobId, registry));
         if (outcome.status !== "retry") return outcome;
         await step.sleepUntil(`backoff-${attempt}`, outcome.retryAt);
       }
@@ -33,4 +33,8 @@ function functionFor(def: JobDefinition<never>) {
   );
 }
 
-export const functions = [...jobRegistry.values()].map(functionFor);
+export function buildFunctions(registry: JobRegistry) {
+  return [...registry.values()].map((def) => functionFor(def, registry));
+}
+
+export const functions = buildFunctions(jobRegistry);

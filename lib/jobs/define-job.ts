@@ -7,6 +7,8 @@ export interface JobDefinition<P = unknown> {
   payload: z.ZodType<P>;
   /** Attempts before the job is marked failed for good. */
   maxAttempts: number;
+  /** First retry delay (doubling each attempt); default 5 s. */
+  retryBaseMs?: number;
   /** For maintenance work: run again this many seconds after each run. */
   recurEverySeconds?: number;
   run(payload: P, meta: { jobId: string; attempt: number }): Promise<void>;

@@ -7,9 +7,9 @@ import { log } from "@/lib/log";
 
 export type JobOutcome = { status: "done" } | { status: "retry"; retryAt: string } | { status: "failed"; error: string };
 
-/** Exponential backoff from 5 s, capped at 10 minutes, with ±20% jitter. */
-export function retryDelayMs(attempt: number): number {
-  const base = Math.min(5_000 * 2 ** (attempt - 1), 600_000);
+/** Exponential backoff from `baseMs` (5 s), capped at 10 minutes, with ±20% jitter. */
+export function retryDelayMs(attempt: number, baseMs = 5_000): number {
+  const base = Math.min(baseMs * 2 ** (attempt - 1), 600_000);
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
@@ -33,7 +33,7 @@ export async function executeJob(client: PrismaClient, registry: JobRegistry, jo
       if (def.recurEverySeconds) await scheduleNextOccurrence(client, def);
       return { status: "failed", error };
     }
-    const retryAt = new Date(Date.now() + retryDelayMs(job.attempts));
+    const retryAt = new Date(Date.now() + retryDelayMs(job.attempts, def.retryBaseMs));
     await markRetry(client, job.id, retryAt, error);
     return { status: "retry", retryAt: retryAt.toISOString() };
   }

@@ -60,7 +60,7 @@ export async function claimJobById(client: PrismaClient, id: string, runnerId: s
 }
 
 export async function markDone(client: PrismaClient, id: string) {
-  await client.job.update({ where: { id }, data: { status: "done", finishedAt: new Date(), lockedAt: null, lockedBy: null } });
+  await client.job.update({ where: { id }, data: { status: "done", finishedAt: new Date(), lockedAt: null } }); // lockedBy kept: who ran it
 }
 
 export async function markRetry(client: PrismaClient, id: string, runAt: Date, error: string) {

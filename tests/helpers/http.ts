@@ -5,7 +5,7 @@ export interface CallOptions {
   method?: string;
   body?: unknown;
   /** Raw body text, sent as is (for malformed-input tests). */
-  raw?: string | Uint8Array;
+  raw?: string;
   key?: string;
   cookie?: string;
   headers?: Record<string, string>;
@@ -22,7 +22,7 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key !== undefined) headers.authorization = `Bearer ${opts.key}`;
   if (opts.cookie) headers.cookie = opts.cookie;
-  let body: string | Uint8Array | undefined = opts.raw;
+  let body: string | undefined = opts.raw;
   if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
     headers["content-type"] ??= "application/json";

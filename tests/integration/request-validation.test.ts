@@ -25,7 +25,7 @@ describe("v1 bodies", () => {
   });
 
   it("a missing or wrong Content-Type is 400 VALIDATION_ERROR, not 415", async () => {
-    for (const headers of [{}, { "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }]) {
+    for (const headers of [{}, { "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }] as Record<string, string>[]) {
       const res = await call("/api/v1/projects", { key, method: "POST", raw: '{"name":"ct"}', headers });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
@@ -153,7 +153,7 @@ describe("legacy bodies", () => {
 describe("cross-site requests with a session cookie", () => {
   it("refuses writes marked cross-site, or from a foreign Origin, and creates nothing", async () => {
     const before = await projectCount();
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
       { origin: "https://evil.example" },
