@@ -6,7 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 /** Shows a freshly created key, the only time it can be seen. Focus starts on the copy button. */
 export function NewApiKeyDialog({ created, onClose }: { created: { name: string; key: string } | null; onClose: () => void }) {
   return (
-    <Dialog open={created !== null} onClose={onClose} title="Your new API key" description={created ? `“${created.name}” is ready to use.` : undefined}>
+    <Dialog open={created !== null} onClose={onClose} dismissible={false} title="Your new API key" description={created ? `“${created.name}” is ready to use.` : undefined}>
       {created && (
         <>
           <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">

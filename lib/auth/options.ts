@@ -5,6 +5,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getAuthSecret } from "@/lib/config/secrets";
 import { env } from "@/lib/env";
 import { verifyCredentials } from "@/lib/users/verify-credentials";
+import { allowSignInAttempt } from "@/lib/users/sign-in-throttle";
 import { findMembership } from "@/lib/members/find-membership";
 
 declare module "next-auth" {
@@ -38,6 +39,7 @@ export function authOptions(): NextAuthOptions {
           const password = credentials?.password;
           if (typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
           if (email.length > 320 || password.length > 200) return null;
+          if (!(await allowSignInAttempt(email))) return null;
           const user = await verifyCredentials(email, password);
           return user ? { id: user.id, email: user.email, name: user.name, orgId: user.orgId } : null;
         },

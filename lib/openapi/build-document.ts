@@ -9,8 +9,9 @@ import { ERROR_STATUS } from "@/lib/http/errors";
 type JsonSchema = Record<string, unknown>;
 
 const schema = (s: z.ZodType, io: "input" | "output"): JsonSchema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: "any" }) as JsonSchema;
-  return rest;
+  const json = z.toJSONSchema(s, { io, unrepresentable: "any" }) as JsonSchema;
+  delete json.$schema; // the document's dialect applies
+  return json;
 };
 
 const errorBody = {

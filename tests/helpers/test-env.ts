@@ -5,4 +5,4 @@ const serverEnv = inject("serverEnv");
 if (inject("mode") === "postgres") process.env.DATABASE_URL = inject("databaseUrl");
 process.env.AUTH_SECRET = serverEnv.AUTH_SECRET;
 process.env.ENCRYPTION_KEY = serverEnv.ENCRYPTION_KEY;
-process.env.APP_URL = inject("baseUrl");
+process.env.APP_URL = inject("baseUrl") || "http://localhost:3000";

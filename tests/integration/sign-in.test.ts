@@ -31,6 +31,14 @@ describe("credentials sign-in", () => {
     }
   });
 
+  it("stops guessing: after 10 attempts in the window even the right password is refused", async () => {
+    const { email } = await newOrg();
+    for (let i = 0; i < 10; i++) expect((await signIn(email, `guess-${i}`)).status).toBe(401);
+    const right = await signIn(email, PASSWORD);
+    expect(right.status).toBe(401);
+    expect(right.cookie).toBeNull();
+  });
+
   it("refuses a sign-in post without the CSRF token", async () => {
     const { email } = await newOrg();
     const res = await fetch(`${inject("baseUrl")}/api/auth/callback/credentials`, {

@@ -1,0 +1,44 @@
+// Debian's chromium driven by playwright-core (no browser download).
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+export const SCREENSHOTS = path.resolve("tests/e2e/screenshots");
+
+export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "mailroom-chromium-"));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves the page at desktop and phone width for a person to look at. */
+export async function screenshots(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+export async function signInThroughForm(page: Page, base: string, email: string, password: string) {
+  await page.context().clearCookies();
+  await page.goto(`${base}/`);
+  await page.waitForURL(/\/sign-in/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${base}/`);
+}

@@ -1,0 +1,63 @@
+// The product on its embedded database (no DATABASE_URL): first start migrates and creates
+// the owner, the main flows work, and a restart keeps everything without migrating again.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { startServer, type RunningServer } from "../helpers/server";
+import { call } from "../helpers/http";
+import { signIn, signInOrThrow } from "../helpers/sign-in";
+
+let server: RunningServer;
+let base: string;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startServer(inject("serverEnv"));
+  base = server.url;
+  cookie = await signInOrThrow(inject("ownerEmail"), inject("ownerPassword"), base);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("embedded database", () => {
+  it("stores the database under the data folder, migrated on first start", async () => {
+    expect(existsSync(path.join(inject("dataDir"), "pglite", "PG_VERSION"))).toBe(true);
+    expect(server.output()).toMatch(/migrations applied/);
+    expect((await call("/api/health", { base })).body).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("runs the key, project and member flows", async () => {
+    const key = await call("/api/api-keys", { base, cookie, body: { name: "smoke", scopes: ["org:read", "org:write"] } });
+    expect(key.status).toBe(201);
+    const first = await call("/api/v1/organization", { base, key: key.body.key });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("59");
+    expect((await call("/api/v1/organization", { base, key: key.body.key })).headers.get("x-ratelimit-remaining")).toBe("58");
+
+    const project = await call("/api/v1/projects", { base, key: key.body.key, body: { name: "Embedded" } });
+    expect(project.status).toBe(201);
+    const list = await call("/api/v1/projects", { base, key: key.body.key });
+    expect(list.body.pagination.total).toBe(2);
+
+    const member = await call("/api/org/members", { base, cookie, body: { email: "viewer@example.test", role: "viewer", password: "viewer-password" } });
+    expect(member.status).toBe(201);
+    const viewer = await signInOrThrow("viewer@example.test", "viewer-password", base);
+    expect((await call("/api/v1/projects", { base, cookie: viewer, body: { name: "no" } })).status).toBe(403);
+
+    expect((await call(`/api/api-keys/${key.body.id}`, { base, cookie, method: "DELETE" })).status).toBe(200);
+    expect((await call("/api/v1/organization", { base, key: key.body.key })).body).toEqual({ error: "Invalid API key" });
+  });
+
+  it("keeps everything across a restart, without migrating or bootstrapping again", async () => {
+    await server.stop();
+    server = await startServer(inject("serverEnv"));
+    base = server.url;
+    expect(server.output()).not.toMatch(/migrations applied|created owner/);
+    const again = await signInOrThrow(inject("ownerEmail"), inject("ownerPassword"), base);
+    const projects = await call("/api/v1/projects", { base, cookie: again });
+    expect(projects.body.data.map((p: { name: string }) => p.name)).toEqual(["Default", "Embedded"]);
+    expect((await signIn("viewer@example.test", "viewer-password", base)).cookie).toBeTruthy();
+  });
+});
