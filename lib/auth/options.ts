@@ -1,12 +1,14 @@
 // next-auth: email + password sign-in (provider id "credentials"), JWT sessions that carry
-// the user, organization and role. API routes re-read the role from the database.
+// the user, organization and role. API routes re-read the role from the database, and a
+// sign-out ends the session everywhere (see session-member.ts).
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getAuthSecret } from "@/lib/config/secrets";
 import { env } from "@/lib/env";
 import { verifyCredentials } from "@/lib/users/verify-credentials";
-import { allowSignInAttempt } from "@/lib/users/sign-in-throttle";
-import { findMembership } from "@/lib/members/find-membership";
+import { clearSignInFailures, clientIp, recordSignInFailure, signInBlocked } from "@/lib/users/sign-in-throttle";
+import { endSessions } from "@/lib/users/end-sessions";
+import { memberOfToken } from "@/lib/auth/session-member";
 
 declare module "next-auth" {
   interface Session {
@@ -17,14 +19,21 @@ declare module "next-auth/jwt" {
   interface JWT {
     uid?: string;
     orgId?: string;
+    /** The user's session version when the token was issued. */
+    sv?: number;
   }
+}
+
+/** next-auth reads NEXTAUTH_URL for its own links: default it to APP_URL. */
+export function ensureAuthUrl() {
+  process.env.NEXTAUTH_URL ??= env().APP_URL;
 }
 
 let options: NextAuthOptions | undefined;
 
 export function authOptions(): NextAuthOptions {
   if (options) return options;
-  process.env.NEXTAUTH_URL ??= env().APP_URL;
+  ensureAuthUrl();
   options = {
     secret: getAuthSecret(),
     session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
@@ -34,36 +43,48 @@ export function authOptions(): NextAuthOptions {
         id: "credentials",
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           const email = credentials?.email;
           const password = credentials?.password;
           if (typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
           if (email.length > 320 || password.length > 200) return null;
-          if (!(await allowSignInAttempt(email))) return null;
+          const ip = clientIp(req?.headers);
+          if (await signInBlocked(email, ip)) return null;
           const user = await verifyCredentials(email, password);
-          return user ? { id: user.id, email: user.email, name: user.name, orgId: user.orgId } : null;
+          if (!user) {
+            await recordSignInFailure(email, ip);
+            return null;
+          }
+          await clearSignInFailures(email);
+          return { id: user.id, email: user.email, name: user.name, orgId: user.orgId, sv: user.sessionVersion };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          token.uid = user.id;
-          token.orgId = (user as { orgId?: string }).orgId;
+          const u = user as { id: string; orgId?: string; sv?: number };
+          token.uid = u.id;
+          token.orgId = u.orgId;
+          token.sv = u.sv ?? 0;
         }
         return token;
       },
       async session({ session, token }) {
-        const membership =
-          token.uid && token.orgId ? await findMembership({ orgId: token.orgId, userId: token.uid }) : null;
+        const m = await memberOfToken(token);
         session.user = {
-          id: token.uid ?? "",
-          email: token.email ?? "",
-          name: token.name ?? "",
-          orgId: membership?.orgId ?? "",
-          role: membership?.role ?? "",
+          id: m ? m.userId : "",
+          email: m ? (token.email ?? "") : "",
+          name: m ? (token.name ?? "") : "",
+          orgId: m?.orgId ?? "",
+          role: m?.role ?? "",
         };
         return session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (token?.uid) await endSessions(token.uid);
       },
     },
   };

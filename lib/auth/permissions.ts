@@ -49,7 +49,7 @@ export const SCOPE_PERMISSION = {
   "webhooks:write": "webhooks.manage",
   "use-cases:read": "use-cases.view",
   "use-cases:write": "use-cases.manage",
-} as const satisfies Record<Exclude<Scope, "*">, string>;
+} as const satisfies Record<Exclude<Scope, "*">, Permission>;
 
 const VIEW = [
   "org.view", "analytics.view", "templates.view", "senders.view", "campaigns.view", "lists.view",
@@ -74,12 +74,10 @@ const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   viewer: new Set(VIEW),
 };
 
-export function roleHas(role: Role, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].has(permission);
-}
+export const PERMISSIONS: readonly Permission[] = [...new Set(ADMIN)];
 
-export function isAdmin(role: Role): boolean {
-  return role === "owner" || role === "admin";
+export function roleHas(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role]?.has(permission) ?? false;
 }
 
 export function keyHasScope(scopes: readonly string[], scope: Scope): boolean {

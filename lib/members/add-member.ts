@@ -1,10 +1,13 @@
-// Adds a person to the organization. A new address becomes a user who can sign in with the
-// given password; an existing user keeps their own password and simply joins.
+// Adds a person to the organization as a new user who signs in with the given password.
+// An address that already has an account is refused: accounts belong to one organization,
+// and joining someone else's account to this one would expose their profile to this admin.
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { hashPassword } from "@/lib/crypto/password";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { canAssignRole, type Role } from "@/lib/auth/permissions";
+import { memberView } from "@/lib/members/member-view";
 import type { AddMemberInput } from "@/lib/members/schemas";
 
 interface Options {
@@ -13,24 +16,26 @@ interface Options {
   input: AddMemberInput;
 }
 
+const taken = () => new AppError("CONFLICT", "This email address already has a Mailroom account and cannot be added again");
+
 export async function addMember({ orgId, actor, input }: Options) {
   if (!canAssignRole(actor.role, input.role)) {
     throw new AppError("PERMISSION_DENIED", `Your role cannot grant the ${input.role} role`);
   }
   const passwordHash = await hashPassword(input.password);
-  return db().$transaction(async (tx) => {
-    const user = await tx.user.upsert({
-      where: { email: input.email },
-      update: {},
-      create: { email: input.email, name: input.name, passwordHash },
+  try {
+    return await db().$transaction(async (tx) => {
+      if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw taken();
+      const user = await tx.user.create({ data: { email: input.email, name: input.name, passwordHash } });
+      const m = await tx.membership.create({ data: { orgId, userId: user.id, role: input.role } });
+      await recordAudit(
+        { orgId, actorType: "user", actorId: actor.userId, action: "member.added", targetType: "membership", targetId: m.id, metadata: { email: user.email, role: m.role } },
+        tx,
+      );
+      return memberView(m, user);
     });
-    const existing = await tx.membership.findUnique({ where: { orgId_userId: { orgId, userId: user.id } } });
-    if (existing) throw new AppError("CONFLICT", `${input.email} is already a member`);
-    const m = await tx.membership.create({ data: { orgId, userId: user.id, role: input.role } });
-    await recordAudit(
-      { orgId, actorType: "user", actorId: actor.userId, action: "member.added", targetType: "membership", targetId: m.id, metadata: { email: user.email, role: m.role } },
-      tx,
-    );
-    return { id: m.id, userId: user.id, email: user.email, name: user.name, role: m.role, createdAt: m.createdAt };
-  });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken(); // a concurrent add of the same address
+    throw err;
+  }
 }

@@ -5,6 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { canAssignRole, type Role } from "@/lib/auth/permissions";
+import { memberView } from "@/lib/members/member-view";
 
 interface Target {
   orgId: string;
@@ -12,13 +13,19 @@ interface Target {
   actor: { userId: string; role: Role };
 }
 
+/** Locks the organization row first: changes to one organization's members run one at a
+ * time, so two owners demoting each other at once cannot both pass the last-owner check. */
 async function loadTarget(tx: Prisma.TransactionClient, { orgId, memberId, actor }: Target) {
+  await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
+  // The actor's role as it is now, under the lock: it may have changed since sign-in.
+  const me = await tx.membership.findUnique({ where: { orgId_userId: { orgId, userId: actor.userId } } });
+  const actorRole = me?.role as Role | undefined;
   const m = await tx.membership.findFirst({ where: { id: memberId, orgId }, include: { user: true } });
   if (!m) throw notFound("Member");
-  if (!canAssignRole(actor.role, m.role as Role)) {
+  if (!actorRole || !canAssignRole(actorRole, m.role as Role)) {
     throw new AppError("PERMISSION_DENIED", `Your role cannot change a member with the ${m.role} role`);
   }
-  return m;
+  return { m, actorRole };
 }
 
 async function assertAnotherOwner(tx: Prisma.TransactionClient, orgId: string, memberId: string) {
@@ -28,23 +35,23 @@ async function assertAnotherOwner(tx: Prisma.TransactionClient, orgId: string, m
 
 export async function updateMemberRole(target: Target & { role: Role }) {
   const { orgId, actor, role } = target;
-  if (!canAssignRole(actor.role, role)) throw new AppError("PERMISSION_DENIED", `Your role cannot grant the ${role} role`);
   return db().$transaction(async (tx) => {
-    const m = await loadTarget(tx, target);
+    const { m, actorRole } = await loadTarget(tx, target);
+    if (!canAssignRole(actorRole, role)) throw new AppError("PERMISSION_DENIED", `Your role cannot grant the ${role} role`);
     if (m.role === "owner" && role !== "owner") await assertAnotherOwner(tx, orgId, m.id);
     const updated = await tx.membership.update({ where: { id: m.id }, data: { role } });
     await recordAudit(
       { orgId, actorType: "user", actorId: actor.userId, action: "member.role_changed", targetType: "membership", targetId: m.id, metadata: { email: m.user.email, from: m.role, to: role } },
       tx,
     );
-    return { id: m.id, userId: m.userId, email: m.user.email, name: m.user.name, role: updated.role, createdAt: m.createdAt };
+    return memberView(updated, m.user);
   });
 }
 
 export async function removeMember(target: Target) {
   const { orgId, actor } = target;
   return db().$transaction(async (tx) => {
-    const m = await loadTarget(tx, target);
+    const { m } = await loadTarget(tx, target);
     if (m.role === "owner") await assertAnotherOwner(tx, orgId, m.id);
     await tx.membership.delete({ where: { id: m.id } });
     await recordAudit(

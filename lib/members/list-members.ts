@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { memberView } from "@/lib/members/member-view";
 
 export async function listMembers({ orgId }: { orgId: string }) {
   const rows = await db().membership.findMany({
@@ -6,12 +7,5 @@ export async function listMembers({ orgId }: { orgId: string }) {
     include: { user: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return rows.map((m) => ({
-    id: m.id,
-    userId: m.userId,
-    email: m.user.email,
-    name: m.user.name,
-    role: m.role,
-    createdAt: m.createdAt,
-  }));
+  return rows.map((m) => memberView(m, m.user));
 }

@@ -14,11 +14,7 @@ export async function createOrganization({ name, owner, plan }: CreateOrganizati
   return db().$transaction(async (tx) => {
     const org = await tx.organization.create({ data: { name, plan } });
     const project = await tx.project.create({ data: { orgId: org.id, name: "Default", isDefault: true } });
-    const user = await tx.user.upsert({
-      where: { email },
-      update: {},
-      create: { email, name: owner.name ?? "", passwordHash },
-    });
+    const user = await tx.user.create({ data: { email, name: owner.name ?? "", passwordHash } });
     await tx.membership.create({ data: { orgId: org.id, userId: user.id, role: "owner" } });
     return { org, project, user };
   });

@@ -10,6 +10,16 @@ export async function incrementInDatabase(key: string, windowStart: number, rese
   return Number(rows[0].count);
 }
 
+export async function readInDatabase(key: string, windowStart: number): Promise<number> {
+  const rows = await db().$queryRaw<{ count: number }[]>`
+    SELECT count FROM rate_limit_counters WHERE key = ${key} AND window_start = ${BigInt(windowStart)}`;
+  return Number(rows[0]?.count ?? 0);
+}
+
+export async function clearInDatabase(key: string): Promise<void> {
+  await db().$executeRaw`DELETE FROM rate_limit_counters WHERE key = ${key}`;
+}
+
 /** Deletes counters of windows that have ended. */
 export async function pruneExpiredCounters(now = new Date()): Promise<number> {
   return db().$executeRaw`DELETE FROM rate_limit_counters WHERE expires_at < ${now}`;

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 const holder = globalThis as unknown as { __mailroomRedis?: Promise<Redis> };
 
 async function client(url: string): Promise<Redis> {
-  holder.__mailroomRedis ??= import("ioredis").then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }));
+  holder.__mailroomRedis ??= import("ioredis").then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2 }));
   return holder.__mailroomRedis;
 }
 
@@ -14,4 +14,12 @@ export async function incrementInRedis(url: string, key: string, windowSeconds: 
   const [err, count] = results?.[0] ?? [new Error("Redis returned no result"), 0];
   if (err) throw err;
   return Number(count);
+}
+
+export async function readInRedis(url: string, key: string): Promise<number> {
+  return Number((await (await client(url)).get(key)) ?? 0);
+}
+
+export async function clearInRedis(url: string, keys: string[]): Promise<void> {
+  if (keys.length) await (await client(url)).del(...keys);
 }

@@ -1,11 +1,33 @@
-// Password guessing is slowed per address: at most 10 sign-in attempts per 5-minute window,
-// counted in the shared store so every app instance sees the same count.
-import { hitFixedWindow } from "@/lib/rate-limit/fixed-window";
+// Password guessing is slowed by counting failed sign-ins, per address (10 per 5 minutes)
+// and per client address (100 per 5 minutes), in the store every instance shares. Only
+// failures count, and a success clears the address's count, so a person who signs in often
+// is never locked out by their own sign-ins.
+import { clearFixedWindow, hitFixedWindow, peekFixedWindow } from "@/lib/rate-limit/fixed-window";
 
-export const SIGN_IN_ATTEMPTS = 10;
-export const SIGN_IN_WINDOW_SECONDS = 300;
+export const FAILURES_PER_EMAIL = 10;
+export const FAILURES_PER_IP = 100;
+export const WINDOW_SECONDS = 300;
 
-export async function allowSignInAttempt(email: string): Promise<boolean> {
-  const r = await hitFixedWindow(`signin:${email.trim().toLowerCase()}`, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS);
-  return r.allowed;
+const emailKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
+const ipKey = (ip: string) => `signin-fail-ip:${ip}`;
+
+export async function signInBlocked(email: string, ip: string): Promise<boolean> {
+  const [byEmail, byIp] = await Promise.all([peekFixedWindow(emailKey(email), WINDOW_SECONDS), peekFixedWindow(ipKey(ip), WINDOW_SECONDS)]);
+  return byEmail >= FAILURES_PER_EMAIL || byIp >= FAILURES_PER_IP;
+}
+
+export async function recordSignInFailure(email: string, ip: string): Promise<void> {
+  await Promise.all([hitFixedWindow(emailKey(email), FAILURES_PER_EMAIL, WINDOW_SECONDS), hitFixedWindow(ipKey(ip), FAILURES_PER_IP, WINDOW_SECONDS)]);
+}
+
+export async function clearSignInFailures(email: string): Promise<void> {
+  await clearFixedWindow(emailKey(email), WINDOW_SECONDS);
+}
+
+/** The client address as the nearest proxy reports it. */
+export function clientIp(headers: Record<string, string | string[] | undefined> | undefined): string {
+  const forwarded = headers?.["x-forwarded-for"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  const real = headers?.["x-real-ip"];
+  return first || (Array.isArray(real) ? real[0] : real) || "unknown";
 }

@@ -11,5 +11,5 @@ export async function verifyCredentials(email: string, password: string) {
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !ok || user.memberships.length === 0) return null;
   const m = user.memberships[0];
-  return { id: user.id, email: user.email, name: user.name, orgId: m.orgId, role: m.role };
+  return { id: user.id, email: user.email, name: user.name, orgId: m.orgId, role: m.role, sessionVersion: user.sessionVersion };
 }

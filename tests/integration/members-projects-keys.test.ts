@@ -95,6 +95,10 @@ describe("members and roles", () => {
     const { email } = await addMemberAs(owner.cookie, "viewer");
     const dup = await call("/api/org/members", { cookie: owner.cookie, body: { email, role: "viewer", password: PASSWORD } });
     expect(dup.status).toBe(409);
+    const racing = await Promise.all(
+      [1, 2].map(() => call("/api/org/members", { cookie: owner.cookie, body: { email: "race-" + email, role: "viewer", password: PASSWORD } })),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
     for (const body of [
       { email: "not-an-email", role: "member", password: PASSWORD },
       { email: "a@example.test", role: "superuser", password: PASSWORD },
@@ -134,6 +138,35 @@ describe("members and roles", () => {
     const member = await addMemberAs(owner.cookie, "member");
     const byMember = await call("/api/org/members", { cookie: member.cookie, body: { email: "x@example.test", role: "viewer", password: PASSWORD } });
     expect(byMember.status).toBe(403);
+  });
+
+  it("refuses an address that already has an account elsewhere, revealing nothing about it", async () => {
+    const other = await newOrg();
+    await call("/api/org/members", { cookie: other.cookie, body: { email: "taken@example.test", name: "Private Name", role: "member", password: PASSWORD } });
+    const res = await call("/api/org/members", { cookie: owner.cookie, body: { email: "taken@example.test", role: "member", password: "another-password" } });
+    expect(res.status).toBe(409);
+    expect(JSON.stringify(res.body)).not.toContain("Private Name");
+    expect((await signIn("taken@example.test", "another-password")).cookie).toBeNull();
+    const members = await call("/api/org/members", { cookie: owner.cookie });
+    expect(members.body.members.map((m: { email: string }) => m.email)).not.toContain("taken@example.test");
+  });
+
+  it("two owners demoting each other at once leave one owner", async () => {
+    for (let round = 0; round < 3; round++) {
+      const org = await newOrg();
+      const second = await addMemberAs(org.cookie, "owner");
+      const list = await call("/api/org/members", { cookie: org.cookie });
+      const first = list.body.members.find((m: { email: string }) => m.email === org.email);
+      const results = await Promise.all([
+        call(`/api/org/members/${second.member.id}`, { method: "PATCH", cookie: org.cookie, body: { role: "admin" } }),
+        call(`/api/org/members/${first.id}`, { method: "PATCH", cookie: second.cookie, body: { role: "admin" } }),
+      ]);
+      const after = await db().membership.count({ where: { orgId: org.org.id, role: "owner" } });
+      expect(after).toBe(1);
+      // The loser is refused (409), or (if it ran second and lost its rights first) 403.
+      expect(results.map((r) => r.status).sort()).toEqual(expect.arrayContaining([200]));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    }
   });
 
   it("keeps at least one owner", async () => {

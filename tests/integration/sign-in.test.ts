@@ -31,12 +31,21 @@ describe("credentials sign-in", () => {
     }
   });
 
-  it("stops guessing: after 10 attempts in the window even the right password is refused", async () => {
+  it("stops guessing: after 10 failures in the window even the right password is refused", async () => {
     const { email } = await newOrg();
     for (let i = 0; i < 10; i++) expect((await signIn(email, `guess-${i}`)).status).toBe(401);
     const right = await signIn(email, PASSWORD);
     expect(right.status).toBe(401);
     expect(right.cookie).toBeNull();
+  });
+
+  it("counts only failures, and a success clears them: frequent sign-ins never lock anyone out", async () => {
+    const { email } = await newOrg();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 9; i++) expect((await signIn(email, `guess-${i}`)).status).toBe(401);
+      expect((await signIn(email, PASSWORD)).cookie).toBeTruthy();
+    }
+    for (let i = 0; i < 12; i++) expect((await signIn(email, PASSWORD)).cookie).toBeTruthy();
   });
 
   it("refuses a sign-in post without the CSRF token", async () => {
@@ -50,8 +59,9 @@ describe("credentials sign-in", () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token="))).toBe(false);
   });
 
-  it("signs out: the session cookie is cleared", async () => {
+  it("signs out: the cookie is cleared and the old session stops working everywhere", async () => {
     const { cookie } = await newOrg();
+    expect((await call("/api/v1/organization", { cookie })).status).toBe(200);
     const csrf = await call("/api/auth/csrf", { cookie });
     const res = await fetch(`${inject("baseUrl")}/api/auth/signout`, {
       method: "POST",
@@ -61,6 +71,9 @@ describe("credentials sign-in", () => {
     });
     const cleared = res.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    // A copy of the old cookie (another tab, a stolen copy) is refused from now on.
+    expect((await call("/api/v1/organization", { cookie })).status).toBe(401);
+    expect((await call("/api/auth/session", { cookie })).body?.user?.orgId ?? "").toBe("");
   });
 
   it("serves the sign-in page, and sends signed-out visitors of the dashboard there", async () => {
