@@ -3,7 +3,14 @@ type Fields = Record<string, unknown>;
 
 function write(level: "info" | "warn" | "error", msg: string, fields: Fields = {}) {
   const err = fields.err instanceof Error ? { err: { message: fields.err.message, stack: fields.err.stack } } : {};
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields, ...err });
+  let line: string;
+  try {
+    line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields, ...err }, (_k, v) =>
+      typeof v === "bigint" ? v.toString() : v,
+    );
+  } catch {
+    line = JSON.stringify({ level, time: new Date().toISOString(), msg, unserializable: true, ...err }); // circular fields
+  }
   (level === "error" ? console.error : console.log)(line);
 }
 

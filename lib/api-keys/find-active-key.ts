@@ -2,7 +2,7 @@
 // ever compared in code). Revocation takes effect at once: nothing is cached.
 import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto/tokens";
-import { DEFAULT_KEY_RATE_LIMIT, looksLikeKey } from "@/lib/api-keys/key-format";
+import { keyRateLimit, looksLikeKey } from "@/lib/api-keys/key-format";
 import { log } from "@/lib/log";
 
 const LAST_USED_GRANULARITY_MS = 60_000;
@@ -18,5 +18,5 @@ export async function findActiveKey(token: string) {
       .apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } })
       .catch((err) => log.warn("lastUsedAt update failed", { err, keyId: key.id }));
   }
-  return { ...key, rateLimitPerMinute: key.rateLimitPerMinute ?? DEFAULT_KEY_RATE_LIMIT };
+  return { ...key, rateLimitPerMinute: keyRateLimit(key) };
 }

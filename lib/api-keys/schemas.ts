@@ -24,14 +24,8 @@ export const apiKeySchema = z.object({
 });
 
 /** The create response: the only time the whole key is ever shown. */
-export const createdApiKeySchema = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  scopes: z.array(z.string()),
-  prefix: z.string(),
-  projectId: z.string().uuid().nullable(),
-  key: z.string(),
-  createdAt: timestamp,
-});
+export const createdApiKeySchema = apiKeySchema
+  .pick({ id: true, name: true, scopes: true, prefix: true, projectId: true, createdAt: true })
+  .extend({ key: z.string() });
 
 export const keyIdParamsSchema = z.object({ id: z.string().uuid("not a valid key id") });

@@ -4,16 +4,17 @@ import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/principal";
 import { findActiveKey } from "@/lib/api-keys/find-active-key";
-import { findMembership } from "@/lib/members/find-membership";
+import { memberOfToken } from "@/lib/auth/session-member";
 import { getAuthSecret } from "@/lib/config/secrets";
 
 export const INVALID_API_KEY = "Invalid API key";
 
-/** The bearer token, or null when there is no Authorization header. */
+/** The presented bearer token ("" when malformed), or null when the request carries none.
+ * Other schemes (a proxy's Basic auth, say) are not API keys and leave the session in charge. */
 export function bearerToken(req: Request): string | null {
   const header = req.headers.get("authorization");
-  if (header === null) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (header === null || !/^bearer(\s|$)/i.test(header.trim())) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
   return match ? match[1] : "";
 }
 
@@ -32,11 +33,9 @@ export async function authenticateKey(token: string): Promise<Principal> {
 }
 
 /** The signed-in user with their current role, re-read from the database on every request
- * so a removed member or a changed role takes effect at once. */
+ * so a removed member, a changed role or a sign-out takes effect at once. */
 export async function authenticateSession(req: NextRequest): Promise<Principal | null> {
-  const token = await getToken({ req, secret: getAuthSecret() });
-  if (!token?.uid || !token.orgId) return null;
-  const membership = await findMembership({ orgId: token.orgId, userId: token.uid });
+  const membership = await memberOfToken(await getToken({ req, secret: getAuthSecret() }));
   if (!membership) return null;
   return { kind: "session", orgId: membership.orgId, userId: membership.userId, role: membership.role };
 }

@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/http/principal";
 import { keyHasScope, roleHas, SCOPE_PERMISSION, type Permission, type Scope } from "@/lib/auth/permissions";
 
 export interface Requirement {
-  scope?: Scope;
+  scope?: Exclude<Scope, "*">;
   /** For sessions; defaults to the permission matching `scope`. */
   permission?: Permission;
 }
@@ -16,7 +16,7 @@ export function authorize(principal: Principal, { scope, permission }: Requireme
     }
     return;
   }
-  const needed = permission ?? (scope && scope !== "*" ? (SCOPE_PERMISSION[scope] as Permission) : undefined);
+  const needed = permission ?? (scope ? (SCOPE_PERMISSION[scope] as Permission) : undefined);
   if (needed && !roleHas(principal.role, needed)) {
     throw new AppError("PERMISSION_DENIED", `Your role (${principal.role}) lacks the ${needed} permission`);
   }

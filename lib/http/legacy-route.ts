@@ -1,30 +1,18 @@
-// The one wrapper for legacy /api routes and the dashboard's JSON routes: bare bodies,
-// errors as {error}. Dashboard-only routes refuse keys with 403 SESSION_ONLY.
+// The wrapper for legacy /api routes and the dashboard's JSON routes: bare bodies, errors
+// as {error, code}. Dashboard-only routes (access "session") refuse keys with SESSION_ONLY.
 import type { NextRequest } from "next/server";
-import type { z } from "zod";
-import { AppError } from "@/lib/http/errors";
-import { identify } from "@/lib/http/identify";
-import { authorize, type Requirement } from "@/lib/http/authorize";
-import { parseInput, type InputSchemas } from "@/lib/http/parse-input";
+import { handleRequest, type NextRouteContext, type RequestContext } from "@/lib/http/handle-request";
 import { newRequestId } from "@/lib/http/request-id";
 import { json, legacyError } from "@/lib/http/respond";
-import type { Principal } from "@/lib/http/principal";
+import type { InputSchemas } from "@/lib/http/parse-input";
+import type { Requirement } from "@/lib/http/authorize";
 import type { Scope } from "@/lib/auth/permissions";
-
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+import type { Principal } from "@/lib/http/principal";
 
 export interface LegacyOptions extends InputSchemas, Requirement {
   /** "session": dashboard-only. A scope: API keys holding it are accepted too. */
-  access: "session" | { keyScope: Scope };
-}
-
-export interface LegacyContext<O extends LegacyOptions> {
-  req: NextRequest;
-  principal: Principal;
-  requestId: string;
-  body: Out<O["body"]>;
-  query: Out<O["query"]>;
-  params: Out<O["params"]>;
+  access: "session" | { keyScope: Exclude<Scope, "*"> };
+  orgWide?: boolean;
 }
 
 export interface LegacyResult {
@@ -32,20 +20,23 @@ export interface LegacyResult {
   status?: number;
 }
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type SessionPrincipal = Extract<Principal, { kind: "session" }>;
+type LegacyContext<O extends LegacyOptions> = O["access"] extends "session"
+  ? Omit<RequestContext<O>, "principal"> & { principal: SessionPrincipal }
+  : RequestContext<O>;
 
 export function legacyRoute<const O extends LegacyOptions>(opts: O, handler: (ctx: LegacyContext<O>) => Promise<LegacyResult>) {
-  return async (req: NextRequest, ctx: RouteContext): Promise<Response> => {
+  const spec =
+    opts.access === "session"
+      ? { ...opts, family: "legacy" as const, allowKeys: false }
+      : { ...opts, family: "legacy" as const, allowKeys: true, scope: opts.access.keyScope };
+  return async (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
     const requestId = newRequestId();
     const headers: Record<string, string> = {};
     try {
-      const allowKeys = opts.access !== "session";
-      const principal = await identify(req, { allowKeys, headers });
-      if (!principal) throw new AppError("UNAUTHORIZED", "Unauthorized");
-      const scope = opts.access === "session" ? opts.scope : opts.access.keyScope;
-      authorize(principal, { scope, permission: opts.permission });
-      const input = await parseInput(req, await ctx?.params, opts);
-      const result = await handler({ req, principal, requestId, ...(input as Pick<LegacyContext<O>, "body" | "query" | "params">) });
+      // allowKeys false guarantees a session principal on dashboard-only routes.
+      const context = (await handleRequest(req, ctx, spec, requestId, headers)) as LegacyContext<O>;
+      const result = await handler(context);
       return json(result.body, result.status ?? 200, { ...headers, "X-Request-Id": requestId });
     } catch (err) {
       return legacyError(err, requestId, new URL(req.url).pathname, headers);

@@ -9,7 +9,10 @@ export interface Operation {
   path: string;
   summary: string;
   tag: string;
-  scope: Scope;
+  /** "*" is a key's full access, never a route's requirement. */
+  scope: Exclude<Scope, "*">;
+  /** Organization-wide writes: refused to keys bound to one project. */
+  orgWide?: boolean;
   permission?: Permission;
   params?: z.ZodType;
   query?: z.ZodType;

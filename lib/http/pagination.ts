@@ -1,9 +1,11 @@
 import { z } from "zod";
 
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(25),
-});
+export const pageQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    perPage: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const paginationSchema = z.object({

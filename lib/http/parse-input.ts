@@ -1,7 +1,9 @@
-// Validates params, query and body against the route's zod schemas.
-import type { z } from "zod";
-import { readJsonBody, DEFAULT_BODY_LIMIT } from "@/lib/http/read-body";
-import { validationError } from "@/lib/http/errors";
+// Validates params, query and body against the route's zod schemas. A route that declares
+// no query accepts none, and one that declares no body accepts none: every input a caller
+// sends is checked.
+import { z } from "zod";
+import { readJsonBody, DEFAULT_BODY_LIMIT, hasBody } from "@/lib/http/read-body";
+import { AppError, validationError } from "@/lib/http/errors";
 
 export interface InputSchemas {
   body?: z.ZodType;
@@ -16,6 +18,8 @@ export interface ParsedInput {
   params: unknown;
 }
 
+const noQuery = z.object({}).strict();
+
 function check(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return value;
   const result = schema.safeParse(value);
@@ -29,9 +33,17 @@ export async function parseInput(
   schemas: InputSchemas,
 ): Promise<ParsedInput> {
   const params = check(schemas.params, rawParams ?? {}, "params");
-  const query = check(schemas.query, Object.fromEntries(new URL(req.url).searchParams), "query");
-  const body = schemas.body
-    ? check(schemas.body, await readJsonBody(req, schemas.bodyLimit ?? DEFAULT_BODY_LIMIT), "body")
-    : undefined;
+  const query = check(schemas.query ?? noQuery, Object.fromEntries(new URL(req.url).searchParams), "query");
+  const limit = schemas.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  let body: unknown;
+  if (schemas.body) {
+    body = check(schemas.body, await readJsonBody(req, limit), "body");
+  } else if (hasBody(req)) {
+    // Read it anyway so an oversized upload is refused with 413, then refuse any content.
+    const content = await readJsonBody(req, limit);
+    if (content !== null && !(typeof content === "object" && Object.keys(content).length === 0)) {
+      throw new AppError("VALIDATION_ERROR", "This route takes no request body", [{ path: "body", message: "not allowed" }]);
+    }
+  }
   return { body, query, params };
 }

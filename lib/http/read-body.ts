@@ -30,6 +30,13 @@ async function readCapped(req: Request, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** True when the request announces a body (a length above 0, or a chunked upload). */
+export function hasBody(req: Request): boolean {
+  const length = req.headers.get("content-length");
+  if (length !== null) return Number(length) > 0;
+  return req.headers.has("transfer-encoding");
+}
+
 export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {

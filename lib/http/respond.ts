@@ -12,7 +12,7 @@ function asAppError(err: unknown, requestId: string, route: string): AppError {
   return new AppError("INTERNAL_ERROR", "Internal server error");
 }
 
-/** v1: {error, code, requestId}; an invalid key is exactly {error: "Invalid API key"}. */
+/** v1: {error, code, requestId}; an invalid or missing key is exactly {error: "Invalid API key"}. */
 export function v1Error(err: unknown, requestId: string, route: string, headers: Record<string, string>): Response {
   const e = asAppError(err, requestId, route);
   const h = { ...headers, ...e.headers, "X-Request-Id": requestId };
@@ -20,10 +20,10 @@ export function v1Error(err: unknown, requestId: string, route: string, headers:
   return json({ error: e.message, code: e.code, requestId }, e.status, h);
 }
 
-/** Legacy: {error}, with the code where SPEC names one (SESSION_ONLY, PROJECT_NOT_FOUND, ...). */
+/** Legacy: {error, code}; an invalid key is exactly {error: "Invalid API key"} here too. */
 export function legacyError(err: unknown, requestId: string, route: string, headers: Record<string, string>): Response {
   const e = asAppError(err, requestId, route);
   const h = { ...headers, ...e.headers, "X-Request-Id": requestId };
-  if (e.code === "INVALID_API_KEY" || e.code === "INTERNAL_ERROR") return json({ error: e.message }, e.status, h);
+  if (e.code === "INVALID_API_KEY") return json({ error: e.message }, e.status, h);
   return json({ error: e.message, code: e.code }, e.status, h);
 }

@@ -14,10 +14,23 @@ const schema = (s: z.ZodType, io: "input" | "output"): JsonSchema => {
   return json;
 };
 
+// Codes a v1 route can answer with (401 has its own body, without a code).
+const V1_CODES = (Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]).filter(
+  (c) => c !== "INVALID_API_KEY" && c !== "UNAUTHORIZED",
+);
+
 const errorBody = {
   type: "object",
   required: ["error", "code", "requestId"],
-  properties: { error: { type: "string" }, code: { type: "string", enum: Object.keys(ERROR_STATUS) }, requestId: { type: "string" } },
+  properties: { error: { type: "string" }, code: { type: "string", enum: V1_CODES }, requestId: { type: "string" } },
+};
+
+const header = (description: string, type = "string") => ({ description, schema: { type } });
+const commonHeaders = {
+  "X-Request-Id": header("The request id (also in the body)"),
+  "X-RateLimit-Limit": header("Requests allowed per window (API keys only)", "integer"),
+  "X-RateLimit-Remaining": header("Requests left in the window (API keys only)", "integer"),
+  "X-RateLimit-Reset": header("Unix time (seconds) when the window resets (API keys only)", "integer"),
 };
 
 function parameters(op: Operation) {
@@ -40,7 +53,11 @@ function operationObject(op: Operation) {
     properties: { data, requestId: { type: "string", pattern: "^req_" } },
   };
   if (op.paginated) (envelope.properties as JsonSchema).pagination = schema(paginationSchema, "output");
-  const err = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  const err = (description: string) => ({
+    description,
+    headers: commonHeaders,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  });
   return {
     summary: op.summary,
     tags: [op.tag],
@@ -50,11 +67,14 @@ function operationObject(op: Operation) {
     parameters: parameters(op),
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body, "input") } } } } : {}),
     responses: {
-      [String(op.status ?? 200)]: { description: "Success", content: { "application/json": { schema: envelope } } },
-      "400": err,
+      [String(op.status ?? 200)]: { description: "Success", headers: commonHeaders, content: { "application/json": { schema: envelope } } },
+      "400": err("VALIDATION_ERROR: the body, query or path does not fit"),
       "401": { description: "Invalid or missing API key", content: { "application/json": { schema: { $ref: "#/components/schemas/InvalidApiKey" } } } },
-      "403": err,
-      "429": err,
+      "403": err("SCOPE_DENIED, PERMISSION_DENIED or CROSS_SITE_REQUEST"),
+      "404": err("NOT_FOUND: no such resource in your organization"),
+      ...(op.body ? { "409": err("CONFLICT"), "413": err("PAYLOAD_TOO_LARGE") } : {}),
+      "429": { ...err("RATE_LIMITED"), headers: { ...commonHeaders, "Retry-After": header("Seconds to wait", "integer") } },
+      "500": err("INTERNAL_ERROR"),
     },
   };
 }
@@ -73,7 +93,12 @@ export function buildOpenApiDocument(baseUrl: string, operations: Operation[] = 
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "An API key (mr_…) created in the dashboard" },
-        sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "The dashboard session (named __Secure-next-auth.session-token when served over https)",
+        },
       },
       schemas: {
         Error: errorBody,

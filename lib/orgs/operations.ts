@@ -16,6 +16,7 @@ export const updateOrganizationOperation = defineOperation({
   summary: "Rename the organization",
   tag: "Organization",
   scope: "org:write",
+  orgWide: true,
   body: updateOrganizationSchema,
   response: organizationSchema,
 });

@@ -6,7 +6,7 @@ import { createProjectSchema, projectSchema } from "@/lib/projects/schemas";
 export const listProjectsOperation = defineOperation({
   method: "GET",
   path: "/api/v1/projects",
-  summary: "List the organization's projects",
+  summary: "List the organization's projects (a project-bound key sees only its own)",
   tag: "Projects",
   scope: "org:read",
   query: pageQuerySchema,
@@ -20,6 +20,7 @@ export const createProjectOperation = defineOperation({
   summary: "Create a project",
   tag: "Projects",
   scope: "org:write",
+  orgWide: true,
   body: createProjectSchema,
   response: projectSchema,
   status: 201,

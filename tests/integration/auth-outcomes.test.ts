@@ -1,5 +1,6 @@
 // Every authentication and authorization outcome of SPEC's Authentication and Errors sections.
 import { beforeAll, describe, expect, it } from "vitest";
+import { encode } from "next-auth/jwt";
 import { call } from "../helpers/http";
 import { addMemberAs, createKey, newOrg } from "../helpers/factory";
 
@@ -22,8 +23,8 @@ describe("API key authentication on v1", () => {
     expect(res.body).toEqual({ error: "Invalid API key" });
   });
 
-  it("refuses junk and non-bearer Authorization headers the same way", async () => {
-    for (const authorization of ["Bearer nonsense", "Basic Zm9vOmJhcg==", "Bearer", ""]) {
+  it("refuses junk bearer tokens, and other schemes without a session, the same way", async () => {
+    for (const authorization of ["Bearer nonsense", "Basic Zm9vOmJhcg==", "Bearer", "bearer  ", ""]) {
       const res = await call("/api/v1/organization", { headers: { authorization } });
       expect(res.status, authorization).toBe(401);
       expect(res.body).toEqual({ error: "Invalid API key" });
@@ -102,9 +103,54 @@ describe("sessions", () => {
     expect(res.body.error).toBe("Unauthorized");
   });
 
-  it("a forged or foreign session cookie is not a session", async () => {
-    const res = await call("/api/v1/organization", { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forged" });
+  it("a forged session cookie, or one made with another secret, is not a session", async () => {
+    const garbage = await call("/api/v1/organization", { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forged" });
+    expect(garbage.status).toBe(401);
+    const foreign = await encode({
+      token: { uid: owner.user.id, orgId: owner.org.id, sv: 0, email: owner.email },
+      secret: "some-other-deployment-secret-0123456789",
+    });
+    const res = await call("/api/v1/organization", { cookie: `next-auth.session-token=${foreign}` });
     expect(res.status).toBe(401);
+    // The same claims under the real secret are accepted: the secret is what was checked.
+    const genuine = await encode({ token: { uid: owner.user.id, orgId: owner.org.id, sv: 0, email: owner.email }, secret: process.env.AUTH_SECRET! });
+    expect((await call("/api/v1/organization", { cookie: `next-auth.session-token=${genuine}` })).status).toBe(200);
+  });
+
+  it("a session behind a proxy that adds Basic auth still works (Basic is not an API key)", async () => {
+    const headers = { authorization: "Basic Zm9vOmJhcg==" };
+    expect((await call("/api/v1/organization", { cookie: owner.cookie, headers })).status).toBe(200);
+    expect((await call("/api/api-keys", { cookie: owner.cookie, headers })).status).toBe(200);
+  });
+});
+
+describe("keys bound to one project", () => {
+  it("see only their project and cannot change organization-wide settings", async () => {
+    const project = await call("/api/projects", { cookie: owner.cookie, body: { name: "Bound" } });
+    const { key } = await createKey(owner.cookie, ["org:read", "org:write"], { projectId: project.body.id });
+    const list = await call("/api/v1/projects", { key });
+    expect(list.body.data.map((p: { id: string }) => p.id)).toEqual([project.body.id]);
+    expect(list.body.pagination.total).toBe(1);
+    for (const [path, method, body] of [["/api/v1/projects", "POST", { name: "from bound key" }], ["/api/v1/organization", "PATCH", { name: "x" }]] as const) {
+      const res = await call(path, { key, method, body });
+      expect(res.status, path).toBe(403);
+      expect(res.body.code).toBe("SCOPE_DENIED");
+    }
+    const org = await call("/api/v1/organization", { key });
+    expect(org.status).toBe(200);
+    expect(org.body.data.name).not.toBe("x");
+  });
+});
+
+describe("unknown routes", () => {
+  it("answer 404 in each family's shape", async () => {
+    const v1 = await call("/api/v1/no-such-thing", { method: "POST", body: {} });
+    expect(v1.status).toBe(404);
+    expect(v1.body).toEqual({ error: expect.stringContaining("/api/v1/no-such-thing"), code: "NOT_FOUND", requestId: expect.stringMatching(/^req_/) });
+    expect(v1.headers.get("x-request-id")).toBe(v1.body.requestId);
+    const legacy = await call("/api/no-such-thing");
+    expect(legacy.status).toBe(404);
+    expect(legacy.body).toEqual({ error: expect.any(String), code: "NOT_FOUND" });
   });
 });
 

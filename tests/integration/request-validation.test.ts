@@ -25,12 +25,20 @@ describe("v1 bodies", () => {
   });
 
   it("a missing or wrong Content-Type is 400 VALIDATION_ERROR, not 415", async () => {
-    for (const headers of [{}, { "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }] as Record<string, string>[]) {
+    for (const headers of [{ "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }] as Record<string, string>[]) {
       const res = await call("/api/v1/projects", { key, method: "POST", raw: '{"name":"ct"}', headers });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
       expect(res.body.error).toMatch(/Content-Type must be application\/json/);
     }
+    // No Content-Type header at all (a byte body, so fetch adds none).
+    const res = await fetch(`${inject("baseUrl")}/api/v1/projects`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: new TextEncoder().encode('{"name":"no type"}') as unknown as BodyInit,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "VALIDATION_ERROR", error: expect.stringMatching(/Content-Type must be application\/json/) });
   });
 
   it("accepts application/json with a charset", async () => {
@@ -113,6 +121,14 @@ describe("v1 queries", () => {
     }
   });
 
+  it("rejects query parameters the route does not take", async () => {
+    for (const path of ["/api/v1/projects?sort=name", "/api/v1/organization?expand=all"]) {
+      const res = await call(path, { key });
+      expect(res.status, path).toBe(400);
+      expect(res.body.code).toBe("VALIDATION_ERROR");
+    }
+  });
+
   it("paginates with page and perPage", async () => {
     const total = await projectCount();
     const res = await call("/api/v1/projects?page=2&perPage=1", { key });
@@ -142,6 +158,16 @@ describe("legacy bodies", () => {
     const res = await call("/api/projects", { cookie: owner.cookie, body: { name: "big", pad: "x".repeat(1024 * 1024 + 10) } });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: expect.stringContaining("1 MiB"), code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("a route that takes no body refuses one, and an oversized one with 413", async () => {
+    const { id } = await createKey(owner.cookie, ["org:read"]);
+    const withBody = await call(`/api/api-keys/${id}`, { method: "DELETE", cookie: owner.cookie, body: { reason: "x" } });
+    expect(withBody.status).toBe(400);
+    const huge = await call(`/api/api-keys/${id}`, { method: "DELETE", cookie: owner.cookie, body: { pad: "x".repeat(1024 * 1024 + 10) } });
+    expect(huge.status).toBe(413);
+    const list = await call("/api/api-keys", { cookie: owner.cookie });
+    expect(list.body.apiKeys.find((k: { id: string }) => k.id === id).revokedAt).toBeNull();
   });
 
   it("a malformed path id is 400, an unknown one 404", async () => {

@@ -6,7 +6,6 @@ import { toWire } from "@/lib/http/wire";
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from "@/lib/api-keys/schemas";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { sessionActor } from "@/lib/http/session-actor";
 
 export const GET = legacyRoute({ access: "session", permission: "keys.view" }, async ({ principal }) => ({
   body: { apiKeys: toWire(z.array(apiKeySchema), await listApiKeys({ orgId: principal.orgId })) },
@@ -15,7 +14,7 @@ export const GET = legacyRoute({ access: "session", permission: "keys.view" }, a
 export const POST = legacyRoute(
   { access: "session", permission: "keys.manage", body: createApiKeySchema },
   async ({ principal, body }) => {
-    const created = await createApiKey({ orgId: principal.orgId, userId: sessionActor(principal).userId, input: body });
+    const created = await createApiKey({ orgId: principal.orgId, userId: principal.userId, input: body });
     return { body: toWire(createdApiKeySchema, created), status: 201 };
   },
 );

@@ -2,11 +2,10 @@
 import { legacyRoute } from "@/lib/http/legacy-route";
 import { keyIdParamsSchema } from "@/lib/api-keys/schemas";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { sessionActor } from "@/lib/http/session-actor";
 
 export const DELETE = legacyRoute(
   { access: "session", permission: "keys.manage", params: keyIdParamsSchema },
   async ({ principal, params }) => ({
-    body: await revokeApiKey({ orgId: principal.orgId, keyId: params.id, userId: sessionActor(principal).userId }),
+    body: await revokeApiKey({ orgId: principal.orgId, keyId: params.id, userId: principal.userId }),
   }),
 );

@@ -6,7 +6,6 @@ import { toWire } from "@/lib/http/wire";
 import { addMemberSchema, memberSchema } from "@/lib/members/schemas";
 import { listMembers } from "@/lib/members/list-members";
 import { addMember } from "@/lib/members/add-member";
-import { sessionActor } from "@/lib/http/session-actor";
 
 export const GET = legacyRoute({ access: "session", permission: "members.view" }, async ({ principal }) => ({
   body: { members: toWire(z.array(memberSchema), await listMembers({ orgId: principal.orgId })) },
@@ -15,7 +14,7 @@ export const GET = legacyRoute({ access: "session", permission: "members.view" }
 export const POST = legacyRoute(
   { access: "session", permission: "members.manage", body: addMemberSchema },
   async ({ principal, body }) => {
-    const member = await addMember({ orgId: principal.orgId, actor: sessionActor(principal), input: body });
+    const member = await addMember({ orgId: principal.orgId, actor: principal, input: body });
     return { body: toWire(memberSchema, member), status: 201 };
   },
 );

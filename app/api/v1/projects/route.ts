@@ -8,7 +8,8 @@ import { listProjects } from "@/lib/projects/list-projects";
 import { createProject } from "@/lib/projects/create-project";
 
 export const GET = v1Route(listProjectsOperation, async ({ principal, query }) => {
-  const { items, total } = await listProjects({ orgId: principal.orgId, ...pageWindow(query) });
+  const onlyProjectId = principal.kind === "key" ? principal.projectId : null;
+  const { items, total } = await listProjects({ orgId: principal.orgId, onlyProjectId, ...pageWindow(query) });
   return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
 });
 

@@ -4,12 +4,11 @@ import { legacyRoute } from "@/lib/http/legacy-route";
 import { toWire } from "@/lib/http/wire";
 import { memberIdParamsSchema, memberSchema, updateMemberSchema } from "@/lib/members/schemas";
 import { removeMember, updateMemberRole } from "@/lib/members/change-member";
-import { sessionActor } from "@/lib/http/session-actor";
 
 export const PATCH = legacyRoute(
   { access: "session", permission: "members.manage", params: memberIdParamsSchema, body: updateMemberSchema },
   async ({ principal, params, body }) => {
-    const member = await updateMemberRole({ orgId: principal.orgId, memberId: params.id, actor: sessionActor(principal), role: body.role });
+    const member = await updateMemberRole({ orgId: principal.orgId, memberId: params.id, actor: principal, role: body.role });
     return { body: toWire(memberSchema, member) };
   },
 );
@@ -17,6 +16,6 @@ export const PATCH = legacyRoute(
 export const DELETE = legacyRoute(
   { access: "session", permission: "members.manage", params: memberIdParamsSchema },
   async ({ principal, params }) => ({
-    body: await removeMember({ orgId: principal.orgId, memberId: params.id, actor: sessionActor(principal) }),
+    body: await removeMember({ orgId: principal.orgId, memberId: params.id, actor: principal }),
   }),
 );

@@ -1,0 +1,53 @@
+// The common core of both API families: identify the caller (rate-limiting keys), authorize,
+// validate params, query and body. Each family wraps it with its own response shapes.
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { AppError } from "@/lib/http/errors";
+import { identify } from "@/lib/http/identify";
+import { authorize, type Requirement } from "@/lib/http/authorize";
+import { parseInput, type InputSchemas } from "@/lib/http/parse-input";
+import { INVALID_API_KEY } from "@/lib/http/authenticate";
+import type { Principal } from "@/lib/http/principal";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec extends InputSchemas, Requirement {
+  /** v1 answers a missing credential like an invalid key (SPEC: 401 for an invalid or missing key). */
+  family: "v1" | "legacy";
+  /** Dashboard-only routes refuse keys with 403 SESSION_ONLY. */
+  allowKeys: boolean;
+  /** Organization-wide writes: refused to keys bound to one project. */
+  orgWide?: boolean;
+}
+
+export interface RequestContext<S extends InputSchemas> {
+  req: NextRequest;
+  principal: Principal;
+  requestId: string;
+  body: Out<S["body"]>;
+  query: Out<S["query"]>;
+  params: Out<S["params"]>;
+}
+
+export type NextRouteContext = { params: Promise<Record<string, string | string[]>> } | undefined;
+
+export async function handleRequest<S extends RouteSpec>(
+  req: NextRequest,
+  ctx: NextRouteContext,
+  spec: S,
+  requestId: string,
+  headers: Record<string, string>,
+): Promise<RequestContext<S>> {
+  const principal = await identify(req, { allowKeys: spec.allowKeys, headers });
+  if (!principal) {
+    throw spec.family === "v1"
+      ? new AppError("INVALID_API_KEY", INVALID_API_KEY)
+      : new AppError("UNAUTHORIZED", "Unauthorized");
+  }
+  authorize(principal, spec);
+  if (spec.orgWide && principal.kind === "key" && principal.projectId) {
+    throw new AppError("SCOPE_DENIED", "This API key is bound to one project and cannot change organization-wide settings");
+  }
+  const input = await parseInput(req, await ctx?.params, spec);
+  return { req, principal, requestId, ...(input as Pick<RequestContext<S>, "body" | "query" | "params">) };
+}
