@@ -7,8 +7,13 @@ import { runJobById, runRecurringJob } from "@/lib/jobs/run-job-by-id";
 
 export const functionId = (jobName: string) => `job-${jobName.replace(/\./g, "-")}`;
 
-function cronFor(seconds: number): string {
-  return `*/${Math.max(1, Math.round(seconds / 60))} * * * *`;
+/** A cron expression for "every N seconds", N rounded to whole minutes, hours or a day. */
+export function cronFor(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `0 */${hours} * * *`;
+  return "0 0 * * *";
 }
 
 function functionFor(def: JobDefinition<never>, registry: JobRegistry) {
@@ -19,7 +24,8 @@ function functionFor(def: JobDefinition<never>, registry: JobRegistry) {
     );
   }
   return inngest.createFunction(
-    { id: functionId(def.name), retries: 0, triggers: [{ event: jobEventName(def.name) }] },
+    // Inngest retries a step that threw (a database blip); runJobById is safe to repeat.
+    { id: functionId(def.name), retries: 3, triggers: [{ event: jobEventName(def.name) }] },
     async ({ event, step }) => {
       const { jobId, runAt } = event.data as { jobId: string; runAt: string };
       await step.sleepUntil("wait-until-due", runAt);

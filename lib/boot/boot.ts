@@ -8,6 +8,7 @@ import { ensureBootstrapOwner } from "@/lib/boot/bootstrap-owner";
 import { LocalRunner } from "@/lib/jobs/local-runner";
 import { setLocalWake } from "@/lib/jobs/dispatcher";
 import { log } from "@/lib/log";
+import { ensureAuthUrl } from "@/lib/auth/options";
 
 const holder = globalThis as unknown as { __mailroomBoot?: Promise<void>; __mailroomRunner?: LocalRunner };
 
@@ -20,7 +21,7 @@ async function start() {
   const e = env();
   getAuthSecret();
   getEncryptionKey();
-  process.env.NEXTAUTH_URL ??= e.APP_URL;
+  ensureAuthUrl();
   const handle = dbHandle();
   const applied = await applyMigrations(handle);
   if (applied.length) log.info("migrations applied", { applied, database: handle.kind });

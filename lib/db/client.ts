@@ -8,12 +8,13 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { lockDataDir } from "@/lib/db/data-dir-lock";
 
 export type Db = PrismaClient;
 
 export type DbHandle =
   | { kind: "postgres"; prisma: PrismaClient; url: string }
-  | { kind: "embedded"; prisma: PrismaClient; pglite: PGlite };
+  | { kind: "embedded"; prisma: PrismaClient; pglite: PGlite; release: () => void };
 
 export function openPostgres(url: string, poolSize = 10): DbHandle {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
@@ -23,9 +24,10 @@ export function openPostgres(url: string, poolSize = 10): DbHandle {
 export function openEmbedded(dataDir: string): DbHandle {
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
+  const release = lockDataDir(dataDir);
   const pglite = new PGlite(dir);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  return { kind: "embedded", prisma, pglite };
+  return { kind: "embedded", prisma, pglite, release };
 }
 
 const holder = globalThis as unknown as { __mailroomDb?: DbHandle };
@@ -48,5 +50,8 @@ export async function closeDb(): Promise<void> {
   holder.__mailroomDb = undefined;
   if (!h) return;
   await h.prisma.$disconnect();
-  if (h.kind === "embedded") await h.pglite.close();
+  if (h.kind === "embedded") {
+    await h.pglite.close();
+    h.release();
+  }
 }

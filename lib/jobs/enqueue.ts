@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { insertJob } from "@/lib/jobs/job-store";
 import { dispatch } from "@/lib/jobs/dispatcher";
+import { log } from "@/lib/log";
 
 interface EnqueueOptions {
   runAt?: Date;
@@ -23,8 +24,11 @@ export async function enqueue<P>(def: JobDefinition<P>, payload: P, opts: Enqueu
     maxAttempts: def.maxAttempts,
     dedupeKey: opts.dedupeKey,
   });
+  // The row is the source of truth: a failed announcement is logged, and the sweep job
+  // announces overdue rows again, so enqueue never fails after the row is committed.
   const announce = async () => {
-    if (id) await dispatch({ id, name: def.name, runAt });
+    if (!id) return;
+    await dispatch({ id, name: def.name, runAt }).catch((err) => log.error("job announcement failed", { jobId: id, err }));
   };
   if (!opts.tx) await announce();
   return { id, dispatch: announce };

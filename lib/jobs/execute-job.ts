@@ -13,28 +13,33 @@ export function retryDelayMs(attempt: number, baseMs = 5_000): number {
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
+async function fail(client: PrismaClient, job: ClaimedJob, error: string): Promise<JobOutcome> {
+  log.error("job failed for good", { jobId: job.id, job: job.name, attempts: job.attempts, error });
+  await markFailed(client, job, error);
+  return { status: "failed", error };
+}
+
 export async function executeJob(client: PrismaClient, registry: JobRegistry, job: ClaimedJob): Promise<JobOutcome> {
   const def = registry.get(job.name);
-  if (!def) {
-    await markFailed(client, job.id, `Unknown job ${job.name}`);
-    return { status: "failed", error: `Unknown job ${job.name}` };
-  }
+  if (!def) return fail(client, job, `Unknown job ${job.name}`);
+  // A payload that does not fit its schema will never fit: no retries.
+  const payload = def.payload.safeParse(job.payload);
+  if (!payload.success) return fail(client, job, `Invalid payload: ${payload.error.message}`);
+  let outcome: JobOutcome;
   try {
-    const payload = def.payload.parse(job.payload);
-    await def.run(payload as never, { jobId: job.id, attempt: job.attempts });
-    await markDone(client, job.id);
-    if (def.recurEverySeconds) await scheduleNextOccurrence(client, def);
-    return { status: "done" };
+    await def.run(payload.data as never, { jobId: job.id, attempt: job.attempts });
+    await markDone(client, job);
+    outcome = { status: "done" };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     if (job.attempts >= job.maxAttempts) {
-      log.error("job failed for good", { jobId: job.id, job: job.name, attempts: job.attempts, error });
-      await markFailed(client, job.id, error);
-      if (def.recurEverySeconds) await scheduleNextOccurrence(client, def);
-      return { status: "failed", error };
+      outcome = await fail(client, job, error);
+    } else {
+      const retryAt = new Date(Date.now() + retryDelayMs(job.attempts, def.retryBaseMs));
+      await markRetry(client, job, retryAt, error);
+      return { status: "retry", retryAt: retryAt.toISOString() };
     }
-    const retryAt = new Date(Date.now() + retryDelayMs(job.attempts, def.retryBaseMs));
-    await markRetry(client, job.id, retryAt, error);
-    return { status: "retry", retryAt: retryAt.toISOString() };
   }
+  if (def.recurEverySeconds) await scheduleNextOccurrence(client, def);
+  return outcome;
 }

@@ -4,6 +4,8 @@ import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
 
 export interface ClaimedJob {
   id: string;
+  /** The runner that holds the claim; finishing updates only apply while it still does. */
+  runnerId: string;
   name: string;
   payload: unknown;
   attempts: number;
@@ -14,6 +16,7 @@ type Client = PrismaClient | Prisma.TransactionClient;
 
 interface ClaimRow {
   id: string;
+  locked_by: string;
   name: string;
   payload: unknown;
   attempts: number;
@@ -22,6 +25,7 @@ interface ClaimRow {
 
 const toClaimed = (r: ClaimRow): ClaimedJob => ({
   id: r.id,
+  runnerId: r.locked_by,
   name: r.name,
   payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload,
   attempts: Number(r.attempts),
@@ -46,7 +50,7 @@ export async function claimDueJobs(client: PrismaClient, runnerId: string, limit
     WHERE id IN (
       SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now()
       ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id, name, payload, attempts, max_attempts`;
+    RETURNING id, locked_by, name, payload, attempts, max_attempts`;
   return rows.map(toClaimed);
 }
 
@@ -55,28 +59,57 @@ export async function claimJobById(client: PrismaClient, id: string, runnerId: s
   const rows = await client.$queryRaw<ClaimRow[]>`
     UPDATE jobs SET status = 'running', locked_at = now(), locked_by = ${runnerId}, attempts = attempts + 1
     WHERE id = ${id}::uuid AND status = 'queued'
-    RETURNING id, name, payload, attempts, max_attempts`;
+    RETURNING id, locked_by, name, payload, attempts, max_attempts`;
   return rows[0] ? toClaimed(rows[0]) : null;
 }
 
-export async function markDone(client: PrismaClient, id: string) {
-  await client.job.update({ where: { id }, data: { status: "done", finishedAt: new Date(), lockedAt: null } }); // lockedBy kept: who ran it
-}
-
-export async function markRetry(client: PrismaClient, id: string, runAt: Date, error: string) {
-  await client.job.update({ where: { id }, data: { status: "queued", runAt, lastError: error, lockedAt: null, lockedBy: null } });
-}
-
-export async function markFailed(client: PrismaClient, id: string, error: string) {
-  await client.job.update({
-    where: { id },
-    data: { status: "failed", lastError: error, finishedAt: new Date(), lockedAt: null, lockedBy: null },
+// Finishing updates name the claim: a runner whose claim was taken over (it stalled past
+// the stale limit) cannot overwrite the new holder's state.
+export async function markDone(client: PrismaClient, job: ClaimedJob) {
+  await client.job.updateMany({
+    where: { id: job.id, lockedBy: job.runnerId, status: "running" },
+    data: { status: "done", finishedAt: new Date(), lockedAt: null }, // lockedBy kept: who ran it
   });
 }
 
-/** Jobs left running by a process that died go back to the queue. */
+export async function markRetry(client: PrismaClient, job: ClaimedJob, runAt: Date, error: string) {
+  await client.job.updateMany({
+    where: { id: job.id, lockedBy: job.runnerId, status: "running" },
+    data: { status: "queued", runAt, lastError: error, lockedAt: null, lockedBy: null },
+  });
+}
+
+export async function markFailed(client: PrismaClient, job: ClaimedJob, error: string) {
+  await client.job.updateMany({
+    where: { id: job.id, lockedBy: job.runnerId, status: "running" },
+    data: { status: "failed", lastError: error, finishedAt: new Date(), lockedAt: null },
+  });
+}
+
+/** Keeps a runner's claims fresh while their jobs run. */
+export async function heartbeat(client: PrismaClient, runnerId: string): Promise<void> {
+  await client.$executeRaw`UPDATE jobs SET locked_at = now() WHERE locked_by = ${runnerId} AND status = 'running'`;
+}
+
+/** Jobs left running by a process that died (no heartbeat) go back to the queue. */
 export async function requeueStale(client: PrismaClient, olderThan: Date): Promise<number> {
   return client.$executeRaw`
     UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL
     WHERE status = 'running' AND locked_at < ${olderThan}`;
+}
+
+/** Queued rows overdue by more than `graceMs`: their announcement may have been lost. */
+export async function overdueJobs(client: PrismaClient, graceMs: number, limit = 500) {
+  return client.job.findMany({
+    where: { status: "queued", runAt: { lt: new Date(Date.now() - graceMs) } },
+    select: { id: true, name: true, runAt: true },
+    orderBy: { runAt: "asc" },
+    take: limit,
+  });
+}
+
+/** Deletes finished rows older than the cut-off. */
+export async function pruneFinishedJobs(client: PrismaClient, before: Date): Promise<number> {
+  const { count } = await client.job.deleteMany({ where: { status: { in: ["done", "failed"] }, finishedAt: { lt: before } } });
+  return count;
 }

@@ -1,11 +1,12 @@
 // The embedded runner: used when Inngest is not configured. It polls for due job rows,
-// claims them with SKIP LOCKED and runs them through executeJob. A restart loses nothing:
-// queued rows wait, and rows left running by a dead process are re-queued.
+// claims them with SKIP LOCKED and runs them through executeJob, with a heartbeat on its
+// claims. A restart loses nothing: queued rows wait, and rows left running by a dead
+// process are re-queued by the sweep job (maintenance-jobs.ts).
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { jobRegistry, type JobRegistry } from "@/lib/jobs/registry";
-import { claimDueJobs, requeueStale } from "@/lib/jobs/job-store";
+import { claimDueJobs, heartbeat } from "@/lib/jobs/job-store";
 import { executeJob } from "@/lib/jobs/execute-job";
 import { scheduleOccurrence, slotStart } from "@/lib/jobs/recurring";
 import { log } from "@/lib/log";
@@ -15,8 +16,8 @@ export interface RunnerOptions {
   registry?: JobRegistry;
   pollMs?: number;
   concurrency?: number;
-  /** A running job older than this is taken to belong to a dead process. */
-  staleAfterMs?: number;
+  /** How often the claims of running jobs are refreshed. */
+  heartbeatMs?: number;
 }
 
 export class LocalRunner {
@@ -25,19 +26,19 @@ export class LocalRunner {
   private readonly registry: JobRegistry;
   private readonly pollMs: number;
   private readonly concurrency: number;
-  private readonly staleAfterMs: number;
+  private readonly heartbeatMs: number;
   private readonly inFlight = new Set<Promise<unknown>>();
   private running = false;
   private loop?: Promise<void>;
   private wakeUp?: () => void;
-  private lastStaleCheck = 0;
+  private lastHeartbeat = 0;
 
   constructor(opts: RunnerOptions = {}) {
     this.client = opts.client ?? db();
     this.registry = opts.registry ?? jobRegistry;
     this.pollMs = opts.pollMs ?? 500;
     this.concurrency = opts.concurrency ?? 8;
-    this.staleAfterMs = opts.staleAfterMs ?? 5 * 60_000;
+    this.heartbeatMs = opts.heartbeatMs ?? 30_000;
   }
 
   async start() {
@@ -79,11 +80,11 @@ export class LocalRunner {
     }
   }
 
-  /** One round: re-queue stale rows now and then, claim what fits, start it. */
+  /** One round: refresh the claims of running jobs now and then, claim what fits, start it. */
   async tick(): Promise<number> {
-    if (Date.now() - this.lastStaleCheck > 30_000) {
-      this.lastStaleCheck = Date.now();
-      await requeueStale(this.client, new Date(Date.now() - this.staleAfterMs));
+    if (this.inFlight.size > 0 && Date.now() - this.lastHeartbeat > this.heartbeatMs) {
+      this.lastHeartbeat = Date.now();
+      await heartbeat(this.client, this.id);
     }
     const room = this.concurrency - this.inFlight.size;
     if (room <= 0) return 0;

@@ -1,10 +1,10 @@
 // Every job the product runs. The embedded runner and the Inngest functions are both built
 // from this list, and a test checks that Inngest serves exactly these.
 import type { JobDefinition } from "@/lib/jobs/define-job";
-import { pruneRateLimitsJob } from "@/lib/jobs/prune-rate-limits-job";
+import { pruneJob, sweepJobsJob } from "@/lib/jobs/maintenance-jobs";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL: JobDefinition<never>[] = [pruneRateLimitsJob as JobDefinition<never>];
+const ALL = [sweepJobsJob, pruneJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

@@ -7,7 +7,8 @@ import { openPostgres, type DbHandle } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { LocalRunner } from "@/lib/jobs/local-runner";
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
-import { insertJob } from "@/lib/jobs/job-store";
+import { insertJob, requeueStale } from "@/lib/jobs/job-store";
+import { STALE_AFTER_MS } from "@/lib/jobs/maintenance-jobs";
 import { scheduleOccurrence, slotStart } from "@/lib/jobs/recurring";
 import type { JobRegistry } from "@/lib/jobs/registry";
 import { createDatabase } from "../helpers/database";
@@ -119,16 +120,53 @@ describe("embedded runner", () => {
     expect(ran).toBe(false);
   });
 
-  it("re-queues a row left running by a dead process and runs it", async () => {
+  it("re-queues a row left running by a dead process (what the sweep job does) and runs it", async () => {
     let ran = 0;
     const orphan = defineJob({ name: "test.orphan", payload: z.object({}), maxAttempts: 3, async run() { ran++; } });
     const id = await insertJob(a.prisma, { name: "test.orphan", payload: {}, runAt: new Date(), maxAttempts: 3 });
     await a.prisma.job.update({ where: { id: id! }, data: { status: "running", attempts: 1, lockedBy: "dead", lockedAt: new Date(Date.now() - 600_000) } });
-    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(orphan as JobDefinition<never>), pollMs: 20, staleAfterMs: 60_000 });
+    expect(await requeueStale(a.prisma, new Date(Date.now() - STALE_AFTER_MS))).toBe(1);
+    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(orphan as JobDefinition<never>), pollMs: 20 });
     await runner.start();
     await waitFor(async () => (await a.prisma.job.findUniqueOrThrow({ where: { id: id! } })).status === "done");
     await runner.stop();
     expect(ran).toBe(1);
+  });
+
+  it("keeps a long job's claim fresh with heartbeats, so it is never re-queued while it runs", async () => {
+    let ran = 0;
+    const slow = defineJob({
+      name: "test.slow",
+      payload: z.object({}),
+      maxAttempts: 3,
+      async run() {
+        ran++;
+        await new Promise((r) => setTimeout(r, 600));
+      },
+    });
+    const id = await insertJob(a.prisma, { name: "test.slow", payload: {}, runAt: new Date(), maxAttempts: 3 });
+    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(slow as JobDefinition<never>), pollMs: 20, heartbeatMs: 50 });
+    await runner.start();
+    let requeued = 0;
+    while ((await a.prisma.job.findUniqueOrThrow({ where: { id: id! } })).status !== "done") {
+      // A sweep with a 300 ms stale limit, again and again while the 600 ms job runs.
+      requeued += await requeueStale(a.prisma, new Date(Date.now() - 300));
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await runner.stop();
+    expect({ ran, requeued }).toEqual({ ran: 1, requeued: 0 });
+  });
+
+  it("fails a job whose payload does not fit its schema at once, without retries", async () => {
+    const typed = defineJob({ name: "test.typed", payload: z.object({ n: z.number() }), maxAttempts: 5, async run() {} });
+    const id = await insertJob(a.prisma, { name: "test.typed", payload: { n: "not a number" }, runAt: new Date(), maxAttempts: 5 });
+    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(typed as JobDefinition<never>), pollMs: 20 });
+    await runner.start();
+    await waitFor(async () => (await a.prisma.job.findUniqueOrThrow({ where: { id: id! } })).status === "failed");
+    await runner.stop();
+    const job = await a.prisma.job.findUniqueOrThrow({ where: { id: id! } });
+    expect(job.attempts).toBe(1);
+    expect(job.lastError).toMatch(/Invalid payload/);
   });
 
   it("creates a recurring slot once however many instances schedule it, and the next one after a run", async () => {

@@ -1,12 +1,13 @@
 // Migrations apply on an empty PostgreSQL and on an empty embedded database; a second run
 // is a no-op; the bookkeeping matches what `prisma migrate deploy` writes.
 import { afterAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { openEmbedded, openPostgres, type DbHandle } from "@/lib/db/client";
 import { applyMigrations, readMigrations } from "@/lib/db/migrate";
+import { lockDataDir } from "@/lib/db/data-dir-lock";
 import { createDatabase } from "../helpers/database";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -62,10 +63,24 @@ describe("migrations", () => {
     const handle = openEmbedded(dir);
     cleanups.push(async () => {
       await handle.prisma.$disconnect();
-      if (handle.kind === "embedded") await handle.pglite.close();
+      if (handle.kind === "embedded") {
+        await handle.pglite.close();
+        handle.release();
+      }
       rmSync(dir, { recursive: true, force: true });
     });
     await checkFreshDatabase(handle);
+    // The lock names this process, which may take it again.
+    expect(() => lockDataDir(dir)).not.toThrow();
+  });
+
+  it("refuses to open an embedded database another live process holds", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "mailroom-lock-"));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(path.join(dir, "mailroom.lock"), String(process.ppid));
+    expect(() => openEmbedded(dir)).toThrow(/in use by process/);
+    writeFileSync(path.join(dir, "mailroom.lock"), "999999999"); // a dead process: taken over
+    expect(() => lockDataDir(dir)).not.toThrow();
   });
 
   it("a failing migration is rolled back whole and recorded, and the start-up stops", async () => {

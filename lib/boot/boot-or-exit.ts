@@ -1,0 +1,19 @@
+// Boots the server, wiring Inngest when it is configured. A failed boot (missing production
+// secrets, an unreachable database, a failing migration) stops the process with the reason,
+// rather than leaving a server up that fails every request.
+import { boot } from "@/lib/boot/boot";
+import { env } from "@/lib/env";
+import { setDispatcher } from "@/lib/jobs/dispatcher";
+
+export async function bootOrExit(): Promise<void> {
+  try {
+    await boot();
+    if (env().inngestEnabled) {
+      const { inngestDispatcher } = await import("@/inngest/dispatcher");
+      setDispatcher(inngestDispatcher);
+    }
+  } catch (err) {
+    console.error(`Mailroom could not start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
