@@ -25,7 +25,7 @@ export async function ensureBootstrapOwner(): Promise<{ created: boolean; email?
         "  Mailroom created your owner account (shown only this once):",
         `    email:    ${email}`,
         `    password: ${password}`,
-        "  Sign in at " + e.APP_URL + "/sign-in and add members under Settings.",
+        "  Sign in at " + e.APP_URL + "/sign-in and add members under Members.",
         "",
       ].join("\n"),
     );
