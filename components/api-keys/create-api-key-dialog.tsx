@@ -4,8 +4,8 @@ import { useState } from "react";
 import type { Scope } from "@/lib/auth/permissions";
 import { createApiKeySchema } from "@/lib/api-keys/schemas";
 import { useCreateApiKey, type CreatedApiKey } from "@/lib/queries/api-keys";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { fieldErrors } from "@/components/ui/field-errors";
 import { ScopesPicker } from "@/components/api-keys/scopes-picker";
@@ -67,15 +67,7 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
         </FormField>
         <ScopesPicker value={scopes} onChange={setScopes} error={errors.scopes} />
         <ProjectSelect value={projectId} onChange={setProjectId} error={errors.projectId} />
-        {create.error && <ErrorBanner message={create.error.message} />}
-        <DialogActions>
-          <button type="button" className="btn-secondary" onClick={close} disabled={create.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create API key"}
-          </button>
-        </DialogActions>
+        <FormActions pending={create.isPending} error={create.error?.message} onCancel={close} submitLabel="Create API key" pendingLabel="Creating…" />
       </form>
     </Dialog>
   );

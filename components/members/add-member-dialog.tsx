@@ -4,8 +4,8 @@ import { useState } from "react";
 import { ROLES, canAssignRole, type Role } from "@/lib/auth/permissions";
 import { addMemberSchema } from "@/lib/members/schemas";
 import { useAddMember } from "@/lib/queries/members";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { fieldErrors } from "@/components/ui/field-errors";
 import { ROLE_DESCRIPTIONS, roleLabel } from "@/components/members/role-descriptions";
@@ -74,20 +74,12 @@ export function AddMemberDialog({ open, onClose, actorRole }: { open: boolean; o
         <FormField
           id="member-password"
           label="Initial password"
-          hint="At least 8 characters; share it with them privately. Someone who already has a Mailroom account keeps their own password."
+          hint="At least 8 characters; share it with them privately. An address that already has a Mailroom account cannot be added."
           error={errors.password}
         >
           <input className="input" type="password" value={form.password} onChange={set("password")} autoComplete="new-password" maxLength={200} />
         </FormField>
-        {add.error && <ErrorBanner message={add.error.message} />}
-        <DialogActions>
-          <button type="button" className="btn-secondary" onClick={close} disabled={add.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={add.isPending}>
-            {add.isPending ? "Adding…" : "Add member"}
-          </button>
-        </DialogActions>
+        <FormActions pending={add.isPending} error={add.error?.message} onCancel={close} submitLabel="Add member" pendingLabel="Adding…" />
       </form>
     </Dialog>
   );

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { createProjectSchema } from "@/lib/projects/schemas";
 import { useCreateProject } from "@/lib/queries/projects";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { fieldErrors } from "@/components/ui/field-errors";
 
@@ -46,15 +46,7 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
         <FormField id="project-name" label="Name" hint="For example “Marketing site” or “Staging”." error={error}>
           <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" data-autofocus />
         </FormField>
-        {create.error && <ErrorBanner message={create.error.message} />}
-        <DialogActions>
-          <button type="button" className="btn-secondary" onClick={close} disabled={create.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create project"}
-          </button>
-        </DialogActions>
+        <FormActions pending={create.isPending} error={create.error?.message} onCancel={close} submitLabel="Create project" pendingLabel="Creating…" />
       </form>
     </Dialog>
   );
