@@ -5,6 +5,7 @@ import { defineJob } from "@/lib/jobs/define-job";
 import { overdueJobs, pruneFinishedJobs, requeueStale } from "@/lib/jobs/job-store";
 import { dispatch } from "@/lib/jobs/dispatcher";
 import { pruneExpiredCounters } from "@/lib/rate-limit/database-store";
+import { pruneProviderUsage } from "@/lib/providers/usage";
 
 /** A running job whose runner stopped sending heartbeats for this long belongs to a dead process. */
 export const STALE_AFTER_MS = 2 * 60_000;
@@ -22,7 +23,8 @@ export const sweepJobsJob = defineJob({
   },
 });
 
-/** Every ten minutes: delete ended rate-limit windows and job rows finished a week ago. */
+/** Every ten minutes: delete ended rate-limit windows, provider usage older than a day and
+ * job rows finished a week ago. */
 export const pruneJob = defineJob({
   name: "maintenance.prune",
   payload: z.object({}),
@@ -30,6 +32,7 @@ export const pruneJob = defineJob({
   recurEverySeconds: 600,
   async run() {
     await pruneExpiredCounters();
+    await pruneProviderUsage();
     await pruneFinishedJobs(db(), new Date(Date.now() - 7 * 24 * 3_600_000));
   },
 });

@@ -2,9 +2,10 @@
 // from this list, and a test checks that Inngest serves exactly these.
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { pruneJob, sweepJobsJob } from "@/lib/jobs/maintenance-jobs";
+import { providerHealthCheckJob } from "@/lib/providers/health-check-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob] as JobDefinition<never>[];
+const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

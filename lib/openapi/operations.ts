@@ -3,10 +3,12 @@
 import type { Operation } from "@/lib/http/operation";
 import { getOrganizationOperation, updateOrganizationOperation } from "@/lib/orgs/operations";
 import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
+import { listProvidersOperation } from "@/lib/providers/operations";
 
 export const v1Operations: Operation[] = [
   getOrganizationOperation,
   updateOrganizationOperation,
   listProjectsOperation,
   createProjectOperation,
+  listProvidersOperation,
 ];

@@ -1,0 +1,31 @@
+// GET /api/providers/{id} — one provider (dashboard; providers.view)
+// PUT /api/providers/{id} — change it; only supplied fields change (dashboard; providers.manage)
+// DELETE /api/providers/{id} — remove it (dashboard; providers.manage)
+import { legacyRoute } from "@/lib/http/legacy-route";
+import { actorOf } from "@/lib/http/principal";
+import { toWire } from "@/lib/http/wire";
+import { providerIdParamsSchema, providerSchema, updateProviderSchema } from "@/lib/providers/schemas";
+import { deleteProvider, getProviderOrThrow, updateProvider } from "@/lib/providers/manage-providers";
+import { providerView } from "@/lib/providers/provider-view";
+
+export const GET = legacyRoute(
+  { access: "session", permission: "providers.view", params: providerIdParamsSchema },
+  async ({ principal, params }) => ({
+    body: toWire(providerSchema, await providerView(await getProviderOrThrow({ orgId: principal.orgId, id: params.id }))),
+  }),
+);
+
+export const PUT = legacyRoute(
+  { access: "session", permission: "providers.manage", params: providerIdParamsSchema, body: updateProviderSchema },
+  async ({ principal, params, body }) => {
+    const row = await updateProvider({ orgId: principal.orgId, id: params.id, actor: actorOf(principal), input: body });
+    return { body: toWire(providerSchema, await providerView(row)) };
+  },
+);
+
+export const DELETE = legacyRoute(
+  { access: "session", permission: "providers.manage", params: providerIdParamsSchema },
+  async ({ principal, params }) => ({
+    body: await deleteProvider({ orgId: principal.orgId, id: params.id, actor: actorOf(principal) }),
+  }),
+);

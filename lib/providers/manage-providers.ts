@@ -1,0 +1,80 @@
+// Create, read, update and delete an organization's providers. Every change is audited;
+// another organization's provider is "not found".
+import { db } from "@/lib/db/client";
+import { AppError, notFound } from "@/lib/http/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { PLANS, type Plan } from "@/lib/orgs/plans";
+import { adapterFor } from "@/lib/providers/registry";
+import { fullConfig, prepareConfig } from "@/lib/providers/provider-config";
+import type { CreateProviderInput, UpdateProviderInput } from "@/lib/providers/schemas";
+
+type Actor = { actorType: "user" | "api_key"; actorId: string };
+
+export async function listProviderRows({ orgId }: { orgId: string }) {
+  return db().provider.findMany({ where: { orgId }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
+}
+
+export async function getProviderOrThrow({ orgId, id }: { orgId: string; id: string }) {
+  const row = await db().provider.findFirst({ where: { id, orgId } });
+  if (!row) throw notFound("Provider");
+  return row;
+}
+
+function adapterOrThrow(type: string) {
+  const adapter = adapterFor(type);
+  if (!adapter) throw new AppError("VALIDATION_ERROR", `Unknown provider type "${type}"`);
+  return adapter;
+}
+
+export async function createProvider({ orgId, actor, input }: { orgId: string; actor: Actor; input: CreateProviderInput }) {
+  const adapter = adapterOrThrow(input.type);
+  const { config, secretsSealed } = prepareConfig(adapter, input.config);
+  return db().$transaction(async (tx) => {
+    // The organization row lock makes the quota check and the insert one step.
+    const [org] = await tx.$queryRaw<{ plan: string }[]>`SELECT plan FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
+    const quota = PLANS[org.plan as Plan]?.providers ?? null;
+    if (quota !== null && (await tx.provider.count({ where: { orgId } })) >= quota) {
+      throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${quota} providers; remove one or upgrade to add more`);
+    }
+    const row = await tx.provider.create({
+      data: {
+        orgId,
+        name: input.name,
+        type: input.type,
+        config: config as object,
+        secretsSealed,
+        isActive: input.isActive,
+        priority: input.priority,
+        rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+        rateLimitPerHour: input.rateLimitPerHour ?? null,
+        rateLimitPerDay: input.rateLimitPerDay ?? null,
+      },
+    });
+    await recordAudit({ orgId, ...actor, action: "provider.created", targetType: "provider", targetId: row.id, metadata: { name: row.name, type: row.type } }, tx);
+    return row;
+  });
+}
+
+export async function updateProvider({ orgId, id, actor, input }: { orgId: string; id: string; actor: Actor; input: UpdateProviderInput }) {
+  const existing = await getProviderOrThrow({ orgId, id });
+  const { config: newConfig, ...fields } = input;
+  const prepared = newConfig ? prepareConfig(adapterOrThrow(existing.type), newConfig, fullConfig(existing)) : undefined;
+  return db().$transaction(async (tx) => {
+    const row = await tx.provider.update({
+      where: { id: existing.id },
+      data: { ...fields, ...(prepared ? { config: prepared.config as object, secretsSealed: prepared.secretsSealed } : {}) },
+    });
+    const changed = Object.keys(input);
+    await recordAudit({ orgId, ...actor, action: "provider.updated", targetType: "provider", targetId: row.id, metadata: { name: row.name, changed } }, tx);
+    return row;
+  });
+}
+
+export async function deleteProvider({ orgId, id, actor }: { orgId: string; id: string; actor: Actor }) {
+  const existing = await getProviderOrThrow({ orgId, id });
+  await db().$transaction(async (tx) => {
+    await tx.provider.delete({ where: { id: existing.id } });
+    await recordAudit({ orgId, ...actor, action: "provider.deleted", targetType: "provider", targetId: existing.id, metadata: { name: existing.name, type: existing.type } }, tx);
+  });
+  return { removed: true };
+}

@@ -1,0 +1,14 @@
+// Every provider adapter, by type.
+import type { ProviderAdapter, ProviderType } from "@/lib/providers/adapter";
+import { demoAdapter } from "@/lib/providers/adapters/demo";
+
+const ADAPTERS: Partial<Record<ProviderType, ProviderAdapter<never>>> = {
+  demo: demoAdapter as ProviderAdapter<never>,
+};
+
+/** The adapter for a type, or undefined for a type this build does not know. */
+export function adapterFor(type: string): ProviderAdapter<never> | undefined {
+  return ADAPTERS[type as ProviderType];
+}
+
+export const knownProviderTypes = () => Object.keys(ADAPTERS) as ProviderType[];
