@@ -64,12 +64,15 @@ export interface ProviderCapabilities {
 
 /** A provider's refusal or failure. `retryable` false: the message itself was refused (do not fail over). */
 export class ProviderError extends Error {
+  override name = "ProviderError";
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The provider's HTTP status, for HTTP APIs. */
     readonly status?: number,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

@@ -1,0 +1,100 @@
+// Amazon SES through the v2 API. Messages go as raw MIME (the same bytes the SMTP adapter
+// sends), so attachments, inline images, calendar parts and custom headers all survive.
+import { GetAccountCommand, SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
+import { z } from "zod";
+import { formatAddress, ProviderError, type Address, type ProviderAdapter } from "@/lib/providers/adapter";
+import { composeMime } from "@/lib/providers/mime";
+
+const configSchema = z
+  .object({
+    // The region becomes part of the API hostname: only accept what region names look like.
+    region: z.string().regex(/^[a-z]{2}(-[a-z0-9]+)+-\d+$/, "an AWS region such as eu-west-1"),
+    accessKeyId: z.string().trim().min(1),
+    secretAccessKey: z.string().min(1),
+    /** Overrides the regional endpoint (a VPC endpoint, a local stand-in for tests). */
+    endpoint: z.url({ protocol: /^https?$/ }).optional(),
+    configurationSetName: z.string().min(1).optional(),
+  })
+  .strict();
+
+type SesConfig = z.infer<typeof configSchema>;
+
+function createClient(config: SesConfig) {
+  return new SESv2Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // The send pipeline owns retries and failover; SDK retries on top would multiply
+    // attempts (and possible duplicates) and delay failing over to another provider.
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000 },
+  });
+}
+
+// SES refusing this message: it would refuse it again, and failing over would only spread
+// a malformed or refused message. Everything else (throttling, 5xx, network, credentials,
+// paused or suspended account, unverified MAIL FROM domain) is about this provider.
+const MESSAGE_REFUSALS = new Set(["MessageRejected", "BadRequestException", "InvalidParameterValue"]);
+
+function toProviderError(err: unknown): ProviderError {
+  const e = (err ?? {}) as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  const refused = status === 400 && e.name !== undefined && MESSAGE_REFUSALS.has(e.name);
+  return new ProviderError(`SES: ${e.name ?? "Error"}: ${e.message ?? String(err)}`, !refused, status);
+}
+
+// SES wants non-ASCII display names MIME-encoded here; the raw message already carries the
+// properly encoded From header, so for those the bare address is enough.
+const fromAddress = (from: Address) => formatAddress(/^[\x20-\x7e]*$/.test(from.name ?? "") ? from : { email: from.email });
+
+export const sesAdapter: ProviderAdapter<SesConfig> = {
+  type: "ses",
+  label: "Amazon SES",
+  configSchema,
+  secretFields: ["secretAccessKey"],
+  capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: false, inbound: false, batch: false, maxMessageBytes: 40 * 1024 * 1024 },
+  async send(config, message) {
+    const data = await composeMime(message);
+    const client = createClient(config);
+    try {
+      const response = await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: fromAddress(message.from),
+          // With raw content the Destination is the envelope: bcc is delivered from here
+          // while the MIME headers never mention it.
+          Destination: {
+            ToAddresses: message.to.map((a) => a.email),
+            CcAddresses: message.cc.map((a) => a.email),
+            BccAddresses: message.bcc.map((a) => a.email),
+          },
+          Content: { Raw: { Data: data } },
+          ConfigurationSetName: config.configurationSetName,
+        }),
+      );
+      if (!response.MessageId) throw new ProviderError("SES accepted the message but returned no MessageId", true);
+      return { providerMessageId: response.MessageId };
+    } catch (err) {
+      throw err instanceof ProviderError ? err : toProviderError(err);
+    } finally {
+      client.destroy();
+    }
+  },
+  async test(config) {
+    const client = createClient(config);
+    try {
+      const account = await client.send(new GetAccountCommand({}));
+      const quota = account.SendQuota;
+      const parts = [
+        `Connected to SES in ${config.region}`,
+        account.SendingEnabled ? "sending is enabled" : "sending is DISABLED for this account",
+        quota ? `${quota.SentLast24Hours ?? 0} of ${quota.Max24HourSend ?? "?"} messages sent in the last 24 hours, at most ${quota.MaxSendRate ?? "?"} per second` : undefined,
+        account.ProductionAccessEnabled ? undefined : "sandbox: only verified recipients",
+      ];
+      return { message: parts.filter(Boolean).join("; ") };
+    } catch (err) {
+      throw toProviderError(err);
+    } finally {
+      client.destroy();
+    }
+  },
+};

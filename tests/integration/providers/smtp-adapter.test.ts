@@ -1,0 +1,157 @@
+// The SMTP adapter against a real SMTP server on 127.0.0.1: what arrives (headers, parts,
+// envelope), connection tests, and which failures may fail over to another provider.
+import { createServer } from "node:net";
+import { simpleParser, type AddressObject } from "mailparser";
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
+import { smtpAdapter } from "@/lib/providers/adapters/smtp";
+import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+
+const ICS = ["BEGIN:VCALENDAR", "VERSION:2.0", "METHOD:REQUEST", "BEGIN:VEVENT", "UID:launch-1@mailroom.local", "SUMMARY:Spring launch", "DTSTART:20300401T090000Z", "END:VEVENT", "END:VCALENDAR"].join("\r\n");
+
+const message: OutgoingMessage = {
+  messageId: "<smtp-test-1@mailroom.local>",
+  from: { email: "sender@example.test", name: "Mailroom Sender" },
+  to: [{ email: "to@example.test", name: "To Person" }],
+  cc: [{ email: "cc@example.test" }],
+  bcc: [{ email: "hidden@example.test" }],
+  replyTo: { email: "replies@example.test", name: "Replies" },
+  subject: "Spring launch",
+  text: "Hello in text",
+  html: '<p>Hello in <b>html</b> <img src="cid:logo@mailroom"></p>',
+  headers: { "X-Campaign": "spring" },
+  attachments: [
+    { filename: "report.csv", content: Buffer.from("a,b\n1,2\n"), contentType: "text/csv" },
+    { filename: "logo.png", content: Buffer.from("not really a png"), contentType: "image/png", contentId: "logo@mailroom" },
+  ],
+  calendar: { method: "REQUEST", content: ICS },
+};
+
+const only = (to: string): OutgoingMessage => ({ ...message, to: [{ email: to }], cc: [], bcc: [], attachments: [], calendar: undefined });
+const first = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a[0] : a)?.value[0];
+
+let sink: SmtpSink;
+let config: ReturnType<typeof smtpAdapter.configSchema.parse>;
+
+beforeAll(async () => {
+  sink = await startSmtpSink({ username: "mailroom", password: "s3cret", refuse: { "nobody@example.test": 550, "busy@example.test": 450 } });
+  config = smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: sink.port, username: "mailroom", password: "s3cret" });
+});
+
+afterAll(async () => {
+  await sink?.close();
+});
+
+describe("SMTP adapter: send", () => {
+  it("delivers the full message, with bcc only in the envelope", async () => {
+    const result = await smtpAdapter.send(config, message);
+    expect(result.providerMessageId).toBe(message.messageId);
+
+    const received = sink.messages.at(-1)!;
+    expect(received.mailFrom).toBe("sender@example.test");
+    expect(received.rcptTo.sort()).toEqual(["cc@example.test", "hidden@example.test", "to@example.test"]);
+
+    const raw = received.raw.toString("utf8");
+    expect(raw).not.toMatch(/^bcc:/im);
+    expect(raw).not.toContain("hidden@example.test");
+
+    const parsed = await simpleParser(received.raw);
+    expect(first(parsed.from)).toEqual({ address: "sender@example.test", name: "Mailroom Sender" });
+    expect(first(parsed.to)).toEqual({ address: "to@example.test", name: "To Person" });
+    expect(first(parsed.replyTo)).toEqual({ address: "replies@example.test", name: "Replies" });
+    expect(parsed.headers.has("cc")).toBe(true);
+    expect(first(parsed.cc)?.address).toBe("cc@example.test");
+    expect(parsed.headers.has("bcc")).toBe(false);
+    expect(parsed.bcc).toBeUndefined();
+    expect(parsed.subject).toBe("Spring launch");
+    expect(parsed.messageId).toBe(message.messageId);
+    expect(parsed.headers.get("x-campaign")).toBe("spring");
+    expect(parsed.text?.trim()).toBe("Hello in text");
+    expect(parsed.html).toContain("<b>html</b>");
+
+    const csv = parsed.attachments.find((a) => a.filename === "report.csv")!;
+    expect(csv.contentType).toBe("text/csv");
+    expect(csv.content.toString()).toBe("a,b\n1,2\n");
+    expect(csv.contentDisposition).toBe("attachment");
+    const logo = parsed.attachments.find((a) => a.filename === "logo.png")!;
+    expect(logo.contentType).toBe("image/png");
+    expect(logo.cid).toBe("logo@mailroom");
+    expect(logo.contentDisposition).toBe("inline");
+
+    // The invitation: a text/calendar alternative carrying METHOD, as calendar clients expect.
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    const calendar = parsed.attachments.find((a) => a.contentType === "text/calendar")!;
+    expect(calendar).toBeDefined();
+    expect(calendar.content.toString("utf8")).toBe(ICS);
+  });
+
+  it("refuses a recipient the server rejects with 550 as not retryable", async () => {
+    const err = await smtpAdapter.send(config, only("nobody@example.test")).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).retryable).toBe(false);
+    expect((err as ProviderError).message).toContain("550");
+  });
+
+  it("treats a temporary 4xx refusal as retryable", async () => {
+    const err = await smtpAdapter.send(config, only("busy@example.test")).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).retryable).toBe(true);
+  });
+
+  it("treats a closed port as retryable", async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const closed = smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: closedPort });
+    const err = await smtpAdapter.send(closed, message).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).retryable).toBe(true);
+  });
+});
+
+describe("SMTP adapter: test()", () => {
+  it("connects and authenticates with the right credentials", async () => {
+    await expect(smtpAdapter.test(config)).resolves.toEqual({ message: `Connected to 127.0.0.1:${sink.port}` });
+  });
+
+  it("throws a retryable ProviderError with the wrong password", async () => {
+    const err = await smtpAdapter.test({ ...config, password: "wrong" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).retryable).toBe(true);
+    expect((err as ProviderError).message).not.toContain("wrong");
+  });
+
+  it("makes a failed AUTH on send retryable too (another provider may work)", async () => {
+    const err = await smtpAdapter.send({ ...config, password: "wrong" }, only("to@example.test")).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).retryable).toBe(true);
+  });
+});
+
+describe("SMTP adapter: config", () => {
+  const parse = (input: unknown) => smtpAdapter.configSchema.safeParse(input);
+
+  it("defaults the port to 587 and leaves secure to follow the port", () => {
+    expect(parse({ host: "smtp.example.test" }).data).toEqual({ host: "smtp.example.test", port: 587, requireTls: false, rejectUnauthorized: true });
+    expect(parse({ host: "smtp.example.test", port: 465 }).data?.secure).toBeUndefined();
+  });
+
+  it("refuses a username without a password", () => {
+    expect(parse({ host: "smtp.example.test", username: "me" }).success).toBe(false);
+    expect(parse({ host: "smtp.example.test", password: "pw" }).success).toBe(false);
+    expect(parse({ host: "smtp.example.test", username: "me", password: "pw" }).success).toBe(true);
+  });
+
+  it("refuses unknown fields and out-of-range ports", () => {
+    expect(parse({ host: "smtp.example.test", pool: true }).success).toBe(false);
+    expect(parse({ host: "smtp.example.test", port: 70000 }).success).toBe(false);
+    expect(parse({ host: "" }).success).toBe(false);
+  });
+
+  it("marks the password as the secret", () => {
+    expect(smtpAdapter.secretFields).toEqual(["password"]);
+  });
+});
