@@ -1,0 +1,86 @@
+// SendGrid's v3 Mail Send API over fetch: POST /v3/mail/send with a JSON body, answered
+// 202 with the message's id in the X-Message-Id header.
+import { z } from "zod";
+import type { Address, OutgoingMessage, ProviderAdapter } from "@/lib/providers/adapter";
+import { apiUrl, attachmentsWithInvite, baseUrlSchema, bodyText, errorFromStatus, providerFetch } from "@/lib/providers/adapters/http-provider";
+
+const DEFAULT_BASE_URL = "https://api.sendgrid.com";
+
+const configSchema = z
+  .object({
+    apiKey: z.string().startsWith("SG.", "A SendGrid API key starts with SG."),
+    baseUrl: baseUrlSchema,
+  })
+  .strict();
+type SendGridConfig = z.infer<typeof configSchema>;
+
+const errorBodySchema = z.object({ errors: z.array(z.object({ message: z.string() })).min(1) });
+const scopesSchema = z.object({ scopes: z.array(z.string()) });
+
+const contact = (a: Address) => ({ email: a.email, name: a.name });
+
+function mailSendBody(message: OutgoingMessage) {
+  const content = [
+    // SendGrid requires text/plain first, then text/html, and refuses empty values.
+    message.text ? { type: "text/plain", value: message.text } : null,
+    message.html ? { type: "text/html", value: message.html } : null,
+  ].filter((part) => part !== null);
+  const attachments = attachmentsWithInvite(message).map((a) => ({
+    content: a.content.toString("base64"),
+    filename: a.filename,
+    type: a.contentType,
+    disposition: a.contentId ? "inline" : "attachment",
+    content_id: a.contentId,
+  }));
+  return {
+    // SendGrid refuses empty cc/bcc arrays: leave them out instead.
+    personalizations: [{ to: message.to.map(contact), cc: nonEmpty(message.cc.map(contact)), bcc: nonEmpty(message.bcc.map(contact)) }],
+    from: contact(message.from),
+    reply_to: message.replyTo && contact(message.replyTo),
+    subject: message.subject,
+    content,
+    attachments: nonEmpty(attachments),
+    // No Message-ID: SendGrid sets its own and refuses an override.
+    headers: Object.keys(message.headers).length ? message.headers : undefined,
+  };
+}
+
+function nonEmpty<T>(items: T[]): T[] | undefined {
+  return items.length ? items : undefined;
+}
+
+function sendGridError(status: number, body: unknown) {
+  const parsed = errorBodySchema.safeParse(body);
+  const detail = parsed.success ? parsed.data.errors.map((e) => e.message).join("; ") : bodyText(body);
+  return errorFromStatus("SendGrid", status, detail);
+}
+
+function authHeaders(config: SendGridConfig) {
+  return { authorization: `Bearer ${config.apiKey}` };
+}
+
+export const sendgridAdapter: ProviderAdapter<SendGridConfig> = {
+  type: "sendgrid",
+  label: "SendGrid",
+  configSchema,
+  secretFields: ["apiKey"],
+  capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 30 * 1024 * 1024 },
+  async send(config, message) {
+    const res = await providerFetch("SendGrid", apiUrl(config.baseUrl ?? DEFAULT_BASE_URL, "/v3/mail/send"), {
+      method: "POST",
+      headers: { ...authHeaders(config), "content-type": "application/json" },
+      body: JSON.stringify(mailSendBody(message)),
+    });
+    if (res.status < 200 || res.status >= 300) throw sendGridError(res.status, res.body);
+    // Accepted: never throw from here, a failover would send the message twice. SendGrid always
+    // sets X-Message-Id on a 202; our own Message-ID is the fallback should it ever be missing.
+    return { providerMessageId: res.headers.get("x-message-id") ?? message.messageId };
+  },
+  async test(config) {
+    const res = await providerFetch("SendGrid", apiUrl(config.baseUrl ?? DEFAULT_BASE_URL, "/v3/scopes"), { headers: authHeaders(config) });
+    if (res.status !== 200) throw sendGridError(res.status, res.body);
+    const scopes = scopesSchema.safeParse(res.body).data?.scopes ?? [];
+    const send = scopes.includes("mail.send") ? "including mail.send" : "but not mail.send: it cannot send";
+    return { message: `Authenticated; the key has ${scopes.length} ${scopes.length === 1 ? "scope" : "scopes"}, ${send}` };
+  },
+};
