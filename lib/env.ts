@@ -24,6 +24,7 @@ const envSchema = z.object({
   INNGEST_DEV: flag,
   INNGEST_BASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().min(1).optional(),
+  DEFAULT_FROM: z.email().optional(),
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),
 });
 

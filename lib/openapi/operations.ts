@@ -4,6 +4,7 @@ import type { Operation } from "@/lib/http/operation";
 import { getOrganizationOperation, updateOrganizationOperation } from "@/lib/orgs/operations";
 import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
 import { listProvidersOperation } from "@/lib/providers/operations";
+import { sendEmailOperation } from "@/lib/email/operations";
 
 export const v1Operations: Operation[] = [
   getOrganizationOperation,
@@ -11,4 +12,5 @@ export const v1Operations: Operation[] = [
   listProjectsOperation,
   createProjectOperation,
   listProvidersOperation,
+  sendEmailOperation,
 ];

@@ -1,0 +1,86 @@
+// The send body (SPEC POST /api/email/send), shared by the legacy and v1 routes.
+import { z } from "zod";
+import { mailbox, mailboxList } from "@/lib/email/address";
+import { timestamp, nullableTimestamp } from "@/lib/http/wire";
+
+const MAX_RECIPIENTS = 50;
+export const MAX_ATTACHMENTS_BYTES = 40 * 1024 * 1024;
+
+/** Headers a caller may not set: the pipeline owns them (or they would forge identity). */
+const RESERVED_HEADERS = new Set([
+  "from", "to", "cc", "bcc", "subject", "reply-to", "sender", "message-id", "date", "return-path",
+  "dkim-signature", "arc-seal", "arc-message-signature", "arc-authentication-results", "received",
+  "mime-version", "content-type", "content-transfer-encoding", "authentication-results",
+]);
+const HEADER_NAME = /^[!-9;-~]+$/; // RFC 5322 field name: printable ASCII except ":"
+
+const headersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) ctx.addIssue({ code: "custom", path: [name], message: "not a valid header name" });
+    else if (RESERVED_HEADERS.has(name.toLowerCase())) ctx.addIssue({ code: "custom", path: [name], message: "this header cannot be set" });
+    if (/[\r\n\0]/.test(value)) ctx.addIssue({ code: "custom", path: [name], message: "header values cannot contain line breaks" });
+    if (value.length > 998) ctx.addIssue({ code: "custom", path: [name], message: "header value too long" });
+  }
+});
+
+const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "must be base64");
+
+const attachmentSchema = z
+  .object({
+    filename: z.string().min(1).max(255).refine((f) => !/[\r\n\0/\\]/.test(f), "not a valid file name"),
+    content: base64,
+    contentType: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, "not a valid content type").optional(),
+    contentId: z.string().max(200).regex(/^[^\s<>]+$/).optional(),
+  })
+  .strict();
+
+const calendarSchema = z
+  .object({
+    method: z.enum(["REQUEST", "CANCEL", "PUBLISH"]).default("REQUEST"),
+    content: z.string().min(1).max(1_000_000).refine((c) => /BEGIN:VCALENDAR/.test(c) && /END:VCALENDAR/.test(c), "must be an iCalendar document (BEGIN:VCALENDAR … END:VCALENDAR)"),
+  })
+  .strict();
+
+export const sendEmailSchema = z
+  .object({
+    to: mailboxList(MAX_RECIPIENTS),
+    from: mailbox.optional().describe('"a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name'),
+    fromName: z.string().max(200).refine((n) => !/[\r\n]/.test(n), "no line breaks").optional(),
+    replyTo: mailbox.optional(),
+    replyToName: z.string().max(200).refine((n) => !/[\r\n]/.test(n), "no line breaks").optional(),
+    cc: mailboxList(MAX_RECIPIENTS).optional(),
+    bcc: mailboxList(MAX_RECIPIENTS).optional(),
+    subject: z.string().min(1, "subject is required").max(998).refine((s) => !/[\r\n]/.test(s), "no line breaks"),
+    html: z.string().max(MAX_ATTACHMENTS_BYTES).optional(),
+    text: z.string().max(MAX_ATTACHMENTS_BYTES).optional(),
+    templateId: z.string().min(1).optional(),
+    provider: z.string().min(1).optional().describe("id or name of the provider to try first"),
+    priority: z.enum(["low", "normal", "high"]).default("normal"),
+    metadata: z.record(z.string(), z.unknown()).default({}),
+    emailType: z.enum(["transactional", "marketing"]).default("transactional"),
+    use_case_id: z.string().uuid().optional(),
+    use_case_attribution: z.enum(["explicit", "default"]).optional(),
+    attachments: z.array(attachmentSchema).max(100).default([]),
+    calendar: calendarSchema.optional(),
+    headers: headersSchema.default({}),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (!b.html && !b.text && !b.templateId) ctx.addIssue({ code: "custom", path: ["html"], message: "give html, text or templateId" });
+    const bytes = b.attachments.reduce((n, a) => n + Math.floor((a.content.length * 3) / 4), 0);
+    if (bytes > MAX_ATTACHMENTS_BYTES) ctx.addIssue({ code: "custom", path: ["attachments"], message: "attachments total more than 40 MiB" });
+    const count = b.to.length + (b.cc?.length ?? 0) + (b.bcc?.length ?? 0);
+    if (count > MAX_RECIPIENTS) ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients in all` });
+  });
+export type SendEmailInput = z.infer<typeof sendEmailSchema>;
+
+/** SPEC's email send result. */
+export const sendResultSchema = z.object({
+  id: z.string().uuid(),
+  messageId: z.string().nullable(),
+  status: z.enum(["sent", "failed", "queued"]),
+  provider: z.string().nullable(),
+  sentAt: nullableTimestamp,
+});
+
+export const messageSchema = sendResultSchema.extend({ createdAt: timestamp });

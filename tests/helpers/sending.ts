@@ -1,0 +1,31 @@
+// Set-up for send tests: production mode, a test list, SMTP providers on local sinks.
+import { db } from "@/lib/db/client";
+import { call } from "./http";
+import { startSmtpSink, type SmtpSink } from "./smtp-sink";
+import { freePort } from "./server";
+
+export const SINK_USER = "relay";
+export const SINK_PASSWORD = "relay-password";
+
+export async function productionMode(orgId: string, allowance = 100_000) {
+  await db().organization.update({ where: { id: orgId }, data: { sendMode: "production", monthlySendAllowance: allowance } });
+}
+
+export async function smtpProvider(cookie: string, sink: SmtpSink | { port: number }, extra: Record<string, unknown> = {}) {
+  const res = await call("/api/providers", {
+    cookie,
+    body: {
+      name: `smtp ${sink.port}`,
+      type: "smtp",
+      config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+      ...extra,
+    },
+  });
+  if (res.status !== 201) throw new Error(`provider create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; name: string };
+}
+
+export const newSink = () => startSmtpSink({ username: SINK_USER, password: SINK_PASSWORD });
+
+/** A port nothing listens on: a provider pointed there fails with a connection error. */
+export const deadPort = async () => ({ port: await freePort() });
