@@ -12,5 +12,6 @@ export const PLAN_NAMES = Object.keys(PLANS) as Plan[];
 /** The allowance in force: the account's own figure if staff set one, else the plan's. */
 export function monthlyAllowance(org: { plan: string; monthlySendAllowance: number | null }): number | null {
   if (org.monthlySendAllowance !== null) return org.monthlySendAllowance;
-  return PLANS[org.plan as Plan]?.monthlySends ?? PLANS.free.monthlySends;
+  const plan = Object.hasOwn(PLANS, org.plan) ? PLANS[org.plan as Plan] : PLANS.free;
+  return plan.monthlySends; // null: unlimited (enterprise without a custom figure)
 }

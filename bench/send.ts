@@ -1,0 +1,73 @@
+// Send-route benchmark: N concurrent clients posting /api/v1/email/send through the demo
+// provider, against a production build on PostgreSQL, next to the bare GET /api/health on
+// the same server. Run: npm run build && npx tsx bench/send.ts [connections] [seconds]
+import autocannon from "autocannon";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { createDatabase } from "../tests/helpers/database";
+import { startServer } from "../tests/helpers/server";
+
+const connections = Number(process.argv[2] ?? 32);
+const duration = Number(process.argv[3] ?? 15);
+const owner = { email: "bench@example.test", password: "bench-password-1" };
+
+async function signIn(base: string): Promise<string> {
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const jar = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+    body: new URLSearchParams({ csrfToken, ...owner, json: "true" }),
+    redirect: "manual",
+  });
+  return [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
+}
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
+}
+
+function summary(name: string, r: autocannon.Result) {
+  const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}:${(s as { count: number }).count}`).join(" ");
+  return { name, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, statuses };
+}
+
+const database = await createDatabase("mailroom_bench");
+const server = await startServer({
+  DATABASE_URL: database.url,
+  AUTH_SECRET: randomBytes(32).toString("base64"),
+  ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  BOOTSTRAP_ADMIN_EMAIL: owner.email,
+  BOOTSTRAP_ADMIN_PASSWORD: owner.password,
+});
+try {
+  const cookie = await signIn(server.url);
+  const keyRes = await fetch(`${server.url}/api/api-keys`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ name: "bench", scopes: ["email:send"] }),
+  });
+  const { key } = (await keyRes.json()) as { key: string };
+  // Lift the limits a benchmark would otherwise hit: production mode, no allowance cap, no key rate cap.
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  await admin.query(`UPDATE organizations SET send_mode = 'production', plan = 'enterprise', monthly_send_allowance = NULL`);
+  await admin.query(`UPDATE api_keys SET rate_limit_per_minute = 100000000`);
+  await admin.end();
+
+  const body = JSON.stringify({ to: "Reader <reader@example.test>", from: "news@example.test", subject: "Benchmark", text: "Hello", html: "<p>Hello</p>" });
+  const send = { url: `${server.url}/api/v1/email/send`, method: "POST" as const, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body };
+  const health = { url: `${server.url}/api/health` };
+
+  await run({ ...health, connections, duration: 5 }); // warm-up
+  await run({ ...send, connections, duration: 5 });
+  const bare = summary("GET /api/health", await run({ ...health, connections, duration }));
+  const sends = summary("POST /api/v1/email/send", await run({ ...send, connections, duration }));
+  console.table([bare, sends]);
+  const ratio = sends.reqPerSec / bare.reqPerSec;
+  console.log(`connections=${connections} duration=${duration}s  send/bare throughput ratio: ${(ratio * 100).toFixed(1)}% (target >= 40%), send p99 ${sends.p99} ms (target < 100 ms)`);
+} finally {
+  await server.stop();
+  await database.drop();
+}
