@@ -9,6 +9,10 @@ const NAV = [
   { href: "/api-keys", label: "API keys" },
   { href: "/projects", label: "Projects" },
   { href: "/members", label: "Members" },
+  { href: "/providers", label: "Providers" },
+  { href: "/send", label: "Send test email" },
+  { href: "/safety", label: "Safety" },
+  { href: "/audit", label: "Audit log" },
 ];
 
 export function AppShell({ user, children }: { user: { email: string; name: string; role: string }; children: React.ReactNode }) {

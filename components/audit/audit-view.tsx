@@ -1,0 +1,117 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { roleHas, type Role } from "@/lib/auth/permissions";
+import { useProjects } from "@/lib/queries/projects";
+import { useMembers } from "@/lib/queries/members";
+import { useApiKeys } from "@/lib/queries/api-keys";
+import { useAudit, type AuditEntry, type AuditParams } from "@/lib/queries/audit";
+import { PageHeader } from "@/components/ui/page-header";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { AuditFilters, localToIso, NO_FILTERS, type AuditFilterValues } from "@/components/audit/audit-filters";
+import { AuditTable } from "@/components/audit/audit-table";
+import { AuditPagination } from "@/components/audit/audit-pagination";
+
+const PAGE_SIZE = 25;
+
+export function AuditView({ role }: { role: Role }) {
+  const projects = useProjects();
+  const members = useMembers();
+  const keys = useApiKeys();
+  const [chosenProject, setChosenProject] = useState<string | null>(null);
+  const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
+  const [offset, setOffset] = useState(0);
+
+  const projectId = chosenProject ?? projects.data?.find((p) => p.isDefault)?.id ?? projects.data?.[0]?.id ?? null;
+  const startDate = localToIso(filters.from);
+  const endDate = localToIso(filters.to);
+  const dateError = startDate && endDate && startDate > endDate ? "“From” must be before “To”." : undefined;
+  const params: AuditParams | null =
+    projectId && !dateError ? { projectId, limit: PAGE_SIZE, offset, startDate, endDate, sendMode: filters.sendMode || undefined } : null;
+  const audit = useAudit(params);
+
+  const emails = new Map(members.data?.map((m) => [m.userId, m.email]));
+  const keyNames = new Map(keys.data?.map((k) => [k.id, k.name]));
+  function actorName(entry: AuditEntry): string {
+    const id = entry.actorId;
+    if (entry.actorType === "user") return (id && emails.get(id)) ?? "A former member";
+    if (entry.actorType === "api_key") return id && keyNames.has(id) ? `API key “${keyNames.get(id)}”` : "An API key";
+    if (entry.actorType === "system") return "Mailroom";
+    return entry.actorType;
+  }
+
+  function changeFilters(next: AuditFilterValues) {
+    setFilters(next);
+    setOffset(0);
+  }
+
+  function changeProject(id: string) {
+    setChosenProject(id);
+    setOffset(0);
+  }
+
+  const filtered = Boolean(filters.from || filters.to || filters.sendMode);
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Every send attempt, refused or not, and every change to providers, keys, members and safety settings, newest first."
+      />
+
+      {projects.isPending ? (
+        <ListSkeleton label="Loading projects…" rows={1} />
+      ) : projects.error ? (
+        <ErrorBanner message={`Projects could not be loaded: ${projects.error.message}`} onRetry={() => projects.refetch()} />
+      ) : !projectId ? (
+        <EmptyState title="No projects">The audit log is kept per project. Create a project first.</EmptyState>
+      ) : (
+        <>
+          <AuditFilters projects={projects.data} projectId={projectId} onProjectChange={changeProject} values={filters} onChange={changeFilters} dateError={dateError} />
+
+          {dateError ? null : audit.isPending ? (
+            <ListSkeleton label="Loading audit entries…" rows={5} />
+          ) : audit.error ? (
+            <ErrorBanner message={audit.error.message} onRetry={() => audit.refetch()} />
+          ) : audit.data.total === 0 ? (
+            <EmptyState
+              title={filtered ? "No entries match these filters" : "Nothing recorded yet"}
+              action={
+                filtered ? (
+                  <button type="button" className="btn-secondary" onClick={() => changeFilters(NO_FILTERS)}>
+                    Clear filters
+                  </button>
+                ) : (
+                  roleHas(role, "email.send") && (
+                    <Link href="/send" className="btn-primary">
+                      Send a test email
+                    </Link>
+                  )
+                )
+              }
+            >
+              {filtered
+                ? "Try wider dates or any send mode."
+                : "Sends from this project and changes to your account show up here as they happen."}
+            </EmptyState>
+          ) : (
+            <div aria-busy={audit.isFetching || undefined} className={audit.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+              <AuditTable entries={audit.data.entries} actorName={actorName} />
+              <AuditPagination
+                offset={audit.data.offset}
+                limit={PAGE_SIZE}
+                total={audit.data.total}
+                count={audit.data.entries.length}
+                busy={audit.isPlaceholderData}
+                onOffsetChange={setOffset}
+              />
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}

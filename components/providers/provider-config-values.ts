@@ -1,0 +1,96 @@
+// Turns the provider form's inputs into the config object the API takes, and back. Checks
+// here only save a round trip; the server validates everything again with the adapter schema.
+import type { ConfigField, ProviderTypeInfo } from "@/components/providers/provider-types";
+
+export type ConfigValues = Record<string, string | boolean>;
+type Config = Record<string, unknown>;
+
+/** How the API shows a secret that is set (lib/providers/provider-config.ts). */
+const SECRET_MASK = "********";
+
+export const LIMIT_KEYS = ["rateLimitPerMinute", "rateLimitPerHour", "rateLimitPerDay"] as const;
+export type LimitKey = (typeof LIMIT_KEYS)[number];
+export const MAX_LIMIT = 10_000_000;
+
+function initialValue(field: ConfigField, stored: Config | undefined): string | boolean {
+  const value = stored?.[field.key];
+  switch (field.kind) {
+    case "checkbox":
+      return typeof value === "boolean" ? value : field.defaultValue === true;
+    case "tristate":
+      return value === true ? "yes" : value === false ? "no" : "auto";
+    case "secret":
+      // Never prefilled: the API only ever shows the mask, and blank keeps the stored value.
+      return "";
+    default:
+      return value === undefined || value === null ? (stored ? "" : String(field.defaultValue ?? "")) : String(value);
+  }
+}
+
+export function initialConfigValues(info: ProviderTypeInfo, stored?: Config): ConfigValues {
+  return Object.fromEntries(info.fields.map((f) => [f.key, initialValue(f, stored)]));
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The config to send and the problems found, by field key. `stored` is the provider's config
+ * on edit: a secret left blank is left out, so the server keeps the stored one.
+ */
+export function buildConfig(info: ProviderTypeInfo, values: ConfigValues, stored?: Config): { config: Config; errors: Record<string, string> } {
+  const config: Config = {};
+  const errors: Record<string, string> = {};
+  const hasStoredSecret = (key: string) => stored?.[key] === SECRET_MASK;
+
+  for (const field of info.fields) {
+    const raw = values[field.key];
+    if (field.kind === "checkbox") {
+      config[field.key] = raw === true;
+      continue;
+    }
+    if (field.kind === "tristate") {
+      if (raw === "yes") config[field.key] = true;
+      else if (raw === "no") config[field.key] = false;
+      continue;
+    }
+    const text = typeof raw === "string" ? raw.trim() : "";
+    if (!text) {
+      const kept = field.kind === "secret" && hasStoredSecret(field.key);
+      if (field.required && !kept) errors[field.key] = `Enter the ${field.label.toLowerCase()}.`;
+      continue;
+    }
+    if (field.kind === "number") {
+      const n = Number(text);
+      const min = field.min ?? 0;
+      const max = field.max ?? Number.MAX_SAFE_INTEGER;
+      if (!Number.isInteger(n) || n < min || n > max) errors[field.key] = `Enter a whole number from ${min} to ${max}.`;
+      else config[field.key] = n;
+    } else if (field.kind === "url") {
+      if (!isHttpUrl(text)) errors[field.key] = "Enter a full http:// or https:// address.";
+      else config[field.key] = text;
+    } else if (field.kind === "secret" && field.prefix && !text.startsWith(field.prefix)) {
+      errors[field.key] = `This should start with ${field.prefix}`;
+    } else {
+      config[field.key] = text;
+    }
+  }
+
+  for (const [key, message] of Object.entries(info.check?.(config, hasStoredSecret) ?? {})) errors[key] ??= message;
+  return { config, errors };
+}
+
+/** A limit input: blank is no limit (null); otherwise a whole number from 1. */
+export function parseLimit(value: string): { value: number | null; error?: string } {
+  const text = value.trim();
+  if (!text) return { value: null };
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_LIMIT) return { value: null, error: `Enter a whole number from 1 to ${MAX_LIMIT.toLocaleString("en-US")}, or leave blank for no limit.` };
+  return { value: n };
+}

@@ -1,0 +1,123 @@
+// What the Add/Edit provider form asks for, per provider type. Plain data on purpose: the
+// adapters' zod schemas (lib/providers/adapters/*.ts) import server-only SDKs, so they stay
+// on the server, which validates again. Keep the field keys in step with those schemas.
+import type { ProviderType } from "@/lib/providers/adapter";
+
+export interface ConfigField {
+  key: string;
+  label: string;
+  /** secret: a password input; blank on edit keeps the stored value. tristate: unset / yes / no. */
+  kind: "text" | "secret" | "number" | "url" | "checkbox" | "tristate";
+  required?: boolean;
+  hint?: string;
+  placeholder?: string;
+  /** For checkboxes and numbers: the value a new provider starts with. */
+  defaultValue?: boolean | string;
+  /** A secret that must start with this (e.g. "re_"). */
+  prefix?: string;
+  min?: number;
+  max?: number;
+  /** tristate only: what each choice means. */
+  choices?: { auto: string; yes: string; no: string };
+}
+
+export interface ProviderTypeInfo {
+  type: ProviderType;
+  label: string;
+  description: string;
+  fields: ConfigField[];
+  /** Rules across fields that the server also enforces; returns messages by field key. */
+  check?: (config: Record<string, unknown>, hasStoredSecret: (key: string) => boolean) => Record<string, string>;
+}
+
+const baseUrl = (hint: string): ConfigField => ({ key: "baseUrl", label: "API base URL (optional)", kind: "url", hint, placeholder: "https://…" });
+
+export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
+  {
+    type: "resend",
+    label: "Resend",
+    description: "Send through the Resend API with an API key.",
+    fields: [
+      { key: "apiKey", label: "API key", kind: "secret", required: true, prefix: "re_", placeholder: "re_…", hint: "Starts with re_. Create one under API Keys in Resend." },
+      baseUrl("Leave blank for https://api.resend.com."),
+    ],
+  },
+  {
+    type: "smtp",
+    label: "SMTP",
+    description: "Any mail server or relay that speaks SMTP.",
+    fields: [
+      { key: "host", label: "Host", kind: "text", required: true, placeholder: "smtp.example.com" },
+      { key: "port", label: "Port", kind: "number", required: true, defaultValue: "587", min: 1, max: 65535, hint: "587 for STARTTLS, 465 for implicit TLS." },
+      {
+        key: "secure",
+        label: "Implicit TLS",
+        kind: "tristate",
+        choices: { auto: "Automatic (on for port 465, STARTTLS otherwise)", yes: "On: TLS from the first byte", no: "Off: plain connection, upgraded with STARTTLS when offered" },
+      },
+      { key: "username", label: "SMTP user (optional)", kind: "text", hint: "The username to sign in with; leave blank for a relay that needs no sign-in." },
+      { key: "password", label: "Password", kind: "secret", hint: "Needed when a username is set." },
+      { key: "requireTls", label: "Refuse to send unless the server offers STARTTLS", kind: "checkbox", defaultValue: false },
+      { key: "rejectUnauthorized", label: "Check the server's TLS certificate", kind: "checkbox", defaultValue: true, hint: "Turn off only for a server with a self-signed certificate." },
+      { key: "name", label: "EHLO domain (optional)", kind: "text", hint: "The host name Mailroom announces to the server; some relays only accept a known one." },
+    ],
+    check(config, hasStoredSecret): Record<string, string> {
+      const hasUser = config.username !== undefined;
+      const hasPassword = config.password !== undefined || hasStoredSecret("password");
+      if (hasUser && !hasPassword) return { password: "Enter the password for this username." };
+      if (!hasUser && config.password !== undefined) return { username: "Enter the username that goes with this password." };
+      return {};
+    },
+  },
+  {
+    type: "ses",
+    label: "Amazon SES",
+    description: "Amazon Simple Email Service (API v2) with an IAM access key.",
+    fields: [
+      { key: "region", label: "Region", kind: "text", required: true, placeholder: "eu-west-1", hint: "The AWS region your SES identities are verified in." },
+      { key: "accessKeyId", label: "Access key ID", kind: "text", required: true, placeholder: "AKIA…" },
+      { key: "secretAccessKey", label: "Secret access key", kind: "secret", required: true },
+      { key: "endpoint", label: "Endpoint (optional)", kind: "url", hint: "Only for a VPC endpoint; leave blank for the regional one.", placeholder: "https://…" },
+      { key: "configurationSetName", label: "Configuration set (optional)", kind: "text" },
+    ],
+  },
+  {
+    type: "sendgrid",
+    label: "SendGrid",
+    description: "Send through the SendGrid v3 API with an API key.",
+    fields: [
+      { key: "apiKey", label: "API key", kind: "secret", required: true, prefix: "SG.", placeholder: "SG.…", hint: "Starts with SG. and needs the Mail Send permission." },
+      baseUrl("Leave blank for https://api.sendgrid.com."),
+    ],
+  },
+  {
+    type: "postmark",
+    label: "Postmark",
+    description: "Send through a Postmark server with its server token.",
+    fields: [
+      { key: "serverToken", label: "Server API token", kind: "secret", required: true, hint: "Found under the server's API Tokens tab in Postmark." },
+      { key: "messageStream", label: "Message stream (optional)", kind: "text", placeholder: "outbound", hint: "Leave blank for the default transactional stream, outbound." },
+      baseUrl("Leave blank for https://api.postmarkapp.com."),
+    ],
+  },
+  {
+    type: "mailgun",
+    label: "Mailgun",
+    description: "Send through the Mailgun API for one of your sending domains.",
+    fields: [
+      { key: "apiKey", label: "API key", kind: "secret", required: true },
+      { key: "domain", label: "Sending domain", kind: "text", required: true, placeholder: "mg.example.com" },
+      baseUrl("Leave blank for the US region; for the EU region use https://api.eu.mailgun.net."),
+    ],
+  },
+  {
+    type: "demo",
+    label: "Demo",
+    description: "Simulated sending: nothing leaves Mailroom, and delivery events are made up. Useful for trying things out.",
+    fields: [],
+  },
+];
+
+export function providerTypeInfo(type: string): ProviderTypeInfo | undefined {
+  return PROVIDER_TYPE_INFO.find((t) => t.type === type);
+}

@@ -1,0 +1,29 @@
+// TanStack hook for sending one email from the dashboard (POST /api/email/send).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { sendResultSchema } from "@/lib/email/schemas";
+import { fetchJson } from "@/lib/queries/fetch-json";
+import { providersQueryKey } from "@/lib/queries/providers";
+
+export type SendResult = z.output<typeof sendResultSchema>;
+
+/** The fields the dashboard's test form sends; the route accepts more (see SendEmailInput). */
+export interface SendTestEmailInput {
+  to: string[];
+  subject: string;
+  text?: string;
+  html?: string;
+  from?: string;
+  fromName?: string;
+  cc?: string[];
+  bcc?: string[];
+}
+
+export function useSendEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendTestEmailInput) => fetchJson<SendResult>("/api/email/send", { method: "POST", body: input }),
+    // Every attempt, refused or not, adds an audit entry and may move provider usage.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["audit"] }), queryClient.invalidateQueries({ queryKey: providersQueryKey })]),
+  });
+}
