@@ -23,8 +23,8 @@ function order(rows: Provider[], preferred?: string): Provider[] {
   return [...rows].sort((a, b) => rank(a) - rank(b) || Number(b.isHealthy) - Number(a.isHealthy) || a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-export async function deliver(orgId: string, message: OutgoingMessage, preferred?: string): Promise<Delivery> {
-  const active = await db().provider.findMany({ where: { orgId, isActive: true, status: "active" } });
+/** `active`: the organization's active providers (see loadSendContext). */
+export async function deliver(active: Provider[], message: OutgoingMessage, preferred?: string): Promise<Delivery> {
   if (!active.some((p) => p.type !== "demo")) {
     const demo = active.find((p) => p.type === "demo");
     if (!demo) {

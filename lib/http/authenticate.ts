@@ -4,6 +4,8 @@ import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/principal";
 import { findActiveKey } from "@/lib/api-keys/find-active-key";
+import { rateKeyOf } from "@/lib/api-keys/rate-key";
+import { countersInDatabase, currentWindow, incrementWindow, windowResult, type WindowResult } from "@/lib/rate-limit/fixed-window";
 import { memberOfToken } from "@/lib/auth/session-member";
 import { getAuthSecret } from "@/lib/config/secrets";
 
@@ -18,17 +20,23 @@ export function bearerToken(req: Request): string | null {
   return match ? match[1] : "";
 }
 
-export async function authenticateKey(token: string): Promise<Principal> {
-  const key = await findActiveKey(token);
+/** The key's principal and this request's standing in its rate window. */
+export async function authenticateKey(token: string): Promise<{ principal: Principal; rate: WindowResult }> {
+  const window = currentWindow(60);
+  const key = await findActiveKey(token, countersInDatabase() ? window : undefined);
   if (!key) throw new AppError("INVALID_API_KEY", INVALID_API_KEY);
+  const count = key.requestCount ?? (await incrementWindow(rateKeyOf(key.id), 60, window));
   return {
-    kind: "key",
-    orgId: key.orgId,
-    projectId: key.projectId,
-    keyId: key.id,
-    scopes: key.scopes,
-    rateLimitPerMinute: key.rateLimitPerMinute,
-    allowBulk: key.allowBulk,
+    principal: {
+      kind: "key",
+      orgId: key.orgId,
+      projectId: key.projectId,
+      keyId: key.id,
+      scopes: key.scopes,
+      rateLimitPerMinute: key.rateLimitPerMinute,
+      allowBulk: key.allowBulk,
+    },
+    rate: windowResult(key.rateLimitPerMinute, count, window),
   };
 }
 

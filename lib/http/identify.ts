@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/principal";
 import { authenticateKey, authenticateSession, bearerToken } from "@/lib/http/authenticate";
-import { rateLimitKey } from "@/lib/http/rate-limit-key";
+import { applyKeyRate } from "@/lib/http/rate-limit-key";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 
 export interface IdentifyOptions {
@@ -19,8 +19,8 @@ export async function identify(req: NextRequest, { allowKeys, headers }: Identif
     if (!allowKeys) {
       throw new AppError("SESSION_ONLY", "This route accepts only a dashboard session; use the /api/v1 equivalent");
     }
-    const principal = await authenticateKey(token);
-    if (principal.kind === "key") Object.assign(headers, await rateLimitKey(principal.keyId, principal.rateLimitPerMinute));
+    const { principal, rate } = await authenticateKey(token);
+    applyKeyRate(rate, headers);
     return principal;
   }
   const session = await authenticateSession(req);

@@ -15,35 +15,51 @@ export interface WindowResult {
   retryAfter: number;
 }
 
-function windowOf(windowSeconds: number, now: number) {
+export interface Window {
+  nowSec: number;
+  start: number;
+  reset: number;
+}
+
+export function currentWindow(windowSeconds: number, now = Date.now()): Window {
   const nowSec = Math.floor(now / 1000);
   const start = nowSec - (nowSec % windowSeconds);
   return { nowSec, start, reset: start + windowSeconds };
 }
 
+/** What a count means against a limit. */
+export function windowResult(limit: number, count: number, w: Window): WindowResult {
+  const allowed = count <= limit;
+  return { allowed, limit, remaining: Math.max(0, limit - count), reset: w.reset, retryAfter: allowed ? 0 : Math.max(1, w.reset - w.nowSec) };
+}
+
+/** True when counters live in the database (so a caller may count inside its own statement). */
+export const countersInDatabase = () => !env().REDIS_URL;
+
 const redisKey = (key: string, start: number) => `rl:${key}:${start}`;
+
+/** Adds one to the key's counter in the window and returns the new count. */
+export async function incrementWindow(key: string, windowSeconds: number, w: Window): Promise<number> {
+  const url = env().REDIS_URL;
+  return url ? incrementInRedis(url, redisKey(key, w.start), windowSeconds) : incrementInDatabase(key, w.start, w.reset);
+}
 
 /** Counts one hit and says whether it is within the limit. */
 export async function hitFixedWindow(key: string, limit: number, windowSeconds = 60, now = Date.now()): Promise<WindowResult> {
-  const { nowSec, start, reset } = windowOf(windowSeconds, now);
-  const url = env().REDIS_URL;
-  const count = url
-    ? await incrementInRedis(url, redisKey(key, start), windowSeconds)
-    : await incrementInDatabase(key, start, reset);
-  const allowed = count <= limit;
-  return { allowed, limit, remaining: Math.max(0, limit - count), reset, retryAfter: allowed ? 0 : Math.max(1, reset - nowSec) };
+  const w = currentWindow(windowSeconds, now);
+  return windowResult(limit, await incrementWindow(key, windowSeconds, w), w);
 }
 
 /** The current window's count, without counting. */
 export async function peekFixedWindow(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
-  const { start } = windowOf(windowSeconds, now);
+  const { start } = currentWindow(windowSeconds, now);
   const url = env().REDIS_URL;
   return url ? readInRedis(url, redisKey(key, start)) : readInDatabase(key, start);
 }
 
 /** Forgets the key's count in the current window. */
 export async function clearFixedWindow(key: string, windowSeconds: number, now = Date.now()): Promise<void> {
-  const { start } = windowOf(windowSeconds, now);
+  const { start } = currentWindow(windowSeconds, now);
   const url = env().REDIS_URL;
   await (url ? clearInRedis(url, [redisKey(key, start)]) : clearInDatabase(key));
 }
