@@ -31,12 +31,14 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Scope[]>(["email:send"]);
   const [projectId, setProjectId] = useState("");
+  const [allowBulk, setAllowBulk] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   function close() {
     setName("");
     setScopes(["email:send"]);
     setProjectId("");
+    setAllowBulk(false);
     setErrors({});
     create.reset();
     onClose();
@@ -44,7 +46,7 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = createApiKeySchema.safeParse({ name, scopes, projectId: projectId || undefined });
+    const parsed = createApiKeySchema.safeParse({ name, scopes, projectId: projectId || undefined, allowBulk });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error, MESSAGES));
       return;
@@ -67,6 +69,15 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
         </FormField>
         <ScopesPicker value={scopes} onChange={setScopes} error={errors.scopes} />
         <ProjectSelect value={projectId} onChange={setProjectId} error={errors.projectId} />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={allowBulk} onChange={(e) => setAllowBulk(e.target.checked)} />
+          <span>
+            <span className="font-medium">Allow bulk sends</span>
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+              In production, sends to more recipients than the organization&apos;s two-factor threshold need a key with this.
+            </span>
+          </span>
+        </label>
         <FormActions pending={create.isPending} error={create.error?.message} onCancel={close} submitLabel="Create API key" pendingLabel="Creating…" />
       </form>
     </Dialog>

@@ -17,7 +17,7 @@ export async function createApiKey({ orgId, userId, input }: Options) {
   const scopes = [...new Set(input.scopes)];
   const row = await db().$transaction(async (tx) => {
     const created = await tx.apiKey.create({
-      data: { orgId, projectId: input.projectId ?? null, name: input.name, prefix, hash, scopes, createdByUserId: userId },
+      data: { orgId, projectId: input.projectId ?? null, name: input.name, prefix, hash, scopes, allowBulk: input.allowBulk, createdByUserId: userId },
     });
     await recordAudit(
       {
@@ -28,7 +28,7 @@ export async function createApiKey({ orgId, userId, input }: Options) {
         action: "api_key.created",
         targetType: "api_key",
         targetId: created.id,
-        metadata: { name: created.name, scopes, prefix },
+        metadata: { name: created.name, scopes, prefix, allowBulk: created.allowBulk },
       },
       tx,
     );

@@ -22,6 +22,7 @@ describe("API keys", () => {
       scopes: ["email:send", "org:read"],
       prefix: res.body.key.slice(0, 12),
       projectId: null,
+      allowBulk: false,
       key: expect.stringMatching(/^mr_[A-Za-z0-9_-]{43}$/),
       createdAt: expect.any(String),
     });

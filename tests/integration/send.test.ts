@@ -228,6 +228,23 @@ describe("failover and limits", () => {
   });
 });
 
+describe("bulk sends", () => {
+  it("refuses production sends above require2faThreshold unless the key allows bulk sending", async () => {
+    const org = await newOrg();
+    await productionMode(org.org.id);
+    await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
+    const body = { to: ["a@example.test", "b@example.test"], cc: "c@example.test", subject: "Hi", text: "x" };
+    const plain = await createKey(org.cookie, ["email:send"]);
+    const refused = await call("/api/v1/email/send", { key: plain.key, body });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("BULK_SEND_REQUIRES_2FA");
+    expect((await call("/api/v1/email/send", { key: plain.key, body: { ...body, cc: undefined } })).status).toBe(200);
+    const bulk = await createKey(org.cookie, ["email:send"], { allowBulk: true });
+    expect((await call("/api/v1/email/send", { key: bulk.key, body })).status).toBe(200);
+    expect(await db().auditLog.count({ where: { orgId: org.org.id, outcome: "refused_bulk" } })).toBe(1);
+  });
+});
+
 describe("allowance and idempotency", () => {
   it("refuses sends past the monthly allowance with 429 QUOTA_EXCEEDED, exactly at the allowance under concurrency", async () => {
     const org = await newOrg();
