@@ -12,6 +12,12 @@ import { loadSendContext } from "@/lib/email/send-context";
 import { finishMessage, insertQueuedMessage } from "@/lib/email/message-store";
 import { formatAddress } from "@/lib/providers/adapter";
 import type { SendEmailInput } from "@/lib/email/schemas";
+import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
+
+/** Above the threshold: a key created with bulk allowed, or a user with a fresh second factor. */
+async function bulkAllowed(principal: Principal): Promise<boolean> {
+  return principal.kind === "key" ? principal.allowBulk : hasFreshSecondFactor(principal.userId);
+}
 
 export async function sendEmail({ principal, input }: { principal: Principal; input: SendEmailInput }) {
   const orgId = principal.orgId;
@@ -37,9 +43,14 @@ export async function sendEmail({ principal, input }: { principal: Principal; in
       await recordAudit(auditEntry("refused_test_mode", { refused: outside }));
       throw new AppError("TEST_MODE_RECIPIENT", `Test mode: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} not on a test list. Add them to a test list, or switch to production.`);
     }
-  } else if (recipients.length > ctx.require2faThreshold && !(principal.kind === "key" && principal.allowBulk)) {
+  } else if (recipients.length > ctx.require2faThreshold && !(await bulkAllowed(principal))) {
     await recordAudit(auditEntry("refused_bulk"));
-    throw new AppError("BULK_SEND_REQUIRES_2FA", `Sends to more than ${ctx.require2faThreshold} recipients need a key created with bulk sending allowed`);
+    throw new AppError(
+      "BULK_SEND_REQUIRES_2FA",
+      principal.kind === "key"
+        ? `Sends to more than ${ctx.require2faThreshold} recipients need a key created with bulk sending allowed`
+        : `Sends to more than ${ctx.require2faThreshold} recipients need a fresh second factor: verify a code from your authenticator app first`,
+    );
   }
 
   const id = await insertQueuedMessage(ctx, {

@@ -1,0 +1,5 @@
+// POST /api/account/two-factor/setup — a new secret and otpauth:// URL, shown this once (dashboard)
+import { legacyRoute } from "@/lib/http/legacy-route";
+import { startEnrollment } from "@/lib/two-factor/two-factor";
+
+export const POST = legacyRoute({ access: "session" }, async ({ principal }) => ({ body: await startEnrollment(principal.userId) }));
