@@ -13,6 +13,7 @@ const NAV = [
   { href: "/send", label: "Send test email" },
   { href: "/safety", label: "Safety" },
   { href: "/audit", label: "Audit log" },
+  { href: "/account", label: "Account" },
 ];
 
 export function AppShell({ user, children }: { user: { email: string; name: string; role: string }; children: React.ReactNode }) {

@@ -27,6 +27,16 @@ function nextStep(error: Error, canConfigureSafety: boolean): React.ReactNode {
           .
         </>
       );
+    case "BULK_SEND_REQUIRES_2FA":
+      return (
+        <>
+          A send to this many recipients needs a fresh second factor: a code from your authenticator app, verified in the last 10 minutes.{" "}
+          <Link href="/account" className={link}>
+            Verify a code on the Account page
+          </Link>{" "}
+          (or set up two-factor there first), then send again.
+        </>
+      );
     case "QUOTA_EXCEEDED":
       return "This month's send allowance is used up. It renews on the 1st of the month, or upgrade your plan to send more.";
     case "NO_PROVIDER_CAPACITY":
@@ -59,7 +69,7 @@ const TITLES: Record<string, string> = {
   TEST_MODE_RECIPIENT: "Not sent: a recipient is not on a test list",
   QUOTA_EXCEEDED: "Not sent: monthly allowance used up",
   NO_PROVIDER_CAPACITY: "Not sent: providers at their limits",
-  BULK_SEND_REQUIRES_2FA: "Not sent: too many recipients",
+  BULK_SEND_REQUIRES_2FA: "Not sent: verify a code to send to this many recipients",
   VALIDATION_ERROR: "Not sent: check the form",
 };
 

@@ -1,0 +1,31 @@
+"use client";
+
+import type { Role } from "@/lib/auth/permissions";
+import { PageHeader } from "@/components/ui/page-header";
+import { ROLE_DESCRIPTIONS, roleLabel } from "@/components/members/role-descriptions";
+import { TwoFactorCard } from "@/components/account/two-factor-card";
+
+export function AccountView({ email, role }: { email: string; role: Role }) {
+  return (
+    <>
+      <PageHeader title="Account" description="Who you are signed in as, and the second factor that guards large sends." />
+      <section aria-labelledby="profile-heading" className="mb-6 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+        <h2 id="profile-heading" className="sr-only">
+          Your sign-in
+        </h2>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-3">
+          <dt className="text-zinc-500 dark:text-zinc-400">Email</dt>
+          <dd className="mb-2 break-all sm:mb-0" data-testid="account-email">
+            {email}
+          </dd>
+          <dt className="text-zinc-500 dark:text-zinc-400">Role</dt>
+          <dd>
+            <span className="font-medium">{roleLabel(role)}</span>
+            <span className="text-zinc-500 dark:text-zinc-400"> · {ROLE_DESCRIPTIONS[role]}</span>
+          </dd>
+        </dl>
+      </section>
+      <TwoFactorCard />
+    </>
+  );
+}
