@@ -3,6 +3,7 @@
 // in the database, the look-up also counts the request against the key's rate window in the
 // same statement (one round trip on the hot path instead of two).
 import { db } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-query";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { keyRateLimit, looksLikeKey } from "@/lib/api-keys/key-format";
 import { rateKeyOf } from "@/lib/api-keys/rate-key";
@@ -37,21 +38,26 @@ export async function findActiveKey(token: string, countIn?: Window): Promise<Ac
   if (!looksLikeKey(token)) return null;
   const hash = sha256Hex(token);
   const rows = countIn
-    ? await db().$queryRaw<KeyRow[]>`
-        WITH k AS (
-          SELECT id, org_id, project_id, scopes, rate_limit_per_minute, allow_bulk, last_used_at
-          FROM api_keys WHERE hash = ${hash} AND revoked_at IS NULL),
-        counted AS (
-          INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
-          SELECT ${rateKeyOf("")} || k.id::text, ${BigInt(countIn.start)}, 1, ${new Date(countIn.reset * 1000)} FROM k
-          ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
-          RETURNING count)
-        SELECT k.id::text, k.org_id::text, k.project_id::text, k.scopes, k.rate_limit_per_minute, k.allow_bulk, k.last_used_at,
-          (SELECT count FROM counted) AS request_count
-        FROM k`
-    : await db().$queryRaw<KeyRow[]>`
-        SELECT id::text, org_id::text, project_id::text, scopes, rate_limit_per_minute, allow_bulk, last_used_at, NULL::int AS request_count
-        FROM api_keys WHERE hash = ${hash} AND revoked_at IS NULL`;
+    ? await rawQuery<KeyRow>(
+        `WITH k AS (
+           SELECT id, org_id, project_id, scopes, rate_limit_per_minute, allow_bulk, last_used_at
+           FROM api_keys WHERE hash = $1 AND revoked_at IS NULL),
+         counted AS (
+           INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
+           SELECT $2::text || k.id::text, $3::bigint, 1, $4::timestamptz FROM k
+           ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
+           RETURNING count)
+         SELECT k.id::text, k.org_id::text, k.project_id::text, k.scopes, k.rate_limit_per_minute, k.allow_bulk, k.last_used_at,
+           (SELECT count FROM counted) AS request_count
+         FROM k`,
+        [hash, rateKeyOf(""), BigInt(countIn.start), new Date(countIn.reset * 1000)],
+        "counter",
+      )
+    : await rawQuery<KeyRow>(
+        `SELECT id::text, org_id::text, project_id::text, scopes, rate_limit_per_minute, allow_bulk, last_used_at, NULL::int AS request_count
+         FROM api_keys WHERE hash = $1 AND revoked_at IS NULL`,
+        [hash],
+      );
   const key = rows[0];
   if (!key) return null;
   const now = Date.now();

@@ -46,6 +46,8 @@ export function db(): PrismaClient {
 }
 
 export async function closeDb(): Promise<void> {
+  const { closeRawPool } = await import("@/lib/db/raw-query");
+  await closeRawPool();
   const h = holder.__mailroomDb;
   holder.__mailroomDb = undefined;
   if (!h) return;

@@ -1,6 +1,6 @@
 // Everything a send needs to know about its organization, in one query: send mode, plan and
 // allowance, the default project and the active providers in priority order.
-import { db } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-query";
 import type { Provider } from "@/lib/generated/prisma/client";
 
 export interface SendContext {
@@ -20,9 +20,15 @@ type ProviderJson = Omit<Provider, "createdAt" | "updatedAt" | "lastHealthCheck"
 };
 
 export async function loadSendContext(orgId: string): Promise<SendContext> {
-  const rows = await db().$queryRaw<
-    { send_mode: string; plan: string; monthly_send_allowance: number | null; require_2fa_threshold: number; default_project_id: string | null; providers: ProviderJson[] }[]
-  >`
+  const rows = await rawQuery<{
+    send_mode: string;
+    plan: string;
+    monthly_send_allowance: number | null;
+    require_2fa_threshold: number;
+    default_project_id: string | null;
+    providers: ProviderJson[];
+  }>(
+    `
     SELECT o.send_mode, o.plan, o.monthly_send_allowance, o.require_2fa_threshold,
       (SELECT id::text FROM projects WHERE org_id = o.id AND is_default ORDER BY created_at LIMIT 1) AS default_project_id,
       COALESCE((
@@ -34,7 +40,9 @@ export async function loadSendContext(orgId: string): Promise<SendContext> {
           'lastError', p.last_error, 'accountSource', p.account_source, 'status', p.status,
           'createdAt', p.created_at, 'updatedAt', p.updated_at) ORDER BY p.priority, p.created_at, p.id)
         FROM providers p WHERE p.org_id = o.id AND p.is_active AND p.status = 'active'), '[]'::json) AS providers
-    FROM organizations o WHERE o.id = ${orgId}::uuid`;
+    FROM organizations o WHERE o.id = $1::uuid`,
+    [orgId],
+  );
   const r = rows[0];
   if (!r) throw new Error(`Organization ${orgId} not found`);
   const providers = (typeof r.providers === "string" ? JSON.parse(r.providers) : r.providers) as ProviderJson[];

@@ -1,6 +1,6 @@
 // One send, start to end: safety (test mode, bulk threshold), the monthly allowance, the
 // message record, delivery with failover, and an audit entry for whatever happened. The
-// common path is four statements: context, allowance + message, (provider usage), outcome + audit.
+// common path is four statements after the key's: context, count, message, outcome + audit.
 import { AppError } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
@@ -9,7 +9,7 @@ import { refundAllowance } from "@/lib/email/allowance";
 import { buildMessage } from "@/lib/email/build-message";
 import { deliver } from "@/lib/email/deliver";
 import { loadSendContext } from "@/lib/email/send-context";
-import { finishMessage, insertQueuedMessage } from "@/lib/email/message-store";
+import { countSend, finishMessage, insertQueuedMessage } from "@/lib/email/message-store";
 import { formatAddress } from "@/lib/providers/adapter";
 import type { SendEmailInput } from "@/lib/email/schemas";
 import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
@@ -53,25 +53,31 @@ export async function sendEmail({ principal, input }: { principal: Principal; in
     );
   }
 
-  const id = await insertQueuedMessage(ctx, {
-    orgId,
-    projectId,
-    apiKeyId: principal.kind === "key" ? principal.keyId : null,
-    userId: principal.kind === "session" ? principal.userId : null,
-    fromAddress: formatAddress(message.from),
-    to: message.to.map((a) => a.email),
-    cc: message.cc.map((a) => a.email),
-    bcc: message.bcc.map((a) => a.email),
-    subject: message.subject,
-    emailType: input.emailType,
-    priority: input.priority,
-    sendMode: ctx.sendMode,
-    messageIdHeader: message.messageId,
-    metadata: input.metadata,
-  });
-  if (!id) {
+  if (!(await countSend(ctx, orgId))) {
     await recordAudit(auditEntry("refused_quota"));
     throw new AppError("QUOTA_EXCEEDED", "This month's send allowance is used up; it renews on the 1st, or upgrade your plan");
+  }
+  let id: string;
+  try {
+    id = await insertQueuedMessage({
+      orgId,
+      projectId,
+      apiKeyId: principal.kind === "key" ? principal.keyId : null,
+      userId: principal.kind === "session" ? principal.userId : null,
+      fromAddress: formatAddress(message.from),
+      to: message.to.map((a) => a.email),
+      cc: message.cc.map((a) => a.email),
+      bcc: message.bcc.map((a) => a.email),
+      subject: message.subject,
+      emailType: input.emailType,
+      priority: input.priority,
+      sendMode: ctx.sendMode,
+      messageIdHeader: message.messageId,
+      metadata: input.metadata,
+    });
+  } catch (err) {
+    await refundAllowance(orgId); // counted, but nothing was recorded or sent
+    throw err;
   }
 
   try {

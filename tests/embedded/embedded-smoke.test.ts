@@ -46,6 +46,17 @@ describe("embedded database", () => {
     const viewer = await signInOrThrow("viewer@example.test", "viewer-password", base);
     expect((await call("/api/v1/projects", { base, cookie: viewer, body: { name: "no" } })).status).toBe(403);
 
+    // A send through the demo provider: test mode, so the recipient goes on a test list first.
+    const sender = await call("/api/api-keys", { base, cookie, body: { name: "send", scopes: ["email:send"] } });
+    await call("/api/safety/test-lists", { base, cookie, body: { name: "me", emails: ["me@example.test"] } });
+    const sent = await call("/api/v1/email/send", { base, key: sender.body.key, body: { to: "Me <me@example.test>", cc: ["me@example.test"], subject: "Embedded", text: "Hi" } });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({ status: "sent", provider: "demo" });
+    const refused = await call("/api/v1/email/send", { base, key: sender.body.key, body: { to: "other@example.test", subject: "x", text: "y" } });
+    expect(refused.body.code).toBe("TEST_MODE_RECIPIENT");
+    const audit = await call(`/api/audit?projectId=${list.body.data.find((p: { isDefault: boolean }) => p.isDefault).id}`, { base, cookie });
+    expect(audit.body.entries.map((e: { outcome: string }) => e.outcome)).toEqual(expect.arrayContaining(["sent", "refused_test_mode"]));
+
     expect((await call(`/api/api-keys/${key.body.id}`, { base, cookie, method: "DELETE" })).status).toBe(200);
     expect((await call("/api/v1/organization", { base, key: key.body.key })).body).toEqual({ error: "Invalid API key" });
   });
