@@ -17,7 +17,9 @@ function pool(url: string, durability: Durability): pg.Pool {
   // can lose the last fraction of a second of counts, which only lets a few extra requests in.
   pools[durability] ??= new pg.Pool({
     connectionString: url,
-    max: 10,
+    // Small: next to Prisma's pool, several instances must fit PostgreSQL's default 100
+    // connections; under load the app process, not the pool, is the limit (PERFORMANCE.md).
+    max: 5,
     ...(durability === "counter" ? { options: "-c synchronous_commit=off" } : {}),
   });
   return pools[durability];
