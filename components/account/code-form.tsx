@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { CodeInput, codeProblem, isCodeError } from "@/components/account/code-input";
+import { CodeInput, isCodeError } from "@/components/account/code-input";
+import { useCodeField } from "@/components/account/use-code-field";
 
 interface CodeFormProps {
   id: string;
@@ -21,24 +21,12 @@ interface CodeFormProps {
 
 /** One code field and its button, side by side from small screens up. */
 export function CodeForm({ id, label, hint, submitLabel, pendingLabel, pending, error, onSubmit, onEdit }: CodeFormProps) {
-  const [code, setCode] = useState("");
-  const [problem, setProblem] = useState<string | undefined>();
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  // After a refused code, select it so the next one can be typed straight over it.
-  useEffect(() => {
-    if (isCodeError(error)) inputRef.current?.select();
-  }, [error]);
+  const field = useCodeField(error, onEdit);
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const found = codeProblem(code);
-    setProblem(found);
-    if (found) {
-      inputRef.current?.focus();
-      return;
-    }
-    onSubmit(code, () => setCode(""));
+    const code = field.validCode();
+    if (code) onSubmit(code, field.clear);
   }
 
   return (
@@ -47,14 +35,7 @@ export function CodeForm({ id, label, hint, submitLabel, pendingLabel, pending, 
         id={id}
         label={label}
         hint={hint}
-        value={code}
-        inputRef={inputRef}
-        error={problem ?? (isCodeError(error) ? error.message : undefined)}
-        onChange={(next) => {
-          setCode(next);
-          setProblem(undefined);
-          onEdit?.();
-        }}
+        {...field.input}
         action={
           <button type="submit" className="btn-primary" disabled={pending}>
             {pending ? pendingLabel : submitLabel}

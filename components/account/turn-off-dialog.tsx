@@ -1,10 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
 import { useDisableTwoFactor } from "@/lib/queries/two-factor";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { CodeInput, codeProblem, isCodeError } from "@/components/account/code-input";
+import { CodeInput, isCodeError } from "@/components/account/code-input";
+import { useCodeField } from "@/components/account/use-code-field";
 
 interface TurnOffDialogProps {
   open: boolean;
@@ -17,30 +17,21 @@ interface TurnOffDialogProps {
 /** Turning two-factor off takes a current code, so a borrowed session alone cannot do it. */
 export function TurnOffDialog({ open, onClose, onDisabled, threshold }: TurnOffDialogProps) {
   const disable = useDisableTwoFactor();
-  const [code, setCode] = useState("");
-  const [problem, setProblem] = useState<string | undefined>();
-  const inputRef = useRef<HTMLInputElement>(null);
   const { error } = disable;
-
-  useEffect(() => {
-    if (isCodeError(error)) inputRef.current?.select();
-  }, [error]);
+  const field = useCodeField(error, () => {
+    if (error) disable.reset();
+  });
 
   function close() {
-    setCode("");
-    setProblem(undefined);
+    field.clear();
     disable.reset();
     onClose();
   }
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const found = codeProblem(code);
-    setProblem(found);
-    if (found) {
-      inputRef.current?.focus();
-      return;
-    }
+    const code = field.validCode();
+    if (!code) return;
     disable.mutate(code, {
       onSuccess: () => {
         close();
@@ -64,15 +55,8 @@ export function TurnOffDialog({ open, onClose, onDisabled, threshold }: TurnOffD
         <CodeInput
           id="two-factor-disable-code"
           label="6-digit code"
-          value={code}
-          inputRef={inputRef}
+          {...field.input}
           autoFocus
-          error={problem ?? (isCodeError(error) ? error.message : undefined)}
-          onChange={(next) => {
-            setCode(next);
-            setProblem(undefined);
-            if (error) disable.reset();
-          }}
         />
         {error && !isCodeError(error) && <ErrorBanner message={error.message} />}
         <DialogActions>
