@@ -56,6 +56,15 @@ export async function insertQueuedMessage(m: NewMessage): Promise<string> {
   return rows[0].id;
 }
 
+/** Gives a counted send back when nothing was recorded or sent after all. */
+export async function refundSend(orgId: string): Promise<void> {
+  await rawQuery(
+    `UPDATE send_counters SET count = greatest(count - 1, 0) WHERE org_id = $1::uuid AND month = $2::text`,
+    [orgId, month()],
+    "counter",
+  );
+}
+
 export interface Outcome {
   status: "sent" | "failed";
   providerId?: string | null;

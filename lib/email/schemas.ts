@@ -1,7 +1,7 @@
 // The send body (SPEC POST /api/email/send), shared by the legacy and v1 routes.
 import { z } from "zod";
 import { mailbox, mailboxList } from "@/lib/email/address";
-import { timestamp, nullableTimestamp } from "@/lib/http/wire";
+import { nullableTimestamp } from "@/lib/http/wire";
 
 const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS_BYTES = 40 * 1024 * 1024;
@@ -82,5 +82,3 @@ export const sendResultSchema = z.object({
   provider: z.string().nullable(),
   sentAt: nullableTimestamp,
 });
-
-export const messageSchema = sendResultSchema.extend({ createdAt: timestamp });

@@ -5,11 +5,10 @@ import { AppError } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
 import { recipientsOffTestLists } from "@/lib/safety/test-lists";
-import { refundAllowance } from "@/lib/email/allowance";
 import { buildMessage } from "@/lib/email/build-message";
 import { deliver } from "@/lib/email/deliver";
 import { loadSendContext } from "@/lib/email/send-context";
-import { countSend, finishMessage, insertQueuedMessage } from "@/lib/email/message-store";
+import { countSend, finishMessage, insertQueuedMessage, refundSend } from "@/lib/email/message-store";
 import { formatAddress } from "@/lib/providers/adapter";
 import type { SendEmailInput } from "@/lib/email/schemas";
 import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
@@ -76,7 +75,7 @@ export async function sendEmail({ principal, input }: { principal: Principal; in
       metadata: input.metadata,
     });
   } catch (err) {
-    await refundAllowance(orgId); // counted, but nothing was recorded or sent
+    await refundSend(orgId); // counted, but nothing was recorded or sent
     throw err;
   }
 
@@ -87,7 +86,7 @@ export async function sendEmail({ principal, input }: { principal: Principal; in
   } catch (err) {
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
     await finishMessage(id, { status: "failed", error: reason }, auditEntry("failed", { messageId: id, error: reason.slice(0, 500) }));
-    await refundAllowance(orgId);
+    await refundSend(orgId);
     throw err;
   }
 }
