@@ -51,7 +51,7 @@ export async function findActiveKey(token: string, countIn?: Window): Promise<Ac
            (SELECT count FROM counted) AS request_count
          FROM k`,
         [hash, rateKeyOf(""), BigInt(countIn.start), new Date(countIn.reset * 1000)],
-        "counter",
+        "deferred",
       )
     : await rawQuery<KeyRow>(
         `SELECT id::text, org_id::text, project_id::text, scopes, rate_limit_per_minute, allow_bulk, last_used_at, NULL::int AS request_count

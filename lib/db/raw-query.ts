@@ -5,22 +5,25 @@
 import pg from "pg";
 import { dbHandle } from "@/lib/db/client";
 
-export type Durability = "durable" | "counter";
+export type Durability = "durable" | "deferred";
 
 const holder = globalThis as unknown as { __mailroomPools?: Partial<Record<Durability, pg.Pool>> };
 
 function pool(url: string, durability: Durability): pg.Pool {
   const pools = (holder.__mailroomPools ??= {});
-  // "counter" statements only move request counters (rate limits). Their commits do not wait
-  // for the WAL flush: every request updates the same counter row, and waiting for a flush
-  // while holding that row's lock serialised all requests of a key on disk latency. A crash
-  // can lose the last fraction of a second of counts, which only lets a few extra requests in.
+  // "deferred" statements commit without waiting for the WAL flush. They are the ones that
+  // update a row every request of a key or organization updates (rate and allowance
+  // counters): waiting for a flush while holding that row's lock serialised those requests
+  // on disk latency. A database crash can lose their last fraction of a second: a few counts
+  // (a few extra requests let in), or a queued message row whose durable outcome statement
+  // never ran, so whose send was never answered. WAL is one sequence, so the durable
+  // statement that ends a send (finishMessage) makes its earlier deferred rows durable too.
   pools[durability] ??= new pg.Pool({
     connectionString: url,
     // Small: next to Prisma's pool, several instances must fit PostgreSQL's default 100
     // connections; under load the app process, not the pool, is the limit (PERFORMANCE.md).
     max: 5,
-    ...(durability === "counter" ? { options: "-c synchronous_commit=off" } : {}),
+    ...(durability === "deferred" ? { options: "-c synchronous_commit=off" } : {}),
   });
   return pools[durability];
 }

@@ -1,11 +1,12 @@
-// The message record and the allowance count, in as few statements as the send path allows:
-// the count; the queued message; the outcome with its audit entry.
+// The message record in as few statements as the send path allows. Its queued row is
+// written by the statement that opens the send (open-send.ts) when safety needs no second
+// look, else by insertQueuedMessage; the outcome and its audit entry by finishMessage.
 import { rawQuery } from "@/lib/db/raw-query";
-import { monthlyAllowance } from "@/lib/orgs/plans";
 import type { AuditEntry } from "@/lib/audit/record-audit";
 
 export interface NewMessage {
   orgId: string;
+  /** The key's project; null: the organization's default project. */
   projectId: string | null;
   apiKeyId: string | null;
   userId: string | null;
@@ -16,42 +17,43 @@ export interface NewMessage {
   subject: string;
   emailType: string;
   priority: string;
-  sendMode: string;
   messageIdHeader: string;
   metadata: unknown;
 }
 
-const month = () => new Date().toISOString().slice(0, 7);
+/** The allowance month a send counts in (send_counters.month), UTC. */
+export const currentMonth = () => new Date().toISOString().slice(0, 7);
 
-/**
- * Counts one send against the month's allowance: the count only moves while it is below the
- * allowance (one atomic statement), so concurrent sends never overshoot it. A counter
- * statement (see raw-query.ts): every send of the organization updates this one row.
- */
-export async function countSend(org: { plan: string; monthlySendAllowance: number | null }, orgId: string): Promise<boolean> {
-  const allowance = monthlyAllowance(org) ?? 2_147_483_647;
-  if (allowance <= 0) return false;
-  const rows = await rawQuery<{ count: number }>(
-    `INSERT INTO send_counters (org_id, month, count) VALUES ($1::uuid, $2::text, 1)
-     ON CONFLICT (org_id, month) DO UPDATE SET count = send_counters.count + 1
-     WHERE send_counters.count < $3::int
-     RETURNING count`,
-    [orgId, month(), allowance],
-    "counter",
-  );
-  return rows.length > 0;
+/** $1…$13 of both statements that write a queued message. */
+export function messageParams(m: NewMessage): unknown[] {
+  return [m.orgId, m.projectId, m.apiKeyId, m.userId, m.fromAddress, m.to, m.cc, m.bcc, m.subject,
+    m.emailType, m.priority, m.messageIdHeader, JSON.stringify(m.metadata)];
 }
 
-/** Records the message as queued (durably: it is the customer's record of the send). */
-export async function insertQueuedMessage(m: NewMessage): Promise<string> {
-  const rows = await rawQuery<{ id: string }>(
-    `INSERT INTO messages (id, org_id, project_id, api_key_id, user_id, from_address, "to", cc, bcc, subject,
+/** `org` AS a CTE: the organization of $1 with its default project, for queuedInsert. */
+export const ORG_CTE = `org AS (
+  SELECT o.*, (SELECT id FROM projects WHERE org_id = o.id AND is_default ORDER BY created_at LIMIT 1) AS default_project_id
+  FROM organizations o WHERE o.id = $1::uuid)`;
+
+/** INSERT of the queued message from the `org` CTE and messageParams, when `condition` holds. */
+export function queuedInsert(sendMode: string, condition: string): string {
+  return `INSERT INTO messages (id, org_id, project_id, api_key_id, user_id, from_address, "to", cc, bcc, subject,
        email_type, priority, status, send_mode, message_id_header, metadata)
-     VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::text, $6::text[], $7::text[], $8::text[], $9::text,
-       $10::text, $11::text, 'queued', $12::text, $13::text, $14::jsonb)
-     RETURNING id::text`,
-    [m.orgId, m.projectId, m.apiKeyId, m.userId, m.fromAddress, m.to, m.cc, m.bcc, m.subject,
-      m.emailType, m.priority, m.sendMode, m.messageIdHeader, JSON.stringify(m.metadata)],
+     SELECT gen_random_uuid(), org.id, COALESCE($2::uuid, org.default_project_id), $3::uuid, $4::uuid, $5::text, $6::text[],
+       $7::text[], $8::text[], $9::text, $10::text, $11::text, 'queued', ${sendMode}, $12::text, $13::jsonb
+     FROM org WHERE ${condition}
+     RETURNING id::text`;
+}
+
+/**
+ * Records the message as queued, once safety has passed it. Deferred (see raw-query.ts):
+ * finishMessage, durable, runs before any response and makes this row durable with it.
+ */
+export async function insertQueuedMessage(m: NewMessage, sendMode: string): Promise<string> {
+  const rows = await rawQuery<{ id: string }>(
+    `WITH ${ORG_CTE} ${queuedInsert("$14::text", "true")}`,
+    [...messageParams(m), sendMode],
+    "deferred",
   );
   return rows[0].id;
 }
@@ -60,8 +62,8 @@ export async function insertQueuedMessage(m: NewMessage): Promise<string> {
 export async function refundSend(orgId: string): Promise<void> {
   await rawQuery(
     `UPDATE send_counters SET count = greatest(count - 1, 0) WHERE org_id = $1::uuid AND month = $2::text`,
-    [orgId, month()],
-    "counter",
+    [orgId, currentMonth()],
+    "deferred",
   );
 }
 

@@ -1,7 +1,16 @@
-// Starts the production build (`next start`) as a child process and waits for /api/health.
+// Starts the production build as a child process, exactly as `npm start` does (same Node
+// flags), and waits for /api/health.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import path from "node:path";
+
+/** `npm start`'s command line after `node`: its Node flags, the next binary and `start`. */
+function startArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+  const [node, ...args] = scripts.start.split(/\s+/);
+  if (node !== "node") throw new Error(`npm start should run node directly, found: ${scripts.start}`);
+  return args;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,8 +34,7 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
   const p = port ?? (await freePort());
   const url = `http://127.0.0.1:${p}`;
-  const nextBin = path.resolve("node_modules/next/dist/bin/next");
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(p), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...startArgs(), "-p", String(p), "-H", "127.0.0.1"], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", APP_URL: url, NEXTAUTH_URL: url, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -258,6 +258,44 @@ describe("allowance and idempotency", () => {
     expect(await db().auditLog.count({ where: { orgId: org.org.id, outcome: "refused_quota" } })).toBe(4);
   });
 
+  it("records a project-bound key's sends, and their audit entries, in its project in either mode", async () => {
+    const org = await newOrg();
+    const project = await call("/api/projects", { cookie: org.cookie, body: { name: "Receipts" } });
+    const { key } = await createKey(org.cookie, ["email:send"], { projectId: project.body.id });
+    await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "team", emails: ["dev@example.test"] } });
+    const inTest = await call("/api/v1/email/send", { key, body: { to: "dev@example.test", subject: "Hi", text: "x" } });
+    await productionMode(org.org.id);
+    const inProduction = await call("/api/v1/email/send", { key, body: { to: "anyone@example.test", subject: "Hi", text: "x" } });
+    const unbound = await call("/api/v1/email/send", { key: (await createKey(org.cookie, ["email:send"])).key, body: { to: "anyone@example.test", subject: "Hi", text: "x" } });
+    const rows = await db().message.findMany({ where: { id: { in: [inTest, inProduction, unbound].map((r) => r.body.data.id) } } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(inTest.body.data.id)).toMatchObject({ projectId: project.body.id, sendMode: "test", status: "sent" });
+    expect(byId.get(inProduction.body.data.id)).toMatchObject({ projectId: project.body.id, sendMode: "production", status: "sent" });
+    expect(byId.get(unbound.body.data.id)).toMatchObject({ projectId: org.project.id, sendMode: "production" });
+    const audit = await db().auditLog.findMany({ where: { orgId: org.org.id, action: "email.send", outcome: "sent" } });
+    expect(audit.filter((a) => a.projectId === project.body.id)).toHaveLength(2);
+  });
+
+  it("gives the count back when safety refuses a send, and takes the plan's allowance when the account has none of its own", async () => {
+    const org = await newOrg(); // free plan, test mode, no custom allowance: the plan's 1,000
+    const { key } = await createKey(org.cookie, ["email:send"]);
+    await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "team", emails: ["dev@example.test"] } });
+    const month = new Date().toISOString().slice(0, 7);
+    await db().sendCounter.create({ data: { orgId: org.org.id, month, count: 999 } });
+    const refused = await call("/api/v1/email/send", { key, body: { to: "stranger@example.test", subject: "Hi", text: "x" } });
+    expect(refused.body.code).toBe("TEST_MODE_RECIPIENT");
+    const counter = () => db().sendCounter.findUniqueOrThrow({ where: { orgId_month: { orgId: org.org.id, month } } });
+    expect((await counter()).count).toBe(999);
+    expect((await call("/api/v1/email/send", { key, body: { to: "dev@example.test", subject: "Hi", text: "x" } })).status).toBe(200);
+    const over = await call("/api/v1/email/send", { key, body: { to: "dev@example.test", subject: "Hi", text: "x" } });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe("QUOTA_EXCEEDED");
+    expect((await counter()).count).toBe(1000);
+    await db().organization.update({ where: { id: org.org.id }, data: { plan: "enterprise" } }); // no figure of its own: unlimited
+    expect((await call("/api/v1/email/send", { key, body: { to: "dev@example.test", subject: "Hi", text: "x" } })).status).toBe(200);
+    expect((await counter()).count).toBe(1001);
+  });
+
   it("returns the first response for a repeated Idempotency-Key and sends once; another body is 409", async () => {
     const org = await newOrg();
     await productionMode(org.org.id);

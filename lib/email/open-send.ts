@@ -1,0 +1,100 @@
+// Opens a send in one statement: everything the send needs to know about its organization
+// (send mode, the bulk threshold, the default project, the active providers in priority
+// order), the count against the month's allowance and, when safety needs no second look
+// (production mode, and within the bulk threshold or pre-approved for bulk), the queued
+// message record. Otherwise the caller checks safety and records the message itself
+// (insertQueuedMessage).
+import { rawQuery } from "@/lib/db/raw-query";
+import { PLANS } from "@/lib/orgs/plans";
+import { currentMonth, messageParams, ORG_CTE, queuedInsert, type NewMessage } from "@/lib/email/message-store";
+import type { Provider } from "@/lib/generated/prisma/client";
+
+export interface SendContext {
+  sendMode: "test" | "production";
+  require2faThreshold: number;
+  defaultProjectId: string | null;
+  providers: Provider[];
+}
+
+export interface OpenedSend {
+  context: SendContext;
+  /** Whether this send was counted: false when the month's allowance is used up. */
+  counted: boolean;
+  /** The queued message, when safety passed it in the statement itself. */
+  messageId: string | null;
+}
+
+type ProviderJson = Omit<Provider, "createdAt" | "updatedAt" | "lastHealthCheck"> & {
+  createdAt: string;
+  updatedAt: string;
+  lastHealthCheck: string | null;
+};
+
+const planAllowances = JSON.stringify(Object.fromEntries(Object.entries(PLANS).map(([name, p]) => [name, p.monthlySends])));
+const UNLIMITED = 2_147_483_647;
+
+/**
+ * The count only moves while it is below the allowance (the organization's own figure, else
+ * its plan's, as monthlyAllowance() in plans.ts; none means unlimited): one atomic statement,
+ * so concurrent sends never overshoot it. Deferred commit (raw-query.ts): every send of the
+ * organization updates the same counter row, and finishMessage makes the message row
+ * durable before the response.
+ */
+export async function openSend(m: NewMessage, recipientCount: number, bulkPreapproved: boolean): Promise<OpenedSend> {
+  const rows = await rawQuery<{
+    counted: boolean;
+    message_id: string | null;
+    send_mode: string;
+    require_2fa_threshold: number;
+    default_project_id: string | null;
+    providers: ProviderJson[] | string;
+  }>(
+    `
+    WITH ${ORG_CTE},
+    allowance AS (
+      SELECT COALESCE(org.monthly_send_allowance,
+        CASE WHEN $16::jsonb -> org.plan IS NULL THEN ($16::jsonb ->> 'free')::int ELSE ($16::jsonb ->> org.plan)::int END,
+        $17::int) AS value
+      FROM org),
+    counted AS (
+      INSERT INTO send_counters (org_id, month, count)
+      SELECT org.id, $14::text, 1 FROM org, allowance WHERE allowance.value > 0
+      ON CONFLICT (org_id, month) DO UPDATE SET count = send_counters.count + 1
+      WHERE send_counters.count < (SELECT value FROM allowance)
+      RETURNING count),
+    queued AS (
+      ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($15::int <= org.require_2fa_threshold OR $18::boolean)")})
+    SELECT EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
+      org.send_mode, org.require_2fa_threshold, org.default_project_id::text,
+      COALESCE((
+        SELECT json_agg(json_build_object(
+          'id', p.id, 'orgId', p.org_id, 'name', p.name, 'type', p.type, 'config', p.config,
+          'secretsSealed', p.secrets_sealed, 'isActive', p.is_active, 'priority', p.priority,
+          'rateLimitPerMinute', p.rate_limit_per_minute, 'rateLimitPerHour', p.rate_limit_per_hour,
+          'rateLimitPerDay', p.rate_limit_per_day, 'isHealthy', p.is_healthy, 'lastHealthCheck', p.last_health_check,
+          'lastError', p.last_error, 'accountSource', p.account_source, 'status', p.status,
+          'createdAt', p.created_at, 'updatedAt', p.updated_at) ORDER BY p.priority, p.created_at, p.id)
+        FROM providers p WHERE p.org_id = org.id AND p.is_active AND p.status = 'active'), '[]'::json) AS providers
+    FROM org`,
+    [...messageParams(m), currentMonth(), recipientCount, planAllowances, UNLIMITED, bulkPreapproved],
+    "deferred",
+  );
+  const r = rows[0];
+  if (!r) throw new Error(`Organization ${m.orgId} not found`);
+  const providers = (typeof r.providers === "string" ? JSON.parse(r.providers) : r.providers) as ProviderJson[];
+  return {
+    counted: r.counted,
+    messageId: r.message_id,
+    context: {
+      sendMode: r.send_mode as SendContext["sendMode"],
+      require2faThreshold: Number(r.require_2fa_threshold),
+      defaultProjectId: r.default_project_id,
+      providers: providers.map((p) => ({
+        ...p,
+        createdAt: new Date(p.createdAt),
+        updatedAt: new Date(p.updatedAt),
+        lastHealthCheck: p.lastHealthCheck ? new Date(p.lastHealthCheck) : null,
+      })),
+    },
+  };
+}
