@@ -4,6 +4,7 @@ import { inngest, jobEventName } from "@/inngest/client";
 import { jobRegistry, type JobRegistry } from "@/lib/jobs/registry";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { runJobById, runRecurringJob } from "@/lib/jobs/run-job-by-id";
+import { webhookFunctions } from "@/inngest/webhook-functions";
 
 export const functionId = (jobName: string) => `job-${jobName.replace(/\./g, "-")}`;
 
@@ -43,4 +44,4 @@ export function buildFunctions(registry: JobRegistry) {
   return [...registry.values()].map((def) => functionFor(def, registry));
 }
 
-export const functions = buildFunctions(jobRegistry);
+export const functions = [...buildFunctions(jobRegistry), ...webhookFunctions];

@@ -26,6 +26,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   DEFAULT_FROM: z.email().optional(),
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),
+  DEMO_EVENTS_SEED: z.string().min(1).optional(),
+  DEMO_EVENTS_TIME_SCALE: z.coerce.number().positive().max(100).default(1),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; inngestEnabled: boolean };

@@ -4,13 +4,15 @@
 import { boot } from "@/lib/boot/boot";
 import { env } from "@/lib/env";
 import { setDispatcher } from "@/lib/jobs/dispatcher";
+import { setDeliveryAnnouncer } from "@/lib/webhooks/announce";
 
 export async function bootOrExit(): Promise<void> {
   try {
     await boot();
     if (env().inngestEnabled) {
-      const { inngestDispatcher } = await import("@/inngest/dispatcher");
+      const { inngestDispatcher, inngestDeliveryAnnouncer } = await import("@/inngest/dispatcher");
       setDispatcher(inngestDispatcher);
+      setDeliveryAnnouncer(inngestDeliveryAnnouncer);
     }
   } catch (err) {
     console.error(`Mailroom could not start: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,5 +1,6 @@
 // Server start-up (called once from instrumentation.ts): check configuration, apply
-// migrations, create the first owner, start the embedded job runner unless Inngest runs jobs.
+// migrations, create the first owner, start the embedded job and webhook delivery runners
+// unless Inngest runs durable work.
 import { env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
 import { dbHandle } from "@/lib/db/client";
@@ -9,6 +10,8 @@ import { LocalRunner } from "@/lib/jobs/local-runner";
 import { setLocalWake } from "@/lib/jobs/dispatcher";
 import { log } from "@/lib/log";
 import { ensureAuthUrl } from "@/lib/auth/options";
+import { DeliveryRunner } from "@/lib/webhooks/delivery-runner";
+import { setDeliveryWake } from "@/lib/webhooks/announce";
 
 const holder = globalThis as unknown as { __mailroomBoot?: Promise<void>; __mailroomRunner?: LocalRunner };
 
@@ -31,7 +34,10 @@ async function start() {
     await runner.start();
     setLocalWake(runner.wake);
     holder.__mailroomRunner = runner;
-    const stop = () => void runner.stop();
+    const deliveries = new DeliveryRunner({ pollMs: e.JOB_POLL_MS });
+    deliveries.start();
+    setDeliveryWake(deliveries.wake);
+    const stop = () => void Promise.all([runner.stop(), deliveries.stop()]);
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
   }

@@ -15,6 +15,7 @@ import type { Provider } from "@/lib/generated/prisma/client";
 export interface Delivery {
   providerId: string | null;
   providerName: string;
+  providerType: string;
   providerMessageId: string;
 }
 
@@ -29,7 +30,7 @@ export async function deliver(active: Provider[], message: OutgoingMessage, pref
     const demo = active.find((p) => p.type === "demo");
     if (!demo) {
       const { providerMessageId } = await demoAdapter.send({}, message);
-      return { providerId: null, providerName: "demo", providerMessageId };
+      return { providerId: null, providerName: "demo", providerType: "demo", providerMessageId };
     }
   }
   let retryAfter = Infinity;
@@ -45,7 +46,7 @@ export async function deliver(active: Provider[], message: OutgoingMessage, pref
     try {
       const { providerMessageId } = await adapter.send(fullConfig(provider) as never, message);
       if (!provider.isHealthy) await db().provider.update({ where: { id: provider.id }, data: { isHealthy: true, lastError: null } });
-      return { providerId: provider.id, providerName: provider.name, providerMessageId };
+      return { providerId: provider.id, providerName: provider.name, providerType: provider.type, providerMessageId };
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       if (err instanceof ProviderError && !err.retryable) {

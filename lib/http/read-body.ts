@@ -10,7 +10,8 @@ function tooLarge(limit: number) {
   return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds the ${Math.round(limit / MiB)} MiB limit`);
 }
 
-async function readCapped(req: Request, limit: number): Promise<string> {
+/** The raw body text, whatever its type, refused past `limit` bytes (413). */
+export async function readTextBody(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!req.body) return "";
@@ -44,7 +45,7 @@ export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT): Pr
       { path: "headers.content-type", message: "expected application/json" },
     ]);
   }
-  const text = await readCapped(req, limit);
+  const text = await readTextBody(req, limit);
   if (text.trim() === "") {
     throw new AppError("VALIDATION_ERROR", "Request body is empty; a JSON object is required", [
       { path: "body", message: "required" },

@@ -5,6 +5,14 @@ import { getOrganizationOperation, updateOrganizationOperation } from "@/lib/org
 import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
 import { listProvidersOperation } from "@/lib/providers/operations";
 import { sendEmailOperation } from "@/lib/email/operations";
+import {
+  createEndpointOperation,
+  deleteEndpointOperation,
+  getEndpointOperation,
+  listEndpointsOperation,
+  rotateSecretOperation,
+  updateEndpointOperation,
+} from "@/lib/webhooks/operations";
 
 export const v1Operations: Operation[] = [
   getOrganizationOperation,
@@ -13,4 +21,10 @@ export const v1Operations: Operation[] = [
   createProjectOperation,
   listProvidersOperation,
   sendEmailOperation,
+  listEndpointsOperation,
+  createEndpointOperation,
+  getEndpointOperation,
+  updateEndpointOperation,
+  deleteEndpointOperation,
+  rotateSecretOperation,
 ];

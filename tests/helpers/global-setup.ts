@@ -32,6 +32,12 @@ export default async function setup(project: TestProject) {
     BOOTSTRAP_ADMIN_EMAIL: ownerEmail,
     BOOTSTRAP_ADMIN_PASSWORD: ownerPassword,
     JOB_POLL_MS: "100",
+    // Webhook receivers in tests listen on 127.0.0.1; the URL policy itself is tested on a
+    // server of its own (webhook-url-policy.test.ts). Retries and demo events run fast.
+    ALLOW_PRIVATE_WEBHOOK_URLS: "1",
+    WEBHOOK_RETRY_BASE_SECONDS: "0.05",
+    DEMO_EVENTS_TIME_SCALE: "0.01",
+    DEMO_EVENTS_SEED: "mailroom-tests",
   };
   const servers: RunningServer[] = [];
   let cleanup: () => Promise<void>;

@@ -1,0 +1,23 @@
+// The event types of SPEC's Events section. email.* events are dispatched; the others are
+// valid subscription values that nothing dispatches yet (SPEC Events, rule 1).
+export const EMAIL_EVENT_TYPES = [
+  "email.sent",
+  "email.delivered",
+  "email.deferred",
+  "email.dropped",
+  "email.bounced",
+  "email.opened",
+  "email.clicked",
+  "email.complained",
+  "email.unsubscribed",
+] as const;
+export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
+
+export const SUBSCRIPTION_TYPES = [...EMAIL_EVENT_TYPES, "contact.suppressed", "domain.verified", "domain.failed"] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+/** "*" on its own, or an empty list, subscribes to everything; stored as []. */
+export function normalizeSubscription(events: string[] | undefined): string[] {
+  if (!events || events.includes("*")) return [];
+  return [...new Set(events)];
+}

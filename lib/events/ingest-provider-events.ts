@@ -1,0 +1,86 @@
+// A provider's event webhook, end to end: verify it is the provider's (else 401 and nothing
+// recorded), confirm an SNS subscription, normalize its events, match them to our messages by
+// the provider's message id, and publish each once (DESIGN.md §4: keyed by the provider's
+// event id, or a hash of message, type, recipient and time when it gives none). Bounces,
+// complaints and unsubscribes also suppress the address.
+import { createHash } from "node:crypto";
+import { rawQuery } from "@/lib/db/raw-query";
+import { AppError } from "@/lib/http/errors";
+import { fullConfig } from "@/lib/providers/provider-config";
+import { eventSourceFor, sesEventSource } from "@/lib/provider-events/sources";
+import { bareMessageId } from "@/lib/provider-events/mailgun";
+import { WebhookAuthError, WebhookFormatError, type IncomingWebhook, type ProviderEvent } from "@/lib/provider-events/types";
+import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
+import { suppressFromEvents } from "@/lib/events/suppress-from-events";
+import { log } from "@/lib/log";
+import type { Provider } from "@/lib/generated/prisma/client";
+
+export class ProviderWebhookRefused extends Error {
+  constructor(readonly status: 401 | 400, message: string) {
+    super(message);
+  }
+}
+
+interface MessageRow {
+  id: string;
+  org_id: string;
+  project_id: string | null;
+  send_mode: string;
+  provider_message_id: string;
+}
+
+const dedupeKey = (provider: Provider, e: ProviderEvent, messageId: string) =>
+  e.providerEventId
+    ? `provider:${provider.id}:${e.providerEventId}`
+    : `provider:${provider.id}:${createHash("sha256").update(`${messageId}|${e.type}|${e.recipient}|${e.occurredAt.toISOString()}`).digest("hex")}`;
+
+/** Our messages sent through this provider, by the id it gave (Mailgun's with or without brackets). */
+async function messagesFor(provider: Provider, ids: string[]): Promise<Map<string, MessageRow>> {
+  const candidates = [...new Set(ids.flatMap((id) => [id, `<${bareMessageId(id)}>`, bareMessageId(id)]))];
+  const rows = await rawQuery<MessageRow>(
+    `SELECT id::text, org_id::text, project_id::text, send_mode, provider_message_id FROM messages
+     WHERE org_id = $1::uuid AND provider_id = $2::uuid AND provider_message_id = ANY ($3::text[])`,
+    [provider.orgId, provider.id, candidates],
+  );
+  return new Map(rows.map((r) => [bareMessageId(r.provider_message_id), r]));
+}
+
+export async function ingestProviderEvents(provider: Provider, req: IncomingWebhook): Promise<{ received: number; published: number; confirmed?: boolean }> {
+  const source = eventSourceFor(provider.type);
+  if (!source) throw new AppError("NOT_FOUND", "This provider type sends no event webhooks");
+  try {
+    await source.verify(req, fullConfig(provider));
+    if (provider.type === "ses") {
+      const confirm = sesEventSource.subscriptionToConfirm(req);
+      if (confirm) {
+        // The URL is on an SNS host (checked by the source), and the message is signed by SNS for this topic.
+        const res = await fetch(confirm, { redirect: "error", signal: AbortSignal.timeout(5_000) });
+        if (!res.ok) throw new ProviderWebhookRefused(400, `Subscription confirmation failed with HTTP ${res.status}`);
+        return { received: 0, published: 0, confirmed: true };
+      }
+    }
+    // Our own send already published email.sent when the provider accepted the message.
+    const events = source.parse(req).filter((e) => e.type !== "email.sent");
+    const messages = await messagesFor(provider, events.map((e) => e.providerMessageId));
+    const known: (NewEvent & { bounceKind?: "hard" | "soft" })[] = [];
+    for (const e of events) {
+      const m = messages.get(bareMessageId(e.providerMessageId));
+      if (!m) {
+        log.warn("provider event for an unknown message; acknowledged and dropped", { providerId: provider.id, providerMessageId: e.providerMessageId, type: e.type });
+        continue;
+      }
+      known.push({
+        orgId: m.org_id, projectId: m.project_id, messageId: m.id, type: e.type, recipient: e.recipient, sendMode: m.send_mode,
+        occurredAt: e.occurredAt, url: e.url, reason: e.reason, source: "provider", providerId: provider.id,
+        dedupeKey: dedupeKey(provider, e, m.id), bounceKind: e.bounceKind, metadata: e.bounceKind ? { bounceKind: e.bounceKind } : {},
+      });
+    }
+    const { published } = await publishEvents(known);
+    await suppressFromEvents(known);
+    return { received: events.length, published };
+  } catch (err) {
+    if (err instanceof WebhookAuthError) throw new ProviderWebhookRefused(401, err.message);
+    if (err instanceof WebhookFormatError) throw new ProviderWebhookRefused(400, err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,51 @@
+// The contract for providers' event webhooks (delivery, bounce, open... notifications a
+// provider POSTs to us): verify the request is the provider's, then normalize its events.
+// Sources are pure: no database, no logging; the route decides what to record.
+import type { z } from "zod";
+import type { EmailEventType } from "@/lib/events/event-types";
+
+export type { EmailEventType };
+
+export interface ProviderEvent {
+  /** The provider's own id for this event when it gives one (used for de-duplication), else null. */
+  providerEventId: string | null;
+  /** The provider's id of the message (what its send API returned), used to find our message. */
+  providerMessageId: string;
+  type: EmailEventType;
+  /** Lower-cased address. */
+  recipient: string;
+  /** When the provider says it happened. */
+  occurredAt: Date;
+  /** Bounce/drop/deferral reason when given. */
+  reason?: string;
+  /** Clicked link (email.clicked). */
+  url?: string;
+  /** For email.bounced when the provider tells. */
+  bounceKind?: "hard" | "soft";
+}
+
+export interface IncomingWebhook {
+  headers: Headers;
+  /** The body exactly as received: signatures cover these bytes, not a re-serialization. */
+  rawBody: string;
+  url: URL;
+}
+
+/** Not the provider's request (bad or missing signature, credentials, stale timestamp): 401, record nothing. */
+export class WebhookAuthError extends Error {
+  override name = "WebhookAuthError";
+}
+
+/** Authentic but unreadable body: 400. */
+export class WebhookFormatError extends Error {
+  override name = "WebhookFormatError";
+}
+
+export interface ProviderEventSource<C> {
+  /** Verifies authenticity; throws WebhookAuthError. `config` is the provider row's full (decrypted) config. */
+  verify(req: IncomingWebhook, config: C, now?: Date): Promise<void>;
+  /** Parses the verified body into zero or more events (unknown event kinds are skipped, not errors). */
+  parse(req: IncomingWebhook): ProviderEvent[];
+  /** Provider config fields this source needs (all secret), with a zod schema fragment, so they can be added to the provider config schema. */
+  configFields: Record<string, z.ZodType>;
+}

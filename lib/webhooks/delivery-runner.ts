@@ -1,0 +1,121 @@
+// The embedded delivery runner (used when Inngest is not configured): claims due delivery
+// rows in batches, sends them concurrently, and records outcomes in batches as they settle,
+// so a slow endpoint never holds up the record of fast ones. Started by boot, never by import.
+import { claimDueDeliveries, recordOutcomes, type AttemptOutcome } from "@/lib/webhooks/delivery-store";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { log } from "@/lib/log";
+
+export interface DeliveryRunnerOptions {
+  pollMs?: number;
+  /** Attempts in flight at once. */
+  concurrency?: number;
+  /** Outcomes are recorded when this many have settled, or after flushMs. */
+  flushSize?: number;
+  flushMs?: number;
+}
+
+export class DeliveryRunner {
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly flushSize: number;
+  private readonly flushMs: number;
+  private inFlight = 0;
+  private settled: AttemptOutcome[] = [];
+  private flushTimer?: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+  private running = false;
+  private loop?: Promise<void>;
+  private wakeUp?: () => void;
+  /** A wake that came while the loop was busy: the next wait is skipped. */
+  private woken = false;
+
+  constructor(opts: DeliveryRunnerOptions = {}) {
+    this.pollMs = opts.pollMs ?? 500;
+    this.concurrency = opts.concurrency ?? 256;
+    this.flushSize = opts.flushSize ?? 100;
+    this.flushMs = opts.flushMs ?? 10;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  wake = () => {
+    this.woken = true;
+    this.wakeUp?.();
+  };
+
+  async stop() {
+    this.running = false;
+    this.wakeUp?.();
+    await this.loop;
+    while (this.inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+    await this.flush();
+  }
+
+  private async run() {
+    while (this.running) {
+      this.woken = false;
+      let full = false;
+      try {
+        const room = this.concurrency - this.inFlight;
+        const claimed = room > 0 ? await claimDueDeliveries(Math.min(room, 200)) : [];
+        for (const d of claimed) this.begin(attemptDelivery(d));
+        full = claimed.length > 0 && claimed.length === Math.min(room, 200);
+      } catch (err) {
+        log.error("delivery runner: claim failed", { err });
+      }
+      if ((full && this.inFlight < this.concurrency) || this.woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollMs);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  private begin(attempt: Promise<AttemptOutcome>) {
+    this.inFlight++;
+    attempt
+      .then((outcome) => {
+        this.settled.push(outcome);
+        if (this.settled.length >= this.flushSize) void this.flush();
+        else this.flushTimer ??= setTimeout(() => void this.flush(), this.flushMs);
+      })
+      .catch((err) => log.error("delivery runner: attempt failed", { err })) // the lease expires and the row is claimed again
+      .finally(() => {
+        this.inFlight--;
+        if (this.inFlight === this.concurrency - 1) this.wakeUp?.();
+      });
+  }
+
+  /** Records what has settled; flushes run one after another. */
+  private flush(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const batch = this.settled;
+    this.settled = [];
+    if (batch.length === 0) return this.flushing;
+    this.flushing = this.flushing.then(async () => {
+      try {
+        const disabled = await recordOutcomes(batch);
+        if (disabled.length) log.warn("webhook endpoints disabled after repeated failures", { endpoints: disabled });
+        // A retry due sooner than the next poll would otherwise wait for it.
+        if (batch.some((o) => o.next === "pending")) this.scheduleWake(batch);
+      } catch (err) {
+        log.error("delivery runner: recording outcomes failed; their leases will expire and they run again", { err, count: batch.length });
+      }
+    });
+    return this.flushing;
+  }
+
+  private scheduleWake(batch: AttemptOutcome[]) {
+    const soonest = Math.min(...batch.filter((o) => o.nextAttemptAt).map((o) => o.nextAttemptAt!.getTime()));
+    const wait = soonest - Date.now();
+    if (wait < this.pollMs) setTimeout(this.wake, Math.max(0, wait)).unref();
+  }
+}

@@ -1,0 +1,156 @@
+// Delivery rows: claim the due ones, record attempt outcomes. A claim is a lease: a process
+// that dies mid-attempt leaves its rows "delivering" with an expired lease, and the next
+// claim takes them again, so nothing is lost (at-least-once; X-Webhook-Event-Id lets
+// receivers de-duplicate). Claims use SKIP LOCKED, so runners in several instances never
+// take the same row at the same time.
+import { rawQuery } from "@/lib/db/raw-query";
+
+const LEASE_SECONDS = 60; // longer than an attempt can take (10 s) plus recording it
+
+export interface ClaimedDelivery {
+  id: string;
+  attempt: number;
+  payload: string;
+  eventId: string | null;
+  eventType: string;
+  endpointId: string;
+  url: string;
+  isActive: boolean;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretExpiresAt: Date | null;
+}
+
+interface ClaimRow {
+  id: string;
+  attempts: number;
+  payload: string;
+  event_id: string | null;
+  event_type: string;
+  endpoint_id: string;
+  url: string;
+  is_active: boolean;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | string | null;
+}
+
+const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
+  id: r.id,
+  attempt: Number(r.attempts),
+  payload: r.payload,
+  eventId: r.event_id,
+  eventType: r.event_type,
+  endpointId: r.endpoint_id,
+  url: r.url,
+  isActive: r.is_active,
+  secretSealed: r.secret_sealed,
+  previousSecretSealed: r.previous_secret_sealed,
+  previousSecretExpiresAt: r.previous_secret_expires_at === null ? null : new Date(r.previous_secret_expires_at),
+});
+
+const claimSql = (which: string) => `
+  UPDATE webhook_deliveries d SET status = 'delivering', attempts = d.attempts + 1, lease_until = now() + interval '${LEASE_SECONDS} seconds'
+  FROM webhook_endpoints e
+  WHERE e.id = d.endpoint_id AND d.id IN (${which})
+  RETURNING d.id::text, d.attempts, d.payload, d.event_id::text, d.event_type, d.endpoint_id::text, e.url, e.is_active,
+    e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at`;
+
+const DUE = `status IN ('pending', 'delivering') AND next_attempt_at <= now() AND (status = 'pending' OR lease_until < now())`;
+
+/** Up to `limit` due deliveries, oldest first (the embedded runner). */
+export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery[]> {
+  const rows = await rawQuery<ClaimRow>(
+    claimSql(`SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED`),
+    [limit],
+  );
+  return rows.map(toClaimed);
+}
+
+/** One delivery by id if it is due (the Inngest path); null when it is not, or another worker has it. */
+export async function claimDelivery(id: string): Promise<ClaimedDelivery | null> {
+  const rows = await rawQuery<ClaimRow>(claimSql(`SELECT id FROM webhook_deliveries WHERE id = $1::uuid AND ${DUE} FOR UPDATE SKIP LOCKED`), [id]);
+  return rows[0] ? toClaimed(rows[0]) : null;
+}
+
+export interface AttemptOutcome {
+  deliveryId: string;
+  endpointId: string;
+  attemptId: string;
+  attempt: number;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  responseBody: string | null;
+  error: string | null;
+  /** succeeded | pending (retry at nextAttemptAt) | failed (for good) | cancelled (endpoint disabled) */
+  next: "succeeded" | "pending" | "failed" | "cancelled";
+  nextAttemptAt: Date | null;
+}
+
+/** Per endpoint, what a batch of outcomes does to its consecutive-failure count. */
+function endpointEffects(outcomes: AttemptOutcome[]) {
+  const byEndpoint = new Map<string, { reset: boolean; added: number; lastSuccess: Date | null; lastFailure: Date | null }>();
+  const ordered = [...outcomes].sort((a, b) => a.startedAt.getTime() + a.durationMs - (b.startedAt.getTime() + b.durationMs));
+  for (const o of ordered) {
+    if (o.next === "cancelled") continue;
+    const at = new Date(o.startedAt.getTime() + o.durationMs);
+    const e = byEndpoint.get(o.endpointId) ?? { reset: false, added: 0, lastSuccess: null, lastFailure: null };
+    if (o.next === "succeeded") Object.assign(e, { reset: true, added: 0, lastSuccess: at });
+    else {
+      e.lastFailure = at; // every failed attempt is the endpoint's latest failure
+      if (o.next === "failed") e.added += 1; // a delivery failed for good: one more consecutive failure
+    }
+    byEndpoint.set(o.endpointId, e);
+  }
+  return [...byEndpoint.entries()];
+}
+
+/**
+ * Records a batch of attempt outcomes in one statement: the attempt rows, each delivery's new
+ * state (only while this claim still holds it), and the endpoints' counters. An endpoint
+ * whose consecutive failed deliveries reach maxFailures is disabled and its pending
+ * deliveries stop. Returns the endpoints disabled by this batch.
+ */
+export async function recordOutcomes(outcomes: AttemptOutcome[]): Promise<string[]> {
+  if (outcomes.length === 0) return [];
+  const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
+  const effects = endpointEffects(outcomes);
+  const rows = await rawQuery<{ disabled: string[] | null }>(
+    `WITH r AS (
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
+         AS t(delivery_id, attempt_id, attempt, started_at, duration_ms, status_code, response_body, error, next, next_attempt_at)),
+     logged AS (
+       INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, error, succeeded)
+       SELECT attempt_id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, error, next = 'succeeded'
+       FROM r WHERE next <> 'cancelled'),
+     moved AS (
+       UPDATE webhook_deliveries d SET status = r.next, next_attempt_at = COALESCE(r.next_attempt_at, d.next_attempt_at), lease_until = NULL,
+         last_status_code = COALESCE(r.status_code, d.last_status_code), last_error = r.error, last_duration_ms = r.duration_ms,
+         completed_at = CASE WHEN r.next = 'pending' THEN NULL ELSE now() END
+       FROM r WHERE d.id = r.delivery_id AND d.status = 'delivering' AND d.attempts = r.attempt),
+     s AS (
+       SELECT * FROM unnest($11::uuid[], $12::bool[], $13::int[], $14::timestamptz[], $15::timestamptz[])
+         AS t(endpoint_id, reset, added, last_success, last_failure)),
+     counted AS (
+       UPDATE webhook_endpoints e SET
+         failure_count = CASE WHEN s.reset THEN s.added ELSE e.failure_count + s.added END,
+         is_active = e.is_active AND (CASE WHEN s.reset THEN s.added ELSE e.failure_count + s.added END) < e.max_failures,
+         last_success_at = GREATEST(e.last_success_at, s.last_success),
+         last_failure_at = GREATEST(e.last_failure_at, s.last_failure),
+         updated_at = now()
+       FROM s WHERE e.id = s.endpoint_id
+       RETURNING e.id, e.is_active),
+     stopped AS (
+       UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now(), last_error = 'endpoint disabled after repeated failures'
+       WHERE endpoint_id IN (SELECT id FROM counted WHERE NOT is_active) AND status = 'pending')
+     SELECT (SELECT array_agg(id::text) FROM counted WHERE NOT is_active) AS disabled`,
+    [
+      col((o) => o.deliveryId), col((o) => o.attemptId), col((o) => o.attempt), col((o) => o.startedAt.toISOString()), col((o) => o.durationMs),
+      col((o) => o.statusCode), col((o) => o.responseBody), col((o) => o.error), col((o) => o.next), col((o) => o.nextAttemptAt?.toISOString() ?? null),
+      effects.map(([id]) => id), effects.map(([, e]) => e.reset), effects.map(([, e]) => e.added),
+      effects.map(([, e]) => e.lastSuccess?.toISOString() ?? null), effects.map(([, e]) => e.lastFailure?.toISOString() ?? null),
+    ],
+  );
+  return rows[0].disabled ?? [];
+}

@@ -1,0 +1,27 @@
+// The Inngest path's unit of work: claim one delivery by id if it is due, attempt it, record
+// the outcome. Safe to repeat: a delivery that is not due, taken or finished is left alone
+// and its current state returned, so the caller knows whether to sleep and try again.
+import { rawQuery } from "@/lib/db/raw-query";
+import { claimDelivery, recordOutcomes } from "@/lib/webhooks/delivery-store";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+
+export interface DeliveryStep {
+  next: "succeeded" | "pending" | "failed" | "cancelled" | "delivering" | "missing";
+  /** ISO time of the next attempt when next is "pending". */
+  nextAttemptAt: string | null;
+}
+
+export async function runDeliveryAttempt(deliveryId: string): Promise<DeliveryStep> {
+  const claimed = await claimDelivery(deliveryId);
+  if (claimed) {
+    const outcome = await attemptDelivery(claimed);
+    await recordOutcomes([outcome]);
+    return { next: outcome.next, nextAttemptAt: outcome.nextAttemptAt?.toISOString() ?? null };
+  }
+  const [row] = await rawQuery<{ status: DeliveryStep["next"]; next_attempt_at: Date | string }>(
+    `SELECT status, next_attempt_at FROM webhook_deliveries WHERE id = $1::uuid`,
+    [deliveryId],
+  );
+  if (!row) return { next: "missing", nextAttemptAt: null };
+  return { next: row.status, nextAttemptAt: row.status === "pending" ? new Date(row.next_attempt_at).toISOString() : null };
+}

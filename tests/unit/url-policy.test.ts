@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { LookupAddress } from "node:dns";
+import { assertPublicHost, checkWebhookUrl, guardedLookup, type LookupAll } from "@/lib/webhooks/url-policy";
+
+// Injected DNS: the tests must not depend on real resolvers.
+const dnsTable: Record<string, string[]> = {
+  "hooks.example.com": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
+  "internal.example.com": ["10.0.0.5"],
+  "mixed.example.com": ["93.184.215.14", "169.254.169.254"],
+  "mapped.example.com": ["::ffff:127.0.0.1"],
+};
+const lookup: LookupAll = async (host) => {
+  const found = dnsTable[host];
+  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+  return found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+};
+const check = (raw: string, allowPrivate = false) => checkWebhookUrl(raw, { lookup, allowPrivate });
+
+describe("checkWebhookUrl", () => {
+  it.each([
+    ["https://2130706433/", "127.0.0.1"],
+    ["https://0x7f000001/", "127.0.0.1"],
+    ["https://0177.0.0.1/", "127.0.0.1"],
+    ["https://0x7f.1/", "127.0.0.1"],
+    ["https://127.1/", "127.0.0.1"],
+    ["https://[::1]/", "::1"],
+    ["https://[::ffff:7f00:1]/", "::ffff:7f00:1"],
+    ["https://[::ffff:127.0.0.1]/", "::ffff:7f00:1"],
+    ["https://169.254.169.254/latest/meta-data/", "169.254.169.254"],
+    ["https://10.1.2.3:8443/hook", "10.1.2.3"],
+    ["https://[fd12::1]/", "fd12::1"],
+  ])("refuses IP literal %s (normalised to %s) without DNS", async (raw, ip) => {
+    const result = await checkWebhookUrl(raw, { lookup: () => Promise.reject(new Error("DNS must not be used")) });
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining(`host ${ip} is a`) });
+  });
+
+  it("names the kind of address refused", async () => {
+    expect(await check("https://127.0.0.1/")).toEqual({ ok: false, reason: "host 127.0.0.1 is a loopback address" });
+    expect(await check("https://internal.example.com/")).toEqual({
+      ok: false,
+      reason: "host internal.example.com resolves to 10.0.0.5, a private address",
+    });
+  });
+
+  it.each(["https://localhost/", "https://foo.localhost/", "https://LOCALHOST./x"])("refuses %s", async (raw) => {
+    expect(await check(raw)).toMatchObject({ ok: false, reason: expect.stringMatching(/is a local name/) });
+  });
+
+  it("requires https unless private URLs are allowed", async () => {
+    expect(await check("http://hooks.example.com/")).toEqual({ ok: false, reason: "URL must use https" });
+    expect(await check("ftp://hooks.example.com/")).toMatchObject({ ok: false });
+    expect(await check("http://hooks.example.com/", true)).toMatchObject({ ok: true });
+    expect(await check("ftp://hooks.example.com/", true)).toEqual({ ok: false, reason: "URL must use http or https" });
+  });
+
+  it("refuses credentials in the URL and garbage", async () => {
+    expect(await check("https://user:pw@hooks.example.com/")).toMatchObject({ ok: false, reason: expect.stringMatching(/username or password/) });
+    expect(await check("https://user@hooks.example.com/")).toMatchObject({ ok: false });
+    expect(await check("not a url")).toEqual({ ok: false, reason: "URL is not valid" });
+  });
+
+  it("refuses hostnames resolving to any non-public address", async () => {
+    expect(await check("https://internal.example.com/")).toMatchObject({ ok: false });
+    expect(await check("https://mixed.example.com/")).toEqual({
+      ok: false,
+      reason: "host mixed.example.com resolves to 169.254.169.254, a link-local address",
+    });
+    expect(await check("https://mapped.example.com/")).toMatchObject({ ok: false, reason: expect.stringMatching(/loopback/) });
+  });
+
+  it("accepts hostnames resolving only to public addresses and drops the fragment", async () => {
+    const result = await check("https://hooks.example.com/in?x=1#frag");
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.url.href).toBe("https://hooks.example.com/in?x=1");
+    expect(await check("https://8.8.8.8/")).toMatchObject({ ok: true });
+    expect(await check("https://[2606:4700::1111]/")).toMatchObject({ ok: true });
+  });
+
+  it("refuses a host that does not resolve", async () => {
+    expect(await check("https://nowhere.example.com/")).toEqual({
+      ok: false,
+      reason: "could not resolve host nowhere.example.com (ENOTFOUND)",
+    });
+  });
+
+  it("allows private hosts when allowPrivate is set, without DNS", async () => {
+    const noDns: LookupAll = () => Promise.reject(new Error("DNS must not be used"));
+    for (const raw of ["http://localhost:3000/hook", "https://10.0.0.5/", "http://[::1]:8080/", "http://nowhere.example.com/"]) {
+      expect(await checkWebhookUrl(raw, { allowPrivate: true, lookup: noDns })).toMatchObject({ ok: true });
+    }
+  });
+});
+
+describe("assertPublicHost", () => {
+  it("throws EBLOCKED for non-public IP literals only", () => {
+    expect(() => assertPublicHost(new URL("https://0x7f.1/"), false)).toThrow(expect.objectContaining({ code: "EBLOCKED" }));
+    expect(() => assertPublicHost(new URL("https://[::ffff:10.0.0.1]/"), false)).toThrow(/private address/);
+    expect(() => assertPublicHost(new URL("https://127.0.0.1/"), true)).not.toThrow();
+    expect(() => assertPublicHost(new URL("https://8.8.8.8/"), false)).not.toThrow();
+    // Hostnames are left to guardedLookup at connect time.
+    expect(() => assertPublicHost(new URL("https://localhost/"), false)).not.toThrow();
+  });
+});
+
+type LookupResult = { err: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family?: number };
+const callLookup = (allowPrivate: boolean, all: boolean) =>
+  new Promise<LookupResult>((resolve) =>
+    guardedLookup(allowPrivate)("localhost", { all }, (err, address, family) => resolve({ err, address, family })),
+  );
+
+describe("guardedLookup", () => {
+  it("blocks localhost (from /etc/hosts) in both callback forms", async () => {
+    for (const all of [false, true]) {
+      const { err } = await callLookup(false, all);
+      expect(err).toMatchObject({ code: "EBLOCKED", message: expect.stringMatching(/localhost resolves to (127\.0\.0\.1|::1)/) });
+    }
+  });
+
+  it("passes addresses through when private addresses are allowed", async () => {
+    const single = await callLookup(true, false);
+    expect(single.err).toBeNull();
+    expect(["127.0.0.1", "::1"]).toContain(single.address);
+    expect([4, 6]).toContain(single.family);
+    const all = await callLookup(true, true);
+    expect(all.err).toBeNull();
+    expect(Array.isArray(all.address) && all.address.length).toBeGreaterThan(0);
+  });
+
+  it("is what http.request connects through, end to end", async () => {
+    const server = http.createServer((_req, res) => res.end("hello"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (allowPrivate: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const req = http.request({ host: "localhost", port, lookup: guardedLookup(allowPrivate) }, (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk)).on("end", () => resolve(body));
+        });
+        req.on("error", reject).end();
+      });
+    try {
+      await expect(get(false)).rejects.toMatchObject({ code: "EBLOCKED" });
+      await expect(get(true)).resolves.toBe("hello");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
