@@ -10,6 +10,7 @@ const NAV = [
   { href: "/projects", label: "Projects" },
   { href: "/members", label: "Members" },
   { href: "/providers", label: "Providers" },
+  { href: "/webhooks", label: "Webhooks" },
   { href: "/send", label: "Send test email" },
   { href: "/safety", label: "Safety" },
   { href: "/audit", label: "Audit log" },

@@ -32,33 +32,15 @@ const toClaimed = (r: ClaimRow): ClaimedJob => ({
   maxAttempts: Number(r.max_attempts),
 });
 
-/**
- * The INSERT of one job row from five parameters at $first on (name, payload, run_at,
- * max_attempts, dedupe_key), returning its id; a duplicate dedupe key, or a null name,
- * inserts nothing. A fragment, so a caller can add an optional job to a statement of its own
- * (the send path does).
- */
-export function insertJobSql(first: number): string {
-  const p = (i: number) => `$${first + i}`;
-  return `INSERT INTO jobs (id, name, payload, run_at, max_attempts, dedupe_key)
-    SELECT gen_random_uuid(), ${p(0)}::text, ${p(1)}::jsonb, ${p(2)}::timestamptz, ${p(3)}::int, ${p(4)}::text
-    WHERE ${p(0)}::text IS NOT NULL
+export async function insertJob(
+  client: Client,
+  job: { name: string; payload: Prisma.InputJsonValue; runAt: Date; maxAttempts: number; dedupeKey?: string },
+): Promise<string | null> {
+  const rows = await client.$queryRaw<{ id: string }[]>`
+    INSERT INTO jobs (id, name, payload, run_at, max_attempts, dedupe_key)
+    VALUES (gen_random_uuid(), ${job.name}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt}, ${job.maxAttempts}, ${job.dedupeKey ?? null})
     ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id::text`;
-}
-
-export interface NewJobRow {
-  name: string;
-  payload: Prisma.InputJsonValue;
-  runAt: Date;
-  maxAttempts: number;
-  dedupeKey?: string;
-}
-
-export const insertJobParams = (job: NewJobRow) => [job.name, JSON.stringify(job.payload), job.runAt.toISOString(), job.maxAttempts, job.dedupeKey ?? null];
-
-export async function insertJob(client: Client, job: NewJobRow): Promise<string | null> {
-  const rows = await client.$queryRawUnsafe<{ id: string }[]>(insertJobSql(1), ...insertJobParams(job));
+    RETURNING id`;
   return rows[0]?.id ?? null;
 }
 

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { currentUser } from "@/lib/auth/current-user";
+import { endpointIdParamsSchema } from "@/lib/webhooks/schemas";
+import { DeliveriesView } from "@/components/webhooks/deliveries-view";
+
+export const metadata: Metadata = { title: "Webhook deliveries" };
+
+export default async function WebhookDeliveriesPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await currentUser();
+  if (!user) redirect("/sign-in");
+  // Not an endpoint id at all: nothing to ask the API about.
+  const parsed = endpointIdParamsSchema.safeParse(await params);
+  if (!parsed.success) notFound();
+  // The role only shapes the UI; every route checks it again.
+  return <DeliveriesView endpointId={parsed.data.id} role={user.role} />;
+}

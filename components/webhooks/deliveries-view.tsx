@@ -1,0 +1,115 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { roleHas, type Role } from "@/lib/auth/permissions";
+import { ApiError } from "@/lib/queries/fetch-json";
+import { useProjects } from "@/lib/queries/projects";
+import { useTestWebhookEndpoint, useWebhookDeliveries, useWebhookEndpoint } from "@/lib/queries/webhooks";
+import { PageHeader } from "@/components/ui/page-header";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { DisabledNotice, EndpointSummary } from "@/components/webhooks/endpoint-summary";
+import { TestResult } from "@/components/webhooks/test-result";
+import { DeliveryItem } from "@/components/webhooks/delivery-item";
+import { PageNav } from "@/components/webhooks/page-nav";
+
+const PAGE_SIZE = 20;
+const DISABLED_REASON = "Enable the endpoint on the Webhooks page first: a disabled endpoint is sent nothing.";
+
+/** One endpoint's delivery history, newest first, with a test event and Resend for managers. */
+export function DeliveriesView({ endpointId, role }: { endpointId: string; role: Role }) {
+  const canManage = roleHas(role, "webhooks.manage");
+  const endpoint = useWebhookEndpoint(endpointId);
+  const projects = useProjects();
+  const [page, setPage] = useState(1);
+  const deliveries = useWebhookDeliveries(endpointId, page, PAGE_SIZE);
+  const test = useTestWebhookEndpoint();
+
+  const active = endpoint.data?.isActive ?? false;
+  const projectId = endpoint.data?.projectId;
+  const projectName = projectId ? (projects.data?.find((p) => p.id === projectId)?.name ?? "One project") : undefined;
+  const sendTest = () => test.mutate(endpointId);
+  const testButton = canManage && endpoint.data && (
+    <>
+      <button type="button" className="btn-primary" onClick={sendTest} disabled={!active || test.isPending} aria-describedby={active ? undefined : "test-blocked-reason"}>
+        {test.isPending ? "Sending test…" : "Send test event"}
+      </button>
+      {!active && (
+        <p id="test-blocked-reason" className="max-w-xs text-xs text-zinc-500 sm:text-right dark:text-zinc-400">
+          {DISABLED_REASON}
+        </p>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <Link href="/webhooks" className="mb-4 inline-block text-sm text-brand-600 hover:underline dark:text-brand-500">
+        <span aria-hidden="true">← </span>All webhook endpoints
+      </Link>
+      <PageHeader
+        title="Deliveries"
+        description="Every request Mailroom sent to this endpoint, newest first. Open one to see each attempt: the status code, how long it took and what your server answered."
+        action={testButton}
+      />
+
+      {endpoint.isPending ? (
+        <ListSkeleton label="Loading the endpoint…" rows={1} />
+      ) : endpoint.error ? (
+        endpoint.error instanceof ApiError && endpoint.error.status === 404 ? (
+          <EmptyState title="Endpoint not found" action={<Link href="/webhooks" className="btn-primary">Back to webhooks</Link>}>
+            It may have been deleted. Its deliveries went with it.
+          </EmptyState>
+        ) : (
+          <ErrorBanner message={endpoint.error.message} onRetry={() => endpoint.refetch()} />
+        )
+      ) : (
+        <>
+          <section aria-label="Endpoint" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+            <EndpointSummary endpoint={endpoint.data} projectName={projectName} />
+            <DisabledNotice endpoint={endpoint.data} canManage={canManage} />
+          </section>
+          <div aria-live="polite" className="mt-3">
+            <TestResult result={test.data} error={test.error} />
+          </div>
+
+          <h2 className="mt-6 mb-3 text-lg font-semibold">History</h2>
+          {deliveries.isPending ? (
+            <ListSkeleton label="Loading deliveries…" rows={4} />
+          ) : deliveries.error ? (
+            <ErrorBanner message={deliveries.error.message} onRetry={() => deliveries.refetch()} />
+          ) : deliveries.data.total === 0 ? (
+            <EmptyState
+              title="No deliveries yet"
+              action={canManage && active && <button type="button" className="btn-primary" onClick={sendTest} disabled={test.isPending}>Send test event</button>}
+            >
+              Events this endpoint subscribes to show up here as Mailroom sends them.{" "}
+              {canManage ? "Send a test event to see one now." : "An owner or admin can send a test event to check it."}
+            </EmptyState>
+          ) : (
+            <div aria-busy={deliveries.isFetching || undefined} className={deliveries.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+              <ul aria-label="Deliveries" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+                {deliveries.data.deliveries.map((d) => (
+                  <DeliveryItem key={d.id} endpointId={endpointId} delivery={d} canResend={canManage} resendBlockedReason={active ? undefined : DISABLED_REASON} />
+                ))}
+              </ul>
+              {deliveries.data.total > PAGE_SIZE && (
+                <PageNav
+                  label="Delivery pages"
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  total={deliveries.data.total}
+                  count={deliveries.data.deliveries.length}
+                  busy={deliveries.isPlaceholderData}
+                  onPageChange={setPage}
+                />
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/** "26–50 of 73" with Previous and Next, for page-numbered lists. */
+export function PageNav({ label, page, pageSize, total, count, busy, onPageChange }: {
+  label: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  /** Rows on this page. */
+  count: number;
+  busy: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = (page - 1) * pageSize + count;
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
+        {first}–{last} of {total}
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className="btn-secondary" onClick={() => onPageChange(page - 1)} disabled={busy || page <= 1}>
+          Previous
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => onPageChange(page + 1)} disabled={busy || last >= total}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}

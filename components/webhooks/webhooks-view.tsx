@@ -1,0 +1,164 @@
+"use client";
+
+import { useState } from "react";
+import { roleHas, type Role } from "@/lib/auth/permissions";
+import { useDeleteWebhookEndpoint, useRotateWebhookSecret, useWebhookEndpoints, type WebhookEndpoint } from "@/lib/queries/webhooks";
+import { useProjects } from "@/lib/queries/projects";
+import { PageHeader } from "@/components/ui/page-header";
+import { RestrictedAction } from "@/components/ui/restricted-action";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EndpointItem } from "@/components/webhooks/endpoint-item";
+import { EndpointFormDialog } from "@/components/webhooks/endpoint-form-dialog";
+import { SigningSecretDialog, type ShownSecret } from "@/components/webhooks/signing-secret-dialog";
+import { PageNav } from "@/components/webhooks/page-nav";
+
+const NO_PERMISSION = "Only owners and admins can add or change webhook endpoints.";
+const PER_PAGE = 25;
+
+export function WebhooksView({ role }: { role: Role }) {
+  const canManage = roleHas(role, "webhooks.manage");
+  const [page, setPage] = useState(1);
+  const endpoints = useWebhookEndpoints(page, PER_PAGE);
+  const projects = useProjects();
+  const rotate = useRotateWebhookSecret();
+  const remove = useDeleteWebhookEndpoint();
+  // null: closed; "new": adding; an endpoint: editing it.
+  const [form, setForm] = useState<WebhookEndpoint | "new" | null>(null);
+  // The one copy of a signing secret on the client; dropped when its dialog closes.
+  const [shown, setShown] = useState<ShownSecret | null>(null);
+  const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
+  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+
+  const projectNames = new Map(projects.data?.map((p) => [p.id, p.name]));
+  const projectName = (e: WebhookEndpoint) => (e.projectId ? (projectNames.get(e.projectId) ?? "One project") : undefined);
+  const openAdd = () => setForm("new");
+  const list = endpoints.data?.endpoints ?? [];
+
+  function closeRotate() {
+    setRotating(null);
+    rotate.reset();
+  }
+
+  function closeDelete() {
+    setDeleting(null);
+    remove.reset();
+  }
+
+  function confirmDelete(endpoint: WebhookEndpoint) {
+    remove.mutate(endpoint.id, {
+      onSuccess: () => {
+        // The last one on a later page: show the page before it.
+        if (list.length === 1 && page > 1) setPage(page - 1);
+        closeDelete();
+      },
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Mailroom sends a signed HTTP POST to your endpoints when something happens to your email: sent, delivered, bounced, opened and more. Failed deliveries are retried 5 times; an endpoint that fails 5 deliveries in a row is disabled."
+        action={
+          <RestrictedAction allowed={canManage} reason={NO_PERMISSION} onClick={openAdd}>
+            Add endpoint
+          </RestrictedAction>
+        }
+      />
+
+      {endpoints.isPending ? (
+        <ListSkeleton label="Loading webhook endpoints…" />
+      ) : endpoints.error ? (
+        <ErrorBanner message={endpoints.error.message} onRetry={() => endpoints.refetch()} />
+      ) : endpoints.data.pagination.total === 0 ? (
+        <EmptyState
+          title="No webhook endpoints yet"
+          action={
+            canManage && (
+              <button type="button" className="btn-primary" onClick={openAdd}>
+                Add endpoint
+              </button>
+            )
+          }
+        >
+          {canManage
+            ? "Add the URL of a server of yours to get a request for each email event, then send it a test event to check that it verifies our signature."
+            : "Ask an owner or admin of your organization to add an endpoint."}
+        </EmptyState>
+      ) : (
+        <div aria-busy={endpoints.isFetching || undefined} className={endpoints.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          <ul
+            aria-label="Webhook endpoints"
+            className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            {list.map((e) => (
+              <EndpointItem key={e.id} endpoint={e} projectName={projectName(e)} canManage={canManage} onEdit={setForm} onRotate={setRotating} onDelete={setDeleting} />
+            ))}
+          </ul>
+          {endpoints.data.pagination.total > PER_PAGE && (
+            <PageNav
+              label="Webhook endpoint pages"
+              page={page}
+              pageSize={PER_PAGE}
+              total={endpoints.data.pagination.total}
+              count={list.length}
+              busy={endpoints.isPlaceholderData}
+              onPageChange={setPage}
+            />
+          )}
+        </div>
+      )}
+
+      {/* Dialogs that close come before the secret dialog that opens, so focus lands in it. */}
+      <EndpointFormDialog
+        open={form !== null}
+        endpoint={form === "new" ? null : form}
+        projectName={form && form !== "new" ? projectName(form) : undefined}
+        onClose={() => setForm(null)}
+        onCreated={(c) => setShown({ reason: "created", url: c.url, secret: c.secret })}
+      />
+      <ConfirmDialog
+        open={rotating !== null}
+        title="Rotate the signing secret?"
+        description={
+          <>
+            A new secret for <strong className="break-all">{rotating?.url}</strong> is shown once. The current secret keeps signing alongside it for 24 hours, then stops.
+          </>
+        }
+        confirmLabel="Rotate secret"
+        pendingLabel="Rotating…"
+        pending={rotate.isPending}
+        error={rotate.error?.message}
+        onClose={closeRotate}
+        onConfirm={() =>
+          rotating &&
+          rotate.mutate(rotating.id, {
+            onSuccess: (r) => {
+              closeRotate();
+              setShown({ reason: "rotated", url: r.url, secret: r.secret });
+            },
+          })
+        }
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete webhook endpoint?"
+        description={
+          <>
+            Mailroom stops sending events to <strong className="break-all">{deleting?.url}</strong>, and its delivery history is deleted with it. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onClose={closeDelete}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+      />
+      <SigningSecretDialog shown={shown} onClose={() => setShown(null)} />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+// TanStack hooks for webhook endpoints (the v1 routes /api/v1/webhook-endpoints[/{id}[/rotate-secret]],
+// called with the session cookie) and their deliveries (dashboard routes
+// /api/webhook-endpoints/{id}/deliveries[/{deliveryId}/resend] and /test).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { Pagination } from "@/lib/http/pagination";
+import type {
+  CreateEndpointInput,
+  deliveryPageSchema,
+  deliverySchema,
+  endpointSchema,
+  endpointWithSecretSchema,
+  testResultSchema,
+  UpdateEndpointInput,
+} from "@/lib/webhooks/schemas";
+import { fetchJson } from "@/lib/queries/fetch-json";
+
+export type WebhookEndpoint = z.output<typeof endpointSchema>;
+export type WebhookEndpointWithSecret = z.output<typeof endpointWithSecretSchema>;
+export type WebhookDelivery = z.output<typeof deliverySchema>;
+export type WebhookDeliveryPage = z.output<typeof deliveryPageSchema>;
+export type WebhookTestResult = z.output<typeof testResultSchema>;
+
+export const webhooksQueryKey = ["webhook-endpoints"] as const;
+const deliveriesKey = (endpointId: string) => ["webhook-deliveries", endpointId] as const;
+
+const v1Url = (id?: string) => (id ? `/api/v1/webhook-endpoints/${encodeURIComponent(id)}` : "/api/v1/webhook-endpoints");
+const dashboardUrl = (id: string) => `/api/webhook-endpoints/${encodeURIComponent(id)}`;
+
+/** v1 routes wrap their answer as {data, requestId, pagination?}. */
+async function v1<T>(url: string, options?: Parameters<typeof fetchJson>[1]): Promise<T> {
+  return (await fetchJson<{ data: T }>(url, options)).data;
+}
+
+/** One page of endpoints, newest first; the previous page stays on screen while the next loads. */
+export function useWebhookEndpoints(page: number, perPage: number) {
+  return useQuery({
+    queryKey: [...webhooksQueryKey, "list", page, perPage],
+    queryFn: async () => {
+      const body = await fetchJson<{ data: WebhookEndpoint[]; pagination: Pagination }>(`${v1Url()}?page=${page}&perPage=${perPage}`);
+      return { endpoints: body.data, pagination: body.pagination };
+    },
+    placeholderData: keepPreviousData,
+    // Failure counts and last-success times move as deliveries happen.
+    refetchInterval: 30_000,
+  });
+}
+
+export function useWebhookEndpoint(id: string) {
+  return useQuery({ queryKey: [...webhooksQueryKey, "one", id], queryFn: () => v1<WebhookEndpoint>(v1Url(id)), refetchInterval: 30_000 });
+}
+
+/**
+ * The answer holds the signing secret, shown once. It never enters the query cache (the list
+ * is refetched instead), and gcTime 0 drops it from the mutation cache once nothing observes it.
+ */
+export function useCreateWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateEndpointInput) => v1<WebhookEndpointWithSecret>(v1Url(), { method: "POST", body: input }),
+    gcTime: 0,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}
+
+export function useUpdateWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateEndpointInput }) => v1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: input }),
+    // Disabling cancels queued deliveries, so their list changes too.
+    onSuccess: (_data, { id }) => Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
+  });
+}
+
+export function useDeleteWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => v1<{ id: string; deleted: true }>(v1Url(id), { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}
+
+/** Like create: the new secret is shown once and kept out of every cache. */
+export function useRotateWebhookSecret() {
+  return useMutation({
+    mutationFn: (id: string) => v1<WebhookEndpointWithSecret>(`${v1Url(id)}/rotate-secret`, { method: "POST" }),
+    gcTime: 0,
+  });
+}
+
+/** Sends the test event now (up to 10 s when the endpoint hangs); counts and history change after it. */
+export function useTestWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => fetchJson<WebhookTestResult>(`${dashboardUrl(id)}/test`, { method: "POST" }),
+    onSettled: (_data, _error, id) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
+  });
+}
+
+const UNFINISHED = new Set<WebhookDelivery["status"]>(["pending", "delivering"]);
+
+/** One page of an endpoint's deliveries; polled while any of them is still under way. */
+export function useWebhookDeliveries(endpointId: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...deliveriesKey(endpointId), page, pageSize],
+    queryFn: () => fetchJson<WebhookDeliveryPage>(`${dashboardUrl(endpointId)}/deliveries?page=${page}&pageSize=${pageSize}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.deliveries.some((d) => UNFINISHED.has(d.status)) ? 2_000 : 30_000),
+  });
+}
+
+export function useResendDelivery(endpointId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) =>
+      fetchJson<WebhookDelivery>(`${dashboardUrl(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
+  });
+}
