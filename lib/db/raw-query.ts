@@ -2,6 +2,7 @@
 // through plain pg pools: measured here, the same statement costs about half the app CPU it
 // costs through Prisma (PERFORMANCE.md). On the embedded database they stay on Prisma's
 // connection, whose adapter keeps PGlite's single connection out of other transactions.
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { dbHandle } from "@/lib/db/client";
 
@@ -28,11 +29,27 @@ function pool(url: string, durability: Durability): pg.Pool {
   return pools[durability];
 }
 
+const names = new Map<string, string>();
+
+/**
+ * Statements run as named prepared statements: each connection parses and plans one once,
+ * not on every call (the send path's statements are long CTEs, and planning them each time
+ * cost PostgreSQL more than running them). The name is a hash of the text.
+ */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `mr_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    if (names.size < 1_000) names.set(text, name);
+  }
+  return name;
+}
+
 /** Runs one statement with $1… placeholders; bigint parameters are sent as text. */
 export async function rawQuery<T>(text: string, params: unknown[] = [], durability: Durability = "durable"): Promise<T[]> {
   const values = params.map((p) => (typeof p === "bigint" ? p.toString() : p));
   const h = dbHandle();
-  if (h.kind === "postgres") return (await pool(h.url, durability).query(text, values)).rows as T[];
+  if (h.kind === "postgres") return (await pool(h.url, durability).query({ name: statementName(text), text, values })).rows as T[];
   return h.prisma.$queryRawUnsafe<T[]>(text, ...values);
 }
 

@@ -3,9 +3,7 @@
 // look, else by insertQueuedMessage; the outcome and its audit entry by finishMessage.
 import { rawQuery } from "@/lib/db/raw-query";
 import type { AuditEntry } from "@/lib/audit/record-audit";
-import { PUBLISH_PARAM_COUNT, publishCtes, publishParams, type NewEvent } from "@/lib/events/publish-events";
-import { insertJobParams, insertJobSql, type NewJobRow } from "@/lib/jobs/job-store";
-import { dispatch } from "@/lib/jobs/dispatcher";
+import { EVENT_COLUMNS, EVENT_PARAM_COUNT, eventParams, eventRows, publishCtes, type NewEvent } from "@/lib/events/publish-events";
 import { announceDeliveries } from "@/lib/webhooks/announce";
 
 export interface NewMessage {
@@ -80,19 +78,19 @@ export interface Outcome {
 }
 
 /**
- * Records the outcome on the message, its audit entry and its events (email.sent when the
- * provider accepted it, fanned out to the subscribed endpoints), in one statement; returns
- * sentAt. Durable: it also makes the deferred queued row durable (raw-query.ts).
+ * Records the outcome on the message, its audit entry and its events, in one statement:
+ * `events` are published now (email.sent when the provider accepted it, fanned out to the
+ * subscribed endpoints), `scheduled` are stored to be published at their time (the demo
+ * provider's). Returns sentAt. Durable: it also makes the deferred queued row durable
+ * (raw-query.ts).
  */
 export async function finishMessage(
   id: string,
   o: Outcome,
   audit: AuditEntry,
-  after: { events?: NewEvent[]; job?: NewJobRow } = {},
+  after: { events?: NewEvent[]; scheduled?: NewEvent[] } = {},
 ): Promise<Date | null> {
-  const events = after.events ?? [];
-  const jobParams = after.job ? insertJobParams(after.job) : [null, null, null, null, null];
-  const rows = await rawQuery<{ sent_at: Date | null; deliveries: string[] | null; job_id: string | null }>(
+  const rows = await rawQuery<{ sent_at: Date | null; deliveries: string[] | null }>(
     `WITH done AS (
        UPDATE messages SET status = $2::text, provider_id = $3::uuid, provider_name = $4::text, provider_message_id = $5::text,
          error = $6::text, sent_at = CASE WHEN $2::text = 'sent' THEN now() ELSE NULL END
@@ -103,15 +101,17 @@ export async function finishMessage(
          recipient_count, outcome, metadata)
        VALUES (gen_random_uuid(), $7::uuid, $8::uuid, $9::text, $10::text, $11::text, $12::text, $13::text, $14::text,
          $15::int, $16::text, $17::jsonb)),
-     ${publishCtes(18)},
-     follow_up AS (${insertJobSql(18 + PUBLISH_PARAM_COUNT)})
-     SELECT (SELECT sent_at FROM done), (SELECT array_agg(id::text) FROM fanned) AS deliveries, (SELECT id FROM follow_up) AS job_id`,
+     incoming AS (${eventRows(18)}),
+     ${publishCtes("incoming")},
+     planned AS (
+       INSERT INTO scheduled_events (${EVENT_COLUMNS}) ${eventRows(18 + EVENT_PARAM_COUNT)}
+       ON CONFLICT (dedupe_key) DO NOTHING)
+     SELECT (SELECT sent_at FROM done), (SELECT array_agg(id::text) FROM fanned) AS deliveries`,
     [id, o.status, o.providerId ?? null, o.providerName ?? null, o.providerMessageId ?? null, o.error ?? null,
       audit.orgId, audit.projectId ?? null, audit.actorType, audit.actorId ?? null, audit.action, audit.targetType ?? null,
       audit.targetId ?? null, audit.sendMode ?? null, audit.recipientCount ?? null, audit.outcome ?? "success",
-      JSON.stringify(audit.metadata ?? {}), ...publishParams(events), ...jobParams],
+      JSON.stringify(audit.metadata ?? {}), ...eventParams(after.events ?? []), ...eventParams(after.scheduled ?? [])],
   );
   await announceDeliveries(rows[0]?.deliveries ?? []);
-  if (after.job && rows[0]?.job_id) await dispatch({ id: rows[0].job_id, name: after.job.name, runAt: after.job.runAt });
   return rows[0]?.sent_at ?? null;
 }

@@ -12,7 +12,7 @@ import { openSend, type SendContext } from "@/lib/email/open-send";
 import { finishMessage, insertQueuedMessage, refundSend, type NewMessage } from "@/lib/email/message-store";
 import { formatAddress } from "@/lib/providers/adapter";
 import type { NewEvent } from "@/lib/events/publish-events";
-import { firstDemoEventsJob } from "@/lib/events/demo-events-job";
+import { demoEventsFor } from "@/lib/events/demo-events";
 import { firstLink } from "@/lib/events/demo-plan";
 import type { SendEmailInput } from "@/lib/email/schemas";
 import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
@@ -104,9 +104,11 @@ export async function sendEmail({ principal, input }: { principal: Principal; in
     const sentEvents = recipients.map((recipient): NewEvent => ({
       orgId, projectId, messageId: id, type: "email.sent", recipient, sendMode: ctx.sendMode, occurredAt, source: "send", providerId: delivery.providerId,
     }));
-    // The demo provider's delivery, open and click events follow from a job (demo-events-job.ts).
-    const job = delivery.providerType === "demo" ? firstDemoEventsJob(id, occurredAt, firstLink(input.html)) : undefined;
-    const sentAt = await finishMessage(id, { status: "sent", ...delivery }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), { events: sentEvents, job });
+    // The demo provider's delivery, open and click events follow later, as a real provider's would.
+    const scheduled = delivery.providerType === "demo"
+      ? demoEventsFor({ orgId, projectId, messageId: id, sendMode: ctx.sendMode, recipients, sentAt: occurredAt, link: firstLink(input.html) })
+      : [];
+    const sentAt = await finishMessage(id, { status: "sent", ...delivery }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), { events: sentEvents, scheduled });
     return { id, messageId: delivery.providerMessageId, status: "sent" as const, provider: delivery.providerName, sentAt };
   } catch (err) {
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 2000);

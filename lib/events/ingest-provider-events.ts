@@ -11,7 +11,6 @@ import { eventSourceFor, sesEventSource } from "@/lib/provider-events/sources";
 import { bareMessageId } from "@/lib/provider-events/mailgun";
 import { WebhookAuthError, WebhookFormatError, type IncomingWebhook, type ProviderEvent } from "@/lib/provider-events/types";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
-import { suppressFromEvents } from "@/lib/events/suppress-from-events";
 import { log } from "@/lib/log";
 import type { Provider } from "@/lib/generated/prisma/client";
 
@@ -62,7 +61,7 @@ export async function ingestProviderEvents(provider: Provider, req: IncomingWebh
     // Our own send already published email.sent when the provider accepted the message.
     const events = source.parse(req).filter((e) => e.type !== "email.sent");
     const messages = await messagesFor(provider, events.map((e) => e.providerMessageId));
-    const known: (NewEvent & { bounceKind?: "hard" | "soft" })[] = [];
+    const known: NewEvent[] = [];
     for (const e of events) {
       const m = messages.get(bareMessageId(e.providerMessageId));
       if (!m) {
@@ -72,11 +71,10 @@ export async function ingestProviderEvents(provider: Provider, req: IncomingWebh
       known.push({
         orgId: m.org_id, projectId: m.project_id, messageId: m.id, type: e.type, recipient: e.recipient, sendMode: m.send_mode,
         occurredAt: e.occurredAt, url: e.url, reason: e.reason, source: "provider", providerId: provider.id,
-        dedupeKey: dedupeKey(provider, e, m.id), bounceKind: e.bounceKind, metadata: e.bounceKind ? { bounceKind: e.bounceKind } : {},
+        dedupeKey: dedupeKey(provider, e, m.id), bounceKind: e.bounceKind,
       });
     }
-    const { published } = await publishEvents(known);
-    await suppressFromEvents(known);
+    const { published } = await publishEvents(known); // suppresses hard bounces, complaints and unsubscribes too
     return { received: events.length, published };
   } catch (err) {
     if (err instanceof WebhookAuthError) throw new ProviderWebhookRefused(401, err.message);

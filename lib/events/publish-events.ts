@@ -1,8 +1,10 @@
-// Publishing an event: its row, and one delivery row per active endpoint subscribed to its
-// type (org-wide endpoints, and endpoints scoped to the message's project), in one
+// Publishing events: their rows; one delivery row per active endpoint subscribed to each
+// event's type (org-wide endpoints, and endpoints scoped to the message's project); and the
+// suppression of addresses that hard-bounced, complained or unsubscribed — all in one
 // statement. A provider event reported twice has the same dedupe key and is published once.
-// The statement is a fragment too, so the send path publishes email.sent inside the
-// statement that records the outcome (no extra round trip).
+// The statement is made of fragments, so the send path publishes email.sent and schedules
+// the demo provider's later events inside the statement that records the outcome, and the
+// runner publishes scheduled events as they fall due (publish-due-events.ts).
 import { randomUUID } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
 import { announceDeliveries } from "@/lib/webhooks/announce";
@@ -22,6 +24,8 @@ export interface NewEvent {
   source: "send" | "demo" | "provider" | "manual";
   providerId?: string | null;
   dedupeKey?: string | null;
+  /** A soft bounce does not suppress the address. */
+  bounceKind?: "hard" | "soft";
   metadata?: Record<string, unknown>;
 }
 
@@ -33,60 +37,72 @@ export function eventPayload(e: NewEvent): string {
     project_id: e.projectId,
     email_id: e.messageId,
     campaign_send_id: e.campaignSendId ?? null,
-    recipient: e.recipient,
+    recipient: e.recipient.toLowerCase(),
     send_mode: e.sendMode,
     ...(e.type === "email.clicked" ? { url: e.url ?? null } : {}),
     ...(e.reason ? { reason: e.reason } : {}),
   });
 }
 
-/** Sixteen array parameters (PUBLISH_PARAM_COUNT) from $first on, one element per event. */
-export function publishParams(events: NewEvent[]): unknown[] {
+/** The columns of an event row (and of scheduled_events), in parameter order. */
+export const EVENT_COLUMNS = `id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url,
+  reason, source, provider_id, dedupe_key, metadata, payload`;
+export const EVENT_PARAM_COUNT = 16;
+
+/** EVENT_PARAM_COUNT array parameters, one element per event. */
+export function eventParams(events: NewEvent[]): unknown[] {
   const col = <T>(f: (e: NewEvent) => T) => events.map(f);
   return [
     col(() => randomUUID()), col((e) => e.orgId), col((e) => e.projectId), col((e) => e.messageId), col((e) => e.campaignSendId ?? null),
     col((e) => e.type), col((e) => e.recipient.toLowerCase()), col((e) => e.sendMode), col((e) => e.occurredAt.toISOString()),
     col((e) => e.url ?? null), col((e) => e.reason ?? null), col((e) => e.source), col((e) => e.providerId ?? null),
-    col((e) => e.dedupeKey ?? null), col((e) => JSON.stringify(e.metadata ?? {})), col(eventPayload),
+    col((e) => e.dedupeKey ?? null), col((e) => JSON.stringify({ ...e.metadata, ...(e.bounceKind ? { bounceKind: e.bounceKind } : {}) })), col(eventPayload),
   ];
 }
 
-/** CTEs `published` (the new events) and `fanned` (their deliveries), reading publishParams at $first. */
-export function publishCtes(first: number): string {
+/** A SELECT of eventParams at $first, as rows with EVENT_COLUMNS. */
+export function eventRows(first: number): string {
   const p = (i: number) => `$${first + i}`;
-  return `
-  incoming AS (
-    SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::uuid[], ${p(2)}::uuid[], ${p(3)}::uuid[], ${p(4)}::uuid[], ${p(5)}::text[],
+  return `SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::uuid[], ${p(2)}::uuid[], ${p(3)}::uuid[], ${p(4)}::uuid[], ${p(5)}::text[],
       ${p(6)}::text[], ${p(7)}::text[], ${p(8)}::timestamptz[], ${p(9)}::text[], ${p(10)}::text[], ${p(11)}::text[], ${p(12)}::uuid[],
       ${p(13)}::text[], ${p(14)}::jsonb[], ${p(15)}::text[])
-      AS t(id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url, reason, source,
-        provider_id, dedupe_key, metadata, payload)),
+    AS t(${EVENT_COLUMNS})`;
+}
+
+/** CTEs `published`, `fanned` (their deliveries) and `suppressed`, for events in the CTE `source` (EVENT_COLUMNS). */
+export function publishCtes(source: string): string {
+  return `
   published AS (
     INSERT INTO email_events (id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url,
       reason, source, provider_id, dedupe_key, metadata)
     SELECT id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url, reason, source,
-      provider_id, dedupe_key, metadata FROM incoming
+      provider_id, dedupe_key, metadata FROM ${source}
     ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id, org_id, project_id, type),
+    RETURNING id, org_id, project_id, message_id, type, recipient, metadata),
   fanned AS (
     INSERT INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload)
-    SELECT gen_random_uuid(), ev.org_id, e.id, ev.id, ev.type, i.payload
-    FROM published ev JOIN incoming i ON i.id = ev.id
+    SELECT gen_random_uuid(), ev.org_id, e.id, ev.id, ev.type, s.payload
+    FROM published ev JOIN ${source} s ON s.id = ev.id
     JOIN webhook_endpoints e ON e.org_id = ev.org_id AND e.is_active
       AND (e.project_id IS NULL OR e.project_id = ev.project_id)
       AND (cardinality(e.events) = 0 OR ev.type = ANY (e.events))
-    RETURNING id)`;
+    RETURNING id),
+  suppressed AS (
+    INSERT INTO suppressions (id, org_id, email, reason, message_id)
+    SELECT DISTINCT ON (org_id, recipient) gen_random_uuid(), org_id, recipient,
+      CASE type WHEN 'email.bounced' THEN 'bounce' WHEN 'email.complained' THEN 'complaint' ELSE 'unsubscribe' END, message_id
+    FROM published
+    WHERE type IN ('email.complained', 'email.unsubscribed') OR (type = 'email.bounced' AND coalesce(metadata ->> 'bounceKind', 'hard') <> 'soft')
+    ON CONFLICT (org_id, email) DO NOTHING)`;
 }
 
-export const PUBLISH_PARAM_COUNT = 16;
-
-/** Publishes events on their own; returns how many were new (not already reported). */
+/** Publishes events on their own; returns how many were new (not already reported) and their deliveries. */
 export async function publishEvents(events: NewEvent[]): Promise<{ published: number; deliveries: string[] }> {
   if (events.length === 0) return { published: 0, deliveries: [] };
   const rows = await rawQuery<{ published: number; deliveries: string[] | null }>(
-    `WITH ${publishCtes(1)}
+    `WITH incoming AS (${eventRows(1)}), ${publishCtes("incoming")}
      SELECT (SELECT count(*)::int FROM published) AS published, (SELECT array_agg(id::text) FROM fanned) AS deliveries`,
-    publishParams(events),
+    eventParams(events),
   );
   const deliveries = rows[0].deliveries ?? [];
   await announceDeliveries(deliveries);

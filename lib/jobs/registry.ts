@@ -3,10 +3,10 @@
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { pruneJob, sweepJobsJob } from "@/lib/jobs/maintenance-jobs";
 import { providerHealthCheckJob } from "@/lib/providers/health-check-job";
-import { demoEventsJob } from "@/lib/events/demo-events-job";
+import { publishDueEventsJob } from "@/lib/events/publish-due-events-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, demoEventsJob] as JobDefinition<never>[];
+const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

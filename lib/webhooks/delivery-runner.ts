@@ -1,8 +1,9 @@
 // The embedded delivery runner (used when Inngest is not configured): claims due delivery
-// rows in batches, sends them concurrently, and records outcomes in batches as they settle,
+// rows in batches (publishing scheduled events that fell due first), sends them concurrently, and records outcomes in batches as they settle,
 // so a slow endpoint never holds up the record of fast ones. Started by boot, never by import.
 import { claimDueDeliveries, recordOutcomes, type AttemptOutcome } from "@/lib/webhooks/delivery-store";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { publishDueEvents } from "@/lib/events/publish-due-events";
 import { log } from "@/lib/log";
 
 export interface DeliveryRunnerOptions {
@@ -60,6 +61,7 @@ export class DeliveryRunner {
       this.woken = false;
       let full = false;
       try {
+        await publishDueEvents(); // scheduled events that fell due since the last round
         const room = this.concurrency - this.inFlight;
         const claimed = room > 0 ? await claimDueDeliveries(Math.min(room, 200)) : [];
         for (const d of claimed) this.begin(attemptDelivery(d));

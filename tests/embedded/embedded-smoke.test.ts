@@ -6,6 +6,7 @@ import path from "node:path";
 import { startServer, type RunningServer } from "../helpers/server";
 import { call } from "../helpers/http";
 import { signIn, signInOrThrow } from "../helpers/sign-in";
+import { startReceiver, verifyByHand } from "../helpers/webhook-receiver";
 
 let server: RunningServer;
 let base: string;
@@ -59,6 +60,24 @@ describe("embedded database", () => {
 
     expect((await call(`/api/api-keys/${key.body.id}`, { base, cookie, method: "DELETE" })).status).toBe(200);
     expect((await call("/api/v1/organization", { base, key: key.body.key })).body).toEqual({ error: "Invalid API key" });
+  });
+
+  it("delivers signed webhooks of a send and of the demo provider's events", async () => {
+    const receiver = await startReceiver();
+    try {
+      const key = (await call("/api/api-keys", { base, cookie, body: { name: "hooks", scopes: ["email:send", "webhooks:write"] } })).body.key;
+      const hook = await call("/api/v1/webhook-endpoints", { base, key, body: { url: receiver.url("/embedded"), events: ["email.sent", "email.delivered"] } });
+      expect(hook.status).toBe(201);
+      const sent = await call("/api/v1/email/send", { base, key, body: { to: "me@example.test", subject: "Hooks", text: "Hi" } });
+      expect(sent.status).toBe(200);
+      // Events of the earlier test's send may arrive too: this send's are the ones checked.
+      const ours = () => receiver.received.filter((h) => JSON.parse(h.body).email_id === sent.body.data.id);
+      for (let i = 0; i < 150 && ours().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(ours().map((h) => JSON.parse(h.body).type).sort()).toEqual(["email.delivered", "email.sent"]);
+      for (const h of ours()) expect(verifyByHand(h, hook.body.data.secret)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("keeps everything across a restart, without migrating or bootstrapping again", async () => {

@@ -4,10 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { NextRequest } from "next/server";
 import { InngestTestEngine } from "@inngest/test";
-import { db } from "@/lib/db/client";
 import { jobRegistry, type JobRegistry } from "@/lib/jobs/registry";
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { insertJob } from "@/lib/jobs/job-store";
+import { closeDb, db, dbHandle } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { resetEnvCache } from "@/lib/env";
+import { createOrganization } from "@/lib/orgs/create-organization";
+import { newWebhookSecret } from "@/lib/webhooks/signing";
+import { createDatabase } from "../helpers/database";
+import { startReceiver, verifyByHand, type Receiver } from "../helpers/webhook-receiver";
 
 const saved = { ...process.env };
 beforeAll(() => {
@@ -18,7 +24,7 @@ afterAll(() => {
 });
 
 describe("Inngest serve route", () => {
-  it("in-band sync lists one function per registered job, with the triggers lib/ expects", async () => {
+  it("in-band sync lists one function per registered job and the webhook functions, with the triggers lib/ expects", async () => {
     const { resetEnvCache } = await import("@/lib/env");
     resetEnvCache();
     const route = await import("@/app/api/inngest/route");
@@ -35,10 +41,15 @@ describe("Inngest serve route", () => {
     );
     const body = (await res.json()) as { functions: { id: string; triggers: { event?: string; cron?: string }[] }[] };
     const served = body.functions.map((f) => ({ id: f.id.replace(/^mailroom-/, ""), trigger: f.triggers[0] }));
-    const expected = [...jobRegistry.values()].map((def) => ({
-      id: functionId(def.name),
-      trigger: def.recurEverySeconds ? { cron: expect.any(String) } : { event: jobEventName(def.name) },
-    }));
+    const { DELIVERY_EVENT, FAN_OUT_EVENT } = await import("@/inngest/webhook-functions");
+    const expected = [
+      ...[...jobRegistry.values()].map((def) => ({
+        id: functionId(def.name),
+        trigger: def.recurEverySeconds ? { cron: expect.any(String) } : { event: jobEventName(def.name) },
+      })),
+      { id: "webhook-fan-out", trigger: { event: FAN_OUT_EVENT } },
+      { id: "webhook-delivery", trigger: { event: DELIVERY_EVENT } },
+    ];
     expect(served).toEqual(expected);
     expect(served.length).toBeGreaterThan(0);
   });
@@ -78,5 +89,69 @@ describe("Inngest job function", () => {
     }).execute();
     expect(again.result).toEqual({ status: "skipped" });
     expect(seen).toEqual(["hello"]);
+  });
+});
+
+describe("Inngest webhook functions", () => {
+  // A database of its own: the app servers' embedded runners would otherwise race these
+  // functions for the same delivery rows.
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let receiver: Receiver;
+  const env = { ...process.env };
+  beforeAll(async () => {
+    database = await createDatabase("mailroom_inngest");
+    process.env.DATABASE_URL = database.url;
+    process.env.WEBHOOK_RETRY_BASE_SECONDS = "0.001";
+    process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "1";
+    resetEnvCache();
+    await closeDb(); // and its raw pools
+    await applyMigrations(dbHandle());
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await closeDb(); // and its raw pools
+    process.env = env;
+    resetEnvCache();
+    await database.drop();
+  });
+
+  it("the delivery function drives one delivery's attempts through lib/, sleeping between them", async () => {
+    const { org } = await createOrganization({ name: "Inngest", owner: { email: "inngest@example.test", password: "inngest-password" } });
+    const { secret, sealed } = newWebhookSecret();
+    const endpoint = await db().webhookEndpoint.create({ data: { orgId: org.id, url: receiver.url("/inngest"), events: [], secretSealed: sealed } });
+    receiver.on("/inngest", { statuses: [500, 503, 200] });
+    const delivery = await db().webhookDelivery.create({ data: { orgId: org.id, endpointId: endpoint.id, eventType: "email.delivered", payload: '{"type":"email.delivered"}' } });
+    const { webhookDelivery, DELIVERY_EVENT } = await import("@/inngest/webhook-functions");
+    const engine = new InngestTestEngine({
+      function: webhookDelivery,
+      events: [{ name: DELIVERY_EVENT, data: { deliveryId: delivery.id } }],
+      steps: [2, 3, 4, 5, 6, 7].map((n) => ({ id: `wait-${n}`, handler: () => new Promise((r) => setTimeout(r, 20)) })),
+    });
+    const { result } = await engine.execute();
+    expect(result).toEqual({ next: "succeeded", nextAttemptAt: null });
+    const hits = receiver.received.filter((r) => r.path === "/inngest");
+    expect(hits).toHaveLength(3);
+    expect(verifyByHand(hits[2], secret)).toBe(true);
+    const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
+    expect(row).toMatchObject({ status: "succeeded", attempts: 3 });
+    expect(row.attemptLog.map((a) => a.statusCode)).toEqual([500, 503, 200]);
+    // Replayed (an Inngest retry of the whole run): the row is finished, nothing is sent again.
+    const again = await new InngestTestEngine({ function: webhookDelivery, events: [{ name: DELIVERY_EVENT, data: { deliveryId: delivery.id } }] }).execute();
+    expect(again.result).toEqual({ next: "succeeded", nextAttemptAt: null });
+    expect(receiver.received.filter((r) => r.path === "/inngest")).toHaveLength(3);
+  });
+
+  it("the fan-out function turns one announcement into one event per delivery", async () => {
+    const { webhookFanOut, FAN_OUT_EVENT } = await import("@/inngest/webhook-functions");
+    const sent: unknown[] = [];
+    const engine = new InngestTestEngine({
+      function: webhookFanOut,
+      events: [{ name: FAN_OUT_EVENT, data: { deliveryIds: ["a", "b", "c"] } }],
+      steps: [{ id: "deliver", handler: () => sent.push("deliver") }],
+    });
+    const { result } = await engine.execute();
+    expect(result).toEqual({ announced: 3 });
+    expect(sent).toEqual(["deliver"]);
   });
 });

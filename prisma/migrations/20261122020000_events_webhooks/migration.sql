@@ -5,7 +5,7 @@ CREATE TABLE "webhook_endpoints" (
     "project_id" UUID,
     "url" TEXT NOT NULL,
     "description" TEXT NOT NULL DEFAULT '',
-    "events" TEXT[],
+    "events" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "is_active" BOOLEAN NOT NULL DEFAULT true,
     "failure_count" INTEGER NOT NULL DEFAULT 0,
     "max_failures" INTEGER NOT NULL DEFAULT 5,
@@ -137,8 +137,36 @@ ALTER TABLE "suppressions" ADD CONSTRAINT "suppressions_org_id_fkey" FOREIGN KEY
 
 
 
+-- CreateTable
+CREATE TABLE "scheduled_events" (
+    "id" UUID NOT NULL,
+    "org_id" UUID NOT NULL,
+    "project_id" UUID,
+    "message_id" UUID,
+    "campaign_send_id" UUID,
+    "type" TEXT NOT NULL,
+    "recipient" TEXT NOT NULL,
+    "send_mode" TEXT NOT NULL,
+    "occurred_at" TIMESTAMPTZ(3) NOT NULL,
+    "url" TEXT,
+    "reason" TEXT,
+    "source" TEXT NOT NULL,
+    "provider_id" UUID,
+    "dedupe_key" TEXT,
+    "metadata" JSONB NOT NULL DEFAULT '{}',
+    "payload" TEXT NOT NULL,
+
+    CONSTRAINT "scheduled_events_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "scheduled_events_dedupe_key_key" ON "scheduled_events"("dedupe_key");
+
+-- CreateIndex
+CREATE INDEX "scheduled_events_occurred_at_idx" ON "scheduled_events"("occurred_at");
+
 -- Hand-written: states and shapes the schema language cannot say.
-ALTER TABLE "webhook_endpoints" ALTER COLUMN "events" SET DEFAULT '{}', ALTER COLUMN "events" SET NOT NULL;
+ALTER TABLE "webhook_endpoints" ALTER COLUMN "events" SET NOT NULL;
 ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_failures_check" CHECK ("failure_count" >= 0 AND "max_failures" > 0);
 ALTER TABLE "email_events" ADD CONSTRAINT "email_events_type_check" CHECK ("type" IN ('email.sent', 'email.delivered', 'email.deferred', 'email.dropped', 'email.bounced', 'email.opened', 'email.clicked', 'email.complained', 'email.unsubscribed'));
 ALTER TABLE "email_events" ADD CONSTRAINT "email_events_send_mode_check" CHECK ("send_mode" IN ('test', 'production'));
@@ -147,3 +175,4 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_status_check
 ALTER TABLE "suppressions" ADD CONSTRAINT "suppressions_reason_check" CHECK ("reason" IN ('bounce', 'complaint', 'unsubscribe', 'manual'));
 -- The delivery runner's claim reads only unfinished rows in due order.
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" ("next_attempt_at") WHERE "status" IN ('pending', 'delivering');
+ALTER TABLE "scheduled_events" ADD CONSTRAINT "scheduled_events_type_check" CHECK ("type" IN ('email.sent', 'email.delivered', 'email.deferred', 'email.dropped', 'email.bounced', 'email.opened', 'email.clicked', 'email.complained', 'email.unsubscribed'));
