@@ -10,7 +10,7 @@ import { Webhook } from "standardwebhooks";
 import { createDatabase } from "../tests/helpers/database";
 import { startServer } from "../tests/helpers/server";
 
-const eventsPerSecond = Number(process.argv[2] ?? 6);
+const eventsPerSecond = Number(process.argv[2] ?? 10);
 const seconds = Number(process.argv[3] ?? 15);
 const endpointCount = Number(process.argv[4] ?? 100);
 const owner = { email: "bench@example.test", password: "bench-password-1" };

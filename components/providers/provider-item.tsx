@@ -4,6 +4,7 @@ import { useTestProvider, useUpdateProvider, type Provider } from "@/lib/queries
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { ProviderUsage } from "@/components/providers/provider-usage";
+import { EventWebhookUrl } from "@/components/providers/event-webhook-url";
 import { providerTypeInfo } from "@/components/providers/provider-types";
 
 interface ProviderItemProps {
@@ -80,6 +81,8 @@ export function ProviderItem({ provider, position, isFirst, isLast, canManage, r
       </div>
 
       <ProviderUsage provider={provider} />
+
+      {canManage && providerTypeInfo(provider.type)?.eventWebhook && <EventWebhookUrl providerId={provider.id} />}
 
       {/* A failed test just above says the same thing. */}
       {provider.lastError && !(test.data && !test.data.success) && (

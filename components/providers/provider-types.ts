@@ -23,6 +23,8 @@ export interface ConfigField {
 
 export interface ProviderTypeInfo {
   type: ProviderType;
+  /** Whether the provider reports delivery events to Mailroom by webhook. */
+  eventWebhook?: boolean;
   label: string;
   description: string;
   fields: ConfigField[];
@@ -35,11 +37,13 @@ const baseUrl = (hint: string): ConfigField => ({ key: "baseUrl", label: "API ba
 export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
   {
     type: "resend",
+    eventWebhook: true,
     label: "Resend",
     description: "Send through the Resend API with an API key.",
     fields: [
       { key: "apiKey", label: "API key", kind: "secret", required: true, prefix: "re_", placeholder: "re_…", hint: "Starts with re_. Create one under API Keys in Resend." },
       baseUrl("Leave blank for https://api.resend.com."),
+      { key: "webhookSecret", label: "Webhook signing secret (for events)", kind: "secret", prefix: "whsec_", placeholder: "whsec_…", hint: "From the webhook you add in Resend for this provider's event URL (shown on its card): delivery, bounce, open and click events then reach Mailroom." },
     ],
   },
   {
@@ -71,6 +75,7 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
   },
   {
     type: "ses",
+    eventWebhook: true,
     label: "Amazon SES",
     description: "Amazon Simple Email Service (API v2) with an IAM access key.",
     fields: [
@@ -79,35 +84,43 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
       { key: "secretAccessKey", label: "Secret access key", kind: "secret", required: true },
       { key: "endpoint", label: "Endpoint (optional)", kind: "url", hint: "Only for a VPC endpoint; leave blank for the regional one.", placeholder: "https://…" },
       { key: "configurationSetName", label: "Configuration set (optional)", kind: "text" },
+      { key: "snsTopicArn", label: "SNS topic ARN (for events)", kind: "text", placeholder: "arn:aws:sns:…", hint: "The topic your configuration set publishes events to; subscribe this provider's event URL (shown on its card) to it over HTTPS. Events from any other topic are refused." },
     ],
   },
   {
     type: "sendgrid",
+    eventWebhook: true,
     label: "SendGrid",
     description: "Send through the SendGrid v3 API with an API key.",
     fields: [
       { key: "apiKey", label: "API key", kind: "secret", required: true, prefix: "SG.", placeholder: "SG.…", hint: "Starts with SG. and needs the Mail Send permission." },
       baseUrl("Leave blank for https://api.sendgrid.com."),
+      { key: "webhookPublicKey", label: "Event Webhook verification key (for events)", kind: "text", hint: "The public key SendGrid shows when you turn on Signed Event Webhook requests for this provider's event URL (shown on its card)." },
     ],
   },
   {
     type: "postmark",
+    eventWebhook: true,
     label: "Postmark",
     description: "Send through a Postmark server with its server token.",
     fields: [
       { key: "serverToken", label: "Server API token", kind: "secret", required: true, hint: "Found under the server's API Tokens tab in Postmark." },
       { key: "messageStream", label: "Message stream (optional)", kind: "text", placeholder: "outbound", hint: "Leave blank for the default transactional stream, outbound." },
       baseUrl("Leave blank for https://api.postmarkapp.com."),
+      { key: "webhookUsername", label: "Webhook username (for events)", kind: "text", hint: "Choose a username and password and set them as basic auth on the Postmark webhook for this provider's event URL (shown on its card)." },
+      { key: "webhookPassword", label: "Webhook password (for events)", kind: "secret", hint: "At least 12 characters." },
     ],
   },
   {
     type: "mailgun",
+    eventWebhook: true,
     label: "Mailgun",
     description: "Send through the Mailgun API for one of your sending domains.",
     fields: [
       { key: "apiKey", label: "API key", kind: "secret", required: true },
       { key: "domain", label: "Sending domain", kind: "text", required: true, placeholder: "mg.example.com" },
       baseUrl("Leave blank for the US region; for the EU region use https://api.eu.mailgun.net."),
+      { key: "webhookSigningKey", label: "HTTP webhook signing key (for events)", kind: "secret", hint: "Under Sending > Webhooks in Mailgun; add a webhook for this provider's event URL (shown on its card)." },
     ],
   },
   {
