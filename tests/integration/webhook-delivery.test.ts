@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call } from "../helpers/http";
 import { createKey, newOrg } from "../helpers/factory";
-import { productionMode } from "../helpers/sending";
+import { deadPort, productionMode } from "../helpers/sending";
 import { startReceiver, verifyByHand, verifyWithStandardWebhooks, type Receiver } from "../helpers/webhook-receiver";
 import { db } from "@/lib/db/client";
 import { planDemoEvents } from "@/lib/events/demo-plan";
@@ -184,6 +184,41 @@ describe("retries and endpoint health", () => {
     expect(receiver.received.filter((r) => r.path === hook.path).length).toBeLessThanOrEqual(count + 1); // one may have been in flight
     const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: hook.id } });
     expect(delivery.status).toBe("cancelled");
+  });
+
+  it("retries a network error, and a success resets the count of failed deliveries", async () => {
+    const { key, endpoint, send } = await setup();
+    const hook = await endpoint({ events: ["email.sent"] });
+    const dead = await deadPort();
+    await db().webhookEndpoint.update({ where: { id: hook.id }, data: { url: `http://127.0.0.1:${dead.port}/gone`, failureCount: 3 } });
+    await send();
+    let delivery = await db().webhookDelivery.findFirst({ where: { endpointId: hook.id }, include: { attemptLog: true } });
+    for (let i = 0; i < 100 && (delivery?.attemptLog.length ?? 0) < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      delivery = await db().webhookDelivery.findFirst({ where: { endpointId: hook.id }, include: { attemptLog: true } });
+    }
+    expect(delivery!.attemptLog.length).toBeGreaterThanOrEqual(2);
+    expect(delivery!.attemptLog.every((a) => a.statusCode === null && /ECONNREFUSED/.test(a.error ?? ""))).toBe(true);
+    await call(`/api/v1/webhook-endpoints/${hook.id}`, { key, method: "PATCH", body: { url: receiver.url(hook.path) } });
+    await receiver.waitFor(hook.path, 1, 15_000);
+    let state = (await call(`/api/v1/webhook-endpoints/${hook.id}`, { key })).body.data;
+    for (let i = 0; i < 40 && state.failureCount !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = (await call(`/api/v1/webhook-endpoints/${hook.id}`, { key })).body.data;
+    }
+    expect(state).toMatchObject({ failureCount: 0, isActive: true, lastSuccessAt: expect.any(String) });
+    expect((await db().webhookDelivery.findFirstOrThrow({ where: { id: delivery!.id } })).status).toBe("succeeded");
+  });
+
+  it("signatures are refused by a receiver once more than 5 minutes old or from the future", async () => {
+    const { endpoint, send } = await setup();
+    const hook = await endpoint({ events: ["email.sent"] });
+    await send();
+    const [hit] = await receiver.waitFor(hook.path, 1);
+    const signedAt = Number(hit.headers["x-webhook-timestamp"]);
+    expect(verifyByHand(hit, hook.secret, signedAt + 300)).toBe(true);
+    expect(verifyByHand(hit, hook.secret, signedAt + 301)).toBe(false);
+    expect(verifyByHand(hit, hook.secret, signedAt - 301)).toBe(false);
   });
 
   it("signs with both secrets for 24 hours after a rotation", async () => {
