@@ -30,6 +30,8 @@ function pool(url: string, durability: Durability): pg.Pool {
 }
 
 const names = new Map<string, string>();
+/** invalid_sql_statement_name, duplicate_prepared_statement, feature_not_supported (cached plan). */
+const UNPREPARABLE = new Set(["26000", "42P05", "0A000"]);
 
 /**
  * Statements run as named prepared statements: each connection parses and plans one once,
@@ -49,7 +51,17 @@ function statementName(text: string): string {
 export async function rawQuery<T>(text: string, params: unknown[] = [], durability: Durability = "durable"): Promise<T[]> {
   const values = params.map((p) => (typeof p === "bigint" ? p.toString() : p));
   const h = dbHandle();
-  if (h.kind === "postgres") return (await pool(h.url, durability).query({ name: statementName(text), text, values })).rows as T[];
+  if (h.kind === "postgres") {
+    const p = pool(h.url, durability);
+    try {
+      return (await p.query({ name: statementName(text), text, values })).rows as T[];
+    } catch (err) {
+      // Behind a transaction-pooling proxy a named statement can vanish or already exist, and
+      // a migration can change a cached plan's result type: run it unnamed then.
+      if (!UNPREPARABLE.has((err as { code?: string }).code ?? "")) throw err;
+      return (await p.query(text, values)).rows as T[];
+    }
+  }
   return h.prisma.$queryRawUnsafe<T[]>(text, ...values);
 }
 

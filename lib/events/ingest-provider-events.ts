@@ -44,11 +44,22 @@ async function messagesFor(provider: Provider, ids: string[]): Promise<Map<strin
   return new Map(rows.map((r) => [bareMessageId(r.provider_message_id), r]));
 }
 
+/** Records a one-time token; false when it was seen before. Kept past the 5-minute freshness window. */
+async function firstUse(providerId: string, token: string): Promise<boolean> {
+  const rows = await rawQuery(
+    `INSERT INTO replay_guards (key, expires_at) VALUES ($1, now() + interval '15 minutes') ON CONFLICT (key) DO NOTHING RETURNING key`,
+    [`provider:${providerId}:${createHash("sha256").update(token).digest("hex")}`],
+  );
+  return rows.length > 0;
+}
+
 export async function ingestProviderEvents(provider: Provider, req: IncomingWebhook): Promise<{ received: number; published: number; confirmed?: boolean }> {
   const source = eventSourceFor(provider.type);
   if (!source) throw new AppError("NOT_FOUND", "This provider type sends no event webhooks");
   try {
     await source.verify(req, fullConfig(provider));
+    const token = source.replayToken?.(req);
+    if (token && !(await firstUse(provider.id, token))) throw new WebhookAuthError("This webhook request was already received (a replay)");
     if (provider.type === "ses") {
       const confirm = sesEventSource.subscriptionToConfirm(req);
       if (confirm) {

@@ -23,8 +23,8 @@ export const sweepJobsJob = defineJob({
   },
 });
 
-/** Every ten minutes: delete ended rate-limit windows, provider usage older than a day and
- * job rows finished a week ago. */
+/** Every ten minutes: delete ended rate-limit windows, provider usage older than a day, job
+ * rows finished a week ago and expired webhook replay guards. */
 export const pruneJob = defineJob({
   name: "maintenance.prune",
   payload: z.object({}),
@@ -34,5 +34,6 @@ export const pruneJob = defineJob({
     await pruneExpiredCounters();
     await pruneProviderUsage();
     await pruneFinishedJobs(db(), new Date(Date.now() - 7 * 24 * 3_600_000));
+    await db().replayGuard.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   },
 });

@@ -57,6 +57,11 @@ function typeOf(event: MailgunEvent): EmailEventType | undefined {
 export const mailgunEventSource: ProviderEventSource<MailgunEventConfig> = {
   configFields: { webhookSigningKey: signingKeySchema.optional() },
 
+  replayToken(req) {
+    const body = parseJsonBody(req.rawBody) as { signature?: { token?: unknown } };
+    return typeof body.signature?.token === "string" ? body.signature.token : null;
+  },
+
   async verify(req, config, now = new Date()) {
     const { webhookSigningKey } = webhookConfig("Mailgun", requiredConfigSchema, config);
     // The signature travels inside the body: an unreadable body cannot be authenticated.
@@ -69,8 +74,8 @@ export const mailgunEventSource: ProviderEventSource<MailgunEventConfig> = {
     }
     assertFresh(signed.timestamp, now);
     const expected = createHmac("sha256", webhookSigningKey).update(signed.timestamp + signed.token).digest("hex");
-    // Mailgun also advises refusing a token seen before; that needs storage, so it is the
-    // route's job (the event id de-duplication already makes a replay record nothing new).
+    // Mailgun signs the token, not the event data, so a token seen before is refused (the
+    // route stores them: replayToken below).
     if (!safeEqual(signed.signature.toLowerCase(), expected)) throw new WebhookAuthError("Mailgun webhook signature does not match");
   },
 

@@ -44,6 +44,11 @@ export class WebhookFormatError extends Error {
 export interface ProviderEventSource<C> {
   /** Verifies authenticity; throws WebhookAuthError. `config` is the provider row's full (decrypted) config. */
   verify(req: IncomingWebhook, config: C, now?: Date): Promise<void>;
+  /**
+   * For schemes that sign a one-time token but not the body (Mailgun): the token of a verified
+   * request, which the route records and refuses to see twice. Absent: replays are harmless.
+   */
+  replayToken?(req: IncomingWebhook): string | null;
   /** Parses the verified body into zero or more events (unknown event kinds are skipped, not errors). */
   parse(req: IncomingWebhook): ProviderEvent[];
   /** Provider config fields this source needs (all secret), with a zod schema fragment, so they can be added to the provider config schema. */

@@ -19,7 +19,22 @@ export function deliveryHeaders(d: ClaimedDelivery, attemptId: string, now: Date
   };
 }
 
+/** Never throws: anything that goes wrong is this attempt's failure, retried on the schedule. */
 export async function attemptDelivery(d: ClaimedDelivery): Promise<AttemptOutcome> {
+  try {
+    return await attempt(d);
+  } catch (err) {
+    const e = env();
+    const delay = retryDelayMs(d.attempt, e.WEBHOOK_RETRY_BASE_SECONDS);
+    return {
+      deliveryId: d.id, endpointId: d.endpointId, attemptId: `msg_${randomUUID().replace(/-/g, "")}`, attempt: d.attempt, startedAt: new Date(),
+      durationMs: 0, statusCode: null, responseBody: null, error: `could not attempt: ${(err as Error).message}`,
+      next: delay === null ? "failed" : "pending", nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
+    };
+  }
+}
+
+async function attempt(d: ClaimedDelivery): Promise<AttemptOutcome> {
   const startedAt = new Date();
   const attemptId = `msg_${randomUUID().replace(/-/g, "")}`;
   const base = { deliveryId: d.id, endpointId: d.endpointId, attemptId, attempt: d.attempt, startedAt };

@@ -60,8 +60,9 @@ export class DeliveryRunner {
     while (this.running) {
       this.woken = false;
       let full = false;
+      // Scheduled events that fell due since the last round; a failure here must not stop deliveries.
+      await publishDueEvents().catch((err) => log.error("delivery runner: publishing due events failed", { err }));
       try {
-        await publishDueEvents(); // scheduled events that fell due since the last round
         const room = this.concurrency - this.inFlight;
         const claimed = room > 0 ? await claimDueDeliveries(Math.min(room, 200)) : [];
         for (const d of claimed) this.begin(attemptDelivery(d));
@@ -104,7 +105,12 @@ export class DeliveryRunner {
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(async () => {
       try {
-        const disabled = await recordOutcomes(batch);
+        const disabled = await recordOutcomes(batch).catch(async (err) => {
+          // One bad outcome must not lose the rest (they would be sent again): record one by one.
+          log.error("delivery runner: recording a batch failed; recording one by one", { err, count: batch.length });
+          const each = await Promise.all(batch.map((o) => recordOutcomes([o]).catch((e) => (log.error("delivery runner: recording an outcome failed", { err: e, deliveryId: o.deliveryId }), []))));
+          return each.flat();
+        });
         if (disabled.length) log.warn("webhook endpoints disabled after repeated failures", { endpoints: disabled });
         // A retry due sooner than the next poll would otherwise wait for it.
         if (batch.some((o) => o.next === "pending")) this.scheduleWake(batch);

@@ -4,6 +4,7 @@
 // receivers de-duplicate). Claims use SKIP LOCKED, so runners in several instances never
 // take the same row at the same time.
 import { rawQuery } from "@/lib/db/raw-query";
+import { MAX_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
 
 const LEASE_SECONDS = 60; // longer than an attempt can take (10 s) plus recording it
 
@@ -56,7 +57,8 @@ const claimSql = (which: string) => `
   RETURNING d.id::text, d.attempts, d.payload, d.event_id::text, d.event_type, d.endpoint_id::text, e.url, e.is_active,
     e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at`;
 
-const DUE = `status IN ('pending', 'delivering') AND next_attempt_at <= now() AND (status = 'pending' OR lease_until < now())`;
+const DUE = `status IN ('pending', 'delivering') AND next_attempt_at <= now() AND (status = 'pending' OR lease_until < now())
+  AND attempts < ${MAX_ATTEMPTS}`;
 
 /** Up to `limit` due deliveries, oldest first (the embedded runner). */
 export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery[]> {
@@ -70,6 +72,12 @@ export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery
 /** One delivery by id if it is due (the Inngest path); null when it is not, or another worker has it. */
 export async function claimDelivery(id: string): Promise<ClaimedDelivery | null> {
   const rows = await rawQuery<ClaimRow>(claimSql(`SELECT id FROM webhook_deliveries WHERE id = $1::uuid AND ${DUE} FOR UPDATE SKIP LOCKED`), [id]);
+  return rows[0] ? toClaimed(rows[0]) : null;
+}
+
+/** A delivery just created for an attempt at once (a test event): claimed whether or not it is due. */
+export async function claimNewDelivery(id: string): Promise<ClaimedDelivery | null> {
+  const rows = await rawQuery<ClaimRow>(claimSql(`SELECT id FROM webhook_deliveries WHERE id = $1::uuid AND status = 'pending' FOR UPDATE SKIP LOCKED`), [id]);
   return rows[0] ? toClaimed(rows[0]) : null;
 }
 
@@ -107,31 +115,45 @@ function endpointEffects(outcomes: AttemptOutcome[]) {
 }
 
 /**
- * Records a batch of attempt outcomes in one statement: the attempt rows, each delivery's new
- * state (only while this claim still holds it), and the endpoints' counters. An endpoint
- * whose consecutive failed deliveries reach maxFailures is disabled and its pending
- * deliveries stop. Returns the endpoints disabled by this batch.
+ * Records a batch of attempt outcomes in one statement: each delivery's new state and its
+ * attempt row (only while this claim still holds the delivery: a claim taken over after its
+ * lease expired, or a deleted endpoint, records nothing), and the endpoints' counters. An
+ * endpoint whose consecutive failed deliveries reach maxFailures is disabled and its pending
+ * deliveries stop. Returns the endpoints this batch disabled. Two instances recording at once
+ * can deadlock on endpoint rows; the loser is retried.
  */
 export async function recordOutcomes(outcomes: AttemptOutcome[]): Promise<string[]> {
   if (outcomes.length === 0) return [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await recordOnce(outcomes);
+    } catch (err) {
+      if ((err as { code?: string }).code !== "40P01" || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function recordOnce(outcomes: AttemptOutcome[]): Promise<string[]> {
   const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
-  const effects = endpointEffects(outcomes);
+  const effects = endpointEffects(outcomes).sort(([a], [b]) => a.localeCompare(b));
   const rows = await rawQuery<{ disabled: string[] | null }>(
     `WITH r AS (
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
          AS t(delivery_id, attempt_id, attempt, started_at, duration_ms, status_code, response_body, error, next, next_attempt_at)),
-     logged AS (
-       INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, error, succeeded)
-       SELECT attempt_id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, error, next = 'succeeded'
-       FROM r WHERE next <> 'cancelled'),
      moved AS (
        UPDATE webhook_deliveries d SET status = r.next, next_attempt_at = COALESCE(r.next_attempt_at, d.next_attempt_at), lease_until = NULL,
          last_status_code = COALESCE(r.status_code, d.last_status_code), last_error = r.error, last_duration_ms = r.duration_ms,
          completed_at = CASE WHEN r.next = 'pending' THEN NULL ELSE now() END
-       FROM r WHERE d.id = r.delivery_id AND d.status = 'delivering' AND d.attempts = r.attempt),
+       FROM r WHERE d.id = r.delivery_id AND d.status = 'delivering' AND d.attempts = r.attempt
+       RETURNING d.id),
+     logged AS (
+       INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, error, succeeded)
+       SELECT attempt_id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, error, next = 'succeeded'
+       FROM r JOIN moved ON moved.id = r.delivery_id WHERE next <> 'cancelled'),
      s AS (
        SELECT * FROM unnest($11::uuid[], $12::bool[], $13::int[], $14::timestamptz[], $15::timestamptz[])
          AS t(endpoint_id, reset, added, last_success, last_failure)),
+     was AS (SELECT id, is_active FROM webhook_endpoints WHERE id IN (SELECT endpoint_id FROM s)),
      counted AS (
        UPDATE webhook_endpoints e SET
          failure_count = CASE WHEN s.reset THEN s.added ELSE e.failure_count + s.added END,
@@ -141,10 +163,11 @@ export async function recordOutcomes(outcomes: AttemptOutcome[]): Promise<string
          updated_at = now()
        FROM s WHERE e.id = s.endpoint_id
        RETURNING e.id, e.is_active),
+     disabled AS (SELECT counted.id FROM counted JOIN was ON was.id = counted.id WHERE was.is_active AND NOT counted.is_active),
      stopped AS (
        UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now(), last_error = 'endpoint disabled after repeated failures'
-       WHERE endpoint_id IN (SELECT id FROM counted WHERE NOT is_active) AND status = 'pending')
-     SELECT (SELECT array_agg(id::text) FROM counted WHERE NOT is_active) AS disabled`,
+       WHERE endpoint_id IN (SELECT id FROM disabled) AND status = 'pending')
+     SELECT (SELECT array_agg(id::text) FROM disabled) AS disabled`,
     [
       col((o) => o.deliveryId), col((o) => o.attemptId), col((o) => o.attempt), col((o) => o.startedAt.toISOString()), col((o) => o.durationMs),
       col((o) => o.statusCode), col((o) => o.responseBody), col((o) => o.error), col((o) => o.next), col((o) => o.nextAttemptAt?.toISOString() ?? null),

@@ -101,10 +101,13 @@ export async function rotateEndpointSecret({ principal, id }: { principal: Princ
   const existing = await getEndpointOrThrow({ principal, id });
   const { secret, sealed } = newWebhookSecret();
   const row = await db().$transaction(async (tx) => {
-    const updated = await tx.webhookEndpoint.update({
-      where: { id: existing.id },
-      data: { secretSealed: sealed, previousSecretSealed: existing.secretSealed, previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS) },
-    });
+    // The previous secret is whatever is current at this moment (not when it was read), so two
+    // rotations at once never lose a secret someone was given.
+    await tx.$executeRaw`
+      UPDATE webhook_endpoints SET previous_secret_sealed = secret_sealed, secret_sealed = ${sealed},
+        previous_secret_expires_at = ${new Date(Date.now() + ROTATION_OVERLAP_MS)}, updated_at = now()
+      WHERE id = ${existing.id}::uuid`;
+    const updated = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: existing.id } });
     await audit(principal, "webhook_endpoint.secret_rotated", updated, tx);
     return updated;
   });

@@ -17,15 +17,20 @@ export interface PostResult {
   durationMs: number;
 }
 
+// As many sockets per host as the runner has attempts in flight: the 10 s cap must never be
+// spent queueing for a socket of our own.
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
+
+/** PostgreSQL text cannot hold NUL: a binary reply must not break the recording of a batch. */
+const storable = (text: string) => text.replace(/\u0000/g, "");
 
 function describe(err: NodeJS.ErrnoException): string {
   if (err.name === "AbortError" || err.name === "TimeoutError") return `timed out after ${DELIVERY_TIMEOUT_MS / 1000} s`;
   if (err.code === "EBLOCKED") return `blocked by the URL policy: ${err.message}`;
-  return err.message;
+  return storable(err.message);
 }
 
 export function postWebhook(target: string, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<PostResult> {
@@ -35,6 +40,8 @@ export function postWebhook(target: string, body: string, headers: Record<string
     let url: URL;
     try {
       url = new URL(target);
+      // The scheme again: a URL saved while ALLOW_PRIVATE_WEBHOOK_URLS was on may be plain http.
+      if (!allowPrivate && url.protocol !== "https:") throw Object.assign(new Error(`webhook URL ${url.origin} is not https`), { code: "EBLOCKED" });
       assertPublicHost(url, allowPrivate); // an IP literal never goes through lookup
     } catch (err) {
       return resolve(done({ statusCode: null, body: null, error: describe(err as NodeJS.ErrnoException), retryAfter: undefined }));
@@ -55,7 +62,7 @@ export function postWebhook(target: string, body: string, headers: Record<string
         size += c.length;
       });
       res.on("end", () => {
-        const excerpt = Buffer.concat(chunks).subarray(0, BODY_EXCERPT_BYTES).toString("utf8");
+        const excerpt = storable(Buffer.concat(chunks).subarray(0, BODY_EXCERPT_BYTES).toString("utf8"));
         const retryAfter = res.headers["retry-after"];
         resolve(done({ statusCode: res.statusCode ?? null, body: excerpt, error: null, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter }));
       });

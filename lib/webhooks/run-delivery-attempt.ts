@@ -18,10 +18,12 @@ export async function runDeliveryAttempt(deliveryId: string): Promise<DeliverySt
     await recordOutcomes([outcome]);
     return { next: outcome.next, nextAttemptAt: outcome.nextAttemptAt?.toISOString() ?? null };
   }
-  const [row] = await rawQuery<{ status: DeliveryStep["next"]; next_attempt_at: Date | string }>(
-    `SELECT status, next_attempt_at FROM webhook_deliveries WHERE id = $1::uuid`,
+  const [row] = await rawQuery<{ status: DeliveryStep["next"]; next_attempt_at: Date | string; lease_until: Date | string | null }>(
+    `SELECT status, next_attempt_at, lease_until FROM webhook_deliveries WHERE id = $1::uuid`,
     [deliveryId],
   );
   if (!row) return { next: "missing", nextAttemptAt: null };
+  // Another worker holds it (or held it and died): come back when its lease ends.
+  if (row.status === "delivering" && row.lease_until) return { next: "pending", nextAttemptAt: new Date(row.lease_until).toISOString() };
   return { next: row.status, nextAttemptAt: row.status === "pending" ? new Date(row.next_attempt_at).toISOString() : null };
 }

@@ -22,9 +22,10 @@ const describeAddress = (ip: string) => rangeWords[addressRange(ip) ?? ""] ?? "a
 // WHATWG URL keeps the brackets around IPv6 literals ("[::1]"); net and ipaddr want them off.
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
 
+// A resolved address is never named in a message: it would let a user map internal DNS.
 function blocked(host: string, address: string): NodeJS.ErrnoException {
-  const what = host === address ? "is" : `resolves to ${address},`;
-  const err: NodeJS.ErrnoException = new Error(`webhook host ${host} ${what} ${describeAddress(address)}`);
+  const what = host === address ? `is ${describeAddress(address)}` : "resolves to a non-public address";
+  const err: NodeJS.ErrnoException = new Error(`webhook host ${host} ${what}`);
   err.code = "EBLOCKED";
   return err;
 }
@@ -58,13 +59,14 @@ export async function checkWebhookUrl(raw: string, opts: { allowPrivate?: boolea
   let addresses: { address: string }[];
   try {
     addresses = await (opts.lookup ?? defaultLookup)(host);
-  } catch (err) {
-    return { ok: false, reason: `could not resolve host ${host} (${(err as NodeJS.ErrnoException).code ?? "lookup failed"})` };
+  } catch {
+    // Not the resolver's error code: it would tell internal names apart.
+    return { ok: false, reason: `could not resolve host ${host}` };
   }
   if (addresses.length === 0) return { ok: false, reason: `could not resolve host ${host}` };
   // Any non-public answer refuses the URL: the client may connect to any of them.
   const bad = addresses.find((a) => !isPublicAddress(a.address));
-  if (bad) return { ok: false, reason: `host ${host} resolves to ${bad.address}, ${describeAddress(bad.address)}` };
+  if (bad) return { ok: false, reason: `host ${host} resolves to a non-public address` };
   return { ok: true, url };
 }
 

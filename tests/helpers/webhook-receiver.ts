@@ -13,7 +13,7 @@ export interface Received {
 }
 
 /** How a path answers: a status per request in turn (the last repeats), or "hang". */
-export type Behaviour = { statuses: (number | "hang")[]; headers?: Record<string, string> };
+export type Behaviour = { statuses: (number | "hang")[]; headers?: Record<string, string>; body?: string };
 
 export interface Receiver {
   url: (path: string) => string;
@@ -40,7 +40,7 @@ export async function startReceiver(): Promise<Receiver> {
       served.set(path, n + 1);
       const status = b.statuses[Math.min(n, b.statuses.length - 1)];
       if (status === "hang") return void hanging.push(res);
-      res.writeHead(status, { "content-type": "text/plain", ...b.headers }).end(status < 300 ? "ok" : `no (${status})`);
+      res.writeHead(status, { "content-type": "text/plain", ...b.headers }).end(b.body ?? (status < 300 ? "ok" : `no (${status})`));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

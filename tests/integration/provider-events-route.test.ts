@@ -449,6 +449,23 @@ describe("unverified requests are refused with 401 and record nothing", () => {
   });
 });
 
+describe("replays", () => {
+  it("Mailgun signs a token, not the event data: the same signed token is refused the second time (401, nothing recorded)", async () => {
+    const signingKey = hex(16);
+    const bare = `${hex()}@mg.acme.test`;
+    const s = await setup("mailgun", { apiKey: "key-test", domain: "mg.acme.test", webhookSigningKey: signingKey }, `<${bare}>`);
+    const signed = JSON.parse(mailgunBody(signingKey, mailgunEvent(bare, "delivered", "reader@example.test", Date.now() / 1000)));
+    const first = await post(s.provider.id, JSON.stringify(signed), JSON_TYPE);
+    expect(first.status).toBe(200);
+    // Someone who saw that request swaps in other event data (a fresh id, a bounce) under the same signature.
+    const forged = { ...signed, "event-data": mailgunEvent(bare, "failed", "victim@example.test", Date.now() / 1000, { severity: "permanent", id: hex() }) };
+    const replay = await post(s.provider.id, JSON.stringify(forged), JSON_TYPE);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toMatch(/replay/);
+    expect(await db().suppression.count({ where: { email: "victim@example.test" } })).toBe(0);
+  });
+});
+
 describe("SES through SNS", () => {
   const topic = `arn:aws:sns:us-east-1:123456789012:ses-events-${hex()}`;
   const sesConfig = { region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };

@@ -210,6 +210,22 @@ describe("retries and endpoint health", () => {
     expect((await db().webhookDelivery.findFirstOrThrow({ where: { id: delivery!.id } })).status).toBe("succeeded");
   });
 
+  it("records a reply whose body holds NUL bytes, without losing the other outcomes of its batch", async () => {
+    const { endpoint, send } = await setup();
+    const binary = await endpoint({ events: ["email.sent"] });
+    const plain = await endpoint({ events: ["email.sent"] });
+    receiver.on(binary.path, { statuses: [500, 200], body: "\u0000\u0001binary\u0000" });
+    await send();
+    expect(await receiver.waitFor(binary.path, 2)).toHaveLength(2);
+    expect(await receiver.waitFor(plain.path, 1)).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 300));
+    const rows = await db().webhookDelivery.findMany({ where: { endpointId: { in: [binary.id, plain.id] } }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
+    const byEndpoint = new Map(rows.map((r) => [r.endpointId, r]));
+    expect(byEndpoint.get(binary.id)).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(byEndpoint.get(binary.id)!.attemptLog.map((a) => [a.statusCode, a.responseBody])).toEqual([[500, "\u0001binary"], [200, "\u0001binary"]]);
+    expect(byEndpoint.get(plain.id)).toMatchObject({ status: "succeeded", attempts: 1 });
+  });
+
   it("signatures are refused by a receiver once more than 5 minutes old or from the future", async () => {
     const { endpoint, send } = await setup();
     const hook = await endpoint({ events: ["email.sent"] });

@@ -36,11 +36,11 @@ describe("checkWebhookUrl", () => {
     expect(result).toEqual({ ok: false, reason: expect.stringContaining(`host ${ip} is a`) });
   });
 
-  it("names the kind of address refused", async () => {
+  it("names the kind of a literal address refused, but never a resolved one (that would map internal DNS)", async () => {
     expect(await check("https://127.0.0.1/")).toEqual({ ok: false, reason: "host 127.0.0.1 is a loopback address" });
     expect(await check("https://internal.example.com/")).toEqual({
       ok: false,
-      reason: "host internal.example.com resolves to 10.0.0.5, a private address",
+      reason: "host internal.example.com resolves to a non-public address",
     });
   });
 
@@ -65,9 +65,9 @@ describe("checkWebhookUrl", () => {
     expect(await check("https://internal.example.com/")).toMatchObject({ ok: false });
     expect(await check("https://mixed.example.com/")).toEqual({
       ok: false,
-      reason: "host mixed.example.com resolves to 169.254.169.254, a link-local address",
+      reason: "host mixed.example.com resolves to a non-public address",
     });
-    expect(await check("https://mapped.example.com/")).toMatchObject({ ok: false, reason: expect.stringMatching(/loopback/) });
+    expect(await check("https://mapped.example.com/")).toEqual({ ok: false, reason: "host mapped.example.com resolves to a non-public address" });
   });
 
   it("accepts hostnames resolving only to public addresses and drops the fragment", async () => {
@@ -81,7 +81,7 @@ describe("checkWebhookUrl", () => {
   it("refuses a host that does not resolve", async () => {
     expect(await check("https://nowhere.example.com/")).toEqual({
       ok: false,
-      reason: "could not resolve host nowhere.example.com (ENOTFOUND)",
+      reason: "could not resolve host nowhere.example.com",
     });
   });
 
@@ -114,7 +114,7 @@ describe("guardedLookup", () => {
   it("blocks localhost (from /etc/hosts) in both callback forms", async () => {
     for (const all of [false, true]) {
       const { err } = await callLookup(false, all);
-      expect(err).toMatchObject({ code: "EBLOCKED", message: expect.stringMatching(/localhost resolves to (127\.0\.0\.1|::1)/) });
+      expect(err).toMatchObject({ code: "EBLOCKED", message: "webhook host localhost resolves to a non-public address" });
     }
   });
 

@@ -1,0 +1,21 @@
+// An app server on a database of its own, for tests that must restart or kill it, or run it
+// with settings the shared servers do not have. Signed in as the bootstrap owner, its
+// organization in production mode, with an API key of the given scopes.
+import { inject } from "vitest";
+import pg from "pg";
+import { call } from "./http";
+import { createDatabase } from "./database";
+import { startServer } from "./server";
+import { signInOrThrow } from "./sign-in";
+
+export async function ownServer(env: Record<string, string>, scopes: string[]) {
+  const database = await createDatabase("mailroom_own");
+  const serverEnv = { ...inject("serverEnv"), ...env, DATABASE_URL: database.url };
+  const server = await startServer(serverEnv);
+  const cookie = await signInOrThrow(inject("ownerEmail"), inject("ownerPassword"), server.url);
+  const sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+  await sql.query(`UPDATE organizations SET send_mode = 'production'`);
+  const keyRes = await call("/api/api-keys", { base: server.url, cookie, body: { name: "own", scopes } });
+  return { database, serverEnv, server, cookie, sql, key: keyRes.body.key as string };
+}
