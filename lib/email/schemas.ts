@@ -41,8 +41,8 @@ const calendarSchema = z
   })
   .strict();
 
-export const sendEmailSchema = z
-  .object({
+/** The send body's fields; the routes add their own (scheduledFor, scheduledAt) and the checks below. */
+const sendFields = z.object({
     to: mailboxList(MAX_RECIPIENTS),
     from: mailbox.optional().describe('"a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name'),
     fromName: z.string().max(200).refine((n) => !/[\r\n]/.test(n), "no line breaks").optional(),
@@ -53,7 +53,9 @@ export const sendEmailSchema = z
     subject: z.string().min(1, "subject is required").max(998).refine((s) => !/[\r\n]/.test(s), "no line breaks"),
     html: z.string().max(MAX_ATTACHMENTS_BYTES).optional(),
     text: z.string().max(MAX_ATTACHMENTS_BYTES).optional(),
-    templateId: z.string().min(1).optional(),
+    templateId: z.string().min(1).optional().describe("render this stored template for subject, html and text"),
+    templateVersion: z.number().int().positive().optional().describe("pin a template version; default: the current one"),
+    variables: z.record(z.string(), z.unknown()).optional().describe("the template's variables"),
     provider: z.string().min(1).optional().describe("id or name of the provider to try first"),
     priority: z.enum(["low", "normal", "high"]).default("normal"),
     metadata: z.record(z.string(), z.unknown()).default({}),
@@ -63,16 +65,41 @@ export const sendEmailSchema = z
     attachments: z.array(attachmentSchema).max(100).default([]),
     calendar: calendarSchema.optional(),
     headers: headersSchema.default({}),
-  })
+});
+
+type SendFields = z.infer<typeof sendFields>;
+
+function checkSend(b: SendFields, ctx: z.RefinementCtx) {
+  if (!b.html && !b.text && !b.templateId) ctx.addIssue({ code: "custom", path: ["html"], message: "give html, text or templateId" });
+  if ((b.templateVersion !== undefined || b.variables !== undefined) && !b.templateId) {
+    ctx.addIssue({ code: "custom", path: ["templateId"], message: "templateVersion and variables need a templateId" });
+  }
+  const bytes = b.attachments.reduce((n, a) => n + Math.floor((a.content.length * 3) / 4), 0);
+  if (bytes > MAX_ATTACHMENTS_BYTES) ctx.addIssue({ code: "custom", path: ["attachments"], message: "attachments total more than 40 MiB" });
+  const count = b.to.length + (b.cc?.length ?? 0) + (b.bcc?.length ?? 0);
+  if (count > MAX_RECIPIENTS) ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients in all` });
+}
+
+export const sendEmailSchema = sendFields.strict().superRefine(checkSend);
+export type SendEmailInput = z.infer<typeof sendEmailSchema>;
+
+/** An ISO 8601 time with its offset (Z or ±hh:mm), so the moment meant is never ambiguous. */
+const isoMoment = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date and time with an offset, e.g. 2026-12-01T09:00:00+01:00" });
+
+const maxRetries = z.number().int().min(0).max(10).optional().describe("retries after a failed send, with backoff (default 3)");
+
+/** POST /api/email/schedule: the send body plus scheduledFor (and maxRetries). */
+export const scheduleEmailSchema = sendFields.extend({ scheduledFor: isoMoment, maxRetries }).strict().superRefine(checkSend);
+export type ScheduleEmailInput = z.infer<typeof scheduleEmailSchema>;
+
+/** POST /api/v1/email/send: the send body, optionally scheduled. */
+export const v1SendEmailSchema = sendFields
+  .extend({ scheduledAt: isoMoment.optional().describe("send later, at this time (at most 365 days ahead)"), maxRetries })
   .strict()
   .superRefine((b, ctx) => {
-    if (!b.html && !b.text && !b.templateId) ctx.addIssue({ code: "custom", path: ["html"], message: "give html, text or templateId" });
-    const bytes = b.attachments.reduce((n, a) => n + Math.floor((a.content.length * 3) / 4), 0);
-    if (bytes > MAX_ATTACHMENTS_BYTES) ctx.addIssue({ code: "custom", path: ["attachments"], message: "attachments total more than 40 MiB" });
-    const count = b.to.length + (b.cc?.length ?? 0) + (b.bcc?.length ?? 0);
-    if (count > MAX_RECIPIENTS) ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients in all` });
+    checkSend(b, ctx);
+    if (b.maxRetries !== undefined && !b.scheduledAt) ctx.addIssue({ code: "custom", path: ["maxRetries"], message: "maxRetries needs scheduledAt" });
   });
-export type SendEmailInput = z.infer<typeof sendEmailSchema>;
 
 /** SPEC's email send result. */
 export const sendResultSchema = z.object({

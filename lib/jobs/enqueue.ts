@@ -12,6 +12,8 @@ interface EnqueueOptions {
   dedupeKey?: string;
   /** Insert inside the caller's transaction; call the returned `dispatch` after commit. */
   tx?: Prisma.TransactionClient;
+  /** This row's attempts, when they differ from the job's default (a scheduled send's maxRetries + 1). */
+  maxAttempts?: number;
 }
 
 export async function enqueue<P>(def: JobDefinition<P>, payload: P, opts: EnqueueOptions = {}) {
@@ -21,7 +23,7 @@ export async function enqueue<P>(def: JobDefinition<P>, payload: P, opts: Enqueu
     name: def.name,
     payload: parsed,
     runAt,
-    maxAttempts: def.maxAttempts,
+    maxAttempts: opts.maxAttempts ?? def.maxAttempts,
     dedupeKey: opts.dedupeKey,
   });
   // The row is the source of truth: a failed announcement is logged, and the sweep job

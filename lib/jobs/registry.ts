@@ -4,9 +4,11 @@ import type { JobDefinition } from "@/lib/jobs/define-job";
 import { pruneJob, sweepJobsJob } from "@/lib/jobs/maintenance-jobs";
 import { providerHealthCheckJob } from "@/lib/providers/health-check-job";
 import { publishDueEventsJob } from "@/lib/events/publish-due-events-job";
+import { sweepDeliveriesJob } from "@/lib/webhooks/sweep-deliveries";
+import { sendScheduledJob } from "@/lib/scheduling/send-scheduled-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob] as JobDefinition<never>[];
+const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

@@ -5,6 +5,7 @@ import { getOrganizationOperation, updateOrganizationOperation } from "@/lib/org
 import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
 import { listProvidersOperation } from "@/lib/providers/operations";
 import { sendEmailOperation } from "@/lib/email/operations";
+import { cancelScheduledOperation, getScheduledOperation, listScheduledOperation } from "@/lib/scheduling/operations";
 import {
   createEndpointOperation,
   deleteEndpointOperation,
@@ -13,6 +14,16 @@ import {
   rotateSecretOperation,
   updateEndpointOperation,
 } from "@/lib/webhooks/operations";
+import {
+  createTemplateOperation,
+  deleteTemplateOperation,
+  getTemplateOperation,
+  listTemplatesOperation,
+  listTemplateVersionsOperation,
+  previewTemplateOperation,
+  sendTemplatedOperation,
+  updateTemplateOperation,
+} from "@/lib/templates/operations";
 
 export const v1Operations: Operation[] = [
   getOrganizationOperation,
@@ -21,10 +32,21 @@ export const v1Operations: Operation[] = [
   createProjectOperation,
   listProvidersOperation,
   sendEmailOperation,
+  listScheduledOperation,
+  getScheduledOperation,
+  cancelScheduledOperation,
   listEndpointsOperation,
   createEndpointOperation,
   getEndpointOperation,
   updateEndpointOperation,
   deleteEndpointOperation,
   rotateSecretOperation,
+  listTemplatesOperation,
+  createTemplateOperation,
+  getTemplateOperation,
+  updateTemplateOperation,
+  deleteTemplateOperation,
+  listTemplateVersionsOperation,
+  previewTemplateOperation,
+  sendTemplatedOperation,
 ];

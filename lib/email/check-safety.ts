@@ -1,0 +1,52 @@
+// The checks a send must pass beyond its body: test-mode recipients, the bulk threshold (a
+// key allowed bulk sends, or a user's fresh second factor) and the month's allowance. Used when
+// a send goes out and when one is scheduled. Refusals take precedence over the allowance, as
+// they would over an empty one; each refusal is reported through `refuse` (audit, refund).
+import { AppError } from "@/lib/http/errors";
+import type { Principal } from "@/lib/http/principal";
+import { recipientsOffTestLists } from "@/lib/safety/test-lists";
+import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
+
+export type Refuse = (outcome: string, metadata?: Record<string, string[]>) => Promise<void>;
+
+interface SafetySettings {
+  sendMode: "test" | "production";
+  require2faThreshold: number;
+}
+
+interface SafetyCheck {
+  principal: Principal;
+  ctx: SafetySettings;
+  recipients: string[];
+  /** Whether the month's allowance has room for this send. */
+  hasAllowance: boolean;
+  /** Above the bulk threshold, approved already (see sendEmail). */
+  bulkApproved?: boolean;
+}
+
+export async function checkSafety({ principal, ctx, recipients, hasAllowance, bulkApproved = false }: SafetyCheck, refuse: Refuse) {
+  if (ctx.sendMode === "test") {
+    const outside = await recipientsOffTestLists(principal.orgId, recipients);
+    if (outside.length) {
+      await refuse("refused_test_mode", { refused: outside });
+      throw new AppError("TEST_MODE_RECIPIENT", `Test mode: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} not on a test list. Add them to a test list, or switch to production.`);
+    }
+  } else if (recipients.length > ctx.require2faThreshold) {
+    // Above the threshold: a key created with bulk allowed, or a user with a fresh second factor.
+    const allowed = bulkApproved || (principal.kind === "key" ? principal.allowBulk : await hasFreshSecondFactor(principal.userId));
+    if (!allowed) {
+      await refuse("refused_bulk");
+      throw new AppError(
+        "BULK_SEND_REQUIRES_2FA",
+        principal.kind === "key"
+          ? `Sends to more than ${ctx.require2faThreshold} recipients need a key created with bulk sending allowed`
+          : `Sends to more than ${ctx.require2faThreshold} recipients need a fresh second factor: verify a code from your authenticator app first`,
+      );
+    }
+  }
+  if (!hasAllowance) {
+    await refuse("refused_quota");
+    throw new AppError("QUOTA_EXCEEDED", "This month's send allowance is used up; it renews on the 1st, or upgrade your plan");
+  }
+}
+

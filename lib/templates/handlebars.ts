@@ -1,0 +1,58 @@
+// The one Handlebars environment templates are compiled in: an isolated instance (nothing
+// registered globally can reach it), the built-in helpers only, and Handlebars' default
+// prototype-access protection left on (no allowProto* options anywhere), so a template can
+// never read `constructor`, `__proto__` or inherited methods of the variables it is given.
+import Handlebars from "handlebars";
+
+const hb = Handlebars.create();
+
+/** How each allowed built-in is called: as a block ({{#if x}}…{{/if}}) or inline ({{lookup a b}}), and with how many arguments. */
+export const BUILTIN_HELPERS = {
+  if: { block: true, params: 1 },
+  unless: { block: true, params: 1 },
+  each: { block: true, params: 1 },
+  with: { block: true, params: 1 },
+  lookup: { block: false, params: 2 },
+} as const;
+export type BuiltinHelper = keyof typeof BUILTIN_HELPERS;
+
+export const isBuiltinHelper = (name: string): name is BuiltinHelper => Object.hasOwn(BUILTIN_HELPERS, name);
+
+// knownHelpersOnly: a call to anything but these fails at compile time, never at send time.
+// `log` is a Handlebars built-in too, but writes to the server console: switched off.
+const KNOWN_HELPERS = { if: true, unless: true, each: true, with: true, lookup: true, log: false };
+
+/** `html`: {{x}} is HTML-escaped (and {{{x}}} the author's explicit raw choice); subject and text are raw. */
+export type Part = "html" | "raw";
+
+const optionsFor = (part: Part): CompileOptions => ({
+  strict: false,
+  knownHelpersOnly: true,
+  knownHelpers: KNOWN_HELPERS,
+  noEscape: part === "raw",
+});
+
+export const parseTemplate = (source: string) => hb.parse(source);
+
+/** Runs the compiler without rendering, so compile-time errors surface at save time. */
+export function precompileTemplate(source: string, part: Part): void {
+  hb.precompile(source, optionsFor(part));
+}
+
+// Versions never change once written, so a compiled version part can be reused; bounded so
+// a busy server with many templates keeps a fixed amount of memory.
+const cache = new Map<string, HandlebarsTemplateDelegate>();
+const CACHE_SIZE = 500;
+
+/** Renders `source` with `values`. `cacheKey` (a version id and part) reuses the compiled function. */
+export function renderSource(source: string, part: Part, values: Record<string, unknown>, cacheKey?: string): string {
+  let template = cacheKey ? cache.get(cacheKey) : undefined;
+  if (!template) {
+    template = hb.compile(source, optionsFor(part));
+    if (cacheKey) {
+      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(cacheKey, template);
+    }
+  }
+  return template(values);
+}
