@@ -11,6 +11,7 @@ import type { Provider } from "@/lib/generated/prisma/client";
 
 export interface SendContext {
   sendMode: "test" | "production";
+  trackingEnabled: boolean;
   require2faThreshold: number;
   defaultProjectId: string | null;
   providers: Provider[];
@@ -45,6 +46,7 @@ export async function openSend(m: NewMessage, recipientCount: number, bulkPreapp
     counted: boolean;
     message_id: string | null;
     send_mode: string;
+    tracking_enabled: boolean;
     require_2fa_threshold: number;
     default_project_id: string | null;
     providers: ProviderJson[] | string;
@@ -65,7 +67,7 @@ export async function openSend(m: NewMessage, recipientCount: number, bulkPreapp
     queued AS (
       ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($15::int <= org.require_2fa_threshold OR $18::boolean)")})
     SELECT EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
-      org.send_mode, org.require_2fa_threshold, org.default_project_id::text,
+      org.send_mode, org.tracking_enabled, org.require_2fa_threshold, org.default_project_id::text,
       COALESCE((
         SELECT json_agg(json_build_object(
           'id', p.id, 'orgId', p.org_id, 'name', p.name, 'type', p.type, 'config', p.config,
@@ -87,6 +89,7 @@ export async function openSend(m: NewMessage, recipientCount: number, bulkPreapp
     messageId: r.message_id,
     context: {
       sendMode: r.send_mode as SendContext["sendMode"],
+      trackingEnabled: r.tracking_enabled,
       require2faThreshold: Number(r.require_2fa_threshold),
       defaultProjectId: r.default_project_id,
       providers: providers.map((p) => ({

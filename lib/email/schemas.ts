@@ -65,6 +65,12 @@ const sendFields = z.object({
     attachments: z.array(attachmentSchema).max(100).default([]),
     calendar: calendarSchema.optional(),
     headers: headersSchema.default({}),
+    tracking: z
+      .object({ opens: z.boolean(), clicks: z.boolean() })
+      .partial()
+      .strict()
+      .optional()
+      .describe("open and click tracking for this send; default: on for marketing, off for transactional (when the organization tracks)"),
 });
 
 type SendFields = z.infer<typeof sendFields>;

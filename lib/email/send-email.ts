@@ -14,7 +14,15 @@ import type { NewEvent } from "@/lib/events/publish-events";
 import { demoEventsFor } from "@/lib/events/demo-events";
 import { firstLink } from "@/lib/events/demo-plan";
 import type { SendEmailInput } from "@/lib/email/schemas";
+import { env } from "@/lib/env";
+import { instrumentHtml, type Tracking } from "@/lib/tracking/instrument-html";
 import { applyTemplate } from "@/lib/templates/apply-template";
+
+/** Marketing sends are tracked and transactional ones not, unless the send says otherwise. */
+function trackingFor(enabled: boolean, input: SendEmailInput): Tracking {
+  const byDefault = enabled && input.emailType === "marketing";
+  return { opens: enabled && (input.tracking?.opens ?? byDefault), clicks: enabled && (input.tracking?.clicks ?? byDefault) };
+}
 
 /** `bulkApproved`: sends above the bulk threshold were approved already (a scheduled send whose
  * user had a fresh second factor when scheduling it). */
@@ -68,6 +76,11 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
     }
   }
 
+  const tracking = trackingFor(ctx.trackingEnabled, input);
+  if (message.html && (tracking.opens || tracking.clicks)) {
+    // One token per message: a message to several recipients attributes its opens to the first.
+    message.html = instrumentHtml(message.html, { ...tracking, baseUrl: env().APP_URL, messageId: id, recipient: recipients[0] });
+  }
   let delivery: Delivery;
   try {
     delivery = await deliver(ctx.providers, message, input.provider);

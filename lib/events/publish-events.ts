@@ -21,7 +21,7 @@ export interface NewEvent {
   occurredAt: Date;
   url?: string | null;
   reason?: string | null;
-  source: "send" | "demo" | "provider" | "manual";
+  source: "send" | "demo" | "provider" | "manual" | "tracking";
   providerId?: string | null;
   dedupeKey?: string | null;
   /** A soft bounce does not suppress the address. */

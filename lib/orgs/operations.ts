@@ -13,7 +13,7 @@ export const getOrganizationOperation = defineOperation({
 export const updateOrganizationOperation = defineOperation({
   method: "PATCH",
   path: "/api/v1/organization",
-  summary: "Rename the organization",
+  summary: "Rename the organization, or turn open and click tracking on or off",
   tag: "Organization",
   scope: "org:write",
   orgWide: true,

@@ -10,10 +10,13 @@ export const organizationSchema = z.object({
   require2faThreshold: z.number().int(),
   testListMaxSize: z.number().int(),
   monthlySendAllowance: z.number().int().nullable().describe("sends per month; null means unlimited"),
+  trackingEnabled: z.boolean().describe("open and click tracking: on for marketing sends, off for transactional, unless a send says otherwise"),
   createdAt: timestamp,
 });
 
 export const updateOrganizationSchema = z
-  .object({ name: z.string().trim().min(1).max(100) })
-  .strict();
+  .object({ name: z.string().trim().min(1).max(100), trackingEnabled: z.boolean() })
+  .partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, "give name or trackingEnabled");
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationSchema>;

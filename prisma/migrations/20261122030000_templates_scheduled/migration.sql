@@ -82,7 +82,13 @@ CREATE TABLE "replay_guards" (
 -- CreateIndex
 CREATE INDEX "replay_guards_expires_at_idx" ON "replay_guards"("expires_at");
 
+-- AlterTable
+ALTER TABLE "organizations" ADD COLUMN "tracking_enabled" BOOLEAN NOT NULL DEFAULT true;
+
 -- Hand-written: states the schema language cannot say.
 ALTER TABLE "scheduled_emails" ADD CONSTRAINT "scheduled_emails_status_check" CHECK ("status" IN ('scheduled', 'sending', 'sent', 'failed', 'cancelled'));
 ALTER TABLE "scheduled_emails" ADD CONSTRAINT "scheduled_emails_retries_check" CHECK ("retry_count" >= 0 AND "max_retries" >= 0);
 ALTER TABLE "template_versions" ADD CONSTRAINT "template_versions_version_check" CHECK ("version" >= 1);
+-- Opens and clicks recorded by the product's own pixel and links.
+ALTER TABLE "email_events" DROP CONSTRAINT "email_events_source_check";
+ALTER TABLE "email_events" ADD CONSTRAINT "email_events_source_check" CHECK ("source" IN ('send', 'demo', 'provider', 'manual', 'tracking'));

@@ -1,0 +1,30 @@
+// An open (pixel fetched) or a click (tracked link followed) of a sent message becomes an
+// email.opened / email.clicked event, published like any other (webhooks included), flagged
+// when a machine rather than a person made it.
+import { rawQuery } from "@/lib/db/raw-query";
+import { publishEvents } from "@/lib/events/publish-events";
+import { botReason, type RequestTraits } from "@/lib/tracking/bot-detection";
+import type { TrackingClaim } from "@/lib/tracking/tokens";
+import { log } from "@/lib/log";
+
+export async function recordInteraction(claim: TrackingClaim, traits: Omit<RequestTraits, "sinceSentMs">): Promise<void> {
+  const [m] = await rawQuery<{ org_id: string; project_id: string | null; send_mode: string; sent_at: Date | string | null }>(
+    `SELECT org_id::text, project_id::text, send_mode, sent_at FROM messages WHERE id = $1::uuid AND status = 'sent'`,
+    [claim.messageId],
+  );
+  if (!m) return; // deleted since: nothing to attach it to
+  const now = new Date();
+  const bot = botReason({ ...traits, sinceSentMs: m.sent_at ? now.getTime() - new Date(m.sent_at).getTime() : null });
+  await publishEvents([
+    {
+      orgId: m.org_id, projectId: m.project_id, messageId: claim.messageId, recipient: claim.recipient, sendMode: m.send_mode, occurredAt: now,
+      type: claim.kind === "o" ? "email.opened" : "email.clicked", url: claim.url, source: "tracking",
+      metadata: { bot: bot !== null, ...(bot ? { botReason: bot } : {}), userAgent: traits.userAgent?.slice(0, 300) ?? null },
+    },
+  ]).catch((err) => log.error("recording a tracked open or click failed", { err, messageId: claim.messageId }));
+}
+
+export function traitsOf(req: Request): Omit<RequestTraits, "sinceSentMs"> {
+  const h = req.headers;
+  return { method: req.method, userAgent: h.get("user-agent"), purpose: h.get("purpose") ?? h.get("sec-purpose") ?? h.get("x-purpose") ?? h.get("x-moz") };
+}
