@@ -69,7 +69,10 @@ export function eventRows(first: number): string {
     AS t(${EVENT_COLUMNS})`;
 }
 
-/** CTEs `published`, `fanned` (their deliveries) and `suppressed`, for events in the CTE `source` (EVENT_COLUMNS). */
+/**
+ * CTEs `published`, `fanned` (their deliveries), `suppressed` and `engaged` (a recipient's first
+ * open or click by a person, for unique rates), for events in the CTE `source` (EVENT_COLUMNS).
+ */
 export function publishCtes(source: string): string {
   return `
   published AS (
@@ -93,7 +96,14 @@ export function publishCtes(source: string): string {
       CASE type WHEN 'email.bounced' THEN 'bounce' WHEN 'email.complained' THEN 'complaint' ELSE 'unsubscribe' END, message_id
     FROM published
     WHERE type IN ('email.complained', 'email.unsubscribed') OR (type = 'email.bounced' AND coalesce(metadata ->> 'bounceKind', 'hard') <> 'soft')
-    ON CONFLICT (org_id, email) DO NOTHING)`;
+    ON CONFLICT (org_id, email) DO NOTHING),
+  engaged AS (
+    INSERT INTO engagement_firsts (message_id, recipient, kind, org_id, project_id, provider, first_at)
+    SELECT p.message_id, p.recipient, substring(p.type from 7), p.org_id, p.project_id,
+      coalesce((SELECT provider_name FROM messages WHERE id = p.message_id), ''), s.occurred_at
+    FROM published p JOIN ${source} s ON s.id = p.id
+    WHERE p.type IN ('email.opened', 'email.clicked') AND p.message_id IS NOT NULL AND coalesce(p.metadata ->> 'bot', 'false') <> 'true'
+    ON CONFLICT (message_id, recipient, kind) DO NOTHING)`;
 }
 
 /** Publishes events on their own; returns how many were new (not already reported) and their deliveries. */

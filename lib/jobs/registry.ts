@@ -6,9 +6,10 @@ import { providerHealthCheckJob } from "@/lib/providers/health-check-job";
 import { publishDueEventsJob } from "@/lib/events/publish-due-events-job";
 import { sweepDeliveriesJob } from "@/lib/webhooks/sweep-deliveries";
 import { sendScheduledJob } from "@/lib/scheduling/send-scheduled-job";
+import { rollUpEventsJob } from "@/lib/analytics/roll-up";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob] as JobDefinition<never>[];
+const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, rollUpEventsJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

@@ -5,6 +5,7 @@ import { getOrganizationOperation, updateOrganizationOperation } from "@/lib/org
 import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
 import { listProvidersOperation } from "@/lib/providers/operations";
 import { sendEmailOperation } from "@/lib/email/operations";
+import { analyticsSummaryOperation, messageTimelineOperation } from "@/lib/analytics/operations";
 import { cancelScheduledOperation, getScheduledOperation, listScheduledOperation } from "@/lib/scheduling/operations";
 import {
   createEndpointOperation,
@@ -32,6 +33,8 @@ export const v1Operations: Operation[] = [
   createProjectOperation,
   listProvidersOperation,
   sendEmailOperation,
+  analyticsSummaryOperation,
+  messageTimelineOperation,
   listScheduledOperation,
   getScheduledOperation,
   cancelScheduledOperation,

@@ -4,6 +4,10 @@
 import { claimDueDeliveries, recordOutcomes, type AttemptOutcome } from "@/lib/webhooks/delivery-store";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { publishDueEvents } from "@/lib/events/publish-due-events";
+import { rollUpEvents } from "@/lib/analytics/roll-up";
+
+/** Reports add what is not rolled up yet, so this only keeps their live part small. */
+const ROLL_UP_EVERY_MS = 5_000;
 import { log } from "@/lib/log";
 
 export interface DeliveryRunnerOptions {
@@ -29,6 +33,7 @@ export class DeliveryRunner {
   private wakeUp?: () => void;
   /** A wake that came while the loop was busy: the next wait is skipped. */
   private woken = false;
+  private lastRollUp = 0;
 
   constructor(opts: DeliveryRunnerOptions = {}) {
     this.pollMs = opts.pollMs ?? 500;
@@ -62,6 +67,10 @@ export class DeliveryRunner {
       let full = false;
       // Scheduled events that fell due since the last round; a failure here must not stop deliveries.
       await publishDueEvents().catch((err) => log.error("delivery runner: publishing due events failed", { err }));
+      if (Date.now() - this.lastRollUp > ROLL_UP_EVERY_MS) {
+        this.lastRollUp = Date.now();
+        await rollUpEvents().catch((err) => log.error("delivery runner: rolling up events failed", { err }));
+      }
       try {
         const room = this.concurrency - this.inFlight;
         const claimed = room > 0 ? await claimDueDeliveries(Math.min(room, 200)) : [];

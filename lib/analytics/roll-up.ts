@@ -1,0 +1,50 @@
+// Rolls events up into hourly counts (event_rollups) in the background, so reports over
+// months read a few thousand rows instead of millions. Everything created before the
+// watermark is rolled up; reports add the events after it (event-counts.ts). The watermark
+// trails the clock by ten seconds, longer than any statement that publishes events takes, so
+// no event commits behind it. One roller at a time: the state row is locked.
+import { z } from "zod";
+import { rawQuery } from "@/lib/db/raw-query";
+import { defineJob } from "@/lib/jobs/define-job";
+
+export const NO_PROJECT = "00000000-0000-0000-0000-000000000000";
+
+/** Hours and days in UTC, whatever the database session's time zone. */
+export const utcHour = (expr: string) => `(date_trunc('hour', ${expr} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+export const utcDay = (expr: string) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+
+/** The rollup's grouping of one event, shared with the live part of the reports. */
+export const EVENT_GROUPING = `coalesce(m.provider_name, '') AS provider, e.type,
+  CASE WHEN e.type = 'email.bounced' THEN coalesce(left(e.reason, 200), '') ELSE '' END AS reason`;
+
+/** How far behind the clock the watermark stays. */
+export const ROLL_UP_LAG_SECONDS = 10;
+
+/** Returns how many hourly buckets it touched. `lagSeconds` is smaller only in tests and benchmarks. */
+export async function rollUpEvents(lagSeconds = ROLL_UP_LAG_SECONDS): Promise<number> {
+  const rows = await rawQuery<{ rolled: number }>(
+    `WITH st AS (SELECT watermark AS old, now() - make_interval(secs => $1::float8) AS new FROM rollup_state WHERE id = 1 FOR UPDATE),
+     agg AS (
+       INSERT INTO event_rollups (org_id, hour, project_id, provider, type, reason, count)
+       SELECT e.org_id, ${utcHour("e.occurred_at")}, coalesce(e.project_id, '${NO_PROJECT}'::uuid), ${EVENT_GROUPING}, count(*)::int
+       FROM email_events e LEFT JOIN messages m ON m.id = e.message_id, st
+       WHERE e.created_at >= st.old AND e.created_at < st.new AND st.new > st.old
+       GROUP BY 1, 2, 3, 4, 5, 6
+       ON CONFLICT (org_id, hour, project_id, provider, type, reason) DO UPDATE SET count = event_rollups.count + excluded.count
+       RETURNING count),
+     moved AS (UPDATE rollup_state SET watermark = st.new FROM st WHERE id = 1 AND st.new > st.old RETURNING 1)
+     SELECT (SELECT count(*) FROM agg)::int AS rolled`,
+    [lagSeconds],
+  );
+  return Number(rows[0]?.rolled ?? 0);
+}
+
+export const rollUpEventsJob = defineJob({
+  name: "analytics.roll-up",
+  payload: z.object({}),
+  maxAttempts: 1,
+  recurEverySeconds: 60,
+  async run() {
+    await rollUpEvents();
+  },
+});

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { EMAIL_EVENT_TYPES } from "@/lib/events/event-types";
+import { nullableTimestamp, timestamp } from "@/lib/http/wire";
+
+const DAY_MS = 24 * 3_600_000;
+const moment = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z" });
+
+/** from/to (SPEC: from defaults to 30 days ago, to to now); from after to is refused. */
+export const reportQuerySchema = z
+  .object({ from: moment.optional(), to: moment.optional(), projectId: z.uuid("not a valid project id").optional() })
+  .strict()
+  .transform((q, ctx) => {
+    const to = q.to ? new Date(q.to) : new Date();
+    const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY_MS);
+    if (from > to) ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+    return { from, to, projectId: q.projectId ?? null };
+  });
+export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+const rate = z.number().describe("a fraction of sent, two decimals");
+
+export const summarySchema = z.object({
+  totalSent: z.number().int(),
+  totalDelivered: z.number().int(),
+  totalOpened: z.number().int().describe("recipients who opened, bots left out"),
+  totalClicked: z.number().int().describe("recipients who clicked, bots left out"),
+  totalBounced: z.number().int(),
+  deliveryRate: rate,
+  openRate: rate,
+  clickRate: rate,
+  bounceRate: rate,
+});
+
+export const bounceReportSchema = z.object({
+  totalBounces: z.number().int(),
+  bouncesByReason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  bouncesByProvider: z.array(z.object({ provider: z.string(), count: z.number().int() })),
+});
+
+const dayCounts = { sent: z.number().int(), delivered: z.number().int(), opened: z.number().int(), clicked: z.number().int(), bounced: z.number().int() };
+
+export const deliveryReportSchema = z.object({
+  dailyStats: z.array(z.object({ date: z.string().describe("YYYY-MM-DD, UTC"), ...dayCounts })),
+  providerBreakdown: z.array(z.object({ provider: z.string(), ...dayCounts, deliveryRate: rate, bounceRate: rate })),
+});
+
+export const eventSchema = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  recipient: z.string(),
+  occurredAt: timestamp,
+  url: z.string().nullable(),
+  reason: z.string().nullable(),
+  source: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+export const emailStatsSchema = z.object({ emailId: z.string(), events: z.array(eventSchema) });
+
+export const messageTimelineSchema = z.object({
+  message: z.object({
+    id: z.uuid(),
+    projectId: z.uuid().nullable(),
+    fromAddress: z.string(),
+    to: z.array(z.string()),
+    cc: z.array(z.string()),
+    bcc: z.array(z.string()),
+    subject: z.string(),
+    status: z.string(),
+    sendMode: z.string(),
+    emailType: z.string(),
+    providerName: z.string().nullable(),
+    providerMessageId: z.string().nullable(),
+    error: z.string().nullable(),
+    createdAt: timestamp,
+    sentAt: nullableTimestamp,
+  }),
+  events: z.array(eventSchema).describe("oldest first"),
+});
+
+export const emailIdParamsSchema = z.object({ emailId: z.string().min(1).max(100) });
+export const messageIdParamsSchema = z.object({ messageId: z.string().min(1).max(100) });
+
+/** POST /api/analytics/track (SPEC): a manual event. */
+export const trackEventSchema = z
+  .object({
+    emailId: z.string().min(1),
+    type: z.enum(EMAIL_EVENT_TYPES, { error: `unknown event type; expected one of ${EMAIL_EVENT_TYPES.join(", ")}` }),
+    recipient: z.email().optional(),
+    provider: z.string().max(100).optional(),
+    url: z.url({ protocol: /^https?$/ }).optional(),
+    reason: z.string().max(1000).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();

@@ -1,0 +1,158 @@
+// The analytics reports against a known set of events: counts, unique opens and clicks with
+// bots left out, rates, range edges inside an hour, rolled-up and not-yet-rolled-up events
+// alike, project filter and organization isolation; one email's timeline; manual events.
+import { beforeAll, describe, expect, it } from "vitest";
+import { call } from "../helpers/http";
+import { createKey, newOrg } from "../helpers/factory";
+import { startReceiver } from "../helpers/webhook-receiver";
+import { db } from "@/lib/db/client";
+import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
+import { rollUpEvents } from "@/lib/analytics/roll-up";
+
+const at = (iso: string) => new Date(iso);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let org: Awaited<ReturnType<typeof newOrg>>;
+let key: string;
+let m1: string;
+let m2: string;
+
+async function message(provider: string, subject: string) {
+  const row = await db().message.create({
+    data: {
+      orgId: org.org.id, projectId: org.project.id, fromAddress: "news@example.test", to: ["r1@example.test"], cc: [], bcc: [], subject,
+      status: "sent", sendMode: "production", providerName: provider, messageIdHeader: `<${subject}@example.test>`, sentAt: at("2026-10-05T12:00:00Z"),
+    },
+  });
+  return row.id;
+}
+
+const event = (messageId: string, type: NewEvent["type"], recipient: string, occurredAt: string, extra: Partial<NewEvent> = {}): NewEvent => ({
+  orgId: org.org.id, projectId: org.project.id, messageId, type, recipient, sendMode: "production", occurredAt: at(occurredAt), source: "manual", ...extra,
+});
+
+beforeAll(async () => {
+  org = await newOrg();
+  key = (await createKey(org.cookie, ["analytics:read"])).key;
+  m1 = await message("alpha", "first");
+  m2 = await message("beta", "second");
+  // Half rolled up, half not: the reports must count both, once.
+  await publishEvents([
+    event(m1, "email.sent", "r1@example.test", "2026-10-05T12:00:00Z"),
+    event(m1, "email.sent", "r2@example.test", "2026-10-05T12:00:00Z"),
+    event(m1, "email.sent", "r3@example.test", "2026-10-05T12:00:00Z"),
+    event(m2, "email.sent", "r4@example.test", "2026-10-05T12:10:00Z"),
+    event(m1, "email.delivered", "r1@example.test", "2026-10-05T12:05:00Z"),
+    event(m1, "email.delivered", "r2@example.test", "2026-10-05T12:40:00Z"),
+  ]);
+  await sleep(1_200);
+  await rollUpEvents(1);
+  await publishEvents([
+    event(m2, "email.delivered", "r4@example.test", "2026-10-05T13:05:00Z"),
+    event(m1, "email.bounced", "r3@example.test", "2026-10-05T12:41:00Z", { reason: "552 mailbox full" }),
+    event(m1, "email.opened", "r1@example.test", "2026-10-06T08:00:00Z", { metadata: { bot: true, botReason: "Apple Mail Privacy Protection" } }),
+    event(m1, "email.opened", "r1@example.test", "2026-10-06T09:00:00Z", { metadata: { bot: false } }),
+    event(m1, "email.opened", "r1@example.test", "2026-10-06T10:00:00Z", { metadata: { bot: false } }),
+    event(m1, "email.opened", "r2@example.test", "2026-10-06T09:30:00Z", { metadata: { bot: true, botReason: "automated user agent" } }),
+    event(m1, "email.clicked", "r1@example.test", "2026-10-06T09:01:00Z", { url: "https://example.test/a", metadata: { bot: false } }),
+  ]);
+});
+
+const report = (path: string, q: string) => call(`/api/analytics/${path}?${q}`, { cookie: org.cookie });
+const RANGE = "from=2026-10-05T00:00:00Z&to=2026-10-07T00:00:00Z";
+
+describe("reports", () => {
+  it("summary: totals from events, opens and clicks per recipient by people only, rates of sent with two decimals", async () => {
+    const res = await report("summary", RANGE);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      totalSent: 4, totalDelivered: 3, totalOpened: 1, totalClicked: 1, totalBounced: 1,
+      deliveryRate: 0.75, openRate: 0.25, clickRate: 0.25, bounceRate: 0.25,
+    });
+    const v1 = await call(`/api/v1/analytics/summary?${RANGE}`, { key });
+    expect(v1.body.data).toEqual(res.body);
+    expect((await call(`/api/analytics/summary?${RANGE}`, { key })).body).toEqual(res.body);
+  });
+
+  it("honours edges inside an hour, inclusive at both ends", async () => {
+    const res = await report("summary", "from=2026-10-05T12:30:00Z&to=2026-10-05T13:05:00Z");
+    expect(res.body).toMatchObject({ totalSent: 0, totalDelivered: 2, totalBounced: 1 }); // 12:40, 13:05 delivered; 12:41 bounced
+    expect((await report("summary", "from=2026-10-05T12:05:00Z&to=2026-10-05T12:05:00Z")).body.totalDelivered).toBe(1);
+    expect((await report("summary", "from=2026-10-05T12:05:00.001Z&to=2026-10-05T12:39:59.999Z")).body.totalDelivered).toBe(0);
+    expect((await report("summary", "from=2026-10-05T11:00:00Z&to=2026-10-05T13:00:00Z")).body).toMatchObject({ totalSent: 4, totalDelivered: 2 });
+  });
+
+  it("bounce report by reason and provider; delivery report by day and provider", async () => {
+    const bounces = await report("bounce-report", RANGE);
+    expect(bounces.body).toEqual({
+      totalBounces: 1,
+      bouncesByReason: [{ reason: "552 mailbox full", count: 1 }],
+      bouncesByProvider: [{ provider: "alpha", count: 1 }],
+    });
+    const delivery = await report("delivery-report", RANGE);
+    expect(delivery.body.dailyStats).toEqual([
+      { date: "2026-10-05", sent: 4, delivered: 3, opened: 0, clicked: 0, bounced: 1 },
+      { date: "2026-10-06", sent: 0, delivered: 0, opened: 1, clicked: 1, bounced: 0 },
+      { date: "2026-10-07", sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0 },
+    ]);
+    expect(delivery.body.providerBreakdown).toEqual([
+      { provider: "alpha", sent: 3, delivered: 2, opened: 1, clicked: 1, bounced: 1, deliveryRate: 0.67, bounceRate: 0.33 },
+      { provider: "beta", sent: 1, delivered: 1, opened: 0, clicked: 0, bounced: 0, deliveryRate: 1, bounceRate: 0 },
+    ]);
+  });
+
+  it("defaults to the last 30 days, refuses bad dates and from after to, and filters by project", async () => {
+    expect((await report("summary", "")).body.totalSent).toBe(0); // the known events (early October 2026) are older than 30 days
+    for (const q of ["from=yesterday", "to=2026-13-01T00:00:00Z", "from=2026-10-07T00:00:00Z&to=2026-10-05T00:00:00Z", "limit=5", "projectId=nope"]) {
+      const res = await report("summary", q);
+      expect(res.status, q).toBe(400);
+    }
+    const other = (await call("/api/projects", { cookie: org.cookie, body: { name: "Other" } })).body;
+    expect((await report("summary", `${RANGE}&projectId=${other.id}`)).body.totalSent).toBe(0);
+    expect((await report("summary", `${RANGE}&projectId=${org.project.id}`)).body.totalSent).toBe(4);
+    const stranger = await newOrg();
+    expect((await report("summary", `${RANGE}&projectId=${stranger.project.id}`)).status).toBe(404);
+    const theirs = await call(`/api/analytics/summary?${RANGE}`, { cookie: stranger.cookie });
+    expect(theirs.body).toMatchObject({ totalSent: 0, totalDelivered: 0 });
+  });
+});
+
+describe("one email", () => {
+  it("stats and the v1 timeline list its events oldest first; another organization's email is 404; keys get SESSION_ONLY on stats", async () => {
+    const stats = await call(`/api/analytics/stats/${m1}`, { cookie: org.cookie });
+    expect(stats.status).toBe(200);
+    expect(stats.body.emailId).toBe(m1);
+    const times = stats.body.events.map((e: { occurredAt: string }) => e.occurredAt);
+    expect(times).toEqual([...times].sort());
+    expect(stats.body.events.slice(0, 3).map((e: { type: string }) => e.type)).toEqual(["email.sent", "email.sent", "email.sent"]);
+    expect(stats.body.events.at(-1)).toMatchObject({ type: "email.opened", occurredAt: "2026-10-06T10:00:00.000Z" });
+    const timeline = await call(`/api/v1/analytics/messages/${m1}`, { key });
+    expect(timeline.body.data.message).toMatchObject({ id: m1, subject: "first", providerName: "alpha" });
+    expect(timeline.body.data.events.map((e: { id: string }) => e.id)).toEqual(stats.body.events.map((e: { id: string }) => e.id));
+    const stranger = await newOrg();
+    expect((await call(`/api/analytics/stats/${m1}`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await call(`/api/v1/analytics/messages/${m1}`, { key: (await createKey(stranger.cookie, ["analytics:read"])).key })).status).toBe(404);
+    expect((await call(`/api/analytics/stats/not-an-id`, { cookie: org.cookie })).status).toBe(404);
+    expect((await call(`/api/analytics/stats/${m1}`, { key })).body.code).toBe("SESSION_ONLY");
+  });
+
+  it("track records a manual event through the same pipeline, webhooks included; validates the type", async () => {
+    const receiver = await startReceiver();
+    try {
+      const hookKey = (await createKey(org.cookie, ["webhooks:write"])).key;
+      await call("/api/v1/webhook-endpoints", { key: hookKey, body: { url: receiver.url("/manual"), events: ["email.complained"] } });
+      const res = await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: m2, type: "email.complained", recipient: "r4@example.test", reason: "reported by phone" } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true });
+      const [hit] = await receiver.waitFor("/manual", 1);
+      expect(JSON.parse(hit.body)).toMatchObject({ type: "email.complained", email_id: m2, recipient: "r4@example.test", reason: "reported by phone" });
+      expect(await db().suppression.count({ where: { orgId: org.org.id, email: "r4@example.test", reason: "complaint" } })).toBe(1);
+      expect((await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: m2, type: "email.exploded" } })).status).toBe(400);
+      expect((await call("/api/analytics/track", { cookie: org.cookie, body: { type: "email.opened" } })).status).toBe(400);
+      expect((await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: "6c1f5a3e-0000-4000-8000-000000000000", type: "email.opened" } })).status).toBe(404);
+      expect((await call("/api/analytics/track", { key, body: { emailId: m2, type: "email.opened" } })).body.code).toBe("SESSION_ONLY");
+    } finally {
+      await receiver.close();
+    }
+  });
+});
