@@ -93,3 +93,32 @@ export const trackEventSchema = z
     metadata: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
+
+/** GET /api/messages: the dashboard's messages log. */
+export const messageListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    search: z.string().trim().min(1).max(200).optional().describe("part of a recipient address or of the subject"),
+    status: z.enum(["queued", "sent", "failed"]).optional(),
+  })
+  .strict();
+
+export const messageListSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.uuid(),
+      subject: z.string(),
+      to: z.array(z.string()),
+      status: z.string(),
+      sendMode: z.string(),
+      emailType: z.string(),
+      providerName: z.string().nullable(),
+      createdAt: timestamp,
+      sentAt: nullableTimestamp,
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

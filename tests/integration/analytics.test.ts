@@ -156,3 +156,29 @@ describe("one email", () => {
     }
   });
 });
+
+describe("messages log", () => {
+  it("lists newest first, searches recipients and subjects (case-insensitively, % and _ taken literally), filters by status", async () => {
+    const log = await newOrg();
+    const make = (subject: string, to: string, status: string, created: string) =>
+      db().message.create({
+        data: { orgId: log.org.id, fromAddress: "n@example.test", to: [to], cc: [], bcc: [], subject, status, sendMode: "test", messageIdHeader: `<${subject}@x>`, createdAt: at(created) },
+      });
+    await make("Welcome aboard", "ada@example.test", "sent", "2026-11-01T10:00:00Z");
+    await make("Your receipt 100%", "bob@example.test", "failed", "2026-11-02T10:00:00Z");
+    await make("Weekly news", "carol_x@example.test", "sent", "2026-11-03T10:00:00Z");
+    const list = (q = "") => call(`/api/messages${q}`, { cookie: log.cookie });
+    const all = await list();
+    expect(all.body).toMatchObject({ total: 3, page: 1, pageSize: 25 });
+    expect(all.body.messages.map((m: { subject: string }) => m.subject)).toEqual(["Weekly news", "Your receipt 100%", "Welcome aboard"]);
+    expect((await list("?search=ADA")).body.messages.map((m: { subject: string }) => m.subject)).toEqual(["Welcome aboard"]);
+    expect((await list("?search=receipt")).body.total).toBe(1);
+    expect((await list("?search=100%25")).body.total).toBe(1);
+    expect((await list("?search=_x")).body.total).toBe(1);
+    expect((await list("?search=%25")).body.total).toBe(1);
+    expect((await list("?status=failed")).body.messages.map((m: { to: string[] }) => m.to)).toEqual([["bob@example.test"]]);
+    expect((await list("?pageSize=2&page=2")).body.messages).toHaveLength(1);
+    expect((await list("?status=nope")).status).toBe(400);
+    expect((await call("/api/messages", { cookie: org.cookie })).body.messages.every((m: { id: string }) => [m1, m2].includes(m.id))).toBe(true);
+  });
+});
