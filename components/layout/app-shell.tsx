@@ -12,6 +12,8 @@ const NAV = [
   { href: "/providers", label: "Providers" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/send", label: "Send test email" },
+  { href: "/scheduled", label: "Scheduled" },
+  { href: "/templates", label: "Templates" },
   { href: "/safety", label: "Safety" },
   { href: "/audit", label: "Audit log" },
   { href: "/account", label: "Account" },

@@ -3,17 +3,27 @@
 import { useRef, useState } from "react";
 import { parseMailbox } from "@/lib/email/address";
 import type { SendTestEmailInput } from "@/lib/queries/send";
+import { MAX_SCHEDULE_AHEAD_MS } from "@/lib/scheduling/schemas";
 import { FormField } from "@/components/ui/form-field";
 
-type Field = "to" | "subject" | "text" | "html" | "from" | "fromName";
+type Field = "to" | "subject" | "text" | "html" | "from" | "fromName" | "sendAt";
 type Values = Record<Field, string>;
 export type SendFormErrors = Partial<Record<Field, string>>;
 
-const EMPTY: Values = { to: "", subject: "", text: "", html: "", from: "", fromName: "" };
+const EMPTY: Values = { to: "", subject: "", text: "", html: "", from: "", fromName: "", sendAt: "" };
 const MAX_RECIPIENTS = 50;
 
+/** A datetime-local value (the reader's time zone) as an ISO time, or the problem with it. */
+function toScheduledFor(value: string): { iso?: string; error?: string } {
+  const date = new Date(value);
+  if (!value || Number.isNaN(date.getTime())) return { error: "Pick the date and time to send it." };
+  if (date.getTime() <= Date.now()) return { error: "Pick a time in the future." };
+  if (date.getTime() > Date.now() + MAX_SCHEDULE_AHEAD_MS) return { error: "Pick a time at most 365 days ahead." };
+  return { iso: date.toISOString() };
+}
+
 /** The form's values as a send body, or the problems to fix first. Mirrors lib/email/schemas. */
-function toInput(v: Values): { input?: SendTestEmailInput; errors: SendFormErrors } {
+function toInput(v: Values, later: boolean): { input?: SendTestEmailInput; scheduledFor?: string; errors: SendFormErrors } {
   const errors: SendFormErrors = {};
   const to = v.to.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
   const bad = to.filter((a) => !parseMailbox(a));
@@ -26,9 +36,12 @@ function toInput(v: Values): { input?: SendTestEmailInput; errors: SendFormError
   const from = v.from.trim();
   if (from && !parseMailbox(from)) errors.from = "Enter an address like team@example.com or Team <team@example.com>.";
   const fromName = v.fromName.trim();
+  const when = later ? toScheduledFor(v.sendAt) : {};
+  if (when.error) errors.sendAt = when.error;
   if (Object.keys(errors).length) return { errors };
   return {
     errors,
+    scheduledFor: when.iso,
     input: {
       to,
       subject,
@@ -43,21 +56,23 @@ function toInput(v: Values): { input?: SendTestEmailInput; errors: SendFormError
 interface SendFormProps {
   disabled: boolean;
   pending: boolean;
-  onSend: (input: SendTestEmailInput) => void;
+  /** scheduledFor (ISO) when Send later is chosen. */
+  onSend: (input: SendTestEmailInput, scheduledFor?: string) => void;
 }
 
 /** To, subject and body, with optional HTML and sender. Values stay after sending, to send again. */
 export function SendForm({ disabled, pending, onSend }: SendFormProps) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<SendFormErrors>({});
+  const [later, setLater] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const { input, errors: found } = toInput(values);
+    const { input, scheduledFor, errors: found } = toInput(values, later);
     setErrors(found);
-    if (input) onSend(input);
+    if (input) onSend(input, scheduledFor);
     else requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
   }
 
@@ -91,11 +106,40 @@ export function SendForm({ disabled, pending, onSend }: SendFormProps) {
             </div>
           </div>
         </div>
+
+        <fieldset className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          <legend className="sr-only">When</legend>
+          <p aria-hidden="true" className="text-sm font-medium">
+            When
+          </p>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="send-when" className="size-4 accent-brand-600" checked={!later} onChange={() => setLater(false)} />
+              Send now
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="send-when" className="size-4 accent-brand-600" checked={later} onChange={() => setLater(true)} />
+              Send later
+            </label>
+          </div>
+          {later && (
+            <div className="mt-3 sm:max-w-xs">
+              <FormField
+                id="send-at"
+                label="Send at"
+                hint={`In your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}). It waits on the Scheduled page until then.`}
+                error={errors.sendAt}
+              >
+                <input className="input" type="datetime-local" value={values.sendAt} onChange={set("sendAt")} />
+              </FormField>
+            </div>
+          )}
+        </fieldset>
       </fieldset>
 
       <div className="flex justify-end">
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={disabled || pending}>
-          {pending ? "Sending…" : "Send email"}
+          {later ? (pending ? "Scheduling…" : "Schedule email") : pending ? "Sending…" : "Send email"}
         </button>
       </div>
     </form>

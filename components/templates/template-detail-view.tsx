@@ -1,0 +1,41 @@
+"use client";
+
+import Link from "next/link";
+import type { Role } from "@/lib/auth/permissions";
+import { ApiError } from "@/lib/queries/fetch-json";
+import { useTemplate } from "@/lib/queries/templates";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { TemplateWorkspace } from "@/components/templates/template-workspace";
+
+export function BackToTemplates() {
+  return (
+    <Link href="/templates" className="mb-4 inline-block text-sm text-brand-600 hover:underline dark:text-brand-500">
+      <span aria-hidden="true">← </span>All templates
+    </Link>
+  );
+}
+
+/** One template's page: loads it, then hands it to the workspace (keyed, so another template starts afresh). */
+export function TemplateDetailView({ templateId, role }: { templateId: string; role: Role }) {
+  const template = useTemplate(templateId);
+  return (
+    <>
+      <BackToTemplates />
+      {template.isPending ? (
+        <ListSkeleton label="Loading the template…" rows={3} />
+      ) : template.error ? (
+        template.error instanceof ApiError && template.error.status === 404 ? (
+          <EmptyState title="Template not found" action={<Link href="/templates" className="btn-primary">Back to templates</Link>}>
+            It may have been deleted, with all its versions.
+          </EmptyState>
+        ) : (
+          <ErrorBanner message={template.error.message} onRetry={() => template.refetch()} />
+        )
+      ) : (
+        <TemplateWorkspace key={template.data.id} template={template.data} role={role} />
+      )}
+    </>
+  );
+}
