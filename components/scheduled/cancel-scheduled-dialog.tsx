@@ -1,9 +1,9 @@
 "use client";
 
 import type { ScheduledEmail } from "@/lib/queries/scheduled";
+import { DateText } from "@/components/ui/date-text";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { ZonedTime } from "@/components/scheduled/zoned-time";
 import { describeEmail } from "@/components/scheduled/email-data";
 
 interface CancelScheduledDialogProps {
@@ -30,7 +30,7 @@ export function CancelScheduledDialog({ email, pending, error, onConfirm, onClos
       description={
         email && (
           <>
-            <strong className="break-words">{subject}</strong> will not be sent at <ZonedTime value={email.scheduledFor} />. This cannot be undone: schedule it again to send it later.
+            <strong className="break-words">{subject}</strong> will not be sent at <DateText value={email.scheduledFor} show="zoned" />. This cannot be undone: schedule it again to send it later.
           </>
         )
       }

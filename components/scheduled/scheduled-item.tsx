@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { DateText } from "@/components/ui/date-text";
 import type { ScheduledEmail } from "@/lib/queries/scheduled";
 import { ScheduledStatusBadge } from "@/components/scheduled/scheduled-status";
-import { ZonedTime } from "@/components/scheduled/zoned-time";
 import { describeEmail } from "@/components/scheduled/email-data";
 
 interface ScheduledItemProps {
@@ -39,9 +39,9 @@ export function ScheduledItem({ email: e, canCancel, onCancel, tooLate }: Schedu
           </p>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
             <Item label="Scheduled for">
-              <ZonedTime value={e.scheduledFor} />
+              <DateText value={e.scheduledFor} show="zoned" />
             </Item>
-            <Item label="Sent at">{e.sentAt ? <ZonedTime value={e.sentAt} /> : "Not yet"}</Item>
+            <Item label="Sent at">{e.sentAt ? <DateText value={e.sentAt} show="zoned" /> : "Not yet"}</Item>
             <Item label="Retries">
               {e.retryCount} of {e.maxRetries}
             </Item>

@@ -10,7 +10,7 @@ import { RestrictedAction } from "@/components/ui/restricted-action";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PageNav } from "@/components/webhooks/page-nav";
+import { PageNav } from "@/components/ui/page-nav";
 import { ScheduledItem } from "@/components/scheduled/scheduled-item";
 import { CancelScheduledDialog } from "@/components/scheduled/cancel-scheduled-dialog";
 import { ScheduleHowTo } from "@/components/scheduled/schedule-how-to";

@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { DateText } from "@/components/ui/date-text";
 import type { ScheduledEmail } from "@/lib/queries/scheduled";
 import { Badge } from "@/components/ui/badge";
-import { ZonedTime } from "@/components/scheduled/zoned-time";
 
 /** A send accepted for later: when it goes, and where to follow or cancel it. */
 export function ScheduledResultCard({ scheduled }: { scheduled: ScheduledEmail }) {
@@ -16,7 +16,7 @@ export function ScheduledResultCard({ scheduled }: { scheduled: ScheduledEmail }
         <Badge tone="brand">{scheduled.status}</Badge>
       </div>
       <p className="mt-3 text-sm">
-        It goes out at <ZonedTime value={scheduled.scheduledFor} />, checked again then against test mode and your allowance. Failed sends are retried up to {scheduled.maxRetries}{" "}
+        It goes out at <DateText value={scheduled.scheduledFor} show="zoned" />, checked again then against test mode and your allowance. Failed sends are retried up to {scheduled.maxRetries}{" "}
         times.
       </p>
       <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">

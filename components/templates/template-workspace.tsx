@@ -1,13 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { DateText } from "@/components/ui/date-text";
 import { useRouter } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useDeleteTemplate, useUpdateTemplate, type Template, type TemplateVersion } from "@/lib/queries/templates";
 import { PageHeader } from "@/components/ui/page-header";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
-import { TimeText } from "@/components/webhooks/time-text";
 import { changedFields, changesContent, draftOf, serverErrors, type Draft } from "@/components/templates/template-draft";
 import { useTemplateForm } from "@/components/templates/use-template-form";
 import { TemplateEditor } from "@/components/templates/template-editor";
@@ -66,7 +66,7 @@ export function TemplateWorkspace({ template, role }: { template: Template; role
         title={template.name}
         description={
           <>
-            Version {template.version}, updated <TimeText value={template.updatedAt} />. Each save that changes the content adds a version; sends use the newest unless they pin one.
+            Version {template.version}, updated <DateText value={template.updatedAt} show="time" />. Each save that changes the content adds a version; sends use the newest unless they pin one.
           </>
         }
         action={

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { DateText } from "@/components/ui/date-text";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useTemplates } from "@/lib/queries/templates";
@@ -10,8 +11,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Badge } from "@/components/ui/badge";
-import { PageNav } from "@/components/webhooks/page-nav";
-import { TimeText } from "@/components/webhooks/time-text";
+import { PageNav } from "@/components/ui/page-nav";
 
 const PER_PAGE = 25;
 const NO_PERMISSION = "Viewers can read templates but not create them.";
@@ -75,7 +75,7 @@ export function TemplatesView({ role }: { role: Role }) {
                     {t.subject}
                   </span>
                   <span className="shrink-0 text-xs">
-                    Updated <TimeText value={t.updatedAt} />
+                    Updated <DateText value={t.updatedAt} show="time" />
                   </span>
                 </div>
               </li>

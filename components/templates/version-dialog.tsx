@@ -1,12 +1,12 @@
 "use client";
 
 import { useTemplatePreview, type TemplateVersion } from "@/lib/queries/templates";
+import { DateText } from "@/components/ui/date-text";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PreviewOutput } from "@/components/templates/preview-output";
 import { sampleVariables } from "@/components/templates/template-preview";
-import { TimeText } from "@/components/webhooks/time-text";
 
 interface VersionDialogProps {
   templateId: string;
@@ -33,7 +33,7 @@ export function VersionDialog({ templateId, templateName, version, current, samp
       description={
         version && (
           <>
-            Read-only, saved <TimeText value={version.createdAt} />.
+            Read-only, saved <DateText value={version.createdAt} show="time" />.
           </>
         )
       }

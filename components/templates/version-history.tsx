@@ -1,13 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { DateText } from "@/components/ui/date-text";
 import { useMembers } from "@/lib/queries/members";
 import { useTemplateVersions, type TemplateVersion } from "@/lib/queries/templates";
 import { Badge } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { ListSkeleton } from "@/components/ui/skeleton";
-import { PageNav } from "@/components/webhooks/page-nav";
-import { TimeText } from "@/components/webhooks/time-text";
+import { PageNav } from "@/components/ui/page-nav";
 import { VersionDialog } from "@/components/templates/version-dialog";
 
 const PAGE_SIZE = 10;
@@ -60,7 +60,7 @@ export function VersionHistory({ templateId, templateName, currentVersion, sampl
                       {v.subject}
                     </p>
                     <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                      <TimeText value={v.createdAt} /> by {author(v.createdBy)}
+                      <DateText value={v.createdAt} show="time" /> by {author(v.createdBy)}
                     </p>
                   </div>
                   <button type="button" className="btn-secondary shrink-0 py-1.5" onClick={() => setOpen(v)}>

@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { DisabledNotice, EndpointSummary } from "@/components/webhooks/endpoint-summary";
 import { TestResult } from "@/components/webhooks/test-result";
 import { DeliveryItem } from "@/components/webhooks/delivery-item";
-import { PageNav } from "@/components/webhooks/page-nav";
+import { PageNav } from "@/components/ui/page-nav";
 
 const PAGE_SIZE = 20;
 const DISABLED_REASON = "Enable the endpoint on the Webhooks page first: a disabled endpoint is sent nothing.";

@@ -1,6 +1,6 @@
 import type { WebhookDelivery } from "@/lib/queries/webhooks";
 import { Badge } from "@/components/ui/badge";
-import { TimeText } from "@/components/webhooks/time-text";
+import { DateText } from "@/components/ui/date-text";
 
 type Attempt = WebhookDelivery["attemptLog"][number];
 
@@ -16,7 +16,7 @@ export function DeliveryAttempts({ attempts, nextAttemptAt }: { attempts: Attemp
         {nextAttemptAt && (
           <>
             {" "}
-            The first attempt is due <TimeText value={nextAttemptAt} seconds />.
+            The first attempt is due <DateText value={nextAttemptAt} show="seconds" />.
           </>
         )}
       </p>
@@ -32,7 +32,7 @@ export function DeliveryAttempts({ attempts, nextAttemptAt }: { attempts: Attemp
             <span className="tabular-nums">{a.statusCode !== null ? `HTTP ${a.statusCode}` : "No HTTP answer"}</span>
             <span className="text-zinc-500 tabular-nums dark:text-zinc-400">{a.durationMs} ms</span>
             <span className="text-xs text-zinc-500 dark:text-zinc-400">
-              <TimeText value={a.startedAt} seconds />
+              <DateText value={a.startedAt} show="seconds" />
             </span>
           </div>
           {a.error && <p className="mt-1 text-sm break-words text-red-700 dark:text-red-400">{a.error}</p>}

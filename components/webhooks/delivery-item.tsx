@@ -1,11 +1,11 @@
 "use client";
 
 import { useId, useState } from "react";
+import { DateText } from "@/components/ui/date-text";
 import { useResendDelivery, type WebhookDelivery } from "@/lib/queries/webhooks";
 import { Badge } from "@/components/ui/badge";
 import { DeliveryStatusBadge } from "@/components/webhooks/delivery-status";
 import { DeliveryAttempts } from "@/components/webhooks/delivery-attempts";
-import { TimeText } from "@/components/webhooks/time-text";
 
 interface DeliveryItemProps {
   endpointId: string;
@@ -53,7 +53,7 @@ export function DeliveryItem({ endpointId, delivery: d, canResend, resendBlocked
               {payload.test && <Badge>Test event</Badge>}
             </span>
             <span className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
-              <TimeText value={d.createdAt} seconds />
+              <DateText value={d.createdAt} show="seconds" />
               <span>
                 {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
               </span>
@@ -61,7 +61,7 @@ export function DeliveryItem({ endpointId, delivery: d, canResend, resendBlocked
               {d.lastDurationMs !== null && <span className="tabular-nums">{d.lastDurationMs} ms</span>}
               {d.status === "pending" && d.nextAttemptAt && (
                 <span>
-                  Next attempt <TimeText value={d.nextAttemptAt} seconds />
+                  Next attempt <DateText value={d.nextAttemptAt} show="seconds" />
                 </span>
               )}
             </span>

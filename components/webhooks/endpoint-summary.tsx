@@ -1,7 +1,7 @@
 import type { WebhookEndpoint } from "@/lib/queries/webhooks";
 import { Badge } from "@/components/ui/badge";
+import { DateText } from "@/components/ui/date-text";
 import { EventChips } from "@/components/webhooks/event-chips";
-import { TimeText } from "@/components/webhooks/time-text";
 
 /** An endpoint's URL, state, description, events, scope and delivery health. */
 export function EndpointSummary({ endpoint, projectName }: { endpoint: WebhookEndpoint; projectName?: string }) {
@@ -21,8 +21,8 @@ export function EndpointSummary({ endpoint, projectName }: { endpoint: WebhookEn
             {endpoint.failureCount} of {endpoint.maxFailures}
           </span>
         </Item>
-        <Item label="Last success">{endpoint.lastSuccessAt ? <TimeText value={endpoint.lastSuccessAt} /> : "Never"}</Item>
-        <Item label="Last failure">{endpoint.lastFailureAt ? <TimeText value={endpoint.lastFailureAt} /> : "Never"}</Item>
+        <Item label="Last success">{endpoint.lastSuccessAt ? <DateText value={endpoint.lastSuccessAt} show="time" /> : "Never"}</Item>
+        <Item label="Last failure">{endpoint.lastFailureAt ? <DateText value={endpoint.lastFailureAt} show="time" /> : "Never"}</Item>
       </dl>
     </div>
   );

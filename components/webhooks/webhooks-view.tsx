@@ -13,7 +13,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EndpointItem } from "@/components/webhooks/endpoint-item";
 import { EndpointFormDialog } from "@/components/webhooks/endpoint-form-dialog";
 import { SigningSecretDialog, type ShownSecret } from "@/components/webhooks/signing-secret-dialog";
-import { PageNav } from "@/components/webhooks/page-nav";
+import { PageNav } from "@/components/ui/page-nav";
 
 const NO_PERMISSION = "Only owners and admins can add or change webhook endpoints.";
 const PER_PAGE = 25;

@@ -3,7 +3,8 @@
 // arguments they need. Partials and decorators are refused. A mistake is a 400 naming it
 // when the template is saved, never a failure when it is sent.
 import { AppError, type FieldIssue } from "@/lib/http/errors";
-import { BUILTIN_HELPERS, isBuiltinHelper, parseTemplate, precompileTemplate, type Part } from "@/lib/templates/handlebars";
+import { parseTemplate, precompileTemplate, type Part } from "@/lib/templates/handlebars";
+import { BUILTIN_HELPERS, isBuiltinHelper } from "@/lib/templates/builtin-helpers";
 
 type Node = hbs.AST.Node;
 type Call = hbs.AST.MustacheStatement | hbs.AST.BlockStatement | hbs.AST.SubExpression;

@@ -6,17 +6,6 @@ import Handlebars from "handlebars";
 
 const hb = Handlebars.create();
 
-/** How each allowed built-in is called: as a block ({{#if x}}…{{/if}}) or inline ({{lookup a b}}), and with how many arguments. */
-export const BUILTIN_HELPERS = {
-  if: { block: true, params: 1 },
-  unless: { block: true, params: 1 },
-  each: { block: true, params: 1 },
-  with: { block: true, params: 1 },
-  lookup: { block: false, params: 2 },
-} as const;
-export type BuiltinHelper = keyof typeof BUILTIN_HELPERS;
-
-export const isBuiltinHelper = (name: string): name is BuiltinHelper => Object.hasOwn(BUILTIN_HELPERS, name);
 
 // knownHelpersOnly: a call to anything but these fails at compile time, never at send time.
 // `log` is a Handlebars built-in too, but writes to the server console: switched off.

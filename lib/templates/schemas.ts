@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { parseMailbox } from "@/lib/email/address";
 import { timestamp } from "@/lib/http/wire";
-import { BUILTIN_HELPERS } from "@/lib/templates/handlebars";
+import { BUILTIN_HELPERS } from "@/lib/templates/builtin-helpers";
 
 export const MAX_TEMPLATE_PART = 500_000; // characters of html or text: both fit the 1 MiB body limit
 const MAX_VARIABLES = 100;
