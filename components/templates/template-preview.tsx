@@ -5,7 +5,7 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PreviewOutput } from "@/components/templates/preview-output";
-import { useDebouncedValue } from "@/components/templates/use-debounced-value";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 
 export type Samples = Record<string, string>;
 

@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import { ApiError } from "@/lib/queries/fetch-json";
+import { useMessage } from "@/lib/queries/messages";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { CopyButton } from "@/components/ui/copy-button";
+import { MessageStatusBadge } from "@/components/messages/message-status";
+import { MessageSummary } from "@/components/messages/message-summary";
+import { MessageTimeline } from "@/components/messages/message-timeline";
+
+/** One message: its addresses, how and when it went, and every event since, oldest first. */
+export function MessageDetailView({ messageId }: { messageId: string }) {
+  const message = useMessage(messageId);
+  const notFound = message.error instanceof ApiError && message.error.status === 404;
+
+  return (
+    <>
+      <Link href="/messages" className="mb-4 inline-block text-sm text-brand-600 hover:underline dark:text-brand-500">
+        <span aria-hidden="true">← </span>All messages
+      </Link>
+
+      {message.isPending ? (
+        <>
+          <h1 className="mb-6 text-2xl font-semibold">Message</h1>
+          <ListSkeleton label="Loading the message…" rows={2} />
+        </>
+      ) : notFound ? (
+        <>
+          <h1 className="mb-6 text-2xl font-semibold">Message</h1>
+          <EmptyState
+            title="Message not found"
+            action={
+              <Link href="/messages" className="btn-primary">
+                Search the messages log
+              </Link>
+            }
+          >
+            No message with this id belongs to your organization. Check the link, or find the message by recipient or subject.
+          </EmptyState>
+        </>
+      ) : message.error ? (
+        <>
+          <h1 className="mb-6 text-2xl font-semibold">Message</h1>
+          <ErrorBanner message={message.error.message} onRetry={() => message.refetch()} />
+        </>
+      ) : (
+        <>
+          <div className="mb-6">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-semibold break-words">{message.data.message.subject || "(no subject)"}</h1>
+              <MessageStatusBadge status={message.data.message.status} />
+            </div>
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+              <span>
+                Mailroom id <code className="font-mono text-xs break-all">{message.data.message.id}</code>
+              </span>
+              <CopyButton text={message.data.message.id} label="Copy id" />
+            </div>
+          </div>
+
+          <MessageSummary message={message.data.message} />
+
+          <h2 className="mt-8 mb-1 text-lg font-semibold">Timeline</h2>
+          <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+            Events per recipient, oldest first, in your time zone. New ones appear as the provider reports them.
+          </p>
+          {message.data.events.length === 0 ? (
+            <EmptyState title="No events yet">
+              {message.data.message.status === "failed"
+                ? "No provider accepted this message, so nothing followed. The error above says why."
+                : "Sent, delivered, opened, clicked and bounced events show up here as they happen."}
+            </EmptyState>
+          ) : (
+            <MessageTimeline events={message.data.events} />
+          )}
+        </>
+      )}
+    </>
+  );
+}

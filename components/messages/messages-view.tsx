@@ -1,0 +1,142 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { roleHas, type Role } from "@/lib/auth/permissions";
+import { useMessages, type MessageStatus } from "@/lib/queries/messages";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import { PageHeader } from "@/components/ui/page-header";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageNav } from "@/components/ui/page-nav";
+import { filtersFromAddress, filtersToAddress, MessageFilters } from "@/components/messages/message-filters";
+import { MessageRow } from "@/components/messages/message-row";
+
+const PAGE_SIZE = 25;
+const SEARCH_DELAY_MS = 300;
+
+/** Every message the organization sent, newest first; search, filter and open one for its timeline. */
+export function MessagesView({ role }: { role: Role }) {
+  const canSend = roleHas(role, "email.send");
+  const address = useSearchParams();
+  const [initial] = useState(() => filtersFromAddress(address));
+  const [search, setSearch] = useState(initial.search);
+  const [status, setStatus] = useState(initial.status);
+  const [page, setPage] = useState(initial.page);
+  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS).trim();
+  const messages = useMessages({ page, pageSize: PAGE_SIZE, search: settledSearch, status });
+  const filtered = Boolean(settledSearch || status);
+
+  // Keep the address in step (without a navigation), so Back from a message lands on this search.
+  useEffect(() => {
+    window.history.replaceState(null, "", filtersToAddress({ search: settledSearch, status, page }));
+  }, [settledSearch, status, page]);
+
+  function changeSearch(value: string) {
+    setSearch(value);
+    setPage(1);
+  }
+
+  function changeStatus(value: MessageStatus | "") {
+    setStatus(value);
+    setPage(1);
+  }
+
+  function clearFilters() {
+    setSearch("");
+    setStatus("");
+    setPage(1);
+  }
+
+  const list = messages.data?.messages ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Messages"
+        description="Every email sent from the dashboard or the API, newest first. Open one to see its timeline: when it was sent, delivered, opened, clicked or bounced."
+        action={
+          canSend && (
+            <Link href="/send" className="btn-primary">
+              Send an email
+            </Link>
+          )
+        }
+      />
+
+      <MessageFilters search={search} onSearchChange={changeSearch} status={status} onStatusChange={changeStatus} />
+
+      {messages.isPending ? (
+        <ListSkeleton label="Loading messages…" rows={5} />
+      ) : messages.error ? (
+        <ErrorBanner message={messages.error.message} onRetry={() => messages.refetch()} />
+      ) : messages.data.total === 0 ? (
+        filtered ? (
+          <EmptyState
+            title="No messages match"
+            action={
+              <button type="button" className="btn-secondary" onClick={clearFilters}>
+                Clear search and filters
+              </button>
+            }
+          >
+            {settledSearch ? <>Nothing {status ? `${status} ` : ""}has “{settledSearch}” in a recipient or the subject. </> : `No ${status} messages. `}
+            Search matches part of an address or subject; try fewer letters or any status.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title="No messages yet"
+            action={
+              canSend && (
+                <Link href="/send" className="btn-primary">
+                  Send your first email
+                </Link>
+              )
+            }
+          >
+            {canSend
+              ? "Send one from the Send page or with an API key, and it shows up here with its delivery events."
+              : "Messages your team sends show up here with their delivery events. Viewers cannot send; ask a member, admin or owner."}
+          </EmptyState>
+        )
+      ) : list.length === 0 ? (
+        // A page number from an old address, past the end of the list now.
+        <EmptyState
+          title="No messages on this page"
+          action={
+            <button type="button" className="btn-secondary" onClick={() => setPage(1)}>
+              Go to the first page
+            </button>
+          }
+        >
+          There are {messages.data.total} in all; this page is past the last one.
+        </EmptyState>
+      ) : (
+        <div aria-busy={messages.isFetching || undefined} className={messages.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite" data-testid="messages-count">
+            {messages.data.total} {messages.data.total === 1 ? "message" : "messages"}
+            {filtered ? " match" : ""}
+          </p>
+          <ul aria-label="Messages" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {list.map((m) => (
+              <MessageRow key={m.id} message={m} />
+            ))}
+          </ul>
+          {messages.data.total > PAGE_SIZE && (
+            <PageNav
+              label="Message pages"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={messages.data.total}
+              count={list.length}
+              busy={messages.isPlaceholderData}
+              onPageChange={setPage}
+            />
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { roleHas, type Role } from "@/lib/auth/permissions";
+import { useAnalyticsSummary, useBounceReport, useDeliveryReport, type DeliveryReport, type ReportFilter } from "@/lib/queries/analytics";
+import { useProjects } from "@/lib/queries/projects";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ReportFilters } from "@/components/overview/report-filters";
+import { SummaryCards, SummaryCardsSkeleton } from "@/components/overview/summary-cards";
+import { DailyChart } from "@/components/overview/daily-chart";
+import { ProviderTable } from "@/components/overview/provider-table";
+import { BounceReasons } from "@/components/overview/bounce-reasons";
+import { SERIES } from "@/components/overview/series";
+
+const quiet = (report: DeliveryReport) => report.dailyStats.every((d) => SERIES.every((s) => d[s.key] === 0));
+
+/** The period's activity: totals and rates, a chart per day, providers and bounce reasons. */
+export function OverviewView({ role }: { role: Role }) {
+  const canSend = roleHas(role, "email.send");
+  const [filter, setFilter] = useState<ReportFilter>({ days: 30, projectId: null });
+  const projects = useProjects();
+  const summary = useAnalyticsSummary(filter);
+  const delivery = useDeliveryReport(filter);
+  const bounces = useBounceReport(filter);
+  const reports = [summary, delivery, bounces];
+  const failed = reports.find((r) => r.error)?.error;
+  const switching = reports.some((r) => r.isPlaceholderData);
+
+  return (
+    <section aria-labelledby="activity-heading" className="mt-8">
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h2 id="activity-heading" className="text-lg font-semibold">
+            Activity
+          </h2>
+          <p className="mt-1 max-w-xl text-sm text-zinc-600 dark:text-zinc-400">
+            What happened to your email once it left: deliveries, opens and clicks as providers report them, counted per recipient. Opens and clicks by bots are left out; days are UTC days.
+          </p>
+        </div>
+        <ReportFilters value={filter} onChange={setFilter} projects={projects.data} />
+      </div>
+
+      {failed ? (
+        <ErrorBanner message={failed.message} onRetry={() => reports.forEach((r) => r.refetch())} />
+      ) : !summary.data || !delivery.data || !bounces.data ? (
+        <div role="status" aria-busy="true" className="space-y-4">
+          <span className="sr-only">Loading activity…</span>
+          <SummaryCardsSkeleton />
+          <Skeleton className="h-80 w-full rounded-lg" />
+        </div>
+      ) : (
+        <div aria-busy={switching || undefined} className={`space-y-4 ${switching ? "opacity-60 transition-opacity" : ""}`}>
+          <SummaryCards summary={summary.data} />
+          {quiet(delivery.data) ? (
+            <EmptyState
+              title={`Nothing sent in the last ${filter.days} days${filter.projectId ? " in this project" : ""}`}
+              action={
+                <div className="flex flex-wrap justify-center gap-2">
+                  {canSend && (
+                    <Link href="/send" className="btn-primary">
+                      Send an email
+                    </Link>
+                  )}
+                  {filter.days < 90 && (
+                    <button type="button" className="btn-secondary" onClick={() => setFilter({ ...filter, days: 90 })}>
+                      Show the last 90 days
+                    </button>
+                  )}
+                </div>
+              }
+            >
+              {canSend
+                ? "Send an email from the Send page or with your API key; its delivery, opens, clicks and bounces are charted here as the provider reports them."
+                : "Once your team sends email, its delivery, opens, clicks and bounces are charted here. Viewers cannot send; ask a member, admin or owner."}
+            </EmptyState>
+          ) : (
+            <>
+              <DailyChart days={delivery.data.dailyStats} />
+              <ProviderTable providers={delivery.data.providerBreakdown} />
+              <BounceReasons report={bounces.data} />
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
