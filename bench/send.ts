@@ -2,6 +2,7 @@
 // provider, against a production build on PostgreSQL, next to the bare GET /api/health on
 // the same server. Run: npm run build && npx tsx bench/send.ts [connections] [seconds]
 import autocannon from "autocannon";
+import { signIn } from "./sign-in";
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { createDatabase } from "../tests/helpers/database";
@@ -11,18 +12,6 @@ const connections = Number(process.argv[2] ?? 32);
 const duration = Number(process.argv[3] ?? 15);
 const owner = { email: "bench@example.test", password: "bench-password-1" };
 
-async function signIn(base: string): Promise<string> {
-  const csrfRes = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const jar = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
-    body: new URLSearchParams({ csrfToken, ...owner, json: "true" }),
-    redirect: "manual",
-  });
-  return [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
-}
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
@@ -42,7 +31,7 @@ const server = await startServer({
   BOOTSTRAP_ADMIN_PASSWORD: owner.password,
 });
 try {
-  const cookie = await signIn(server.url);
+  const cookie = await signIn(server.url, owner);
   const keyRes = await fetch(`${server.url}/api/api-keys`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },

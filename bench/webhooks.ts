@@ -4,6 +4,7 @@
 // deliveries/s and p50/p99 from the event (its occurred_at) to verified receipt.
 // Run: npm run build && npx tsx bench/webhooks.ts [eventsPerSecond] [seconds] [endpoints]
 import { createServer } from "node:http";
+import { signIn } from "./sign-in";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
@@ -40,18 +41,6 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
 const receiverPort = (receiver.address() as { port: number }).port;
 
-async function signIn(base: string): Promise<string> {
-  const csrfRes = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const jar = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
-    body: new URLSearchParams({ csrfToken, ...owner, json: "true" }),
-    redirect: "manual",
-  });
-  return [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -65,7 +54,7 @@ const server = await startServer({
   ALLOW_PRIVATE_WEBHOOK_URLS: "1", // the receiver is on 127.0.0.1
 });
 try {
-  const cookie = await signIn(server.url);
+  const cookie = await signIn(server.url, owner);
   const keyRes = await fetch(`${server.url}/api/api-keys`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },

@@ -3,8 +3,8 @@
 // last hours, plus the events not rolled up yet. Each event is counted exactly once, and the
 // reports read a few thousand rows at most. Unique opens and clicks come from
 // engagement_firsts (a range count over an index).
-import { rawQuery } from "@/lib/db/raw-query";
-import { EVENT_GROUPING, NO_PROJECT, utcDay, utcHour } from "@/lib/analytics/roll-up";
+import type { SnapshotQuery } from "@/lib/db/raw-query";
+import { EVENT_GROUPING, NO_PROJECT } from "@/lib/analytics/roll-up";
 
 export interface CountRow {
   day: string; // YYYY-MM-DD, UTC
@@ -22,44 +22,56 @@ export interface Range {
 }
 
 
-export async function countEvents({ orgId, projectId, from, to }: Range): Promise<CountRow[]> {
-  const rows = await rawQuery<{ day: string; provider: string; type: string; reason: string; n: number }>(
-    `WITH st AS (SELECT watermark FROM rollup_state WHERE id = 1),
-     b AS (SELECT $2::timestamptz AS f, $3::timestamptz AS t,
-             CASE WHEN ${utcHour("$2::timestamptz")} = $2::timestamptz THEN $2::timestamptz ELSE ${utcHour("$2::timestamptz")} + interval '1 hour' END AS fh,
-             ${utcHour("$3::timestamptz")} AS th)
-     SELECT ${utcDay("r.hour")} AS day, r.provider, r.type, r.reason, sum(r.count)::int AS n
-     FROM event_rollups r, b
-     WHERE r.org_id = $1::uuid AND r.hour >= b.fh AND r.hour < b.th AND ($4::uuid IS NULL OR r.project_id = $4::uuid)
-     GROUP BY 1, 2, 3, 4
-     UNION ALL
-     SELECT ${utcDay("e.occurred_at")}, ${EVENT_GROUPING}, count(*)::int
-     FROM email_events e LEFT JOIN messages m ON m.id = e.message_id, b, st
-     WHERE e.org_id = $1::uuid AND ($4::uuid IS NULL OR coalesce(e.project_id, '${NO_PROJECT}'::uuid) = $4::uuid)
-       AND e.created_at < st.watermark
-       AND CASE WHEN b.fh < b.th
-             THEN (e.occurred_at >= b.f AND e.occurred_at < b.fh) OR (e.occurred_at >= b.th AND e.occurred_at <= b.t)
-             ELSE e.occurred_at >= b.f AND e.occurred_at <= b.t END
-     GROUP BY 1, 2, 3, 4
-     UNION ALL
-     SELECT ${utcDay("e.occurred_at")}, ${EVENT_GROUPING}, count(*)::int
-     FROM email_events e LEFT JOIN messages m ON m.id = e.message_id, b, st
-     WHERE e.created_at >= st.watermark AND e.org_id = $1::uuid AND ($4::uuid IS NULL OR coalesce(e.project_id, '${NO_PROJECT}'::uuid) = $4::uuid)
-       AND e.occurred_at >= b.f AND e.occurred_at <= b.t
-     GROUP BY 1, 2, 3, 4`,
-    [orgId, from.toISOString(), to.toISOString(), projectId],
+const HOUR_MS = 3_600_000;
+
+/**
+ * The range split at whole UTC hours: [from, fh) and [th, to] are read from the events, [fh, th)
+ * from the rollups. A range inside one hour has no whole hours: all of it is read from events.
+ * Plain bounds (no CASE) keep both edge reads on the (org_id, occurred_at) index, whatever
+ * plan a prepared statement settles on.
+ */
+function split({ from, to }: Range) {
+  const fh = new Date(Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS);
+  const th = new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS);
+  return fh < th ? { headEnd: fh, fullFrom: fh, fullTo: th, tailFrom: th } : { headEnd: from, fullFrom: th, fullTo: th, tailFrom: from };
+}
+
+const utcDate = (expr: string) => `((${expr} AT TIME ZONE 'UTC')::date)`;
+
+/** Run inside readSnapshot: the watermark and the rollups it governs must be read together. */
+export async function countEvents(query: SnapshotQuery, range: Range): Promise<CountRow[]> {
+  const { orgId, projectId, from, to } = range;
+  const s = split(range);
+  const [{ watermark }] = await query<{ watermark: Date | string }>(`SELECT watermark FROM rollup_state WHERE id = 1`);
+  const events = (bounds: string) => `
+     SELECT ${utcDate("e.occurred_at")} AS day, ${EVENT_GROUPING}, count(*)::int AS n
+     FROM email_events e LEFT JOIN messages m ON m.id = e.message_id
+     WHERE e.org_id = $1::uuid AND ($2::uuid IS NULL OR coalesce(e.project_id, '${NO_PROJECT}'::uuid) = $2::uuid) AND ${bounds}
+     GROUP BY 1, 2, 3, 4`;
+  const rows = await query<{ day: string; provider: string; type: string; reason: string; n: number }>(
+    `WITH parts AS (
+       SELECT ${utcDate("r.hour")} AS day, r.provider, r.type, r.reason, sum(r.count)::int AS n
+       FROM event_rollups r
+       WHERE r.org_id = $1::uuid AND r.hour >= $5::timestamptz AND r.hour < $6::timestamptz AND ($2::uuid IS NULL OR r.project_id = $2::uuid)
+       GROUP BY 1, 2, 3, 4
+       UNION ALL ${events("e.occurred_at >= $3::timestamptz AND e.occurred_at < $7::timestamptz AND e.created_at < $9::timestamptz")}
+       UNION ALL ${events("e.occurred_at >= $8::timestamptz AND e.occurred_at <= $4::timestamptz AND e.created_at < $9::timestamptz")}
+       UNION ALL ${events("e.occurred_at >= $3::timestamptz AND e.occurred_at <= $4::timestamptz AND e.created_at >= $9::timestamptz")})
+     SELECT day::text AS day, provider, type, reason, n FROM parts`,
+    [orgId, projectId, from.toISOString(), to.toISOString(), s.fullFrom.toISOString(), s.fullTo.toISOString(), s.headEnd.toISOString(), s.tailFrom.toISOString(), new Date(watermark).toISOString()],
   );
   return rows.map((r) => ({ day: r.day, provider: r.provider, type: r.type, reason: r.reason, count: Number(r.n) }));
 }
 
 /** First opens and clicks by a person, by day and provider. */
-export async function countEngagements({ orgId, projectId, from, to }: Range): Promise<CountRow[]> {
-  const rows = await rawQuery<{ day: string; provider: string; kind: string; n: number }>(
-    `SELECT ${utcDay("first_at")} AS day, provider, kind, count(*)::int AS n
-     FROM engagement_firsts
-     WHERE org_id = $1::uuid AND kind IN ('opened', 'clicked') AND first_at >= $2::timestamptz AND first_at <= $3::timestamptz
-       AND ($4::uuid IS NULL OR project_id = $4::uuid)
-     GROUP BY 1, 2, 3`,
+export async function countEngagements(query: SnapshotQuery, { orgId, projectId, from, to }: Range): Promise<CountRow[]> {
+  const rows = await query<{ day: string; provider: string; kind: string; n: number }>(
+    `SELECT day::text AS day, provider, kind, n FROM (
+       SELECT ${utcDate("first_at")} AS day, provider, kind, count(*)::int AS n
+       FROM engagement_firsts
+       WHERE org_id = $1::uuid AND kind IN ('opened', 'clicked') AND first_at >= $2::timestamptz AND first_at <= $3::timestamptz
+         AND ($4::uuid IS NULL OR project_id = $4::uuid)
+       GROUP BY 1, 2, 3) AS g`,
     [orgId, from.toISOString(), to.toISOString(), projectId],
   );
   return rows.map((r) => ({ day: r.day, provider: r.provider, type: `email.${r.kind}`, reason: "", count: Number(r.n) }));

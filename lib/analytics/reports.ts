@@ -1,14 +1,15 @@
 // SPEC's analytics reports, from event counts (event-counts.ts): totals, rates as fractions of
 // sent with two decimals, bounces by reason and provider, daily stats and provider breakdown.
 // Opened and clicked count recipients who opened or clicked, bots left out.
+import { readSnapshot } from "@/lib/db/raw-query";
 import { countEngagements, countEvents, type CountRow, type Range } from "@/lib/analytics/event-counts";
 
 const rate = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 100) / 100);
 const sum = (rows: CountRow[], type: string) => rows.reduce((n, r) => n + (r.type === type ? r.count : 0), 0);
 
-async function counts(range: Range) {
-  const [events, engagements] = await Promise.all([countEvents(range), countEngagements(range)]);
-  return { events, engagements };
+/** Event counts and first engagements, from one snapshot. */
+function counts(range: Range) {
+  return readSnapshot(async (query) => ({ events: await countEvents(query, range), engagements: await countEngagements(query, range) }));
 }
 
 function totals(events: CountRow[], engagements: CountRow[]) {
@@ -38,7 +39,7 @@ function tally<K extends string>(rows: CountRow[], keyOf: (r: CountRow) => strin
 }
 
 export async function bounceReport(range: Range) {
-  const bounces = (await countEvents(range)).filter((r) => r.type === "email.bounced");
+  const bounces = (await readSnapshot((query) => countEvents(query, range))).filter((r) => r.type === "email.bounced");
   return {
     totalBounces: bounces.reduce((n, r) => n + r.count, 0),
     bouncesByReason: tally(bounces, (r) => r.reason || "unknown", "reason"),

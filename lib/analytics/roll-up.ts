@@ -9,9 +9,8 @@ import { defineJob } from "@/lib/jobs/define-job";
 
 export const NO_PROJECT = "00000000-0000-0000-0000-000000000000";
 
-/** Hours and days in UTC, whatever the database session's time zone. */
+/** Hours in UTC, whatever the database session's time zone. */
 export const utcHour = (expr: string) => `(date_trunc('hour', ${expr} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
-export const utcDay = (expr: string) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
 /** The rollup's grouping of one event, shared with the live part of the reports. */
 export const EVENT_GROUPING = `coalesce(m.provider_name, '') AS provider, e.type,

@@ -70,3 +70,29 @@ export async function closeRawPool(): Promise<void> {
   holder.__mailroomPools = undefined;
   await Promise.all(Object.values(pools).map((p) => p?.end()));
 }
+
+export type SnapshotQuery = <T>(text: string, params?: unknown[]) => Promise<T[]>;
+
+/**
+ * Several reads from one consistent snapshot (REPEATABLE READ, read only), e.g. a watermark and
+ * the rows it governs. Its statements are unnamed, so PostgreSQL plans each with its actual
+ * values (report queries depend on them too much for a generic plan).
+ */
+export async function readSnapshot<T>(work: (query: SnapshotQuery) => Promise<T>): Promise<T> {
+  const h = dbHandle();
+  if (h.kind !== "postgres") {
+    return h.prisma.$transaction((tx) => work(<R>(text: string, params: unknown[] = []) => tx.$queryRawUnsafe<R[]>(text, ...params)));
+  }
+  const client = await pool(h.url, "durable").connect();
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const result = await work(async <R>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as R[]);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
