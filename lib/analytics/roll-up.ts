@@ -1,7 +1,7 @@
 // Rolls events up into hourly counts (event_rollups) in the background, so reports over
 // months read a few thousand rows instead of millions. Everything created before the
 // watermark is rolled up; reports add the events after it (event-counts.ts). The watermark
-// trails the clock by ten seconds, longer than any statement that publishes events takes, so
+// trails the clock by a minute, far longer than any statement that publishes events takes, so
 // no event commits behind it. One roller at a time: the state row is locked.
 import { z } from "zod";
 import { rawQuery } from "@/lib/db/raw-query";
@@ -17,7 +17,7 @@ export const EVENT_GROUPING = `coalesce(m.provider_name, '') AS provider, e.type
   CASE WHEN e.type = 'email.bounced' THEN coalesce(left(e.reason, 200), '') ELSE '' END AS reason`;
 
 /** How far behind the clock the watermark stays. */
-export const ROLL_UP_LAG_SECONDS = 10;
+export const ROLL_UP_LAG_SECONDS = 60;
 
 /** Returns how many hourly buckets it touched. `lagSeconds` is smaller only in tests and benchmarks. */
 export async function rollUpEvents(lagSeconds = ROLL_UP_LAG_SECONDS): Promise<number> {

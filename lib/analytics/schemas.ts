@@ -3,6 +3,7 @@ import { EMAIL_EVENT_TYPES } from "@/lib/events/event-types";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 
 const DAY_MS = 24 * 3_600_000;
+const MAX_SPAN_DAYS = 400;
 const moment = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z" });
 
 /** from/to (SPEC: from defaults to 30 days ago, to to now); from after to is refused. */
@@ -13,6 +14,7 @@ export const reportQuerySchema = z
     const to = q.to ? new Date(q.to) : new Date();
     const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY_MS);
     if (from > to) ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+    else if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * DAY_MS) ctx.addIssue({ code: "custom", path: ["from"], message: `a report covers at most ${MAX_SPAN_DAYS} days` });
     return { from, to, projectId: q.projectId ?? null };
   });
 export type ReportQuery = z.output<typeof reportQuerySchema>;

@@ -15,6 +15,7 @@ import { demoEventsFor } from "@/lib/events/demo-events";
 import { firstLink } from "@/lib/events/demo-plan";
 import type { SendEmailInput } from "@/lib/email/schemas";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { instrumentHtml, type Tracking } from "@/lib/tracking/instrument-html";
 import { applyTemplate } from "@/lib/templates/apply-template";
 
@@ -100,6 +101,11 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
   const scheduled = delivery.providerType === "demo"
     ? demoEventsFor({ orgId, projectId, messageId: id, sendMode: ctx.sendMode, recipients, sentAt: occurredAt, link: firstLink(input.html) })
     : [];
-  const sentAt = await finishMessage(id, { status: "sent", ...delivery }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), { events: sentEvents, scheduled });
+  // Recording the outcome failing must not make the caller (or a scheduled retry) send again.
+  const sentAt = await finishMessage(id, { status: "sent", ...delivery }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), { events: sentEvents, scheduled })
+    .catch((err) => {
+      log.error("the provider accepted a message but recording it failed", { err, messageId: id });
+      return occurredAt;
+    });
   return { id, messageId: delivery.providerMessageId, status: "sent" as const, provider: delivery.providerName, sentAt };
 }

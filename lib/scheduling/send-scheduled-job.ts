@@ -12,6 +12,7 @@ import { defineJob } from "@/lib/jobs/define-job";
 import { sendEmail } from "@/lib/email/send-email";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import type { Principal } from "@/lib/http/principal";
+import { log } from "@/lib/log";
 
 interface ClaimedRow {
   id: string;
@@ -24,15 +25,22 @@ interface ClaimedRow {
   bulk_approved: boolean;
 }
 
-/** Who scheduled it, as the send's principal (the key's bulk permission as it is now). */
-async function principalOf(row: ClaimedRow): Promise<Principal> {
-  if (row.user_id) return { kind: "session", orgId: row.org_id, userId: row.user_id, role: "member" };
+/**
+ * Who scheduled it, as the send's principal (the key's bulk permission as it is now), or null
+ * when that access has ended since: a revoked or deleted key, a user no longer a member.
+ */
+async function principalOf(row: ClaimedRow): Promise<Principal | null> {
+  if (row.user_id) {
+    const member = await db().membership.findFirst({ where: { userId: row.user_id, orgId: row.org_id } });
+    return member ? { kind: "session", orgId: row.org_id, userId: row.user_id, role: member.role as Extract<Principal, { kind: "session" }>["role"] } : null;
+  }
   const key = row.api_key_id ? await db().apiKey.findUnique({ where: { id: row.api_key_id } }) : null;
-  return { kind: "key", orgId: row.org_id, projectId: row.project_id, keyId: row.api_key_id ?? "", scopes: [], rateLimitPerMinute: 0, allowBulk: key?.allowBulk ?? false };
+  if (!key || key.revokedAt) return null;
+  return { kind: "key", orgId: row.org_id, projectId: row.project_id, keyId: key.id, scopes: key.scopes, rateLimitPerMinute: 0, allowBulk: key.allowBulk };
 }
 
 /** A refusal of the send itself (test mode, validation, the provider refusing it) will not change on retry. */
-const isFinal = (err: unknown) => err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429;
+const isFinal = (err: unknown) => (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) || err instanceof z.ZodError;
 
 export const sendScheduledJob = defineJob({
   name: "email.send-scheduled",
@@ -49,10 +57,12 @@ export const sendScheduledJob = defineJob({
     if (!row) return; // cancelled, or finished by an earlier run
     const finish = (fields: string, params: unknown[]) =>
       rawQuery(`UPDATE scheduled_emails SET ${fields}, updated_at = now() WHERE id = $1::uuid AND status = 'sending'`, [row.id, ...params]);
+    let result: Awaited<ReturnType<typeof sendEmail>>;
     try {
+      const principal = await principalOf(row);
+      if (!principal) throw new AppError("UNAUTHORIZED", "The key or member that scheduled this email no longer has access");
       const input = sendEmailSchema.parse(typeof row.email_data === "string" ? JSON.parse(row.email_data) : row.email_data);
-      const result = await sendEmail({ principal: await principalOf(row), input, bulkApproved: row.bulk_approved });
-      await finish(`status = 'sent', result = $2::jsonb, message_id = $3::uuid, sent_at = now(), error = NULL`, [JSON.stringify(result), result.id]);
+      result = await sendEmail({ principal, input, bulkApproved: row.bulk_approved });
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
       if (isFinal(err) || attempt > Number(row.max_retries)) {
@@ -62,5 +72,9 @@ export const sendScheduledJob = defineJob({
       await finish(`error = $2::text`, [error]);
       throw err; // the job retries with backoff
     }
+    // Sent: from here on nothing may lead to a retry (it would send again).
+    await finish(`status = 'sent', result = $2::jsonb, message_id = $3::uuid, sent_at = now(), error = NULL`, [JSON.stringify(result), result.id]).catch((err) =>
+      log.error("a scheduled email was sent but recording it failed", { err, scheduledEmailId: row.id }),
+    );
   },
 });

@@ -4,9 +4,29 @@
 // marked data-mailroom-track="off" are left alone.
 import { signTrackingToken } from "@/lib/tracking/tokens";
 
-const ANCHOR_HREF = /(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"']+)\2([^>]*>)/gi;
+// Every part is bounded and stops at a tag boundary, so a malformed body (thousands of "<a "
+// without ">") costs linear time, not quadratic.
+const ANCHOR_HREF = /(<a\s[^<>]{0,2000}?(?<![\w:-])href\s*=\s*)(["'])(https?:\/\/[^"'<>\s]{1,2000})\2([^<>]{0,2000}>)/gi;
 
-const unescapeAttr = (value: string) => value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
+const unescapeAttr = (value: string) =>
+  value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
+    if (e[0] === "#") {
+      const code = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[e.toLowerCase()] ?? whole;
+  });
+
+/** The link as a browser would follow it (percent-encoded, a valid Location), or null to leave it alone. */
+function target(href: string): string | null {
+  try {
+    const url = new URL(unescapeAttr(href));
+    return (url.protocol === "http:" || url.protocol === "https:") && url.href.length <= 2000 ? url.href : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface Tracking {
   opens: boolean;
@@ -18,8 +38,9 @@ export function instrumentHtml(html: string, opts: Tracking & { baseUrl: string;
   let out = html;
   if (opts.clicks) {
     out = out.replace(ANCHOR_HREF, (whole, start: string, quote: string, href: string, end: string) => {
-      if (/data-mailroom-track\s*=\s*["']?off/i.test(whole)) return whole;
-      const token = signTrackingToken({ kind: "c", messageId: opts.messageId, recipient: opts.recipient, url: unescapeAttr(href) });
+      const url = target(href);
+      if (!url || /data-mailroom-track\s*=\s*["']?off/i.test(whole)) return whole;
+      const token = signTrackingToken({ kind: "c", messageId: opts.messageId, recipient: opts.recipient, url });
       return `${start}${quote}${base}/t/c/${token}${quote}${end}`;
     });
   }

@@ -1,6 +1,7 @@
 // An open (pixel fetched) or a click (tracked link followed) of a sent message becomes an
 // email.opened / email.clicked event, published like any other (webhooks included), flagged
 // when a machine rather than a person made it.
+import { createHash } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
 import { publishEvents } from "@/lib/events/publish-events";
 import { botReason, type RequestTraits } from "@/lib/tracking/bot-detection";
@@ -19,6 +20,10 @@ export async function recordInteraction(claim: TrackingClaim, traits: Omit<Reque
     {
       orgId: m.org_id, projectId: m.project_id, messageId: claim.messageId, recipient: claim.recipient, sendMode: m.send_mode, occurredAt: now,
       type: claim.kind === "o" ? "email.opened" : "email.clicked", url: claim.url, source: "tracking",
+      // One event per link and kind of visitor per minute, however often it is fetched: a
+      // forwarded email on a loop must not flood the event log and the customer's webhooks
+      // (while a person opening right after a scanner still counts).
+      dedupeKey: `track:${createHash("sha256").update(`${claim.kind}|${claim.messageId}|${claim.recipient}|${claim.url ?? ""}|${bot ?? "person"}|${Math.floor(now.getTime() / 60_000)}`).digest("hex")}`,
       metadata: { bot: bot !== null, ...(bot ? { botReason: bot } : {}), userAgent: traits.userAgent?.slice(0, 300) ?? null },
     },
   ]).catch((err) => log.error("recording a tracked open or click failed", { err, messageId: claim.messageId }));

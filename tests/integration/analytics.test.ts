@@ -17,10 +17,10 @@ let key: string;
 let m1: string;
 let m2: string;
 
-async function message(provider: string, subject: string) {
+async function message(provider: string, subject: string, to: string[]) {
   const row = await db().message.create({
     data: {
-      orgId: org.org.id, projectId: org.project.id, fromAddress: "news@example.test", to: ["r1@example.test"], cc: [], bcc: [], subject,
+      orgId: org.org.id, projectId: org.project.id, fromAddress: "news@example.test", to, cc: [], bcc: [], subject,
       status: "sent", sendMode: "production", providerName: provider, messageIdHeader: `<${subject}@example.test>`, sentAt: at("2026-10-05T12:00:00Z"),
     },
   });
@@ -34,8 +34,8 @@ const event = (messageId: string, type: NewEvent["type"], recipient: string, occ
 beforeAll(async () => {
   org = await newOrg();
   key = (await createKey(org.cookie, ["analytics:read"])).key;
-  m1 = await message("alpha", "first");
-  m2 = await message("beta", "second");
+  m1 = await message("alpha", "first", ["r1@example.test", "r2@example.test", "r3@example.test"]);
+  m2 = await message("beta", "second", ["r4@example.test"]);
   // Half rolled up, half not: the reports must count both, once.
   await publishEvents([
     event(m1, "email.sent", "r1@example.test", "2026-10-05T12:00:00Z"),
@@ -103,7 +103,7 @@ describe("reports", () => {
 
   it("defaults to the last 30 days, refuses bad dates and from after to, and filters by project", async () => {
     expect((await report("summary", "")).body.totalSent).toBe(0); // the known events (early October 2026) are older than 30 days
-    for (const q of ["from=yesterday", "to=2026-13-01T00:00:00Z", "from=2026-10-07T00:00:00Z&to=2026-10-05T00:00:00Z", "limit=5", "projectId=nope"]) {
+    for (const q of ["from=yesterday", "to=2026-13-01T00:00:00Z", "from=2026-10-07T00:00:00Z&to=2026-10-05T00:00:00Z", "limit=5", "projectId=nope", "from=0001-01-01T00:00:00Z&to=9999-12-31T00:00:00Z"]) {
       const res = await report("summary", q);
       expect(res.status, q).toBe(400);
     }
@@ -148,6 +148,7 @@ describe("one email", () => {
       expect(JSON.parse(hit.body)).toMatchObject({ type: "email.complained", email_id: m2, recipient: "r4@example.test", reason: "reported by phone" });
       expect(await db().suppression.count({ where: { orgId: org.org.id, email: "r4@example.test", reason: "complaint" } })).toBe(1);
       expect((await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: m2, type: "email.exploded" } })).status).toBe(400);
+      expect((await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: m2, type: "email.bounced", recipient: "someone-else@example.test" } })).status).toBe(400);
       expect((await call("/api/analytics/track", { cookie: org.cookie, body: { type: "email.opened" } })).status).toBe(400);
       expect((await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: "6c1f5a3e-0000-4000-8000-000000000000", type: "email.opened" } })).status).toBe(404);
       expect((await call("/api/analytics/track", { key, body: { emailId: m2, type: "email.opened" } })).body.code).toBe("SESSION_ONLY");

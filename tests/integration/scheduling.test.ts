@@ -177,6 +177,19 @@ describe("safety, quota and retries", () => {
   }, 30_000);
 });
 
+describe("access ending before the time", () => {
+  it("does not send what a key revoked since scheduled", async () => {
+    const org = await newOrg();
+    await productionMode(org.org.id);
+    const created = await createKey(org.cookie, ["email:send"]);
+    const scheduled = (await call("/api/email/schedule", { key: created.key, body: { to: "r@example.test", subject: "Revoked", text: "x", scheduledFor: inMs(1_500) } })).body;
+    expect((await call(`/api/api-keys/${created.id}`, { cookie: org.cookie, method: "DELETE" })).status).toBe(200);
+    const row = await waitForStatus(scheduled.id, ["sent", "failed"]);
+    expect(row).toMatchObject({ status: "failed", error: expect.stringContaining("no longer has access") });
+    expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(0);
+  });
+});
+
 describe("two app instances", () => {
   it("send each due email exactly once", async () => {
     const org = await newOrg();

@@ -76,6 +76,14 @@ describe("tracking", () => {
     expect(hits.find((h) => h.type === "email.clicked")).toMatchObject({ email_id: id, url: "https://shop.example.test/sale?a=1&b=2" });
   });
 
+  it("tracks links written with entities, non-Latin characters and long malformed markup without breaking them", async () => {
+    const { html: sent } = await sendAndReceive({ emailType: "marketing", html: `<p>${"<a ".repeat(20_000)}</p><a href="https://example.test/caf&#xE9;?x=1&#38;y=2">Caf\u00e9</a>` });
+    const [link] = trackedLinks(sent);
+    const res = await fetch(link, { headers: { "user-agent": BROWSER }, redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("https://example.test/caf%C3%A9?x=1&y=2");
+  });
+
   it("refuses forged and altered tokens: nothing recorded, no redirect", async () => {
     const { id, html: sent } = await sendAndReceive({ emailType: "marketing" });
     const link = trackedLinks(sent)[0];
@@ -105,6 +113,8 @@ describe("tracking", () => {
     await fetch(pixel, { method: "HEAD", headers: { "user-agent": BROWSER } });
     await fetch(pixel, { headers: { "user-agent": BROWSER, purpose: "prefetch" } });
     await fetch(pixel, { headers: { "user-agent": BROWSER } });
+    await fetch(pixel, { headers: { "user-agent": BROWSER } }); // the same visitor again within the minute: not another event
+    for (let i = 0; i < 20; i++) await fetch(pixel, { headers: { "user-agent": "Barracuda Sentinel (EE)" } });
     const opens = await events(id, "email.opened");
     expect(opens.map((e) => (e.metadata as { bot: boolean; botReason?: string }).botReason ?? "person")).toEqual([
       "within two seconds of sending", "Apple Mail Privacy Protection", "automated user agent", "HEAD request", "prefetch", "person",
