@@ -10,7 +10,7 @@
 // and its events would count nowhere. So the owner is created with createOrganization, as the
 // bootstrap does, and the server starts on a database that already has it.
 import { randomBytes } from "node:crypto";
-import { signIn } from "./sign-in";
+import { signIn } from "./bench-server";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

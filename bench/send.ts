@@ -2,16 +2,11 @@
 // provider, against a production build on PostgreSQL, next to the bare GET /api/health on
 // the same server. Run: npm run build && npx tsx bench/send.ts [connections] [seconds]
 import autocannon from "autocannon";
-import { signIn } from "./sign-in";
-import pg from "pg";
-import { randomBytes } from "node:crypto";
-import { createDatabase } from "../tests/helpers/database";
-import { startServer } from "../tests/helpers/server";
+import { benchServer } from "./bench-server";
 
 const connections = Number(process.argv[2] ?? 32);
 const duration = Number(process.argv[3] ?? 15);
 const owner = { email: "bench@example.test", password: "bench-password-1" };
-
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
@@ -22,29 +17,9 @@ function summary(name: string, r: autocannon.Result) {
   return { name, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, statuses };
 }
 
-const database = await createDatabase("mailroom_bench");
-const server = await startServer({
-  DATABASE_URL: database.url,
-  AUTH_SECRET: randomBytes(32).toString("base64"),
-  ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-  BOOTSTRAP_ADMIN_EMAIL: owner.email,
-  BOOTSTRAP_ADMIN_PASSWORD: owner.password,
-});
+const server = await benchServer(owner, ["email:send"]);
 try {
-  const cookie = await signIn(server.url, owner);
-  const keyRes = await fetch(`${server.url}/api/api-keys`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ name: "bench", scopes: ["email:send"] }),
-  });
-  const { key } = (await keyRes.json()) as { key: string };
-  // Lift the limits a benchmark would otherwise hit: production mode, no allowance cap, no key rate cap.
-  const admin = new pg.Client({ connectionString: database.url });
-  await admin.connect();
-  await admin.query(`UPDATE organizations SET send_mode = 'production', plan = 'enterprise', monthly_send_allowance = NULL`);
-  await admin.query(`UPDATE api_keys SET rate_limit_per_minute = 100000000`);
-  await admin.end();
-
+  const key = server.key;
   const body = JSON.stringify({ to: "Reader <reader@example.test>", from: "news@example.test", subject: "Benchmark", text: "Hello", html: "<p>Hello</p>" });
   const send = { url: `${server.url}/api/v1/email/send`, method: "POST" as const, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body };
   const health = { url: `${server.url}/api/health` };
@@ -57,6 +32,5 @@ try {
   const ratio = sends.reqPerSec / bare.reqPerSec;
   console.log(`connections=${connections} duration=${duration}s  send/bare throughput ratio: ${(ratio * 100).toFixed(1)}% (target >= 40%), send p99 ${sends.p99} ms (target < 100 ms)`);
 } finally {
-  await server.stop();
-  await database.drop();
+  await server.close();
 }

@@ -4,12 +4,8 @@
 // deliveries/s and p50/p99 from the event (its occurred_at) to verified receipt.
 // Run: npm run build && npx tsx bench/webhooks.ts [eventsPerSecond] [seconds] [endpoints]
 import { createServer } from "node:http";
-import { signIn } from "./sign-in";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { benchServer } from "./bench-server";
 import { Webhook } from "standardwebhooks";
-import { createDatabase } from "../tests/helpers/database";
-import { startServer } from "../tests/helpers/server";
 
 const eventsPerSecond = Number(process.argv[2] ?? 10);
 const seconds = Number(process.argv[3] ?? 15);
@@ -44,28 +40,9 @@ const receiverPort = (receiver.address() as { port: number }).port;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-const database = await createDatabase("mailroom_bench");
-const server = await startServer({
-  DATABASE_URL: database.url,
-  AUTH_SECRET: randomBytes(32).toString("base64"),
-  ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-  BOOTSTRAP_ADMIN_EMAIL: owner.email,
-  BOOTSTRAP_ADMIN_PASSWORD: owner.password,
-  ALLOW_PRIVATE_WEBHOOK_URLS: "1", // the receiver is on 127.0.0.1
-});
+const server = await benchServer(owner, ["email:send", "webhooks:write"], { ALLOW_PRIVATE_WEBHOOK_URLS: "1" }); // the receiver is on 127.0.0.1
 try {
-  const cookie = await signIn(server.url, owner);
-  const keyRes = await fetch(`${server.url}/api/api-keys`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ name: "bench", scopes: ["email:send", "webhooks:write"] }),
-  });
-  const { key } = (await keyRes.json()) as { key: string };
-  const admin = new pg.Client({ connectionString: database.url });
-  await admin.connect();
-  await admin.query(`UPDATE organizations SET send_mode = 'production', plan = 'enterprise', monthly_send_allowance = NULL`);
-  await admin.query(`UPDATE api_keys SET rate_limit_per_minute = 100000000`);
-  await admin.end();
+  const key = server.key;
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
   for (let i = 0; i < endpointCount; i++) {
     const path = `/hook/${i}`;
@@ -115,6 +92,5 @@ try {
   );
 } finally {
   receiver.close();
-  await server.stop();
-  await database.drop();
+  await server.close();
 }

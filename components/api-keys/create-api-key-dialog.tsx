@@ -9,7 +9,7 @@ import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { fieldErrors } from "@/components/ui/field-errors";
 import { ScopesPicker } from "@/components/api-keys/scopes-picker";
-import { ProjectSelect } from "@/components/api-keys/project-select";
+import { ProjectSelect } from "@/components/ui/project-select";
 
 type Field = "name" | "scopes" | "projectId";
 
@@ -68,7 +68,14 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
           <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" data-autofocus />
         </FormField>
         <ScopesPicker value={scopes} onChange={setScopes} error={errors.scopes} />
-        <ProjectSelect value={projectId} onChange={setProjectId} error={errors.projectId} />
+        <ProjectSelect
+          id="api-key-project"
+          value={projectId}
+          onChange={setProjectId}
+          error={errors.projectId}
+          hint="Limit the key to one project, or leave it organization-wide."
+          fallback="the key will be organization-wide."
+        />
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={allowBulk} onChange={(e) => setAllowBulk(e.target.checked)} />
           <span>

@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { fieldErrors } from "@/components/ui/field-errors";
 import { ALL_EVENTS, isAllEvents } from "@/components/webhooks/event-types";
 import { EventsPicker } from "@/components/webhooks/events-picker";
-import { EndpointProjectSelect } from "@/components/webhooks/endpoint-project-select";
+import { ProjectSelect } from "@/components/ui/project-select";
 
 type Field = "url" | "description" | "events" | "projectId";
 
@@ -105,7 +105,14 @@ export function EndpointForm({ endpoint, projectName, pending, error, serverErro
           <span className="text-xs">(set when the endpoint was added)</span>
         </p>
       ) : (
-        <EndpointProjectSelect value={projectId} onChange={changeProject} error={shown.projectId} />
+        <ProjectSelect
+          id="webhook-project"
+          value={projectId}
+          onChange={changeProject}
+          error={shown.projectId}
+          hint="Only events from one project's email, or from all of them. This cannot be changed later."
+          fallback="the endpoint will get events from every project."
+        />
       )}
       <FormActions
         pending={pending}

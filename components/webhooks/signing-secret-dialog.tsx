@@ -1,7 +1,7 @@
 "use client";
 
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { CopyButton } from "@/components/ui/copy-button";
+import { ShownOnce } from "@/components/ui/shown-once";
 import { VerifySnippet } from "@/components/webhooks/verify-snippet";
 
 export interface ShownSecret {
@@ -29,21 +29,12 @@ export function SigningSecretDialog({ shown, onClose }: { shown: ShownSecret | n
     >
       {shown && (
         <>
-          <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+          <ShownOnce value={shown.secret} testId="webhook-secret" copyLabel="Copy secret">
             Copy it now and store it with your receiver&apos;s settings: <strong>you will not see it again</strong>.{" "}
             {rotated
               ? "The old secret keeps signing too (each request carries both signatures) for 24 hours, so switch your receiver over within a day."
               : "If you lose it, rotate the secret to get a new one."}
-          </div>
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-            <code
-              data-testid="webhook-secret"
-              className="block min-w-0 flex-1 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 font-mono text-sm break-all select-all dark:border-zinc-700 dark:bg-zinc-950"
-            >
-              {shown.secret}
-            </code>
-            <CopyButton text={shown.secret} label="Copy secret" />
-          </div>
+          </ShownOnce>
           <VerifySnippet />
           <DialogActions>
             <button type="button" className="btn-primary" onClick={onClose}>

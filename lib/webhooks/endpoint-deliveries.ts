@@ -6,8 +6,8 @@ import { notFound } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/principal";
 import { getEndpointOrThrow } from "@/lib/webhooks/manage-endpoints";
 import { announceDeliveries } from "@/lib/webhooks/announce";
-import { claimNewDelivery, recordOutcomes } from "@/lib/webhooks/delivery-store";
-import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { claimNewDelivery } from "@/lib/webhooks/delivery-store";
+import { runDeliveryAttempt } from "@/lib/webhooks/run-delivery-attempt";
 
 export async function listDeliveries({ principal, endpointId, skip, take }: { principal: Principal; endpointId: string; skip: number; take: number }) {
   const endpoint = await getEndpointOrThrow({ principal, id: endpointId });
@@ -37,12 +37,8 @@ export async function sendTestEvent({ principal, endpointId }: { principal: Prin
   const delivery = await db().webhookDelivery.create({
     data: { orgId: endpoint.orgId, endpointId: endpoint.id, eventType: "email.sent", payload, nextAttemptAt: new Date(Date.now() + 3_600_000) },
   });
-  const claimed = await claimNewDelivery(delivery.id);
-  if (claimed) {
-    const outcome = await attemptDelivery(claimed);
-    await recordOutcomes([outcome]);
-    if (outcome.next === "pending") await announceDeliveries([delivery.id]); // a failed test is retried like any delivery
-  }
+  const step = await runDeliveryAttempt(delivery.id, claimNewDelivery);
+  if (step.next === "pending") await announceDeliveries([delivery.id]); // a failed test is retried like any delivery
   const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
   return { deliveryId: row.id, success: row.status === "succeeded", status: row.status, statusCode: row.lastStatusCode, durationMs: row.lastDurationMs, error: row.lastError };
 }

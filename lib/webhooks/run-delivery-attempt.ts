@@ -1,8 +1,8 @@
-// The Inngest path's unit of work: claim one delivery by id if it is due, attempt it, record
-// the outcome. Safe to repeat: a delivery that is not due, taken or finished is left alone
-// and its current state returned, so the caller knows whether to sleep and try again.
+// One attempt of one delivery, by id (the Inngest path, and a test event sent at once): claim it,
+// attempt it, record the outcome. Safe to repeat: a delivery that is not due, taken or finished
+// is left alone and its current state returned, so the caller knows whether to sleep and try again.
 import { rawQuery } from "@/lib/db/raw-query";
-import { claimDelivery, recordOutcomes } from "@/lib/webhooks/delivery-store";
+import { claimDelivery, recordOutcomes, type ClaimedDelivery } from "@/lib/webhooks/delivery-store";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 
 export interface DeliveryStep {
@@ -11,8 +11,9 @@ export interface DeliveryStep {
   nextAttemptAt: string | null;
 }
 
-export async function runDeliveryAttempt(deliveryId: string): Promise<DeliveryStep> {
-  const claimed = await claimDelivery(deliveryId);
+/** `claim`: how to take the row (by default only when due; a new test event at once). */
+export async function runDeliveryAttempt(deliveryId: string, claim: (id: string) => Promise<ClaimedDelivery | null> = claimDelivery): Promise<DeliveryStep> {
+  const claimed = await claim(deliveryId);
   if (claimed) {
     const outcome = await attemptDelivery(claimed);
     await recordOutcomes([outcome]);

@@ -1,0 +1,60 @@
+// What the benchmarks share: signing the owner in, and a server set up for sending.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createDatabase } from "../tests/helpers/database";
+import { startServer } from "../tests/helpers/server";
+
+/** Signs a benchmark's owner in through next-auth's credentials route; returns the cookie header. */
+export async function signIn(base: string, owner: { email: string; password: string }): Promise<string> {
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const jar = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+    body: new URLSearchParams({ csrfToken, ...owner, json: "true" }),
+    redirect: "manual",
+  });
+  const cookies = [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])];
+  if (!cookies.some((c) => c.includes("session-token"))) throw new Error(`Sign-in as ${owner.email} failed (HTTP ${res.status})`);
+  return cookies.join("; ");
+}
+
+/**
+ * A production server on a fresh database, its owner signed in with an API key of `scopes`,
+ * and the limits a benchmark would otherwise hit lifted: production mode, no allowance cap, no
+ * key rate cap. Stop it with `close()`.
+ */
+export async function benchServer(owner: { email: string; password: string }, scopes: string[], env: Record<string, string> = {}) {
+  const database = await createDatabase("mailroom_bench");
+  const server = await startServer({
+    DATABASE_URL: database.url,
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    BOOTSTRAP_ADMIN_EMAIL: owner.email,
+    BOOTSTRAP_ADMIN_PASSWORD: owner.password,
+    ...env,
+  });
+  const close = async () => {
+    await server.stop();
+    await database.drop();
+  };
+  try {
+    const cookie = await signIn(server.url, owner);
+    const keyRes = await fetch(`${server.url}/api/api-keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ name: "bench", scopes }),
+    });
+    const { key } = (await keyRes.json()) as { key: string };
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query(`UPDATE organizations SET send_mode = 'production', plan = 'enterprise', monthly_send_allowance = NULL`);
+    await admin.query(`UPDATE api_keys SET rate_limit_per_minute = 100000000`);
+    await admin.end();
+    return { url: server.url, key, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
