@@ -28,6 +28,12 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),
   DEMO_EVENTS_SEED: z.string().min(1).optional(),
   DEMO_EVENTS_TIME_SCALE: z.coerce.number().positive().max(100).default(1),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default("0.0.0.0"),
+  INBOUND_SMTP_HOSTNAME: z.string().min(1).optional(),
+  INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(25 * 1024 * 1024),
+  INBOUND_TLS_KEY: z.string().min(1).optional(),
+  INBOUND_TLS_CERT: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; inngestEnabled: boolean };

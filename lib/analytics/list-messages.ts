@@ -2,6 +2,7 @@
 // status. A key bound to a project sees only its project's (the route is session only anyway).
 import { rawQuery } from "@/lib/db/raw-query";
 import type { Principal } from "@/lib/http/principal";
+import { likePattern } from "@/lib/db/like-pattern";
 
 export interface MessageListQuery {
   page: number;
@@ -23,7 +24,6 @@ interface Row {
   total: number;
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listMessages({ principal, query }: { principal: Principal; query: MessageListQuery }) {
   const rows = await rawQuery<Row>(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageSizeQuerySchema } from "@/lib/http/pagination";
 import { EMAIL_EVENT_TYPES } from "@/lib/events/event-types";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 
@@ -97,10 +98,8 @@ export const trackEventSchema = z
   .strict();
 
 /** GET /api/messages: the dashboard's messages log. */
-export const messageListQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+export const messageListQuerySchema = pageSizeQuerySchema
+  .extend({
     search: z.string().trim().min(1).max(200).optional().describe("part of a recipient address or of the subject"),
     status: z.enum(["queued", "sent", "failed"]).optional(),
   })

@@ -1,6 +1,6 @@
 // Server start-up (called once from instrumentation.ts): check configuration, apply
-// migrations, create the first owner, start the embedded job and webhook delivery runners
-// unless Inngest runs durable work.
+// migrations, create the first owner, start the inbound SMTP listener when INBOUND_SMTP_PORT
+// is set, and the embedded job and webhook delivery runners unless Inngest runs durable work.
 import { env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
 import { dbHandle } from "@/lib/db/client";
@@ -12,6 +12,7 @@ import { log } from "@/lib/log";
 import { ensureAuthUrl } from "@/lib/auth/options";
 import { DeliveryRunner } from "@/lib/webhooks/delivery-runner";
 import { setDeliveryWake } from "@/lib/webhooks/announce";
+import { startSmtpFromEnv } from "@/lib/inbound/smtp/start-from-env";
 
 const holder = globalThis as unknown as { __mailroomBoot?: Promise<void>; __mailroomRunner?: LocalRunner };
 
@@ -29,6 +30,8 @@ async function start() {
   const applied = await applyMigrations(handle);
   if (applied.length) log.info("migrations applied", { applied, database: handle.kind });
   await ensureBootstrapOwner();
+  const smtp = await startSmtpFromEnv();
+  if (smtp) process.once("SIGTERM", () => void smtp.close());
   if (!e.inngestEnabled) {
     const runner = new LocalRunner({ pollMs: e.JOB_POLL_MS });
     await runner.start();

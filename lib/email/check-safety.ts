@@ -3,7 +3,7 @@
 // a send goes out and when one is scheduled. Refusals take precedence over the allowance, as
 // they would over an empty one; each refusal is reported through `refuse` (audit, refund).
 import { AppError } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/principal";
+import type { SendPrincipal } from "@/lib/http/principal";
 import { recipientsOffTestLists } from "@/lib/safety/test-lists";
 import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
 
@@ -15,7 +15,7 @@ interface SafetySettings {
 }
 
 interface SafetyCheck {
-  principal: Principal;
+  principal: SendPrincipal;
   ctx: SafetySettings;
   recipients: string[];
   /** Whether the month's allowance has room for this send. */
@@ -33,14 +33,17 @@ export async function checkSafety({ principal, ctx, recipients, hasAllowance, bu
     }
   } else if (recipients.length > ctx.require2faThreshold) {
     // Above the threshold: a key created with bulk allowed, or a user with a fresh second factor.
-    const allowed = bulkApproved || (principal.kind === "key" ? principal.allowBulk : await hasFreshSecondFactor(principal.userId));
+    const allowed =
+      bulkApproved || (principal.kind === "key" ? principal.allowBulk : principal.kind === "session" ? await hasFreshSecondFactor(principal.userId) : false);
     if (!allowed) {
       await refuse("refused_bulk");
       throw new AppError(
         "BULK_SEND_REQUIRES_2FA",
         principal.kind === "key"
           ? `Sends to more than ${ctx.require2faThreshold} recipients need a key created with bulk sending allowed`
-          : `Sends to more than ${ctx.require2faThreshold} recipients need a fresh second factor: verify a code from your authenticator app first`,
+          : principal.kind === "system"
+            ? `Automatic sends go to at most ${ctx.require2faThreshold} recipients`
+            : `Sends to more than ${ctx.require2faThreshold} recipients need a fresh second factor: verify a code from your authenticator app first`,
       );
     }
   }

@@ -2,7 +2,7 @@
 // message record, delivery with failover, and an audit entry for whatever happened. The
 // common path is two statements after the key's: one opens the send (context, count and
 // queued record), one records the outcome with its audit entry.
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { actorOf, type SendPrincipal } from "@/lib/http/principal";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
 import { buildMessage } from "@/lib/email/build-message";
 import { deliver, type Delivery } from "@/lib/email/deliver";
@@ -27,7 +27,7 @@ function trackingFor(enabled: boolean, input: SendEmailInput): Tracking {
 
 /** `bulkApproved`: sends above the bulk threshold were approved already (a scheduled send whose
  * user had a fresh second factor when scheduling it). */
-export async function sendEmail({ principal, input, bulkApproved = false }: { principal: Principal; input: SendEmailInput; bulkApproved?: boolean }) {
+export async function sendEmail({ principal, input, bulkApproved = false }: { principal: SendPrincipal; input: SendEmailInput; bulkApproved?: boolean }) {
   const orgId = principal.orgId;
   // templateId: the stored template's rendered subject, html and text replace the body's. The
   // schema still requires a subject of the body's own; the template's subject wins over it.

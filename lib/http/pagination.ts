@@ -18,3 +18,12 @@ export type Pagination = z.infer<typeof paginationSchema>;
 export function pageWindow({ page, perPage }: PageQuery): { skip: number; take: number } {
   return { skip: (page - 1) * perPage, take: perPage };
 }
+
+/** The legacy and dashboard routes' paging: ?page&pageSize (SPEC's inbound rules, deliveries, messages). */
+export const pageSizeQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+export type PageSizeQuery = z.infer<typeof pageSizeQuerySchema>;

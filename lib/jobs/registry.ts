@@ -7,9 +7,10 @@ import { publishDueEventsJob } from "@/lib/events/publish-due-events-job";
 import { sweepDeliveriesJob } from "@/lib/webhooks/sweep-deliveries";
 import { sendScheduledJob } from "@/lib/scheduling/send-scheduled-job";
 import { rollUpEventsJob } from "@/lib/analytics/roll-up";
+import { processInboundJob } from "@/lib/inbound/process-inbound-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, rollUpEventsJob] as JobDefinition<never>[];
+const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, rollUpEventsJob, processInboundJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

@@ -25,6 +25,7 @@ import {
   sendTemplatedOperation,
   updateTemplateOperation,
 } from "@/lib/templates/operations";
+import { getInboxAttachmentOperation, getInboxMessageOperation, listInboxOperation, replyInboxOperation } from "@/lib/inbound/operations";
 
 export const v1Operations: Operation[] = [
   getOrganizationOperation,
@@ -52,4 +53,8 @@ export const v1Operations: Operation[] = [
   listTemplateVersionsOperation,
   previewTemplateOperation,
   sendTemplatedOperation,
+  listInboxOperation,
+  getInboxMessageOperation,
+  getInboxAttachmentOperation,
+  replyInboxOperation,
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageSizeQuerySchema } from "@/lib/http/pagination";
 import { SUBSCRIPTION_TYPES } from "@/lib/events/event-types";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 
@@ -58,12 +59,7 @@ export const deliveryParamsSchema = z.object({
   deliveryId: z.uuid("not a valid delivery id"),
 });
 
-export const deliveriesQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  })
-  .strict();
+export const deliveriesQuerySchema = pageSizeQuerySchema;
 
 const attemptSchema = z.object({
   id: z.string(),

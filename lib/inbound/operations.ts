@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { sendResultSchema } from "@/lib/email/schemas";
+import {
+  attachmentInfoSchema,
+  attachmentParamsSchema,
+  inboxIdParamsSchema,
+  inboxMessageSchema,
+  inboxQuerySchema,
+  inboxSummarySchema,
+  replySchema,
+} from "@/lib/inbound/schemas";
+
+const base = { tag: "Inbox" } as const;
+
+export const listInboxOperation = defineOperation({
+  ...base,
+  method: "GET",
+  path: "/api/v1/inbox/messages",
+  summary: "Received messages in the inbox, newest first; filter by ?search= (sender or subject) and ?tag=",
+  scope: "inbox:read",
+  query: inboxQuerySchema,
+  response: z.array(inboxSummarySchema),
+  paginated: true,
+});
+
+export const getInboxMessageOperation = defineOperation({
+  ...base,
+  method: "GET",
+  path: "/api/v1/inbox/messages/{id}",
+  summary: "One received message: headers, text, html, attachments (without content) and what the rules did",
+  scope: "inbox:read",
+  params: inboxIdParamsSchema,
+  response: inboxMessageSchema,
+});
+
+export const getInboxAttachmentOperation = defineOperation({
+  ...base,
+  method: "GET",
+  path: "/api/v1/inbox/messages/{id}/attachments/{attachmentId}",
+  summary: "One attachment of a received message, its content in base64",
+  scope: "inbox:read",
+  params: attachmentParamsSchema,
+  response: attachmentInfoSchema.extend({ content: z.string().describe("base64") }),
+});
+
+export const replyInboxOperation = defineOperation({
+  ...base,
+  method: "POST",
+  path: "/api/v1/inbox/messages/{id}/reply",
+  summary: "Reply to a received message, threaded (In-Reply-To, References), to its Reply-To or sender; replyAll adds the other recipients (Idempotency-Key header supported)",
+  scope: "inbox:send",
+  params: inboxIdParamsSchema,
+  body: replySchema,
+  response: sendResultSchema,
+});

@@ -1,0 +1,75 @@
+// Records a received email and queues its rules, in one transaction: once this returns, the
+// message is durable and will be processed even if the process dies at once, so the sender
+// (an SMTP client, a provider's webhook) may be told it was accepted. A message received twice
+// (a provider's retry, an SMTP client resending after a lost reply) is recorded once.
+import { createHash } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { enqueue } from "@/lib/jobs/enqueue";
+import type { InboundEmail } from "@/lib/inbound/inbound-email";
+import { processInboundJob } from "@/lib/inbound/process-inbound-job";
+
+export type InboundSource = "smtp" | "sendgrid" | "mailgun" | "postmark" | "ses";
+
+/** NUL is not allowed in PostgreSQL text; a message carrying one keeps everything else. */
+const clean = (s: string) => s.replaceAll("\0", "");
+const cleanOrNull = (s: string | null) => (s === null ? null : clean(s));
+
+/** Same Message-ID, sender, recipients and size: the same message. Without a Message-ID there is nothing reliable to compare. */
+function dedupeKey(email: InboundEmail): string | null {
+  if (!email.messageId) return null;
+  const recipients = [...email.envelopeTo].sort().join(",");
+  return createHash("sha256").update(`${email.messageId}|${email.from?.address ?? ""}|${recipients}|${email.subject}|${email.size}`).digest("hex");
+}
+
+export async function recordInbound({ orgId, source, providerId = null, email }: { orgId: string; source: InboundSource; providerId?: string | null; email: InboundEmail }): Promise<{ id: string; duplicate: boolean }> {
+  const key = dedupeKey(email);
+  try {
+    const { id, dispatch } = await db().$transaction(async (tx) => {
+      const row = await tx.inboundMessage.create({
+        data: {
+          orgId,
+          source,
+          providerId,
+          dedupeKey: key,
+          messageIdHeader: email.messageId,
+          fromAddress: email.from?.address ?? null,
+          fromName: clean(email.from?.name ?? ""),
+          toAddresses: email.to.map((a) => a.address),
+          ccAddresses: email.cc.map((a) => a.address),
+          replyTo: email.replyTo.map((a) => a.address),
+          envelopeTo: email.envelopeTo,
+          envelopeFrom: email.envelopeFrom,
+          subject: clean(email.subject),
+          text: cleanOrNull(email.text),
+          html: cleanOrNull(email.html),
+          headers: email.headers.map((h) => ({ name: h.name, value: clean(h.value) })),
+          size: email.size,
+          inReplyTo: email.inReplyTo,
+          references: email.references,
+          sentAt: email.date && !Number.isNaN(email.date.getTime()) ? email.date : null,
+          attachments: {
+            create: email.attachments.map((a, position) => ({
+              position,
+              filename: clean(a.filename),
+              contentType: a.contentType,
+              size: a.size,
+              contentId: a.contentId,
+              content: new Uint8Array(a.content),
+            })),
+          },
+        },
+        select: { id: true },
+      });
+      const job = await enqueue(processInboundJob, { inboundMessageId: row.id }, { tx, dedupeKey: `inbound:${row.id}` });
+      return { id: row.id, dispatch: job.dispatch };
+    });
+    await dispatch();
+    return { id, duplicate: false };
+  } catch (err) {
+    if (!key || !isUniqueViolation(err)) throw err;
+    const existing = await db().inboundMessage.findUnique({ where: { orgId_dedupeKey: { orgId, dedupeKey: key } }, select: { id: true } });
+    if (!existing) throw err;
+    return { id: existing.id, duplicate: true };
+  }
+}

@@ -1,0 +1,120 @@
+// The inbound SMTP listener (smtp-server): accepts mail for the organizations' inbound domains,
+// parses it (mailparser) and records it (lib/inbound/record-inbound.ts) before answering 250,
+// so an accepted message is never lost; the rules then run as durable work. Recipients at
+// unknown domains are refused at RCPT TO (we are no open relay), messages over the size limit
+// with 552, unreadable ones with 554, and a failure to record with a temporary 451 so the
+// sending server tries again later. STARTTLS is offered when a certificate is configured.
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import { organizationsFor } from "@/lib/inbound/inbound-domains";
+import { parseMime } from "@/lib/inbound/parse-mime";
+import { recordInbound } from "@/lib/inbound/record-inbound";
+import { log } from "@/lib/log";
+
+export interface SmtpListenerOptions {
+  port: number;
+  host?: string;
+  /** The name the server greets with. */
+  hostname: string;
+  maxBytes: number;
+  tls?: { key: Buffer; cert: Buffer };
+}
+
+export interface SmtpListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+const MAX_RECIPIENTS = 100;
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+/** Reads the DATA stream, keeping at most `maxBytes` (smtp-server flags the rest as sizeExceeded). */
+function readData(stream: SMTPServerDataStream, maxBytes: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    stream.on("data", (chunk: Buffer) => {
+      if (length <= maxBytes) chunks.push(chunk);
+      length += chunk.length;
+    });
+    stream.on("error", reject);
+    stream.on("end", () => resolve(stream.sizeExceeded || length > maxBytes ? null : Buffer.concat(chunks)));
+  });
+}
+
+async function acceptMessage(raw: Buffer, session: SMTPServerSession): Promise<void> {
+  const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+  const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
+  let email;
+  try {
+    email = await parseMime(raw, { to: recipients, from: mailFrom || null });
+  } catch (err) {
+    throw smtpError(554, `5.6.0 Message could not be parsed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300));
+  }
+  if (!email.headers.some((h) => h.name === "from")) throw smtpError(554, "5.6.0 Message has no From header (RFC 5322)");
+  // Recipients at several organizations' domains: each organization gets its own copy.
+  const owners = await organizationsFor(recipients);
+  const byOrg = new Map<string, string[]>();
+  for (const [address, orgId] of owners) byOrg.set(orgId, [...(byOrg.get(orgId) ?? []), address]);
+  for (const [orgId, envelopeTo] of byOrg) {
+    const { id, duplicate } = await recordInbound({ orgId, source: "smtp", email: { ...email, envelopeTo } });
+    log.info("inbound message received over SMTP", { inboundMessageId: id, orgId, duplicate, size: raw.length });
+  }
+}
+
+export async function startSmtpListener(opts: SmtpListenerOptions): Promise<SmtpListener> {
+  const server = new SMTPServer({
+    name: opts.hostname,
+    banner: "Mailroom inbound mail",
+    size: opts.maxBytes,
+    authOptional: true,
+    disabledCommands: opts.tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
+    ...(opts.tls ? { key: opts.tls.key, cert: opts.tls.cert } : {}),
+    logger: false,
+    async onRcptTo(address, session, callback) {
+      try {
+        if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, "4.5.3 Too many recipients"));
+        const owners = await organizationsFor([address.address.toLowerCase()]);
+        if (owners.size === 0) return callback(smtpError(550, "5.7.1 Relaying denied: this server does not receive mail for that domain"));
+        callback();
+      } catch (err) {
+        log.error("inbound SMTP recipient check failed", { err });
+        callback(smtpError(451, "4.3.0 Temporary failure, try again later"));
+      }
+    },
+    onData(stream, session, callback) {
+      readData(stream, opts.maxBytes)
+        .then(async (raw) => {
+          if (raw === null) throw smtpError(552, `5.3.4 Message exceeds the size limit of ${opts.maxBytes} bytes`);
+          await acceptMessage(raw, session);
+          callback();
+        })
+        .catch((err: Error & { responseCode?: number }) => {
+          if (err.responseCode) return callback(err);
+          log.error("inbound SMTP message could not be recorded", { err });
+          callback(smtpError(451, "4.3.0 Temporary failure, try again later"));
+        });
+    },
+  });
+  server.on("error", (err) => log.error("inbound SMTP server error", { err }));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, opts.host ?? "0.0.0.0", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Reads the TLS key and certificate files when both are configured. */
+export function tlsFromFiles(keyPath: string | undefined, certPath: string | undefined): { key: Buffer; cert: Buffer } | undefined {
+  if (!keyPath && !certPath) return undefined;
+  if (!keyPath || !certPath) throw new Error("Set both INBOUND_TLS_KEY and INBOUND_TLS_CERT (paths to PEM files) for STARTTLS, or neither");
+  return { key: readFileSync(keyPath), cert: readFileSync(certPath) };
+}
