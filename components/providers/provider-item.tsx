@@ -4,7 +4,7 @@ import { useTestProvider, useUpdateProvider, type Provider } from "@/lib/queries
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { ProviderUsage } from "@/components/providers/provider-usage";
-import { EventWebhookUrl } from "@/components/providers/event-webhook-url";
+import { WebhookUrl } from "@/components/providers/webhook-url";
 import { providerTypeInfo } from "@/components/providers/provider-types";
 
 interface ProviderItemProps {
@@ -82,7 +82,8 @@ export function ProviderItem({ provider, position, isFirst, isLast, canManage, r
 
       <ProviderUsage provider={provider} />
 
-      {canManage && providerTypeInfo(provider.type)?.eventWebhook && <EventWebhookUrl providerId={provider.id} />}
+      {canManage && providerTypeInfo(provider.type)?.eventWebhook && <WebhookUrl label="Event webhook URL" path={`/api/webhooks/providers/${provider.id}`} />}
+      {canManage && providerTypeInfo(provider.type)?.inboundWebhook && <WebhookUrl label="Inbound mail URL" path={`/api/inbound/providers/${provider.id}`} />}
 
       {/* A failed test just above says the same thing. */}
       {provider.lastError && !(test.data && !test.data.success) && (

@@ -25,6 +25,8 @@ export interface ProviderTypeInfo {
   type: ProviderType;
   /** Whether the provider reports delivery events to Mailroom by webhook. */
   eventWebhook?: boolean;
+  /** Whether the provider can POST mail it receives to Mailroom (its inbound webhook). */
+  inboundWebhook?: boolean;
   label: string;
   description: string;
   fields: ConfigField[];
@@ -76,6 +78,7 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
   {
     type: "ses",
     eventWebhook: true,
+    inboundWebhook: true,
     label: "Amazon SES",
     description: "Amazon Simple Email Service (API v2) with an IAM access key.",
     fields: [
@@ -90,17 +93,20 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
   {
     type: "sendgrid",
     eventWebhook: true,
+    inboundWebhook: true,
     label: "SendGrid",
     description: "Send through the SendGrid v3 API with an API key.",
     fields: [
       { key: "apiKey", label: "API key", kind: "secret", required: true, prefix: "SG.", placeholder: "SG.…", hint: "Starts with SG. and needs the Mail Send permission." },
       baseUrl("Leave blank for https://api.sendgrid.com."),
       { key: "webhookPublicKey", label: "Event Webhook verification key (for events)", kind: "text", hint: "The public key SendGrid shows when you turn on Signed Event Webhook requests for this provider's event URL (shown on its card)." },
+      { key: "inboundPublicKey", label: "Inbound Parse verification key (for inbound mail)", kind: "text", hint: "The public key of the Inbound Parse security policy on this provider's inbound URL (shown on its card). Blank: the Event Webhook key is used." },
     ],
   },
   {
     type: "postmark",
     eventWebhook: true,
+    inboundWebhook: true,
     label: "Postmark",
     description: "Send through a Postmark server with its server token.",
     fields: [
@@ -114,6 +120,7 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
   {
     type: "mailgun",
     eventWebhook: true,
+    inboundWebhook: true,
     label: "Mailgun",
     description: "Send through the Mailgun API for one of your sending domains.",
     fields: [

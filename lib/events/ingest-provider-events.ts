@@ -11,6 +11,7 @@ import { eventSourceFor, sesEventSource } from "@/lib/provider-events/sources";
 import { bareMessageId } from "@/lib/provider-events/mailgun";
 import { WebhookAuthError, WebhookFormatError, type IncomingWebhook, type ProviderEvent } from "@/lib/provider-events/types";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
+import { firstUse } from "@/lib/provider-events/replay-guard";
 import { log } from "@/lib/log";
 import type { Provider } from "@/lib/generated/prisma/client";
 
@@ -42,15 +43,6 @@ async function messagesFor(provider: Provider, ids: string[]): Promise<Map<strin
     [provider.orgId, provider.id, candidates],
   );
   return new Map(rows.map((r) => [bareMessageId(r.provider_message_id), r]));
-}
-
-/** Records a one-time token; false when it was seen before. Kept past the 5-minute freshness window. */
-async function firstUse(providerId: string, token: string): Promise<boolean> {
-  const rows = await rawQuery(
-    `INSERT INTO replay_guards (key, expires_at) VALUES ($1, now() + interval '15 minutes') ON CONFLICT (key) DO NOTHING RETURNING key`,
-    [`provider:${providerId}:${createHash("sha256").update(token).digest("hex")}`],
-  );
-  return rows.length > 0;
 }
 
 export async function ingestProviderEvents(provider: Provider, req: IncomingWebhook): Promise<{ received: number; published: number; confirmed?: boolean }> {

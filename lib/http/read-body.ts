@@ -12,9 +12,14 @@ function tooLarge(limit: number) {
 
 /** The raw body text, whatever its type, refused past `limit` bytes (413). */
 export async function readTextBody(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<string> {
+  return (await readBodyBytes(req, limit)).toString("utf8");
+}
+
+/** The raw body's bytes, refused past `limit` bytes (413). */
+export async function readBodyBytes(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!req.body) return "";
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -28,7 +33,7 @@ export async function readTextBody(req: Request, limit = DEFAULT_BODY_LIMIT): Pr
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** True when the request announces a body (a length above 0, or a chunked upload). */

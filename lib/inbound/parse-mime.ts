@@ -45,7 +45,8 @@ function messageIds(value: string | string[] | undefined): string[] {
 export function normalizeEnvelope(envelope: Envelope): Pick<InboundEmail, "envelopeTo" | "envelopeFrom"> {
   return {
     envelopeTo: (envelope.to ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean),
-    envelopeFrom: envelope.from ? envelope.from.trim().toLowerCase() || null : null,
+    // "<>" is the null sender (bounces, notifications): no address to answer.
+    envelopeFrom: envelope.from ? envelope.from.trim().replace(/^<>$/, "").toLowerCase() || null : null,
   };
 }
 

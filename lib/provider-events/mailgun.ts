@@ -1,6 +1,7 @@
 // Mailgun webhooks (the JSON kind). Follows Mailgun's docs pages "Securing Webhooks"
 // (HMAC-SHA256 of timestamp + token with the HTTP webhook signing key, hex) and "Webhooks" /
 // "Events" (the event-data fields). Mailgun's legacy form-encoded webhooks are not accepted.
+// The signature check is shared with Routes forwards (lib/inbound/sources/mailgun.ts).
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { safeEqual } from "@/lib/crypto/tokens";
@@ -22,7 +23,8 @@ const EVENT_TYPES = new Map<string, EmailEventType>([
   ["unsubscribed", "email.unsubscribed"],
 ]);
 
-const signatureSchema = z.object({ timestamp: z.string(), token: z.string().min(1), signature: z.string() });
+export const signatureSchema = z.object({ timestamp: z.string(), token: z.string().min(1), signature: z.string() });
+export type MailgunSignature = z.infer<typeof signatureSchema>;
 const envelopeSchema = z.object({ "event-data": z.looseObject({ event: z.string() }) });
 const eventSchema = z.object({
   id: z.string().min(1),
@@ -54,6 +56,17 @@ function typeOf(event: MailgunEvent): EmailEventType | undefined {
   return event.reason?.startsWith("suppress-") ? "email.dropped" : "email.bounced";
 }
 
+/**
+ * Mailgun's signature, the same for webhooks and Routes forwards: hex HMAC-SHA256 of timestamp
+ * + token. It covers the token, not the content, so callers refuse a token seen twice.
+ */
+export function verifyMailgunSignature(signed: MailgunSignature, config: unknown, now: Date): void {
+  const { webhookSigningKey } = webhookConfig("Mailgun", requiredConfigSchema, config);
+  assertFresh(signed.timestamp, now);
+  const expected = createHmac("sha256", webhookSigningKey).update(signed.timestamp + signed.token).digest("hex");
+  if (!safeEqual(signed.signature.toLowerCase(), expected)) throw new WebhookAuthError("Mailgun webhook signature does not match");
+}
+
 export const mailgunEventSource: ProviderEventSource<MailgunEventConfig> = {
   configFields: { webhookSigningKey: signingKeySchema.optional() },
 
@@ -63,20 +76,16 @@ export const mailgunEventSource: ProviderEventSource<MailgunEventConfig> = {
   },
 
   async verify(req, config, now = new Date()) {
-    const { webhookSigningKey } = webhookConfig("Mailgun", requiredConfigSchema, config);
     // The signature travels inside the body: an unreadable body cannot be authenticated.
-    let signed: z.infer<typeof signatureSchema>;
+    let signed: MailgunSignature;
     try {
       signed = parseWith(z.object({ signature: signatureSchema }), parseJsonBody(req.rawBody), "Mailgun webhook").signature;
     } catch (err) {
       if (err instanceof WebhookFormatError) throw new WebhookAuthError(`Mailgun webhook signature missing: ${err.message}`);
       throw err;
     }
-    assertFresh(signed.timestamp, now);
-    const expected = createHmac("sha256", webhookSigningKey).update(signed.timestamp + signed.token).digest("hex");
-    // Mailgun signs the token, not the event data, so a token seen before is refused (the
-    // route stores them: replayToken below).
-    if (!safeEqual(signed.signature.toLowerCase(), expected)) throw new WebhookAuthError("Mailgun webhook signature does not match");
+    // The route refuses a token seen before: replayToken above.
+    verifyMailgunSignature(signed, config, now);
   },
 
   parse(req) {

@@ -1,7 +1,8 @@
 // Postmark webhooks. Postmark does not sign them: it recommends HTTP Basic credentials in the
 // webhook URL (docs page "Webhooks overview", "Protecting your webhook"). Payloads follow the
 // pages "Delivery webhook", "Bounce webhook", "Spam complaint webhook", "Open tracking
-// webhook", "Click webhook" and "Subscription change webhook".
+// webhook", "Click webhook" and "Subscription change webhook". The credentials check is
+// shared with the inbound webhook (lib/inbound/sources/postmark.ts).
 import { z } from "zod";
 import { safeEqual } from "@/lib/crypto/tokens";
 import { eventDate, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
@@ -82,7 +83,7 @@ function toEvent(record: z.infer<typeof recordSchema>): ProviderEvent | null {
   }
 }
 
-function credentials(req: IncomingWebhook): { username: string; password: string } {
+function credentials(req: Pick<IncomingWebhook, "headers">): { username: string; password: string } {
   const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(requireHeader(req, "authorization"));
   const decoded = match ? Buffer.from(match[1], "base64").toString("utf8") : "";
   const colon = decoded.indexOf(":");
@@ -90,16 +91,21 @@ function credentials(req: IncomingWebhook): { username: string; password: string
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/** The HTTP Basic credentials Postmark sends to every webhook, event or inbound, against the configured ones. */
+export function verifyPostmarkCredentials(req: Pick<IncomingWebhook, "headers">, config: unknown): void {
+  const expected = webhookConfig("Postmark", requiredConfigSchema, config);
+  const given = credentials(req);
+  // Both compared, in constant time (safeEqual hashes first), before either result is used.
+  const userMatches = safeEqual(given.username, expected.webhookUsername);
+  const passwordMatches = safeEqual(given.password, expected.webhookPassword);
+  if (!(userMatches && passwordMatches)) throw new WebhookAuthError("Postmark webhook credentials do not match");
+}
+
 export const postmarkEventSource: ProviderEventSource<PostmarkEventConfig> = {
   configFields: { webhookUsername: usernameSchema.optional(), webhookPassword: passwordSchema.optional() },
 
   async verify(req, config) {
-    const expected = webhookConfig("Postmark", requiredConfigSchema, config);
-    const given = credentials(req);
-    // Both compared, in constant time (safeEqual hashes first), before either result is used.
-    const userMatches = safeEqual(given.username, expected.webhookUsername);
-    const passwordMatches = safeEqual(given.password, expected.webhookPassword);
-    if (!(userMatches && passwordMatches)) throw new WebhookAuthError("Postmark webhook credentials do not match");
+    verifyPostmarkCredentials(req, config);
   },
 
   parse(req) {

@@ -1,13 +1,14 @@
 // SendGrid's Event Webhook with signed events. Follows SendGrid's docs pages "Getting Started
 // with the Event Webhook Security Features" (ECDSA P-256 over timestamp + raw body, the
-// public key shown as base64 DER) and "Event Webhook Reference" (the event fields).
+// public key shown as base64 DER) and "Event Webhook Reference" (the event fields). The
+// signature check is shared with Inbound Parse (lib/inbound/sources/sendgrid.ts).
 import { createPublicKey, verify as verifySignature, type KeyObject } from "node:crypto";
 import { z } from "zod";
 import { eventDate, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
-import { WebhookAuthError, type EmailEventType, type ProviderEventSource } from "@/lib/provider-events/types";
+import { WebhookAuthError, type EmailEventType, type IncomingWebhook, type ProviderEventSource } from "@/lib/provider-events/types";
 import { assertFresh, requireHeader, webhookConfig } from "@/lib/provider-events/verification";
 
-const publicKeySchema = z.string().min(1, "SendGrid's verification key (base64)");
+export const publicKeySchema = z.string().min(1, "SendGrid's verification key (base64)");
 const requiredConfigSchema = z.object({ webhookPublicKey: publicKeySchema });
 /** Part of the provider row's config: optional there, as event webhooks are opt-in; verify() refuses without them. */
 export type SendGridEventConfig = Partial<z.infer<typeof requiredConfigSchema>>;
@@ -53,22 +54,31 @@ function publicKey(value: string): KeyObject {
   }
 }
 
+/**
+ * SendGrid's request signature, the same for the Event Webhook and Inbound Parse ("Securing
+ * your Inbound Parse Webhooks"): ECDSA over the timestamp header followed by the body's bytes.
+ */
+export function verifySendGridSignature(req: Pick<IncomingWebhook, "headers">, body: Buffer, publicKeyValue: string, now: Date): void {
+  const signature = requireHeader(req, "x-twilio-email-event-webhook-signature");
+  const timestamp = requireHeader(req, "x-twilio-email-event-webhook-timestamp");
+  assertFresh(timestamp, now);
+  const key = publicKey(publicKeyValue);
+  let valid = false;
+  try {
+    // The signature is DER-encoded ECDSA, node's default encoding for EC keys.
+    valid = verifySignature("sha256", Buffer.concat([Buffer.from(timestamp), body]), key, Buffer.from(signature, "base64"));
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw new WebhookAuthError("SendGrid webhook signature does not match");
+}
+
 export const sendgridEventSource: ProviderEventSource<SendGridEventConfig> = {
   configFields: { webhookPublicKey: publicKeySchema.optional() },
 
   async verify(req, config, now = new Date()) {
     const { webhookPublicKey } = webhookConfig("SendGrid", requiredConfigSchema, config);
-    const signature = requireHeader(req, "x-twilio-email-event-webhook-signature");
-    const timestamp = requireHeader(req, "x-twilio-email-event-webhook-timestamp");
-    assertFresh(timestamp, now);
-    let valid = false;
-    try {
-      // The signature is DER-encoded ECDSA, node's default encoding for EC keys.
-      valid = verifySignature("sha256", Buffer.from(timestamp + req.rawBody), publicKey(webhookPublicKey), Buffer.from(signature, "base64"));
-    } catch (err) {
-      if (err instanceof WebhookAuthError) throw err;
-    }
-    if (!valid) throw new WebhookAuthError("SendGrid webhook signature does not match");
+    verifySendGridSignature(req, Buffer.from(req.rawBody), webhookPublicKey, now);
   },
 
   parse(req) {

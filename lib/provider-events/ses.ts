@@ -1,17 +1,13 @@
-// Amazon SES events, delivered through an Amazon SNS topic. Verification: sns-signature.ts.
+// Amazon SES events, delivered through an Amazon SNS topic. Verification: ses-sns.ts.
 // Payloads follow the SES Developer Guide pages "Contents of event data that Amazon SES
 // publishes to Amazon SNS" (event publishing, `eventType`) and "Amazon SNS notification
 // contents for Amazon SES" (the older identity notifications, `notificationType`).
-// SNS "raw message delivery" must stay off: raw messages carry no signature.
 import { z } from "zod";
 import { eventDate, eventIdFor, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
-import { WebhookAuthError, WebhookFormatError, type IncomingWebhook, type ProviderEvent, type ProviderEventSource } from "@/lib/provider-events/types";
-import { webhookConfig } from "@/lib/provider-events/verification";
-import { SNS_HOST_PATTERN, snsMessageSchema, snsUrl, verifySnsSignature, type SnsMessage } from "@/lib/provider-events/sns-signature";
+import { createSesSnsVerifier, readSnsMessage, topicArnSchema, type SesSnsConfig, type SesSnsOptions } from "@/lib/provider-events/ses-sns";
+import { WebhookFormatError, type IncomingWebhook, type ProviderEvent, type ProviderEventSource } from "@/lib/provider-events/types";
 
-const topicArnSchema = z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}(\.fifo)?$/, "An SNS topic ARN");
-const configSchema = z.object({ snsTopicArn: topicArnSchema.optional() });
-export type SesEventConfig = z.infer<typeof configSchema>;
+export type SesEventConfig = SesSnsConfig;
 
 const recipientSchema = z.object({ emailAddress: z.string().min(1), diagnosticCode: z.string().optional() });
 const sesEventSchema = z.object({
@@ -73,42 +69,20 @@ function occurrences(kind: string, e: SesEvent): Occurrence[] {
   }
 }
 
-function snsMessage(req: IncomingWebhook): SnsMessage {
-  return parseWith(snsMessageSchema, parseJsonBody(req.rawBody), "SNS message");
-}
-
 export interface SesEventSource extends ProviderEventSource<SesEventConfig> {
   /** The URL to GET to confirm a subscription, for a SubscriptionConfirmation that verify() accepted; else null. */
   subscriptionToConfirm(req: IncomingWebhook): URL | null;
 }
 
-export function createSesEventSource(options: { fetchCertificate: (url: URL) => Promise<string>; certificateHostPattern?: RegExp }): SesEventSource {
-  const hostPattern = options.certificateHostPattern ?? SNS_HOST_PATTERN;
+export function createSesEventSource(options: SesSnsOptions): SesEventSource {
+  const sns = createSesSnsVerifier(options);
   return {
     configFields: { snsTopicArn: topicArnSchema.optional() },
 
-    // No timestamp window: SNS retries under the topic's delivery policy for up to hours, and
-    // a replay re-delivers a MessageId already recorded (the de-duplication key).
-    async verify(req, config) {
-      const { snsTopicArn } = webhookConfig("SES", configSchema, config);
-      let message: SnsMessage;
-      try {
-        message = snsMessage(req);
-      } catch (err) {
-        // The signature is inside the body: without a readable envelope nothing is authentic.
-        if (err instanceof WebhookFormatError) throw new WebhookAuthError(err.message);
-        throw err;
-      }
-      // A valid SNS signature only proves the message came through SNS, from any AWS account's
-      // topic: pinning the topic is what makes it this customer's. So the topic is required
-      // (else anyone could subscribe a topic of their own here and post fake bounces).
-      if (snsTopicArn === undefined) throw new WebhookAuthError("Set snsTopicArn on this SES provider to receive its events");
-      if (message.TopicArn !== snsTopicArn) throw new WebhookAuthError("SNS message from another topic");
-      await verifySnsSignature(message, { fetchCertificate: options.fetchCertificate, hostPattern });
-    },
+    verify: (req, config) => sns.verify(req.rawBody, config),
 
     parse(req) {
-      const message = snsMessage(req);
+      const message = readSnsMessage(req.rawBody);
       if (message.Type !== "Notification") return [];
       const event = parseWith(sesEventSchema, parseJsonBody(message.Message), "SES event");
       const kind = event.eventType ?? event.notificationType;
@@ -120,9 +94,6 @@ export function createSesEventSource(options: { fetchCertificate: (url: URL) => 
       });
     },
 
-    subscriptionToConfirm(req) {
-      const message = snsMessage(req);
-      return message.Type === "SubscriptionConfirmation" ? snsUrl(message.SubscribeURL, hostPattern) : null;
-    },
+    subscriptionToConfirm: (req) => sns.subscriptionToConfirm(req.rawBody),
   };
 }

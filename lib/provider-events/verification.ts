@@ -8,15 +8,16 @@ export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 /**
  * The provider row's webhook settings, or WebhookAuthError when they are missing: without a
- * secret nothing can be verified, and an unverifiable event must not be recorded.
+ * secret nothing can be verified, and an unverifiable event or message must not be recorded.
  */
 export function webhookConfig<T>(provider: string, schema: z.ZodType<T>, config: unknown): T {
   const parsed = schema.safeParse(config);
-  if (!parsed.success) throw new WebhookAuthError(`${provider} event webhooks are not configured for this provider`);
+  if (!parsed.success) throw new WebhookAuthError(`${provider} webhooks are not configured for this provider`);
   return parsed.data;
 }
 
-export function requireHeader(req: IncomingWebhook, name: string): string {
+/** Only the headers are read, so event and inbound requests (string or binary bodies) both fit. */
+export function requireHeader(req: Pick<IncomingWebhook, "headers">, name: string): string {
   const value = req.headers.get(name);
   if (!value) throw new WebhookAuthError(`Missing ${name} header`);
   return value;

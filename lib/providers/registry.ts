@@ -1,7 +1,9 @@
-// Every provider adapter, by type. A provider whose events reach us by webhook also accepts
-// the settings that verify those webhooks (lib/provider-events), stored with its config.
+// Every provider adapter, by type. A provider whose events or inbound mail reach us by
+// webhook also accepts the settings that verify those webhooks (lib/provider-events,
+// lib/inbound/sources), stored with its config.
 import type { z } from "zod";
 import type { ProviderAdapter, ProviderType } from "@/lib/providers/adapter";
+import { inboundSourceFor } from "@/lib/inbound/sources";
 import { eventSourceFor } from "@/lib/provider-events/sources";
 import { demoAdapter } from "@/lib/providers/adapters/demo";
 import { mailgunAdapter } from "@/lib/providers/adapters/mailgun";
@@ -11,24 +13,24 @@ import { sendgridAdapter } from "@/lib/providers/adapters/sendgrid";
 import { sesAdapter } from "@/lib/providers/adapters/ses";
 import { smtpAdapter } from "@/lib/providers/adapters/smtp";
 
-/** Event-webhook settings that are not secrets (shown in full, like the rest of the config). */
-const PLAIN_EVENT_FIELDS = new Set(["webhookUsername", "webhookPublicKey", "snsTopicArn"]);
+/** Webhook settings that are not secrets (shown in full, like the rest of the config): a user name, public keys, a topic. */
+const PLAIN_WEBHOOK_FIELDS = new Set(["webhookUsername", "webhookPublicKey", "inboundPublicKey", "snsTopicArn"]);
 
-function withEventWebhookFields(adapter: ProviderAdapter<never>): ProviderAdapter<never> {
-  const source = eventSourceFor(adapter.type);
-  if (!source) return adapter;
-  const fields = Object.keys(source.configFields);
+function withWebhookFields(adapter: ProviderAdapter<never>): ProviderAdapter<never> {
+  const configFields = { ...eventSourceFor(adapter.type)?.configFields, ...inboundSourceFor(adapter.type)?.configFields };
+  const fields = Object.keys(configFields);
+  if (fields.length === 0) return adapter;
   return {
     ...adapter,
-    configSchema: (adapter.configSchema as unknown as z.ZodObject).extend(source.configFields) as unknown as ProviderAdapter<never>["configSchema"],
-    secretFields: [...adapter.secretFields, ...fields.filter((f) => !PLAIN_EVENT_FIELDS.has(f))],
+    configSchema: (adapter.configSchema as unknown as z.ZodObject).extend(configFields) as unknown as ProviderAdapter<never>["configSchema"],
+    secretFields: [...adapter.secretFields, ...fields.filter((f) => !PLAIN_WEBHOOK_FIELDS.has(f))],
   };
 }
 
 const ADAPTERS = Object.fromEntries(
   ([resendAdapter, smtpAdapter, sesAdapter, sendgridAdapter, postmarkAdapter, mailgunAdapter, demoAdapter] as ProviderAdapter<never>[]).map((a) => [
     a.type,
-    withEventWebhookFields(a),
+    withWebhookFields(a),
   ]),
 ) as Record<ProviderType, ProviderAdapter<never>>;
 

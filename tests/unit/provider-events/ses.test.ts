@@ -1,45 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
-import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateKeyPairSync } from "node:crypto";
 import { createSesEventSource } from "@/lib/provider-events/ses";
 import { createCertificateFetcher } from "@/lib/provider-events/sns-certificate";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
+import { CERT_URL, signSns, snsCertificate, type SnsSigning } from "./sns-signing";
 import { incoming } from "./webhook-request";
 
 const TOPIC = "arn:aws:sns:us-west-2:123456789012:ses-events";
-const CERT_URL = "https://sns.us-west-2.amazonaws.com/SimpleNotificationService-f3ecfb7224c7233fe7bb5f59f96de52f.pem";
 const config = { region: "us-west-2", accessKeyId: "AKIA...", secretAccessKey: "secret", snsTopicArn: TOPIC };
-const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-const dir = mkdtempSync(path.join(tmpdir(), "sns-cert-"));
-let certificate = "";
 let fetched: string[] = [];
 const source = createSesEventSource({
   fetchCertificate: async (url) => {
     fetched.push(url.href);
-    return certificate;
+    return snsCertificate;
   },
 });
 
-// Node has no certificate generator: openssl self-signs one for the generated key, standing
-// in for the certificate SNS publishes at SigningCertURL.
-beforeAll(() => {
-  const keyPath = path.join(dir, "key.pem");
-  writeFileSync(keyPath, privateKey.export({ type: "pkcs8", format: "pem" }));
-  execFileSync("openssl", ["req", "-new", "-x509", "-key", keyPath, "-out", path.join(dir, "cert.pem"), "-days", "2", "-subj", "/CN=sns.amazonaws.com"]);
-  certificate = readFileSync(path.join(dir, "cert.pem"), "utf8");
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Signs as SNS does: "Key\nValue\n" for the type's fields in order, RSA with SHA1 (v1) or SHA256 (v2). */
-function snsSigned(fields: Record<string, string>, { version = "2", key = privateKey, certUrl = CERT_URL }: { version?: string; key?: KeyObject; certUrl?: string } = {}) {
-  const signedFields = fields.Type === "Notification" ? ["Message", "MessageId", "Subject", "Timestamp", "TopicArn", "Type"] : ["Message", "MessageId", "SubscribeURL", "Timestamp", "Token", "TopicArn", "Type"];
-  const text = signedFields.filter((k) => k in fields).map((k) => `${k}\n${fields[k]}\n`).join("");
-  const Signature = createSign(version === "1" ? "RSA-SHA1" : "RSA-SHA256").update(text).sign(key, "base64");
-  const body = { ...fields, SignatureVersion: version, Signature, SigningCertURL: certUrl, UnsubscribeURL: "https://sns.us-west-2.amazonaws.com/?Action=Unsubscribe" };
-  return incoming(JSON.stringify(body), { "x-amz-sns-message-type": fields.Type, "x-amz-sns-topic-arn": fields.TopicArn });
+function snsSigned(fields: Record<string, string>, signing?: SnsSigning) {
+  const { body, headers } = signSns(fields, signing);
+  return incoming(body, headers);
 }
 
 const notification = (sesEvent: object, extra: Record<string, string> = {}) => ({
