@@ -63,6 +63,8 @@ async function runAction(run: ActionRun<RuleAction["type"]>, progress: (tx: Pris
     }
   } catch (err) {
     if (err instanceof AppError && PERMANENT.has(err.code)) return { status: "failed", detail: err.message.slice(0, 500) };
+    // What the action would send does not make a valid send (say, a forwarded attachment's name): no retry can change that.
+    if (err instanceof z.ZodError) return { status: "failed", detail: `not sendable: ${err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`.slice(0, 500) };
     throw err;
   }
 }
