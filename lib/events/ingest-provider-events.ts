@@ -11,7 +11,7 @@ import { eventSourceFor, sesEventSource } from "@/lib/provider-events/sources";
 import { bareMessageId } from "@/lib/provider-events/mailgun";
 import { WebhookAuthError, WebhookFormatError, type IncomingWebhook, type ProviderEvent } from "@/lib/provider-events/types";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
-import { firstUse } from "@/lib/provider-events/replay-guard";
+import { oncePerToken } from "@/lib/provider-events/replay-guard";
 import { log } from "@/lib/log";
 import type { Provider } from "@/lib/generated/prisma/client";
 
@@ -50,35 +50,35 @@ export async function ingestProviderEvents(provider: Provider, req: IncomingWebh
   if (!source) throw new AppError("NOT_FOUND", "This provider type sends no event webhooks");
   try {
     await source.verify(req, fullConfig(provider));
-    const token = source.replayToken?.(req);
-    if (token && !(await firstUse(provider.id, token))) throw new WebhookAuthError("This webhook request was already received (a replay)");
-    if (provider.type === "ses") {
-      const confirm = sesEventSource.subscriptionToConfirm(req);
-      if (confirm) {
-        // The URL is on an SNS host (checked by the source), and the message is signed by SNS for this topic.
-        const res = await fetch(confirm, { redirect: "error", signal: AbortSignal.timeout(5_000) });
-        if (!res.ok) throw new ProviderWebhookRefused(400, `Subscription confirmation failed with HTTP ${res.status}`);
-        return { received: 0, published: 0, confirmed: true };
+    return await oncePerToken(provider.id, source.replayToken?.(req), async () => {
+      if (provider.type === "ses") {
+        const confirm = sesEventSource.subscriptionToConfirm(req);
+        if (confirm) {
+          // The URL is on an SNS host (checked by the source), and the message is signed by SNS for this topic.
+          const res = await fetch(confirm, { redirect: "error", signal: AbortSignal.timeout(5_000) });
+          if (!res.ok) throw new ProviderWebhookRefused(400, `Subscription confirmation failed with HTTP ${res.status}`);
+          return { received: 0, published: 0, confirmed: true };
+        }
       }
-    }
-    // Our own send already published email.sent when the provider accepted the message.
-    const events = source.parse(req).filter((e) => e.type !== "email.sent");
-    const messages = await messagesFor(provider, events.map((e) => e.providerMessageId));
-    const known: NewEvent[] = [];
-    for (const e of events) {
-      const m = messages.get(bareMessageId(e.providerMessageId));
-      if (!m) {
-        log.warn("provider event for an unknown message; acknowledged and dropped", { providerId: provider.id, providerMessageId: e.providerMessageId, type: e.type });
-        continue;
+      // Our own send already published email.sent when the provider accepted the message.
+      const events = source.parse(req).filter((e) => e.type !== "email.sent");
+      const messages = await messagesFor(provider, events.map((e) => e.providerMessageId));
+      const known: NewEvent[] = [];
+      for (const e of events) {
+        const m = messages.get(bareMessageId(e.providerMessageId));
+        if (!m) {
+          log.warn("provider event for an unknown message; acknowledged and dropped", { providerId: provider.id, providerMessageId: e.providerMessageId, type: e.type });
+          continue;
+        }
+        known.push({
+          orgId: m.org_id, projectId: m.project_id, messageId: m.id, type: e.type, recipient: e.recipient, sendMode: m.send_mode,
+          occurredAt: e.occurredAt, url: e.url, reason: e.reason, source: "provider", providerId: provider.id,
+          dedupeKey: dedupeKey(provider, e, m.id), bounceKind: e.bounceKind,
+        });
       }
-      known.push({
-        orgId: m.org_id, projectId: m.project_id, messageId: m.id, type: e.type, recipient: e.recipient, sendMode: m.send_mode,
-        occurredAt: e.occurredAt, url: e.url, reason: e.reason, source: "provider", providerId: provider.id,
-        dedupeKey: dedupeKey(provider, e, m.id), bounceKind: e.bounceKind,
-      });
-    }
-    const { published } = await publishEvents(known); // suppresses hard bounces, complaints and unsubscribes too
-    return { received: events.length, published };
+      const { published } = await publishEvents(known); // suppresses hard bounces, complaints and unsubscribes too
+      return { received: events.length, published };
+    });
   } catch (err) {
     if (err instanceof WebhookAuthError) throw new ProviderWebhookRefused(401, err.message);
     if (err instanceof WebhookFormatError) throw new ProviderWebhookRefused(400, err.message);

@@ -1,10 +1,10 @@
 // A provider's inbound webhook, end to end: verify it is the provider's (else 401 and nothing
-// recorded), refuse a replayed one-time token, confirm an SNS subscription, parse the mail and
+// recorded), refuse a replayed one-time token (given back if recording fails), confirm an SNS subscription, parse the mail and
 // record each message for the provider's organization (its rules then run as durable work).
 import { AppError } from "@/lib/http/errors";
 import { env } from "@/lib/env";
 import { fullConfig } from "@/lib/providers/provider-config";
-import { firstUse } from "@/lib/provider-events/replay-guard";
+import { oncePerToken } from "@/lib/provider-events/replay-guard";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { ProviderWebhookRefused } from "@/lib/events/ingest-provider-events";
 import { inboundSourceFor } from "@/lib/inbound/sources";
@@ -17,24 +17,24 @@ export async function ingestProviderInbound(provider: Provider, req: IncomingInb
   if (!source) throw new AppError("NOT_FOUND", "This provider type sends no inbound webhooks");
   try {
     await source.verify(req, fullConfig(provider));
-    const token = await source.replayToken?.(req);
-    if (token && !(await firstUse(provider.id, token))) throw new WebhookAuthError("This webhook request was already received (a replay)");
-    const confirm = source.subscriptionToConfirm?.(req);
-    if (confirm) {
-      // The URL is on an SNS host (checked by the source), and the message is signed by SNS for this topic.
-      const res = await fetch(confirm, { redirect: "error", signal: AbortSignal.timeout(5_000) });
-      if (!res.ok) throw new ProviderWebhookRefused(400, `Subscription confirmation failed with HTTP ${res.status}`);
-      return { received: 0, ids: [], confirmed: true };
-    }
-    const emails = await source.parse(req);
-    const limit = env().INBOUND_MAX_BYTES;
-    const tooLarge = emails.find((e) => e.size > limit);
-    if (tooLarge) throw new AppError("PAYLOAD_TOO_LARGE", `Message of ${tooLarge.size} bytes exceeds the inbound limit of ${limit} bytes`);
-    const ids: string[] = [];
-    for (const email of emails) {
-      ids.push((await recordInbound({ orgId: provider.orgId, source: provider.type as InboundSource, providerId: provider.id, email })).id);
-    }
-    return { received: emails.length, ids };
+    return await oncePerToken(provider.id, await source.replayToken?.(req), async () => {
+      const confirm = source.subscriptionToConfirm?.(req);
+      if (confirm) {
+        // The URL is on an SNS host (checked by the source), and the message is signed by SNS for this topic.
+        const res = await fetch(confirm, { redirect: "error", signal: AbortSignal.timeout(5_000) });
+        if (!res.ok) throw new ProviderWebhookRefused(400, `Subscription confirmation failed with HTTP ${res.status}`);
+        return { received: 0, ids: [], confirmed: true };
+      }
+      const emails = await source.parse(req);
+      const limit = env().INBOUND_MAX_BYTES;
+      const tooLarge = emails.find((e) => e.size > limit);
+      if (tooLarge) throw new AppError("PAYLOAD_TOO_LARGE", `Message of ${tooLarge.size} bytes exceeds the inbound limit of ${limit} bytes`);
+      const ids: string[] = [];
+      for (const email of emails) {
+        ids.push((await recordInbound({ orgId: provider.orgId, source: provider.type as InboundSource, providerId: provider.id, email })).id);
+      }
+      return { received: emails.length, ids };
+    });
   } catch (err) {
     if (err instanceof WebhookAuthError) throw new ProviderWebhookRefused(401, err.message);
     if (err instanceof WebhookFormatError) throw new ProviderWebhookRefused(400, err.message);

@@ -16,6 +16,8 @@ import { freePort } from "../../helpers/server";
 import { newSink, SINK_PASSWORD, SINK_USER } from "../../helpers/sending";
 import type { SmtpSink } from "../../helpers/smtp-sink";
 import { startReceiver, verifyWithStandardWebhooks, type Receiver } from "../../helpers/webhook-receiver";
+import { postmarkInboundJson } from "../../helpers/inbound-post";
+import { basicAuthHeaders } from "../../helpers/provider-signing";
 
 const DOMAIN = "in.acme.test";
 const MAX_BYTES = 100 * 1024;
@@ -178,6 +180,19 @@ describe("the SMTP listener", () => {
     await transport().sendMail(mail);
     await processed(s);
     expect(await countWithSubject(s)).toBe(1);
+  });
+});
+
+describe("provider inbound webhooks on the same limits", () => {
+  it("refuses a message over INBOUND_MAX_BYTES with 413, and records nothing", async () => {
+    const provider = await asOwner("/api/providers", { body: { name: "pm", type: "postmark", config: { serverToken: "t0ken-for-tests", webhookUsername: "pm", webhookPassword: "inbound-password-1" } } });
+    expect(provider.status).toBe(201);
+    const s = subject("pm-big");
+    const body = postmarkInboundJson({ from: { email: "ann@sender.test" }, to: [{ email: `hello@${DOMAIN}` }], subject: s, text: "x".repeat(MAX_BYTES + 10) });
+    const res = await call(`/api/inbound/providers/${provider.body.id}`, { base: own.server.url, raw: JSON.stringify(body), headers: basicAuthHeaders("pm", "inbound-password-1") });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(await countWithSubject(s)).toBe(0);
   });
 });
 
