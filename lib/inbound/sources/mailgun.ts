@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { fileAttachment } from "@/lib/inbound/sources/attachments";
 import { formBytes, formFields, jsonField, numberedFiles, readForm } from "@/lib/inbound/sources/form-body";
-import { bodyText, headerBlock, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
+import { bodyText, headerBlock, mimeSize, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseWith } from "@/lib/provider-events/event-body";
 import { signatureSchema, verifyMailgunSignature, type MailgunEventConfig, type MailgunSignature } from "@/lib/provider-events/mailgun";
@@ -64,7 +64,10 @@ export const mailgunInboundSource: ProviderInboundSource<MailgunEventConfig> = {
     const contentIds = new Map(Object.entries(cidMap).map(([cid, field]) => [field, cid]));
     const attachments = await Promise.all(numberedFiles(form, "attachment-").map(({ field, file }) => fileAttachment(file, { contentId: contentIds.get(field) })));
     // message-headers holds every header, From, To, Cc and Subject included.
-    const headers = await parseHeaderBlock(headerBlock(pairs.map(([name, value]) => [name, headerValue(value)])), envelope);
-    return [{ ...headers, text: bodyText(fields["body-plain"]), html: bodyText(fields["body-html"]), attachments, size: req.rawBody.length }];
+    const block = headerBlock(pairs.map(([name, value]) => [name, headerValue(value)]));
+    const headers = await parseHeaderBlock(block, envelope);
+    const text = bodyText(fields["body-plain"]);
+    const html = bodyText(fields["body-html"]);
+    return [{ ...headers, text, html, attachments, size: mimeSize({ headerBlock: block, text, html, attachments }) }];
   },
 };

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { InboundAddress } from "@/lib/inbound/inbound-email";
 import { addressList } from "@/lib/inbound/sources/addresses";
 import { attachmentOf } from "@/lib/inbound/sources/attachments";
-import { bodyText, headerBlock, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
+import { bodyText, headerBlock, mimeSize, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
 import { verifyPostmarkCredentials, type PostmarkEventConfig } from "@/lib/provider-events/postmark";
@@ -52,7 +52,11 @@ export const postmarkInboundSource: ProviderInboundSource<PostmarkEventConfig> =
 
     // Headers holds the rest (Message-ID, In-Reply-To, References, X-…); the address fields,
     // Subject and Date come as their own fields.
-    const headers = await parseHeaderBlock(headerBlock(body.Headers.map((h) => [h.Name, h.Value])), envelope);
+    const block = headerBlock(body.Headers.map((h) => [h.Name, h.Value]));
+    const headers = await parseHeaderBlock(block, envelope);
+    const text = bodyText(body.TextBody || null);
+    const html = bodyText(body.HtmlBody || null);
+    const attachments = (body.Attachments ?? []).map((a) => attachmentOf(Buffer.from(a.Content, "base64"), { filename: a.Name, contentType: a.ContentType, contentId: a.ContentID }));
     return [
       {
         ...headers,
@@ -63,10 +67,10 @@ export const postmarkInboundSource: ProviderInboundSource<PostmarkEventConfig> =
         subject: body.Subject ?? "",
         date: dateOf(body.Date),
         // Postmark sends "" for a part the message does not have.
-        text: bodyText(body.TextBody || null),
-        html: bodyText(body.HtmlBody || null),
-        attachments: (body.Attachments ?? []).map((a) => attachmentOf(Buffer.from(a.Content, "base64"), { filename: a.Name, contentType: a.ContentType, contentId: a.ContentID })),
-        size: req.rawBody.length,
+        text,
+        html,
+        attachments,
+        size: mimeSize({ headerBlock: block, text, html, attachments }),
       },
     ];
   },

@@ -36,3 +36,13 @@ export function headerBlock(pairs: [string, string][]): string {
     .map(([name, value]) => `${name}: ${value.replace(/[\r\n]+/g, " ")}`)
     .join("\r\n");
 }
+
+/**
+ * The size of the message a provider posted in parts, as it would be in MIME (the same measure
+ * as SMTP and raw posts): headers, bodies, and attachments base64-encoded. Not the size of the
+ * webhook request, which wraps the parts in JSON or a form.
+ */
+export function mimeSize(parts: { headerBlock: string; text: string | null; html: string | null; attachments: { size: number }[] }): number {
+  const bytes = (s: string | null) => (s === null ? 0 : Buffer.byteLength(s));
+  return bytes(parts.headerBlock) + bytes(parts.text) + bytes(parts.html) + parts.attachments.reduce((n, a) => n + Math.ceil(a.size / 3) * 4, 0);
+}

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { addressList } from "@/lib/inbound/sources/addresses";
 import { fileAttachment } from "@/lib/inbound/sources/attachments";
 import { formBytes, formFields, jsonField, numberedFiles, readForm } from "@/lib/inbound/sources/form-body";
-import { bodyText, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
+import { bodyText, mimeSize, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseWith } from "@/lib/provider-events/event-body";
 import { publicKeySchema, verifySendGridSignature, type SendGridEventConfig } from "@/lib/provider-events/sendgrid";
@@ -74,7 +74,7 @@ export const sendgridInboundSource: ProviderInboundSource<SendGridInboundConfig>
         text: bodyText(fields.text),
         html: bodyText(fields.html),
         attachments,
-        size: req.rawBody.length,
+        size: mimeSize({ headerBlock: fields.headers, text: bodyText(fields.text), html: bodyText(fields.html), attachments }),
       },
     ];
   },

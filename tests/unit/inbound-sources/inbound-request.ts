@@ -1,5 +1,6 @@
 // Builds what a route hands to an inbound source, and the bodies providers post: multipart
 // forms (as SendGrid and Mailgun send them) and raw messages composed by nodemailer.
+import { expect } from "vitest";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type { IncomingInbound } from "@/lib/inbound/sources/types";
 
@@ -91,4 +92,11 @@ export function fromRawMessage(raw: Buffer) {
     references: message.references,
     date: message.date,
   };
+}
+
+/** A message posted in parts is measured as MIME: more than its bodies and base64 attachments, less than the request wrapping them in JSON or a form. */
+export function expectMimeSize(size: number, req: { rawBody: Buffer }) {
+  const floor = Buffer.byteLength(message.text) + Buffer.byteLength(message.html) + message.attachments.reduce((n, a) => n + Math.ceil(a.size / 3) * 4, 0);
+  expect(size).toBeGreaterThan(floor);
+  expect(size).toBeLessThan(req.rawBody.length);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { postmarkInboundSource as source } from "@/lib/inbound/sources/postmark";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
-import { addresses, fromRawMessage, incoming, message, pdf, png, rawMessage } from "./inbound-request";
+import { addresses, fromRawMessage, incoming, message, pdf, png, rawMessage, expectMimeSize } from "./inbound-request";
 
 const config = { serverToken: "server-token", webhookUsername: "postmark", webhookPassword: randomBytes(18).toString("base64url") };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
@@ -64,7 +64,9 @@ describe("Postmark inbound webhook: verification", () => {
 describe("Postmark inbound webhook: parsing", () => {
   it("reads Postmark's fields, with the Message-ID and threading from Headers", async () => {
     const req = posted(inbound);
-    expect(await source.parse(req)).toEqual([
+    const result = await source.parse(req);
+    expectMimeSize(result[0].size, req);
+    expect(result).toEqual([
       {
         messageId: message.messageId,
         ...addresses,
@@ -82,7 +84,7 @@ describe("Postmark inbound webhook: parsing", () => {
           { name: "references", value: "<root@acme.test>, <msg-0@acme.test>" },
         ],
         attachments: message.attachments,
-        size: req.rawBody.length,
+        size: result[0].size,
         inReplyTo: message.inReplyTo,
         references: message.references,
         date: message.date,

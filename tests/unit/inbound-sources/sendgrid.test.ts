@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { sendgridInboundSource as source } from "@/lib/inbound/sources/sendgrid";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
-import { addresses, fromRawMessage, incoming, message, multipart, pdf, png, rawMessage, unixSeconds } from "./inbound-request";
+import { addresses, fromRawMessage, incoming, message, multipart, pdf, png, rawMessage, unixSeconds, expectMimeSize } from "./inbound-request";
 
 const spki = (key: KeyObject) => key.export({ type: "spki", format: "der" }).toString("base64");
 const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
@@ -85,7 +85,9 @@ describe("SendGrid Inbound Parse: verification", () => {
 describe("SendGrid Inbound Parse: parsing", () => {
   it("reads the default post: SendGrid's fields, the header block, the attachment files", async () => {
     const req = signed(await multipart(parsedFields));
-    expect(await source.parse(req)).toEqual([
+    const result = await source.parse(req);
+    expectMimeSize(result[0].size, req);
+    expect(result).toEqual([
       {
         messageId: message.messageId,
         ...addresses,
@@ -108,7 +110,7 @@ describe("SendGrid Inbound Parse: parsing", () => {
           { name: "content-type", value: 'multipart/mixed; boundary="000000000000b6a5d105"' },
         ],
         attachments: message.attachments,
-        size: req.rawBody.length,
+        size: result[0].size,
         inReplyTo: message.inReplyTo,
         references: message.references,
         date: message.date,
