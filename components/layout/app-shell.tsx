@@ -7,6 +7,7 @@ import { signOut } from "next-auth/react";
 const NAV = [
   { href: "/", label: "Overview" },
   { href: "/messages", label: "Messages" },
+  { href: "/inbound", label: "Inbound" },
   { href: "/api-keys", label: "API keys" },
   { href: "/projects", label: "Projects" },
   { href: "/members", label: "Members" },

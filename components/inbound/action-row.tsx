@@ -1,0 +1,178 @@
+"use client";
+// One action of a rule: its type and the inputs that type needs (addresses to forward to, the
+// webhook endpoint, tags, the auto-reply template), with reordering and removal.
+import { ACTION_TYPES } from "@/lib/inbound/rule-schema";
+import { ACTION_HINTS, ACTION_LABELS, type ActionType } from "@/components/inbound/rule-labels";
+import { errorUnder, otherErrors, type ActionDraft, type RuleErrors } from "@/components/inbound/rule-draft";
+import { EndpointPicker, TemplatePicker } from "@/components/inbound/action-pickers";
+
+interface ActionRowProps {
+  action: ActionDraft;
+  index: number;
+  count: number;
+  errors: RuleErrors;
+  disabled: boolean;
+  onChange: (action: ActionDraft) => void;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}
+
+const small = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
+
+function SmallField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  placeholder?: string;
+  disabled: boolean;
+  multiline?: boolean;
+}) {
+  const { id, label, value, onChange, error, hint, placeholder, disabled, multiline } = props;
+  const shared = {
+    id,
+    value,
+    placeholder,
+    disabled,
+    spellCheck: false,
+    autoComplete: "off",
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
+  return (
+    <div>
+      <label htmlFor={id} className={small}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea {...shared} className="input mt-1 h-20 font-mono text-xs" onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...shared} className="input mt-1" onChange={(e) => onChange(e.target.value)} />
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+export function ActionRow({ action, index, count, errors, disabled, onChange, onMove, onRemove }: ActionRowProps) {
+  const id = `action-${action.key}`;
+  const path = `actions.${index}`;
+  const err = (field: string) => errorUnder(errors, `${path}.${field}`);
+  const own = otherErrors(errors, path, ["to", "from", "endpointId", "tags", "templateId", "variables"]);
+  const set = (patch: Partial<ActionDraft>) => onChange({ ...action, ...patch });
+  const name = <span className="sr-only"> action {index + 1}</span>;
+
+  return (
+    <fieldset className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700" data-testid="action-row">
+      <legend className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">Action {index + 1}</legend>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[14rem_1fr]">
+        <div>
+          <label htmlFor={`${id}-type`} className={small}>
+            Type
+          </label>
+          <select id={`${id}-type`} className="input mt-1" value={action.type} onChange={(e) => set({ type: e.target.value as ActionType })} disabled={disabled}>
+            {ACTION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {ACTION_LABELS[t]}
+              </option>
+            ))}
+          </select>
+          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{ACTION_HINTS[action.type]}</p>
+        </div>
+        <div className="space-y-3">
+          {action.type === "forward" && (
+            <>
+              <SmallField
+                id={`${id}-to`}
+                label="Forward to"
+                value={action.to}
+                onChange={(to) => set({ to })}
+                error={err("to")}
+                hint="Up to 10 addresses, separated by commas."
+                placeholder="team@example.com"
+                disabled={disabled}
+              />
+              <SmallField
+                id={`${id}-from`}
+                label="From (optional)"
+                value={action.from}
+                onChange={(from) => set({ from })}
+                error={err("from")}
+                hint="Default: the address the message was sent to."
+                disabled={disabled}
+              />
+            </>
+          )}
+          {action.type === "webhook" && <EndpointPicker id={`${id}-endpoint`} value={action.endpointId} onChange={(endpointId) => set({ endpointId })} error={err("endpointId")} disabled={disabled} />}
+          {action.type === "tag" && (
+            <SmallField
+              id={`${id}-tags`}
+              label="Tags"
+              value={action.tags}
+              onChange={(tags) => set({ tags })}
+              error={err("tags")}
+              hint="Up to 10, separated by commas: letters, digits and _ . : -"
+              placeholder="invoice, billing"
+              disabled={disabled}
+            />
+          )}
+          {action.type === "auto_reply" && (
+            <>
+              <TemplatePicker id={`${id}-template`} value={action.templateId} onChange={(templateId) => set({ templateId })} error={err("templateId")} disabled={disabled} />
+              <SmallField
+                id={`${id}-reply-from`}
+                label="From (optional)"
+                value={action.from}
+                onChange={(from) => set({ from })}
+                error={err("from")}
+                hint="Default: the address the message was sent to."
+                disabled={disabled}
+              />
+              <SmallField
+                id={`${id}-variables`}
+                label="Variables (optional)"
+                value={action.variables}
+                onChange={(variables) => set({ variables })}
+                error={err("variables")}
+                hint="One name=value per line, for the template's variables."
+                placeholder="team=Support"
+                disabled={disabled}
+                multiline
+              />
+            </>
+          )}
+        </div>
+      </div>
+      {own.map((m) => (
+        <p key={m} className="mt-2 text-xs text-red-600 dark:text-red-400">
+          {m}
+        </p>
+      ))}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className="btn-secondary py-1" onClick={() => onMove(index - 1)} disabled={disabled || index === 0}>
+          Move up{name}
+        </button>
+        <button type="button" className="btn-secondary py-1" onClick={() => onMove(index + 1)} disabled={disabled || index === count - 1}>
+          Move down{name}
+        </button>
+        {count > 1 && (
+          <button type="button" className="btn-secondary ml-auto py-1" onClick={onRemove} disabled={disabled}>
+            Remove{name}
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+// The Inbox tab: received messages the rules kept, newest first, with search, a tag filter and
+// pages; polled so new mail appears while the page is open.
+import { useEffect, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useInbox } from "@/lib/queries/inbound";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageNav } from "@/components/ui/page-nav";
+import { InboxFilters, inboxFiltersFromAddress, inboxFiltersToAddress } from "@/components/inbound/inbox-filters";
+import { InboxRow } from "@/components/inbound/inbox-row";
+import { InboxEmpty } from "@/components/inbound/inbox-empty";
+
+const PER_PAGE = 25;
+const SEARCH_DELAY_MS = 300;
+
+export function InboxPanel({ onShowDomains }: { onShowDomains: () => void }) {
+  const address = useSearchParams();
+  const [initial] = useState(() => inboxFiltersFromAddress(address));
+  const [search, setSearch] = useState(initial.search);
+  const [tag, setTag] = useState(initial.tag);
+  const [page, setPage] = useState(initial.page);
+  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS).trim();
+  const settledTag = useDebouncedValue(tag, SEARCH_DELAY_MS).trim();
+  const inbox = useInbox({ page, perPage: PER_PAGE, search: settledSearch, tag: settledTag });
+  const filtered = Boolean(settledSearch || settledTag);
+  const list = inbox.data?.messages ?? [];
+  // Tags on this page, and the one filtered by, as suggestions for the tag filter.
+  const knownTags = [...new Set([...list.flatMap((m) => m.tags), ...(settledTag ? [settledTag] : [])])].sort();
+
+  // Keep the address in step (without a navigation), so Back from a message lands on this view.
+  useEffect(() => {
+    window.history.replaceState(null, "", inboxFiltersToAddress({ search: settledSearch, tag: settledTag, page }));
+  }, [settledSearch, settledTag, page]);
+
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+  const changeTag = (value: string) => {
+    setTag(value);
+    setPage(1);
+  };
+  const clearFilters = () => {
+    setSearch("");
+    setTag("");
+    setPage(1);
+  };
+
+  return (
+    <div>
+      <div className="mb-4">
+        <h2 className="text-xl font-semibold">Inbox</h2>
+        <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">Received mail, newest first. Open a message to read it, download its attachments, see what the rules did, or reply.</p>
+      </div>
+      <InboxFilters search={search} onSearchChange={changeSearch} tag={tag} onTagChange={changeTag} knownTags={knownTags} />
+
+      {inbox.isPending ? (
+        <ListSkeleton label="Loading the inbox…" rows={4} />
+      ) : inbox.error ? (
+        <ErrorBanner message={inbox.error.message} onRetry={() => inbox.refetch()} />
+      ) : inbox.data.pagination.total === 0 ? (
+        filtered ? (
+          <EmptyState
+            title="No messages match"
+            action={
+              <button type="button" className="btn-secondary" onClick={clearFilters}>
+                Clear search and tag
+              </button>
+            }
+          >
+            {settledSearch ? <>Nothing {settledTag ? `tagged “${settledTag}” ` : ""}has “{settledSearch}” in the sender or subject. </> : `Nothing is tagged “${settledTag}”. `}
+            Search matches part of an address or subject; tags match exactly.
+          </EmptyState>
+        ) : (
+          <InboxEmpty onShowDomains={onShowDomains} />
+        )
+      ) : list.length === 0 ? (
+        <EmptyState
+          title="No messages on this page"
+          action={
+            <button type="button" className="btn-secondary" onClick={() => setPage(1)}>
+              Go to the first page
+            </button>
+          }
+        >
+          There are {inbox.data.pagination.total} in all; this page is past the last one.
+        </EmptyState>
+      ) : (
+        <div aria-busy={inbox.isFetching || undefined} className={inbox.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite" data-testid="inbox-count">
+            {inbox.data.pagination.total} {inbox.data.pagination.total === 1 ? "message" : "messages"}
+            {filtered ? " match" : ""}
+          </p>
+          <ul aria-label="Received messages" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {list.map((m) => (
+              <InboxRow key={m.id} message={m} />
+            ))}
+          </ul>
+          {inbox.data.pagination.total > PER_PAGE && (
+            <PageNav
+              label="Inbox pages"
+              page={page}
+              pageSize={PER_PAGE}
+              total={inbox.data.pagination.total}
+              count={list.length}
+              busy={inbox.isPlaceholderData}
+              onPageChange={setPage}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

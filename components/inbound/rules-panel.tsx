@@ -1,0 +1,125 @@
+"use client";
+// The Rules tab: the organization's inbound rules in the order they run, a test box for any
+// sample message, and (for owners and admins) the editor in place of the list.
+import { useState } from "react";
+import { roleHas, type Role } from "@/lib/auth/permissions";
+import { useDeleteRule, useInboundRules, type InboundRule } from "@/lib/queries/inbound";
+import { RestrictedAction } from "@/components/ui/restricted-action";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { PageNav } from "@/components/ui/page-nav";
+import { RuleItem } from "@/components/inbound/rule-item";
+import { RuleEditor } from "@/components/inbound/rule-editor";
+import { RuleTestBox } from "@/components/inbound/rule-test-box";
+
+const PAGE_SIZE = 25;
+const NO_PERMISSION = "Only owners and admins can create or change inbound rules.";
+
+export function RulesPanel({ role }: { role: Role }) {
+  const canManage = roleHas(role, "inbound.manage");
+  const [page, setPage] = useState(1);
+  const rules = useInboundRules(page, PAGE_SIZE);
+  const remove = useDeleteRule();
+  // null: the list; "new": creating; a rule: editing it.
+  const [editing, setEditing] = useState<InboundRule | "new" | null>(null);
+  const [deleting, setDeleting] = useState<InboundRule | null>(null);
+  const list = rules.data?.data ?? [];
+
+  if (editing !== null) {
+    return <RuleEditor key={editing === "new" ? "new" : editing.id} rule={editing === "new" ? null : editing} onDone={() => setEditing(null)} />;
+  }
+
+  function closeDelete() {
+    setDeleting(null);
+    remove.reset();
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 className="text-xl font-semibold">Rules</h2>
+          <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
+            Each received message runs through the enabled rules, lowest priority number first, until one that drops it or says stop. Every matching rule&apos;s actions run.
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
+          <RestrictedAction allowed={canManage} reason={NO_PERMISSION} onClick={() => setEditing("new")}>
+            New rule
+          </RestrictedAction>
+        </div>
+      </div>
+
+      {rules.isPending ? (
+        <ListSkeleton label="Loading rules…" />
+      ) : rules.error ? (
+        <ErrorBanner message={rules.error.message} onRetry={() => rules.refetch()} />
+      ) : rules.data.total === 0 ? (
+        <EmptyState
+          title="No rules yet"
+          action={
+            canManage && (
+              <button type="button" className="btn-primary" onClick={() => setEditing("new")}>
+                Create a rule
+              </button>
+            )
+          }
+        >
+          {canManage
+            ? "Without rules every received message stays in the inbox. Add one to tag, forward, post to a webhook, auto-reply to or drop the mail that matches."
+            : "Without rules every received message stays in the inbox. Ask an owner or admin to add rules."}
+        </EmptyState>
+      ) : list.length === 0 ? (
+        <EmptyState
+          title="No rules on this page"
+          action={
+            <button type="button" className="btn-secondary" onClick={() => setPage(1)}>
+              Go to the first page
+            </button>
+          }
+        >
+          There are {rules.data.total} in all; this page is past the last one.
+        </EmptyState>
+      ) : (
+        <div aria-busy={rules.isFetching || undefined} className={rules.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          <ul aria-label="Inbound rules" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {list.map((r) => (
+              <RuleItem key={r.id} rule={r} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
+            ))}
+          </ul>
+          {rules.data.total > PAGE_SIZE && (
+            <PageNav label="Rule pages" page={page} pageSize={PAGE_SIZE} total={rules.data.total} count={list.length} busy={rules.isPlaceholderData} onPageChange={setPage} />
+          )}
+        </div>
+      )}
+
+      {rules.data && rules.data.total > 0 && <RuleTestBox />}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete rule?"
+        description={
+          <>
+            <strong className="break-words">{deleting?.name}</strong> stops running on incoming mail. Messages it already handled keep their results. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onClose={closeDelete}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              if (list.length === 1 && page > 1) setPage(page - 1);
+              closeDelete();
+            },
+          })
+        }
+      />
+    </div>
+  );
+}
