@@ -14,6 +14,7 @@ export const FIELD_LABELS: Record<LeafField, string> = {
   from: "From address",
   to: "To address",
   cc: "Cc address",
+  recipient: "Any recipient (To, Cc or envelope)",
   subject: "Subject",
   body: "Body text",
   attachment_name: "Attachment name",

@@ -29,3 +29,6 @@ export const mailbox = z.string().transform((value, ctx) => {
 /** One mailbox or a list of them (at most `max`), output as Address[]. */
 export const mailboxList = (max: number) =>
   z.union([mailbox.transform((a) => [a]), z.array(mailbox).max(max, `at most ${max} addresses`)]);
+
+/** RFC 5322 field names: printable ASCII but the colon. */
+export const HEADER_NAME = /^[!-9;-~]+$/;

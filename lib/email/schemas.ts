@@ -1,6 +1,6 @@
 // The send body (SPEC POST /api/email/send), shared by the legacy and v1 routes.
 import { z } from "zod";
-import { mailbox, mailboxList } from "@/lib/email/address";
+import { HEADER_NAME, mailbox, mailboxList } from "@/lib/email/address";
 import { nullableTimestamp } from "@/lib/http/wire";
 
 const MAX_RECIPIENTS = 50;
@@ -12,7 +12,6 @@ const RESERVED_HEADERS = new Set([
   "dkim-signature", "arc-seal", "arc-message-signature", "arc-authentication-results", "received",
   "mime-version", "content-type", "content-transfer-encoding", "authentication-results",
 ]);
-const HEADER_NAME = /^[!-9;-~]+$/; // RFC 5322 field name: printable ASCII except ":"
 
 const headersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
   for (const [name, value] of Object.entries(headers)) {

@@ -21,6 +21,12 @@ export class ProviderWebhookRefused extends Error {
   }
 }
 
+/** Visits a verified SNS SubscribeURL: on an SNS host (checked by the source), signed by SNS for the provider's topic. */
+export async function confirmSubscription(url: string | URL): Promise<void> {
+  const res = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(5_000) });
+  if (!res.ok) throw new ProviderWebhookRefused(400, `Subscription confirmation failed with HTTP ${res.status}`);
+}
+
 interface MessageRow {
   id: string;
   org_id: string;
@@ -54,9 +60,7 @@ export async function ingestProviderEvents(provider: Provider, req: IncomingWebh
       if (provider.type === "ses") {
         const confirm = sesEventSource.subscriptionToConfirm(req);
         if (confirm) {
-          // The URL is on an SNS host (checked by the source), and the message is signed by SNS for this topic.
-          const res = await fetch(confirm, { redirect: "error", signal: AbortSignal.timeout(5_000) });
-          if (!res.ok) throw new ProviderWebhookRefused(400, `Subscription confirmation failed with HTTP ${res.status}`);
+          await confirmSubscription(confirm);
           return { received: 0, published: 0, confirmed: true };
         }
       }

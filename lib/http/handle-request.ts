@@ -46,7 +46,7 @@ export async function handleRequest<S extends RouteSpec>(
   }
   authorize(principal, spec);
   if (spec.orgWide && principal.kind === "key" && principal.projectId) {
-    throw new AppError("SCOPE_DENIED", "This API key is bound to one project and cannot change organization-wide settings");
+    throw new AppError("SCOPE_DENIED", "This API key is bound to one project; this route is the whole organization's (use a key without a project)");
   }
   const input = await parseInput(req, await ctx?.params, spec);
   return { req, principal, requestId, ...(input as Pick<RequestContext<S>, "body" | "query" | "params">) };

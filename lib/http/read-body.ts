@@ -56,11 +56,33 @@ export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT): Pr
       { path: "body", message: "required" },
     ]);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new AppError("VALIDATION_ERROR", `Malformed JSON: ${(err as Error).message}`, [
       { path: "body", message: "malformed JSON" },
     ]);
   }
+  if (nestingDepth(value) > MAX_JSON_DEPTH) {
+    throw new AppError("VALIDATION_ERROR", `JSON nested more than ${MAX_JSON_DEPTH} levels deep`, [{ path: "body", message: "nested too deeply" }]);
+  }
+  return value;
+}
+
+/** No request shape nests this deep; deeper input would only make validators recurse. */
+const MAX_JSON_DEPTH = 32;
+
+/** How deep arrays and objects nest (counted without recursion, so any input is safe). */
+function nestingDepth(root: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }

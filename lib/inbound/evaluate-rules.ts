@@ -1,5 +1,10 @@
 // Runs the rule language against a message: which rules match, in priority order, up to the
 // first matching rule that stops processing. Pure: nothing is executed here.
+//
+// Cost is bounded per message: text tests read at most the first MiB of a body, regular
+// expressions the first 64 KiB of each value, and regular-expression work (compiled steps x
+// bytes scanned) has a budget of about a tenth of a second; past it, further `matches` tests
+// do not hold and the result says so.
 import { htmlToText } from "@/lib/templates/render-content";
 import type { InboundEmail } from "@/lib/inbound/inbound-email";
 import { compilePattern } from "@/lib/inbound/pattern";
@@ -8,6 +13,8 @@ import { stopsProcessing, type Condition, type LeafCondition, type RuleAction } 
 /** What conditions look at. */
 export type MatchableEmail = Pick<InboundEmail, "from" | "to" | "cc" | "subject" | "text" | "html" | "size" | "headers"> & {
   attachments: { filename: string; contentType: string }[];
+  /** Envelope recipients when known (they include Bcc and list recipients the headers do not name). */
+  envelopeTo?: string[];
 };
 
 export interface EvaluableRule {
@@ -15,15 +22,22 @@ export interface EvaluableRule {
   actions: RuleAction[];
 }
 
-/** Bodies are matched on their first MiB of text: enough for any rule, bounded for every one. */
 const BODY_LIMIT = 1024 * 1024;
+const PATTERN_INPUT_LIMIT = 64 * 1024;
+/** Compiled steps x bytes: about 100 ms of matching on the reference machine. */
+export const PATTERN_BUDGET = 5_000_000;
 
-/** A message's values for each field, computed once per message. */
+type TextLeaf = Exclude<LeafCondition, { field: "size" }>;
+
+/** A message's values for each field, computed (and lower-cased) once per message. */
 class Fields {
   #body: string | null = null;
+  #lower = new Map<string, string>();
+  budget = PATTERN_BUDGET;
+  budgetExceeded = false;
   constructor(private readonly email: MatchableEmail) {}
 
-  values(c: Exclude<LeafCondition, { field: "size" }>): string[] {
+  values(c: TextLeaf): string[] {
     const e = this.email;
     switch (c.field) {
       case "from":
@@ -32,6 +46,8 @@ class Fields {
         return e.to.map((a) => a.address);
       case "cc":
         return e.cc.map((a) => a.address);
+      case "recipient":
+        return [...new Set([...(e.envelopeTo ?? []), ...e.to.map((a) => a.address), ...e.cc.map((a) => a.address)])];
       case "subject":
         return [e.subject];
       case "body":
@@ -47,16 +63,36 @@ class Fields {
     }
   }
 
+  lower(value: string): string {
+    let hit = this.#lower.get(value);
+    if (hit === undefined) {
+      hit = value.toLowerCase();
+      this.#lower.set(value, hit);
+    }
+    return hit;
+  }
+
   private body(): string {
     this.#body ??= (this.email.text ?? (this.email.html ? htmlToText(this.email.html.slice(0, 4 * BODY_LIMIT)) : "")).slice(0, BODY_LIMIT);
     return this.#body;
   }
 }
 
-function testText(operator: LeafCondition["operator"], value: string, wanted: string, caseSensitive: boolean): boolean {
-  if (operator === "matches") return compilePattern(wanted, caseSensitive).matcher(value).find();
-  const [v, w] = caseSensitive ? [value, wanted] : [value.toLowerCase(), wanted.toLowerCase()];
-  switch (operator) {
+function testText(c: TextLeaf, value: string, fields: Fields): boolean {
+  const caseSensitive = c.caseSensitive ?? false;
+  if (c.operator === "matches") {
+    const pattern = compilePattern(c.value, caseSensitive);
+    const input = value.length > PATTERN_INPUT_LIMIT ? value.slice(0, PATTERN_INPUT_LIMIT) : value;
+    const cost = pattern.programSize() * Math.max(input.length, 1);
+    if (cost > fields.budget) {
+      fields.budgetExceeded = true;
+      return false;
+    }
+    fields.budget -= cost;
+    return pattern.matcher(input).find();
+  }
+  const [v, w] = caseSensitive ? [value, c.value] : [fields.lower(value), c.value.toLowerCase()];
+  switch (c.operator) {
     case "equals":
       return v === w;
     case "contains":
@@ -65,8 +101,6 @@ function testText(operator: LeafCondition["operator"], value: string, wanted: st
       return v.startsWith(w);
     case "ends_with":
       return v.endsWith(w);
-    default:
-      return false;
   }
 }
 
@@ -75,7 +109,7 @@ function testLeaf(c: LeafCondition, fields: Fields, size: number): boolean {
     return c.operator === "gt" ? size > c.value : c.operator === "lt" ? size < c.value : size === c.value;
   }
   // A field with several values (recipients, headers, attachments) holds when any of them passes.
-  return fields.values(c).some((v) => testText(c.operator, v, c.value, c.caseSensitive ?? false));
+  return fields.values(c).some((v) => testText(c, v, fields));
 }
 
 function holds(c: Condition, fields: Fields, size: number): boolean {
@@ -90,7 +124,7 @@ export function ruleMatches(rule: EvaluableRule, email: MatchableEmail, fields =
 }
 
 /** `rules` already in priority order (enabled ones only). */
-export function matchRules<R extends EvaluableRule>(rules: readonly R[], email: MatchableEmail): { matched: R[]; evaluated: number } {
+export function matchRules<R extends EvaluableRule>(rules: readonly R[], email: MatchableEmail): { matched: R[]; evaluated: number; patternBudgetExceeded: boolean } {
   const fields = new Fields(email);
   const matched: R[] = [];
   let evaluated = 0;
@@ -100,5 +134,5 @@ export function matchRules<R extends EvaluableRule>(rules: readonly R[], email: 
     matched.push(rule);
     if (stopsProcessing(rule.actions)) break;
   }
-  return { matched, evaluated };
+  return { matched, evaluated, patternBudgetExceeded: fields.budgetExceeded };
 }

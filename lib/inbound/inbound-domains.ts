@@ -29,7 +29,7 @@ export async function addDomain({ principal, name, inboundEnabled }: { principal
       return domain;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError("CONFLICT", `${name} is already added (by this or another organization)`);
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", `${name} is already in use`);
     throw err;
   }
 }

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { escapeLike } from "@/lib/db/like-pattern";
 import type { InboxQuery } from "@/lib/inbound/schemas";
-import { storedHeaders, type StoredMessage } from "@/lib/inbound/stored-message";
+import { ATTACHMENT_INFO, storedHeaders, type StoredMessage } from "@/lib/inbound/stored-message";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 const summaryOf = (m: StoredMessage) => ({
@@ -18,8 +18,6 @@ const summaryOf = (m: StoredMessage) => ({
   source: m.source,
   receivedAt: m.receivedAt,
 });
-
-const ATTACHMENT_INFO = { select: { id: true, filename: true, contentType: true, size: true, contentId: true }, orderBy: { position: "asc" as const } };
 
 export async function listInbox({ orgId, query }: { orgId: string; query: InboxQuery }) {
   const where: Prisma.InboundMessageWhereInput = {

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { fullConfig } from "@/lib/providers/provider-config";
 import { oncePerToken } from "@/lib/provider-events/replay-guard";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
-import { ProviderWebhookRefused } from "@/lib/events/ingest-provider-events";
+import { confirmSubscription, ProviderWebhookRefused } from "@/lib/events/ingest-provider-events";
 import { inboundSourceFor } from "@/lib/inbound/sources";
 import type { IncomingInbound } from "@/lib/inbound/sources/types";
 import { recordInbound, type InboundSource } from "@/lib/inbound/record-inbound";
@@ -20,9 +20,7 @@ export async function ingestProviderInbound(provider: Provider, req: IncomingInb
     return await oncePerToken(provider.id, await source.replayToken?.(req), async () => {
       const confirm = source.subscriptionToConfirm?.(req);
       if (confirm) {
-        // The URL is on an SNS host (checked by the source), and the message is signed by SNS for this topic.
-        const res = await fetch(confirm, { redirect: "error", signal: AbortSignal.timeout(5_000) });
-        if (!res.ok) throw new ProviderWebhookRefused(400, `Subscription confirmation failed with HTTP ${res.status}`);
+        await confirmSubscription(confirm);
         return { received: 0, ids: [], confirmed: true };
       }
       const emails = await source.parse(req);

@@ -43,7 +43,13 @@ export async function enabledRules(orgId: string): Promise<StoredRule[]> {
   return rows.map(parseStoredRule);
 }
 
+/** Every message is checked against every enabled rule: the list stays a size that is quick to run. */
+export const MAX_RULES = 200;
+
 export async function createRule({ principal, input }: { principal: Principal; input: CreateRuleInput }) {
+  if ((await db().inboundRule.count({ where: { orgId: principal.orgId } })) >= MAX_RULES) {
+    throw new AppError("PLAN_LIMIT_REACHED", `An organization has at most ${MAX_RULES} inbound rules; combine rules with any/all groups, or delete unused ones`);
+  }
   await checkReferences(principal.orgId, input.actions);
   return db().$transaction(async (tx) => {
     const rule = await tx.inboundRule.create({

@@ -11,7 +11,8 @@ import {
   replySchema,
 } from "@/lib/inbound/schemas";
 
-const base = { tag: "Inbox" } as const;
+// The inbox is the organization's, not a project's: keys bound to one project are refused.
+const base = { tag: "Inbox", orgWide: true } as const;
 
 export const listInboxOperation = defineOperation({
   ...base,

@@ -1,51 +1,52 @@
 // Runs the organization's rules on one received message and carries out their actions, in
-// priority order, up to a rule that stops processing. Safe to run again after a crash: each
-// action's outcome is recorded as it completes and skipped on the next run, and the sends
-// (forward, auto_reply) carry idempotency keys, so nothing is done twice.
+// priority order, up to a rule that stops processing. Safe to run again after a crash: the
+// matched rules and their actions are recorded before anything runs (a retry follows that
+// plan even if the rules changed meanwhile), each action's outcome is recorded as it
+// completes and skipped on the next run, and the sends go through sendOnce, so nothing is
+// done twice.
 //
-// What is kept: a message no rule matched stays in the inbox (nothing is lost by default); a
-// message rules matched is in the inbox only if one of them stores it. Messages neither kept
-// nor stored keep their record and rule results, without body or attachments.
+// What is kept: a message no rule matched stays in the inbox (nothing is lost by default), as
+// does one with an action that failed, or whose processing failed for good; otherwise it is
+// in the inbox only if a matching rule stores it. Messages neither kept nor stored keep their
+// record and rule results, without body or attachments.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { log } from "@/lib/log";
 import { matchRules } from "@/lib/inbound/evaluate-rules";
 import { enabledRules } from "@/lib/inbound/manage-rules";
-import { matchableOf, type StoredMessage } from "@/lib/inbound/stored-message";
-import type { StoredRule } from "@/lib/inbound/stored-rule";
-import type { RuleAction } from "@/lib/inbound/rule-schema";
+import { ATTACHMENT_INFO, matchableOf, type StoredMessage } from "@/lib/inbound/stored-message";
+import { actionsSchema, type RuleAction } from "@/lib/inbound/rule-schema";
+import { ruleResultSchema } from "@/lib/inbound/schemas";
 import type { ActionOutcome, ActionRun } from "@/lib/inbound/actions/action-run";
 import { forward } from "@/lib/inbound/actions/forward";
 import { autoReply } from "@/lib/inbound/actions/auto-reply";
 import { webhook } from "@/lib/inbound/actions/webhook";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-const resultsSchema = z.array(
-  z.object({
-    ruleId: z.string(),
-    name: z.string(),
-    actions: z.array(z.object({ type: z.string(), status: z.enum(["done", "failed", "skipped"]), detail: z.string().nullable() })),
-  }),
-);
-type RuleResults = z.infer<typeof resultsSchema>;
+/** A matched rule as recorded: what it will do (`planned`) and what it did (`actions`, by index). */
+const planSchema = z.array(ruleResultSchema.extend({ planned: actionsSchema }));
+type Plan = z.infer<typeof planSchema>;
 
-/** Errors worth another try later (no provider capacity now, the database away); others are the action's final outcome. */
-const PERMANENT = new Set(["VALIDATION_ERROR", "TEST_MODE_RECIPIENT", "BULK_SEND_REQUIRES_2FA", "QUOTA_EXCEEDED", "TEMPLATE_NOT_FOUND", "PROVIDER_REJECTED", "IDEMPOTENCY_CONFLICT", "PLAN_LIMIT_REACHED"]);
+/** Refusals no retry changes; anything else (no provider capacity now, the database away) is retried. */
+const PERMANENT = new Set(["VALIDATION_ERROR", "TEST_MODE_RECIPIENT", "BULK_SEND_REQUIRES_2FA", "QUOTA_EXCEEDED", "TEMPLATE_NOT_FOUND", "PROVIDER_REJECTED", "PLAN_LIMIT_REACHED"]);
 
 async function load(id: string): Promise<StoredMessage | null> {
   return db().inboundMessage.findUnique({
     where: { id },
-    include: { attachments: { select: { id: true, filename: true, contentType: true, size: true, contentId: true }, orderBy: { position: "asc" } } },
+    include: { attachments: ATTACHMENT_INFO },
   });
 }
 
-function resultFor(results: RuleResults, rule: StoredRule): RuleResults[number] {
-  let entry = results.find((r) => r.ruleId === rule.row.id);
-  if (!entry) {
-    entry = { ruleId: rule.row.id, name: rule.row.name, actions: [] };
-    results.push(entry);
-  }
-  return entry;
+/** The plan of an earlier run, or a new one from the rules as they are now (recorded before anything runs). */
+async function planFor(message: StoredMessage): Promise<Plan> {
+  const earlier = planSchema.safeParse(message.ruleResults);
+  if (earlier.success && earlier.data.length > 0) return earlier.data;
+  const { matched, patternBudgetExceeded } = matchRules(await enabledRules(message.orgId), matchableOf(message));
+  if (patternBudgetExceeded) log.warn("inbound rules' regular expressions ran out of budget; the remaining ones did not match", { inboundMessageId: message.id });
+  const plan = matched.map((r) => ({ ruleId: r.row.id, name: r.row.name, planned: r.actions, actions: [] }));
+  if (plan.length) await db().inboundMessage.update({ where: { id: message.id }, data: { ruleResults: plan as Prisma.InputJsonArray } });
+  return plan;
 }
 
 async function runAction(run: ActionRun<RuleAction["type"]>, progress: (tx: Prisma.TransactionClient, o: ActionOutcome) => Promise<void>): Promise<ActionOutcome> {
@@ -63,7 +64,7 @@ async function runAction(run: ActionRun<RuleAction["type"]>, progress: (tx: Pris
     }
   } catch (err) {
     if (err instanceof AppError && PERMANENT.has(err.code)) return { status: "failed", detail: err.message.slice(0, 500) };
-    // What the action would send does not make a valid send (say, a forwarded attachment's name): no retry can change that.
+    // What the action would send does not make a valid send (say, an address a send cannot carry): no retry can change that.
     if (err instanceof z.ZodError) return { status: "failed", detail: `not sendable: ${err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`.slice(0, 500) };
     throw err;
   }
@@ -72,21 +73,19 @@ async function runAction(run: ActionRun<RuleAction["type"]>, progress: (tx: Pris
 export async function processInbound(id: string, { lastAttempt = false } = {}): Promise<void> {
   const message = await load(id);
   if (!message || message.status !== "received") return; // processed already
-  const rules = await enabledRules(message.orgId);
-  const { matched } = matchRules(rules, matchableOf(message));
-  const results = resultsSchema.catch([]).parse(message.ruleResults);
+  const plan = await planFor(message);
   const save = (client: Prisma.TransactionClient | ReturnType<typeof db> = db()) =>
-    client.inboundMessage.update({ where: { id }, data: { ruleResults: results as Prisma.InputJsonArray } });
+    client.inboundMessage.update({ where: { id }, data: { ruleResults: plan as Prisma.InputJsonArray } });
 
   try {
-    for (const rule of matched) {
-      const entry = resultFor(results, rule);
-      for (const [index, action] of rule.actions.entries()) {
+    for (const entry of plan) {
+      const rule = { id: entry.ruleId, name: entry.name };
+      for (const [index, action] of entry.planned.entries()) {
         if (entry.actions[index]) continue; // done in an earlier run
         const record = (outcome: ActionOutcome) => {
           entry.actions[index] = { type: action.type, ...outcome };
         };
-        const outcome = await runAction({ message, rule, action, key: `inbound:${id}:${rule.row.id}:${index}` }, async (tx, o) => {
+        const outcome = await runAction({ message, rule, action, key: `inbound:${id}:${entry.ruleId}:${index}` }, async (tx, o) => {
           record(o);
           await save(tx);
         });
@@ -95,23 +94,25 @@ export async function processInbound(id: string, { lastAttempt = false } = {}): 
       }
     }
   } catch (err) {
-    if (lastAttempt) await db().inboundMessage.update({ where: { id }, data: { status: "failed", processedAt: new Date() } });
+    // Failed for good: kept in the inbox with what was done, so nothing is lost.
+    if (lastAttempt) await db().inboundMessage.update({ where: { id }, data: { status: "failed", inInbox: true, processedAt: new Date(), ruleResults: plan as Prisma.InputJsonArray } });
     throw err;
   }
 
-  const actions = matched.flatMap((r) => r.actions);
+  const actions = plan.flatMap((r) => r.planned);
   const dropped = actions.some((a) => a.type === "drop");
-  const inInbox = !dropped && (matched.length === 0 || actions.some((a) => a.type === "store"));
+  const failed = plan.some((r) => r.actions.some((a) => a.status === "failed"));
+  const inInbox = failed || (!dropped && (plan.length === 0 || actions.some((a) => a.type === "store")));
   const tags = [...new Set([...message.tags, ...actions.flatMap((a) => (a.type === "tag" ? a.tags : []))])];
   await db().$transaction(async (tx) => {
     await tx.inboundMessage.update({
       where: { id },
       data: {
-        status: dropped ? "dropped" : "processed",
+        status: dropped && !failed ? "dropped" : "processed",
         inInbox,
         tags,
         processedAt: new Date(),
-        ruleResults: results as Prisma.InputJsonArray,
+        ruleResults: plan as Prisma.InputJsonArray,
         ...(inInbox ? {} : { text: null, html: null }),
       },
     });

@@ -11,18 +11,33 @@ import { processInboundJob } from "@/lib/inbound/process-inbound-job";
 
 export type InboundSource = "smtp" | "sendgrid" | "mailgun" | "postmark" | "ses";
 
-/** NUL is not allowed in PostgreSQL text; a message carrying one keeps everything else. */
-const clean = (s: string) => s.replaceAll("\0", "");
-const cleanOrNull = (s: string | null) => (s === null ? null : clean(s));
-
-/** Same Message-ID, sender, recipients and size: the same message. Without a Message-ID there is nothing reliable to compare. */
-function dedupeKey(email: InboundEmail): string | null {
-  if (!email.messageId) return null;
-  const recipients = [...email.envelopeTo].sort().join(",");
-  return createHash("sha256").update(`${email.messageId}|${email.from?.address ?? ""}|${recipients}|${email.subject}|${email.size}`).digest("hex");
+/** PostgreSQL text cannot hold NUL: every string of the message loses them (bytes stay bytes). */
+function withoutNul<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\0", "") as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === "object" && !(value instanceof Date) && !Buffer.isBuffer(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  }
+  return value;
 }
 
-export async function recordInbound({ orgId, source, providerId = null, email }: { orgId: string; source: InboundSource; providerId?: string | null; email: InboundEmail }): Promise<{ id: string; duplicate: boolean }> {
+/**
+ * The same message received again (a provider's retry, an SMTP client resending after a lost
+ * reply): same Message-ID, sender, recipients, subject and size; without a Message-ID, the same
+ * content from the same sender to the same recipients.
+ */
+function dedupeKey(email: InboundEmail): string {
+  const recipients = [...email.envelopeTo].sort().join(",");
+  const hash = createHash("sha256").update(`${email.messageId ?? ""}|${email.from?.address ?? ""}|${recipients}|${email.subject}|${email.size}`);
+  if (!email.messageId) {
+    hash.update(`|${email.date?.getTime() ?? ""}|${email.text ?? ""}|${email.html ?? ""}`);
+    for (const a of email.attachments) hash.update(a.content);
+  }
+  return hash.digest("hex");
+}
+
+export async function recordInbound({ orgId, source, providerId = null, email: received }: { orgId: string; source: InboundSource; providerId?: string | null; email: InboundEmail }): Promise<{ id: string; duplicate: boolean }> {
+  const email = withoutNul(received);
   const key = dedupeKey(email);
   try {
     const { id, dispatch } = await db().$transaction(async (tx) => {
@@ -34,16 +49,16 @@ export async function recordInbound({ orgId, source, providerId = null, email }:
           dedupeKey: key,
           messageIdHeader: email.messageId,
           fromAddress: email.from?.address ?? null,
-          fromName: clean(email.from?.name ?? ""),
+          fromName: email.from?.name ?? "",
           toAddresses: email.to.map((a) => a.address),
           ccAddresses: email.cc.map((a) => a.address),
           replyTo: email.replyTo.map((a) => a.address),
           envelopeTo: email.envelopeTo,
           envelopeFrom: email.envelopeFrom,
-          subject: clean(email.subject),
-          text: cleanOrNull(email.text),
-          html: cleanOrNull(email.html),
-          headers: email.headers.map((h) => ({ name: h.name, value: clean(h.value) })),
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          headers: email.headers.map((h) => ({ name: h.name, value: h.value })),
           size: email.size,
           inReplyTo: email.inReplyTo,
           references: email.references,
@@ -51,7 +66,7 @@ export async function recordInbound({ orgId, source, providerId = null, email }:
           attachments: {
             create: email.attachments.map((a, position) => ({
               position,
-              filename: clean(a.filename),
+              filename: a.filename,
               contentType: a.contentType,
               size: a.size,
               contentId: a.contentId,
@@ -67,7 +82,7 @@ export async function recordInbound({ orgId, source, providerId = null, email }:
     await dispatch();
     return { id, duplicate: false };
   } catch (err) {
-    if (!key || !isUniqueViolation(err)) throw err;
+    if (!isUniqueViolation(err)) throw err;
     const existing = await db().inboundMessage.findUnique({ where: { orgId_dedupeKey: { orgId, dedupeKey: key } }, select: { id: true } });
     if (!existing) throw err;
     return { id: existing.id, duplicate: true };

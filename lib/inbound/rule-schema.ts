@@ -3,10 +3,10 @@
 // group {all: [...]} / {any: [...]}. Regular expressions are RE2 syntax (lib/inbound/pattern.ts):
 // they run in linear time, so no pattern can hang the server.
 import { z } from "zod";
-import { mailbox } from "@/lib/email/address";
+import { HEADER_NAME, mailbox } from "@/lib/email/address";
 import { compilePattern, PatternError } from "@/lib/inbound/pattern";
 
-export const TEXT_FIELDS = ["from", "to", "cc", "subject", "body", "attachment_name", "attachment_type"] as const;
+export const TEXT_FIELDS = ["from", "to", "cc", "recipient", "subject", "body", "attachment_name", "attachment_type"] as const;
 export const TEXT_OPERATORS = ["equals", "contains", "starts_with", "ends_with", "matches"] as const;
 export const SIZE_OPERATORS = ["gt", "lt", "equals"] as const;
 export const ACTION_TYPES = ["forward", "webhook", "store", "tag", "drop", "auto_reply", "stop"] as const;
@@ -14,7 +14,6 @@ export const ACTION_TYPES = ["forward", "webhook", "store", "tag", "drop", "auto
 const MAX_DEPTH = 4;
 const MAX_CONDITIONS = 50;
 const MAX_VALUE = 1000;
-const HEADER_NAME = /^[!-9;-~]+$/;
 
 const caseSensitive = z.boolean().optional().describe("text comparisons ignore case unless true");
 const negate = z.boolean().optional().describe("true: the condition holds when the test fails");

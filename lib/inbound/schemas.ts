@@ -1,39 +1,25 @@
 // Request and response shapes of the inbound routes: rules and the rule test (SPEC "Inbound
 // routing"), inbound domains, and the inbox (v1 /inbox/messages).
 import { z } from "zod";
-import { mailbox } from "@/lib/email/address";
+import { HEADER_NAME, mailbox } from "@/lib/email/address";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 import { actionsSchema, conditionsSchema } from "@/lib/inbound/rule-schema";
 
 const METADATA_BYTES = 16 * 1024;
 
-const ruleFields = z.object({
-  name: z.string().trim().min(1, "name is required").max(200),
-  priority: z.number().int("priority is a whole number").min(0).max(1_000_000).default(100).describe("lower runs first; ties by creation time"),
-  isEnabled: z.boolean().default(true),
-  conditions: conditionsSchema,
-  actions: actionsSchema,
-  metadata: z
-    .record(z.string(), z.unknown())
-    .default({})
-    .refine((m) => JSON.stringify(m).length <= METADATA_BYTES, `metadata is at most ${METADATA_BYTES / 1024} KiB of JSON`),
-});
+// Each field once; the create body fills defaults, the update body changes only what it names.
+const name = z.string().trim().min(1, "name is required").max(200);
+const priority = z.number().int("priority is a whole number").min(0).max(1_000_000).describe("lower runs first; ties by creation time");
+const metadata = z
+  .record(z.string(), z.unknown())
+  .refine((m) => JSON.stringify(m).length <= METADATA_BYTES, `metadata is at most ${METADATA_BYTES / 1024} KiB of JSON`);
 
-export const createRuleSchema = ruleFields.strict();
+export const createRuleSchema = z
+  .object({ name, priority: priority.default(100), isEnabled: z.boolean().default(true), conditions: conditionsSchema, actions: actionsSchema, metadata: metadata.default({}) })
+  .strict();
 export type CreateRuleInput = z.infer<typeof createRuleSchema>;
 
-// Only supplied fields change (no defaults filled in on an update).
-export const updateRuleSchema = z
-  .object({
-    name: ruleFields.shape.name,
-    priority: z.number().int("priority is a whole number").min(0).max(1_000_000),
-    isEnabled: z.boolean(),
-    conditions: conditionsSchema,
-    actions: actionsSchema,
-    metadata: z.record(z.string(), z.unknown()).refine((m) => JSON.stringify(m).length <= METADATA_BYTES, `metadata is at most ${METADATA_BYTES / 1024} KiB of JSON`),
-  })
-  .partial()
-  .strict();
+export const updateRuleSchema = z.object({ name, priority, isEnabled: z.boolean(), conditions: conditionsSchema, actions: actionsSchema, metadata }).partial().strict();
 export type UpdateRuleInput = z.infer<typeof updateRuleSchema>;
 
 export const ruleIdParamsSchema = z.object({ id: z.uuid("not a valid rule id") });
@@ -52,18 +38,16 @@ export const ruleSchema = z.object({
 
 export const rulePageSchema = z.object({ data: z.array(ruleSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
-const HEADER_NAME = /^[!-9;-~]+$/;
-
-/** POST /api/inbound/test: SPEC's fields, plus cc and attachments so every condition can be tried. */
+/** POST /api/inbound/test: SPEC's fields (from, to and subject strings; size a number; headers an object), plus cc and attachments so every condition can be tried. */
 export const ruleTestSchema = z
   .object({
-    from: mailbox,
+    from: z.string().min(1, "from is required").max(998).describe('"a@b.co" or "Name <a@b.co>"'),
     to: z.string().min(1).max(5000).describe("one address or several, comma-separated"),
     subject: z.string().max(998),
     body: z.string().max(1024 * 1024).optional(),
-    size: z.number().int().min(0).optional().describe("bytes; default: the size of subject and body"),
+    size: z.number().min(0).optional().describe("bytes; default: the size of subject and body"),
     headers: z
-      .record(z.string().regex(HEADER_NAME, "not a valid header name"), z.string().max(4000))
+      .record(z.string().regex(HEADER_NAME, "not a valid header name"), z.union([z.string(), z.number(), z.boolean()]).transform(String))
       .optional()
       .refine((h) => !h || Object.keys(h).length <= 100, "at most 100 headers"),
     cc: z.string().max(5000).optional(),

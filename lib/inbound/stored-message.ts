@@ -4,6 +4,9 @@ import type { InboundMessage } from "@/lib/generated/prisma/client";
 import type { MatchableEmail } from "@/lib/inbound/evaluate-rules";
 import type { InboundHeader } from "@/lib/inbound/inbound-email";
 
+/** What a message's attachments show without their content. */
+export const ATTACHMENT_INFO = { select: { id: true, filename: true, contentType: true, size: true, contentId: true }, orderBy: { position: "asc" as const } };
+
 export type StoredMessage = InboundMessage & { attachments: { id: string; filename: string; contentType: string; size: number; contentId: string | null }[] };
 
 const headersSchema = z.array(z.object({ name: z.string(), value: z.string() }));
@@ -26,6 +29,7 @@ export function matchableOf(m: StoredMessage): MatchableEmail {
     size: m.size,
     headers: storedHeaders(m),
     attachments: m.attachments,
+    envelopeTo: m.envelopeTo,
   };
 }
 

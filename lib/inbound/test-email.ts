@@ -6,7 +6,8 @@ import type { RuleTestInput } from "@/lib/inbound/schemas";
 export function testEmail(input: RuleTestInput): MatchableEmail {
   const headers = Object.entries(input.headers ?? {}).map(([name, value]) => ({ name: name.toLowerCase(), value }));
   return {
-    from: { address: input.from.email.toLowerCase(), name: input.from.name ?? "" },
+    // SPEC takes any string: a parseable address is read as one, anything else tested as written.
+    from: addressList(input.from)[0] ?? { address: input.from.trim().toLowerCase(), name: "" },
     to: addressList(input.to),
     cc: addressList(input.cc),
     subject: input.subject,

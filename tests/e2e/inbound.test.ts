@@ -102,7 +102,7 @@ describe("inbound page", () => {
     // Taken already: the server's 409 shows under the input.
     await page.getByLabel("Add a domain").fill(domain);
     await page.getByRole("button", { name: "Add domain" }).click();
-    await page.getByText(/already added/).waitFor();
+    await page.getByText(/already in use/).waitFor();
     await screenshots(page, "inbound-domains");
 
     // A new rule: the route's own schema checks the form before anything is sent.

@@ -1,56 +1,61 @@
-// The auto_reply action: a stored template sent back to the sender, threaded (In-Reply-To,
-// References) and marked Auto-Submitted: auto-replied. RFC 3834's rules keep it from feeding
-// loops or mailing lists: no reply to automatic or bulk mail, to the null sender or a
-// daemon, to the organization's own domains, or to the same sender twice a day by one rule.
-import { db } from "@/lib/db/client";
+// The auto_reply action: a stored template sent back, threaded (In-Reply-To, References) and
+// marked Auto-Submitted: auto-replied. As RFC 3834 asks, it goes to the envelope sender when
+// the transport told it (else From), and never to automatic or bulk mail, the null sender, a
+// daemon, the organization's own domains, or the same address twice a day from one rule; and
+// an organization sends at most 200 automatic replies an hour, so it cannot be used to flood.
 import { rawQuery } from "@/lib/db/raw-query";
+import { parseMailbox } from "@/lib/email/address";
 import { sendEmailSchema } from "@/lib/email/schemas";
-import { sendEmail } from "@/lib/email/send-email";
-import { withIdempotency } from "@/lib/email/idempotency";
-import { domainOf } from "@/lib/inbound/inbound-domains";
-import { headerOf, replyAddress, type StoredMessage } from "@/lib/inbound/stored-message";
-import { receivingAddress } from "@/lib/inbound/actions/receiving-address";
+import { headerOf, type StoredMessage } from "@/lib/inbound/stored-message";
+import { isOwnAddress, ownDomains, receivingAddress } from "@/lib/inbound/own-domains";
+import { replySubject, threadingHeaders } from "@/lib/inbound/threading";
+import { sendOnce } from "@/lib/inbound/actions/send-once";
 import type { ActionOutcome, ActionRun } from "@/lib/inbound/actions/action-run";
 
 const DAEMONS = /^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?|listserv|majordomo)([+.-]|@)/i;
+const HOURLY_CAP = 200;
+/** Sources whose webhook or session tells the envelope sender: there, none means the null sender. */
+const ENVELOPE_SOURCES = new Set(["smtp", "ses", "sendgrid", "mailgun"]);
+
+/** Where an automatic reply goes: the envelope sender (Return-Path) when known, else From. */
+const answerTo = (m: StoredMessage) => m.envelopeFrom ?? m.fromAddress;
 
 /** Why this message must not get an automatic reply, or null when it may. */
-async function reasonNotToReply(m: StoredMessage, to: string | null, ruleId: string): Promise<string | null> {
-  if (!to) return "the message has no sender address";
-  if (m.source === "smtp" && !m.envelopeFrom) return "the message came from the null sender (a bounce or notification)";
+async function reasonNotToReply(m: StoredMessage, to: string | null, ruleId: string, own: Set<string>): Promise<string | null> {
+  if (ENVELOPE_SOURCES.has(m.source) && !m.envelopeFrom) return "the message came from the null sender (a bounce or notification)";
+  if (!to || !parseMailbox(to)) return "the message has no sender address a reply can go to";
   const auto = headerOf(m, "auto-submitted");
   if (auto && auto.trim().toLowerCase() !== "no") return `the message is automatic (Auto-Submitted: ${auto})`;
   const precedence = headerOf(m, "precedence")?.trim().toLowerCase();
   if (precedence && ["bulk", "junk", "list"].includes(precedence)) return `the message is bulk mail (Precedence: ${precedence})`;
   if (headerOf(m, "list-id") || headerOf(m, "list-unsubscribe")) return "the message came from a mailing list";
   if (DAEMONS.test(to)) return `${to} is an automatic address`;
-  if (await db().domain.findFirst({ where: { orgId: m.orgId, name: domainOf(to) }, select: { id: true } })) return `${to} is at one of this organization's own domains`;
-  const recent = await rawQuery(
-    `SELECT 1 FROM messages WHERE org_id = $1::uuid AND $2 = ANY ("to") AND metadata->>'autoReplyRuleId' = $3 AND status <> 'failed' AND created_at > now() - interval '1 day' LIMIT 1`,
+  if (isOwnAddress(own, to)) return `${to} is at one of this organization's own domains`;
+  const [recent] = await rawQuery<{ to_sender: boolean; last_hour: number }>(
+    `SELECT bool_or($2 = ANY ("to") AND metadata->>'autoReplyRuleId' = $3 AND created_at > now() - interval '1 day') AS to_sender,
+            count(*) FILTER (WHERE created_at > now() - interval '1 hour')::int AS last_hour
+       FROM messages
+      WHERE org_id = $1::uuid AND metadata ? 'autoReplyRuleId' AND status <> 'failed' AND created_at > now() - interval '1 day'`,
     [m.orgId, to, ruleId],
   );
-  if (recent.length) return `${to} had an automatic reply from this rule in the last 24 hours`;
+  if (recent?.to_sender) return `${to} had an automatic reply from this rule in the last 24 hours`;
+  if ((recent?.last_hour ?? 0) >= HOURLY_CAP) return `this organization sent ${HOURLY_CAP} automatic replies in the last hour`;
   return null;
 }
 
 export async function autoReply({ message: m, rule, action, key }: ActionRun<"auto_reply">): Promise<ActionOutcome> {
-  const to = replyAddress(m);
-  const reason = await reasonNotToReply(m, to, rule.row.id);
+  const to = answerTo(m);
+  const own = await ownDomains(m.orgId);
+  const reason = await reasonNotToReply(m, to, rule.id, own);
   if (reason) return { status: "skipped", detail: reason };
-  const references = [...m.references, ...(m.messageIdHeader ? [m.messageIdHeader] : [])].slice(-20);
   const input = sendEmailSchema.parse({
     to,
-    from: action.from ?? (await receivingAddress(m)),
-    subject: (/^re:/i.test(m.subject) ? m.subject : `Re: ${m.subject}`).replace(/[\r\n]+/g, " ").slice(0, 998) || "Re:",
+    from: action.from ?? (await receivingAddress(m, own)),
+    subject: replySubject(m.subject) || "Re:",
     templateId: action.templateId,
     variables: { sender_email: to, sender_name: m.fromName, original_subject: m.subject, ...action.variables },
-    headers: {
-      "Auto-Submitted": "auto-replied",
-      ...(m.messageIdHeader ? { "In-Reply-To": m.messageIdHeader } : {}),
-      ...(references.length ? { References: references.join(" ") } : {}),
-    },
-    metadata: { inboundMessageId: m.id, autoReplyRuleId: rule.row.id },
+    headers: { "Auto-Submitted": "auto-replied", ...threadingHeaders(m) },
+    metadata: { inboundMessageId: m.id, autoReplyRuleId: rule.id },
   });
-  const sent = await withIdempotency(m.orgId, key, { action: key }, () => sendEmail({ principal: { kind: "system", orgId: m.orgId, actor: "inbound_rule" }, input }));
-  return { status: "done", detail: `sent as ${sent.id}` };
+  return sendOnce(m.orgId, key, input);
 }

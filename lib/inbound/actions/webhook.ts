@@ -46,7 +46,7 @@ export async function webhook(
   const endpoint = await db().webhookEndpoint.findFirst({ where: { id: action.endpointId, orgId: m.orgId } });
   if (!endpoint) return { status: "failed", detail: "the webhook endpoint no longer exists" };
   if (!endpoint.isActive) return { status: "skipped", detail: "the webhook endpoint is disabled" };
-  const payload = inboundPayload(m, rule.row);
+  const payload = inboundPayload(m, rule);
   const { id, outcome } = await db().$transaction(async (tx) => {
     const delivery = await tx.webhookDelivery.create({ data: { orgId: m.orgId, endpointId: endpoint.id, eventType: INBOUND_EVENT_TYPE, payload } });
     const outcome: ActionOutcome = { status: "done", detail: `delivery ${delivery.id}` };

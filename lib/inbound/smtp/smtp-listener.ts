@@ -27,6 +27,8 @@ export interface SmtpListener {
 }
 
 const MAX_RECIPIENTS = 100;
+/** Connections at once: each may hold a message of up to the size limit in memory. */
+const MAX_CLIENTS = 32;
 
 function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
@@ -60,6 +62,8 @@ async function acceptMessage(raw: Buffer, session: SMTPServerSession): Promise<v
   const owners = await organizationsFor(recipients);
   const byOrg = new Map<string, string[]>();
   for (const [address, orgId] of owners) byOrg.set(orgId, [...(byOrg.get(orgId) ?? []), address]);
+  // Every domain was removed or paused since RCPT TO: say so rather than accept into nowhere.
+  if (byOrg.size === 0) throw smtpError(451, "4.7.1 No recipient is accepted here any more, try again later");
   for (const [orgId, envelopeTo] of byOrg) {
     const { id, duplicate } = await recordInbound({ orgId, source: "smtp", email: { ...email, envelopeTo } });
     log.info("inbound message received over SMTP", { inboundMessageId: id, orgId, duplicate, size: raw.length });
@@ -74,6 +78,7 @@ export async function startSmtpListener(opts: SmtpListenerOptions): Promise<Smtp
     authOptional: true,
     disabledCommands: opts.tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
     ...(opts.tls ? { key: opts.tls.key, cert: opts.tls.cert } : {}),
+    maxClients: MAX_CLIENTS,
     logger: false,
     async onRcptTo(address, session, callback) {
       try {

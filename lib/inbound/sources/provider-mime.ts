@@ -7,6 +7,7 @@
 import type { InboundEmail } from "@/lib/inbound/inbound-email";
 import { parseMime, type Envelope } from "@/lib/inbound/parse-mime";
 import { WebhookFormatError } from "@/lib/provider-events/types";
+import { HEADER_NAME } from "@/lib/email/address";
 
 export async function parseMessage(raw: Buffer, envelope: Envelope): Promise<InboundEmail> {
   try {
@@ -26,13 +27,11 @@ export function bodyText(value: string | null | undefined): string | null {
   return value == null ? null : value.replace(/\r\n?/g, "\n");
 }
 
-// RFC 5322 field names: printable ASCII but the colon.
-const FIELD_NAME = /^[!-9;-~]+$/;
 
 /** Name/value pairs as a header block: a line break inside a value is folding whitespace, and a pair with an impossible name is dropped. */
 export function headerBlock(pairs: [string, string][]): string {
   return pairs
-    .filter(([name]) => FIELD_NAME.test(name))
+    .filter(([name]) => HEADER_NAME.test(name))
     .map(([name, value]) => `${name}: ${value.replace(/[\r\n]+/g, " ")}`)
     .join("\r\n");
 }

@@ -244,6 +244,25 @@ describe("rule validation", () => {
     expect(await ruleCount(org)).toBe(1);
   });
 
+  it("deeply nested conditions are a 400, not a crash", async () => {
+    const org = await newOrg();
+    let conditions: unknown = [subjectHas("x")];
+    for (let i = 0; i < 1000; i++) conditions = [{ any: conditions }];
+    const res = await call(RULES, { cookie: org.cookie, body: ruleBody({ conditions }) });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("VALIDATION_ERROR");
+    expect(await ruleCount(org)).toBe(0);
+  });
+
+  it("an organization has at most 200 rules (403 PLAN_LIMIT_REACHED past that)", async () => {
+    const org = await newOrg();
+    await db().inboundRule.createMany({ data: Array.from({ length: 200 }, (_, i) => ({ orgId: org.org.id, name: `r${i}`, conditions: [subjectHas("x")], actions: [{ type: "store" }] })) });
+    const res = await call(RULES, { cookie: org.cookie, body: ruleBody() });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("PLAN_LIMIT_REACHED");
+    expect(await ruleCount(org)).toBe(200);
+  });
+
   it("PUT validates the same way and leaves the rule unchanged", async () => {
     const org = await newOrg();
     const other = await newOrg();
@@ -405,6 +424,14 @@ describe("POST /api/inbound/test", () => {
     expect(await test({ body: "x".repeat(1200) })).toEqual({ matchedRules: [big], totalRulesEvaluated: 5 });
   });
 
+  it("takes SPEC's types as they are: from any string, size any number, header values numbers or booleans as text", async () => {
+    const org = await newOrg();
+    const fromRule = await createRule(org, { name: "from", conditions: [{ field: "from", operator: "equals", value: "mailer" }] });
+    const res = await call(TEST, { cookie: org.cookie, body: { ...email(), from: "MAILER", size: 12.5, headers: { "X-Priority": 1, "X-Flag": true } } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ matchedRules: [fromRule], totalRulesEvaluated: 1 });
+  });
+
   it("400 when from, to or subject is missing or invalid, naming the field", async () => {
     const org = await newOrg();
     await createRule(org);
@@ -413,10 +440,10 @@ describe("POST /api/inbound/test", () => {
       [{ to: full.to, subject: full.subject }, /body\.from/],
       [{ from: full.from, subject: full.subject }, /body\.to/],
       [{ from: full.from, to: full.to }, /body\.subject/],
-      [{ ...full, from: "not an address" }, /body\.from/],
+      [{ ...full, from: "" }, /body\.from/],
       [{ ...full, size: "big" }, /body\.size/],
       [{ ...full, headers: ["X-Priority: 1"] }, /body\.headers/],
-      [{ ...full, headers: { "X-Priority": 1 } }, /body\.headers/],
+      [{ ...full, headers: { "X-Priority": { nested: 1 } } }, /body\.headers/],
     ];
     for (const [body, path] of cases) {
       const res = await call(TEST, { cookie: org.cookie, body });
@@ -446,10 +473,10 @@ describe("POST /api/inbound/test", () => {
     expect(receiver.received.filter((r) => r.path === endpoint.path)).toEqual([]);
   });
 
-  it("a pathological regex ((a+)+$) against a 200 KB body answers promptly, and the server keeps answering other routes meanwhile", async () => {
+  it("a pathological regex ((a+)+$) against a 60 KB body (regular expressions read a value's first 64 KiB) answers promptly, and the server keeps answering other routes meanwhile", async () => {
     const org = await newOrg();
     const evil = await createRule(org, { name: "evil", conditions: [{ field: "body", operator: "matches", value: "(a+)+$" }] });
-    const body = `${"a".repeat(200 * 1024)}!`;
+    const body = `${"a".repeat(60 * 1024)}!`;
     const started = Date.now();
     let done = false;
     const pending = call(TEST, { cookie: org.cookie, body: email({ body }) }).finally(() => {
@@ -472,7 +499,7 @@ describe("POST /api/inbound/test", () => {
     expect(health.every((h) => h.status === 200)).toBe(true);
     expect(Math.max(...health.map((h) => h.ms))).toBeLessThan(2_000);
     // The same pattern does match when the body ends in a's.
-    const matching = await call(TEST, { cookie: org.cookie, body: email({ body: "a".repeat(200 * 1024) }) });
+    const matching = await call(TEST, { cookie: org.cookie, body: email({ body: "a".repeat(60 * 1024) }) });
     expect(matching.body).toEqual({ matchedRules: [evil], totalRulesEvaluated: 1 });
   });
 });

@@ -173,6 +173,24 @@ describe("the SMTP listener", () => {
     expect(Buffer.from(file.body.data.content, "base64").toString()).toBe("attached notes");
   });
 
+  it("records a message without a Message-ID sent twice once", async () => {
+    const s = subject("noid");
+    const raw = `From: ann@sender.test\r\nTo: hello@${DOMAIN}\r\nSubject: ${s}\r\nDate: Sun, 01 Nov 2026 10:00:00 +0000\r\n\r\nsame body\r\n`;
+    for (let i = 0; i < 2; i++) await transport().sendMail({ envelope: { from: "ann@sender.test", to: [`hello@${DOMAIN}`] }, raw });
+    await processed(s);
+    expect(await countWithSubject(s)).toBe(1);
+  });
+
+  it("accepts a message carrying NUL bytes in its headers (stored without them)", async () => {
+    const s = subject("nul");
+    const raw = `From: ann@sender.test\r\nTo: hello@${DOMAIN}\r\nSubject: ${s}\r\nMessage-ID: <nul\0id-${n}@sender.test>\r\nIn-Reply-To: <a\0b@sender.test>\r\nX-Odd: x\0y\r\n\r\nbody\0text\r\n`;
+    await transport().sendMail({ envelope: { from: "ann@sender.test", to: [`hello@${DOMAIN}`] }, raw });
+    const row = await processed(s);
+    const got = await api(`/api/v1/inbox/messages/${row.id}`);
+    expect(got.body.data.messageId).toBe(`<nulid-${n}@sender.test>`);
+    expect(got.body.data.headers).toContainEqual({ name: "x-odd", value: "xy" });
+  });
+
   it("records a message sent twice (same Message-ID) once", async () => {
     const s = subject("twice");
     const mail = { from: "ann@sender.test", to: `hello@${DOMAIN}`, subject: s, text: "again", messageId: `<twice-${n}@sender.test>`, date: new Date("2026-11-01T10:00:00Z") };
@@ -212,7 +230,40 @@ describe("rule actions on real mail", () => {
     expect(parsed.text).toContain("please look");
     expect(parsed.text).toContain("From: Ann <ann@sender.test>");
     expect(parsed.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([["a.txt", "AAA"]]);
-    expect(parsed.headers.get("x-mailroom-forwarded")).toBe(row.id);
+    expect(parsed.headers.get("x-mailroom-forwarded")).toMatch(new RegExp(`^${row.id}\\.[A-Za-z0-9_-]{22}$`));
+  });
+
+  it("a forward that fails for good keeps the message in the inbox with the reason", async () => {
+    await rule({ name: "forward-fails", priority: 11, conditions: [{ field: "subject", operator: "starts_with", value: "[fail-fwd]" }], actions: [{ type: "forward", to: ["ops@team.test"] }] });
+    await own.sql.query(`UPDATE organizations SET send_mode = 'test'`); // ops@team.test is on no test list
+    try {
+      const s = subject("[fail-fwd]");
+      await transport().sendMail({ from: "ann@sender.test", to: `support@${DOMAIN}`, subject: s, text: "keep me" });
+      const row = await processed(s);
+      expect(row).toMatchObject({ status: "processed", in_inbox: true });
+      expect(row.text).toMatch(/keep me/);
+      expect(row.rule_results[0].actions[0]).toMatchObject({ type: "forward", status: "failed", detail: expect.stringMatching(/Test mode/) });
+    } finally {
+      await own.sql.query(`UPDATE organizations SET send_mode = 'production'`);
+    }
+  });
+
+  it("a sender cannot switch forwarding off with a forged loop marker", async () => {
+    const s = subject("[fwd]");
+    await transport().sendMail({ from: "ann@sender.test", to: `support@${DOMAIN}`, subject: s, text: "forged", headers: { "X-Mailroom-Forwarded": "00000000-0000-0000-0000-000000000000.AAAAAAAAAAAAAAAAAAAAAA" } });
+    const row = await processed(s);
+    expect(row.rule_results[0].actions[0]).toMatchObject({ type: "forward", status: "done" });
+    await eventually(async () => sink.messages.find((m) => m.rcptTo.includes("ops@team.test") && m.raw.includes(s)));
+  });
+
+  it("a message this installation forwarded is not forwarded again (no loops)", async () => {
+    const first = sink.messages.find((m) => m.rcptTo.includes("ops@team.test"))!;
+    const parsed = await simpleParser(first.raw);
+    const s = subject("[fwd]");
+    const marker = parsed.headers.get("x-mailroom-forwarded") as string;
+    await transport().sendMail({ from: "ops@team.test", to: `support@${DOMAIN}`, subject: s, text: "came back", headers: { "X-Mailroom-Forwarded": marker } });
+    const row = await processed(s);
+    expect(row.rule_results[0].actions[0]).toMatchObject({ type: "forward", status: "skipped", detail: expect.stringMatching(/loop/) });
   });
 
   it("webhook: the message arrives at the endpoint signed like every delivery", async () => {
@@ -230,7 +281,7 @@ describe("rule actions on real mail", () => {
     await rule({ name: "auto", priority: 30, conditions: [{ field: "subject", operator: "starts_with", value: "[auto]" }], actions: [{ type: "auto_reply", templateId }] });
     const s = subject("[auto]");
     const messageId = `<auto-${n}@sender.test>`;
-    await transport().sendMail({ from: "Bea <bea@sender.test>", to: `help@${DOMAIN}`, subject: s, text: "hello?", messageId });
+    await transport().sendMail({ from: "Bea <bea@sender.test>", to: `help@${DOMAIN}`, subject: s, text: "hello?", messageId, envelope: { from: "bea@sender.test", to: [`help@${DOMAIN}`] } });
     const mail = await eventually(async () => sink.messages.find((m) => m.rcptTo.includes("bea@sender.test")));
     const parsed = await simpleParser(mail.raw);
     expect(parsed.subject).toBe("Thanks, Bea");
@@ -245,6 +296,13 @@ describe("rule actions on real mail", () => {
     const second = await processed(again);
     expect(second.rule_results[0].actions[0]).toMatchObject({ type: "auto_reply", status: "skipped", detail: expect.stringMatching(/last 24 hours/) });
     expect(sink.messages.filter((m) => m.rcptTo.includes("bea@sender.test"))).toHaveLength(1);
+  });
+
+  it("auto_reply answers the envelope sender (Return-Path), not a Reply-To", async () => {
+    const s = subject("[auto]");
+    await transport().sendMail({ from: "Cy <cy@sender.test>", replyTo: "victim@elsewhere.test", to: `help@${DOMAIN}`, subject: s, text: "x", envelope: { from: "cy-return@sender.test", to: [`help@${DOMAIN}`] } });
+    await eventually(async () => sink.messages.find((m) => m.rcptTo.includes("cy-return@sender.test")));
+    expect(sink.messages.some((m) => m.rcptTo.includes("victim@elsewhere.test"))).toBe(false);
   });
 
   it("auto_reply never answers automatic mail", async () => {

@@ -196,6 +196,12 @@ describe("inbox scopes", () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: "Invalid API key" });
     }
+    // The inbox is the organization's: a key bound to one project reads none of it.
+    const projectKey = (await createKey(org.cookie, ["inbox:read", "inbox:send"], { projectId: org.project.id })).key;
+    for (const res of [await call(INBOX, { key: projectKey }), await call(`${INBOX}/${id}`, { key: projectKey }), await call(`${INBOX}/${id}/reply`, { key: projectKey, body: { text: "hi" } })]) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("SCOPE_DENIED");
+    }
     expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(0);
   });
 });
@@ -259,6 +265,19 @@ describe("POST /api/v1/inbox/messages/{id}/reply", () => {
     expect(reply2.parsed.inReplyTo).toBe(again.messageId);
     expect([reply2.parsed.references ?? []].flat().at(-1)).toBe(again.messageId);
     expect(reply2.parsed.html).toContain("<p>Noted.</p>");
+  });
+
+  it("threads replies in long conversations: References trimmed to one header line, root and latest kept", async () => {
+    const { key, sink, provider, domain } = await replyingOrg();
+    const references = Array.from({ length: 30 }, (_, i) => `<CAF${String(i).padStart(3, "0")}${"q".repeat(60)}@mail.gmail.com>`);
+    const { id, messageId } = await receiveThread(provider, domain, { references, inReplyTo: references.at(-1) });
+    const res = await call(`${INBOX}/${id}/reply`, { key, body: { text: "Still on it." } });
+    expect(res.status).toBe(200);
+    const { parsed } = await sent(sink, 1);
+    const chain = [parsed.references ?? []].flat();
+    expect(chain[0]).toBe(references[0]);
+    expect(chain.at(-1)).toBe(messageId);
+    expect(chain.join(" ").length).toBeLessThanOrEqual(998);
   });
 
   it("replyAll adds the other To and Cc recipients, except addresses at the organization's own inbound domains", async () => {

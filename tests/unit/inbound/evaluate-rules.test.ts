@@ -28,6 +28,8 @@ describe("operators on text fields", () => {
     [{ field: "to", operator: "equals", value: "sales@acme.test" }, true], // any recipient
     [{ field: "to", operator: "equals", value: "boss@customer.test" }, false], // cc is not to
     [{ field: "cc", operator: "contains", value: "boss" }, true],
+    [{ field: "recipient", operator: "equals", value: "boss@customer.test" }, true], // to or cc
+    [{ field: "recipient", operator: "equals", value: "hidden@acme.test" }, false], // not in the headers
     [{ field: "subject", operator: "contains", value: "invoice" }, true],
     [{ field: "subject", operator: "starts_with", value: "Invoice #" }, true],
     [{ field: "subject", operator: "ends_with", value: "overdue" }, true],
@@ -64,6 +66,13 @@ describe("operators on text fields", () => {
     expect(holds([{ field: "cc", operator: "contains", value: "@" }], bare)).toBe(false);
     expect(holds([{ field: "attachment_name", operator: "contains", value: "." }], bare)).toBe(false);
     expect(holds([{ field: "attachment_name", operator: "contains", value: ".", negate: true }], bare)).toBe(true);
+  });
+});
+
+describe("recipient", () => {
+  it("also sees envelope recipients the headers do not name (Bcc, lists)", () => {
+    expect(holds([{ field: "recipient", operator: "equals", value: "hidden@acme.test" }], email({ envelopeTo: ["hidden@acme.test"] }))).toBe(true);
+    expect(holds([{ field: "to", operator: "equals", value: "hidden@acme.test" }], email({ envelopeTo: ["hidden@acme.test"] }))).toBe(false);
   });
 });
 
@@ -120,9 +129,34 @@ describe("priority and stop", () => {
   });
 });
 
+describe("the regular-expression budget", () => {
+  it("stops regular-expression work past its budget: later matches tests do not hold, and the result says so", () => {
+    // 20 rules each scanning 64 KiB with a pattern of 250+ steps: far past the budget if all ran.
+    const body = "x".repeat(200_000);
+    const rules = Array.from({ length: 20 }, (_, i) => ({
+      name: `r${i}`,
+      conditions: conditionsSchema.parse([{ field: "body", operator: "matches", value: `[a-w]{1,60}${i}|y{1,60}` }]),
+      actions: actionsSchema.parse([{ type: "store" }]),
+    }));
+    const started = performance.now();
+    const result = matchRules(rules, email({ text: body }));
+    expect(result.patternBudgetExceeded).toBe(true);
+    expect(result.matched).toEqual([]);
+    expect(result.evaluated).toBe(20);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("leaves ordinary rules well inside the budget", () => {
+    const rules = [{ name: "r", conditions: conditionsSchema.parse([{ field: "body", operator: "matches", value: "invoice|receipt" }]), actions: actionsSchema.parse([{ type: "store" }]) }];
+    const result = matchRules(rules, email({ text: `${"x".repeat(60_000)} receipt` }));
+    expect(result).toMatchObject({ patternBudgetExceeded: false, evaluated: 1 });
+    expect(result.matched).toHaveLength(1);
+  });
+});
+
 describe("pathological regular expressions", () => {
   it("(a+)+$ against a long run of a's followed by ! finishes at once (RE2: linear time)", () => {
-    const body = `${"a".repeat(200_000)}!`;
+    const body = `${"a".repeat(60_000)}!`; // regular expressions read the first 64 KiB of a value
     const started = performance.now();
     expect(holds([{ field: "body", operator: "matches", value: "(a+)+$" }], email({ text: body }))).toBe(false);
     expect(holds([{ field: "body", operator: "matches", value: "(a|aa)*b" }], email({ text: body }))).toBe(false);

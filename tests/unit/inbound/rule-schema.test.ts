@@ -31,6 +31,9 @@ describe("rule validation", () => {
     [{ ...ok, conditions: [{ field: "subject", operator: "matches", value: "(a)\\1" }] }, /^conditions\.0\.value: not a valid regular expression/],
     [{ ...ok, conditions: [{ field: "subject", operator: "matches", value: "(?=x)" }] }, /^conditions\.0\.value: not a valid regular expression/],
     [{ ...ok, conditions: [{ field: "subject", operator: "contains", value: "x", extra: 1 }] }, /^conditions\.0/],
+    // Linear, but each byte costs every compiled step: counted repetitions this large are refused.
+    [{ ...ok, conditions: [{ field: "body", operator: "matches", value: "a{1,1000}b" }] }, /^conditions\.0\.value: regular expression too complex/],
+    [{ ...ok, conditions: [{ field: "body", operator: "matches", value: "[a-z]{1,200}b|[a-z]{1,200}c" }] }, /too complex/],
     [{ ...ok, conditions: [{ all: [{ all: [{ all: [{ all: [{ field: "subject", operator: "contains", value: "x" }] }] }] }] }] }, /nest at most 4 deep/],
     [{ ...ok, actions: [{ type: "forward", to: ["not an address"] }] }, /^actions\.0\.to\.0: not a valid email address/],
     [{ ...ok, actions: [{ type: "forward", to: ["a@b.test\r\nBcc: x@evil.test"] }] }, /^actions\.0\.to\.0/],
