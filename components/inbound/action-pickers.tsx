@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { useWebhookEndpoints } from "@/lib/queries/webhooks";
 import { useTemplates } from "@/lib/queries/templates";
+import { describedBy, SmallFieldFrame } from "@/components/inbound/small-field";
 
 interface PickerProps {
   id: string;
@@ -15,29 +16,41 @@ interface PickerProps {
 
 // The API pages at 100; an organization with more picks from the newest 100 (or keeps its choice).
 const PER_PAGE = 100;
-const small = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
 
-function PickerShell({ id, label, hint, error, children }: { id: string; label: string; hint: React.ReactNode; error?: string; children: React.ReactElement }) {
+/** A select of what the query loaded, with the saved choice kept when it is not among them. */
+function PickerSelect(props: PickerProps & {
+  label: string;
+  hint: React.ReactNode;
+  pending: boolean;
+  /** The empty option's text, while loading and after. */
+  loading: string;
+  choose: string;
+  /** The option for a saved choice the list does not hold; null when it holds it (or nothing is chosen). */
+  unknown: string | null;
+  children: React.ReactNode;
+}) {
+  const { id, label, hint, error, value, onChange, disabled, pending, loading, choose, unknown, children } = props;
   return (
-    <div>
-      <label htmlFor={id} className={small}>
-        {label}
-      </label>
-      <div className="mt-1">{children}</div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-          {hint}
-        </p>
-      )}
-    </div>
+    <SmallFieldFrame id={id} label={label} hint={hint} error={error}>
+      <select
+        id={id}
+        className="input mt-1"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled || pending}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      >
+        <option value="">{pending ? loading : choose}</option>
+        {unknown !== null && <option value={value}>{unknown}</option>}
+        {children}
+      </select>
+    </SmallFieldFrame>
   );
 }
 
-export function EndpointPicker({ id, value, onChange, error, disabled }: PickerProps) {
+export function EndpointPicker(props: PickerProps) {
+  const { value } = props;
   const endpoints = useWebhookEndpoints(1, PER_PAGE);
   const list = endpoints.data?.endpoints ?? [];
   const known = !value || list.some((e) => e.id === value);
@@ -51,30 +64,27 @@ export function EndpointPicker({ id, value, onChange, error, disabled }: PickerP
     "The message is POSTed there, signed with the endpoint's secret."
   );
   return (
-    <PickerShell id={id} label="Webhook endpoint" hint={hint} error={error}>
-      <select
-        id={id}
-        className="input"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        disabled={disabled || endpoints.isPending}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-      >
-        <option value="">{endpoints.isPending ? "Loading endpoints…" : "Choose an endpoint"}</option>
-        {!known && <option value={value}>Endpoint {value.slice(0, 8)}…</option>}
-        {list.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.description ? `${e.description} — ${e.url}` : e.url}
-            {e.isActive ? "" : " (disabled)"}
-          </option>
-        ))}
-      </select>
-    </PickerShell>
+    <PickerSelect
+      {...props}
+      label="Webhook endpoint"
+      hint={hint}
+      pending={endpoints.isPending}
+      loading="Loading endpoints…"
+      choose="Choose an endpoint"
+      unknown={known ? null : `Endpoint ${value.slice(0, 8)}…`}
+    >
+      {list.map((e) => (
+        <option key={e.id} value={e.id}>
+          {e.description ? `${e.description} — ${e.url}` : e.url}
+          {e.isActive ? "" : " (disabled)"}
+        </option>
+      ))}
+    </PickerSelect>
   );
 }
 
-export function TemplatePicker({ id, value, onChange, error, disabled }: PickerProps) {
+export function TemplatePicker(props: PickerProps) {
+  const { value } = props;
   const templates = useTemplates(1, PER_PAGE);
   const list = templates.data?.items ?? [];
   const known = !value || list.some((t) => t.id === value);
@@ -88,24 +98,20 @@ export function TemplatePicker({ id, value, onChange, error, disabled }: PickerP
     "Its subject and body are the reply; variables below fill it in."
   );
   return (
-    <PickerShell id={id} label="Template" hint={hint} error={error}>
-      <select
-        id={id}
-        className="input"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        disabled={disabled || templates.isPending}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-      >
-        <option value="">{templates.isPending ? "Loading templates…" : "Choose a template"}</option>
-        {!known && <option value={value}>Template {value.slice(0, 8)}…</option>}
-        {list.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-      </select>
-    </PickerShell>
+    <PickerSelect
+      {...props}
+      label="Template"
+      hint={hint}
+      pending={templates.isPending}
+      loading="Loading templates…"
+      choose="Choose a template"
+      unknown={known ? null : `Template ${value.slice(0, 8)}…`}
+    >
+      {list.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.name}
+        </option>
+      ))}
+    </PickerSelect>
   );
 }

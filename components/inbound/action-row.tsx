@@ -5,6 +5,7 @@ import { ACTION_TYPES } from "@/lib/inbound/rule-schema";
 import { ACTION_HINTS, ACTION_LABELS, type ActionType } from "@/components/inbound/rule-labels";
 import { errorUnder, otherErrors, type ActionDraft, type RuleErrors } from "@/components/inbound/rule-draft";
 import { EndpointPicker, TemplatePicker } from "@/components/inbound/action-pickers";
+import { SmallField, smallLabel } from "@/components/inbound/small-field";
 
 interface ActionRowProps {
   action: ActionDraft;
@@ -17,54 +18,32 @@ interface ActionRowProps {
   onRemove: () => void;
 }
 
-const small = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
+type TextKey = "to" | "from" | "tags" | "variables";
 
-function SmallField(props: {
-  id: string;
+interface TextFieldSpec {
+  key: TextKey;
+  /** Appended to the row's id. */
+  idSuffix: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
+  hint: string;
   placeholder?: string;
-  disabled: boolean;
   multiline?: boolean;
-}) {
-  const { id, label, value, onChange, error, hint, placeholder, disabled, multiline } = props;
-  const shared = {
-    id,
-    value,
-    placeholder,
-    disabled,
-    spellCheck: false,
-    autoComplete: "off",
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  } as const;
-  return (
-    <div>
-      <label htmlFor={id} className={small}>
-        {label}
-      </label>
-      {multiline ? (
-        <textarea {...shared} className="input mt-1 h-20 font-mono text-xs" onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input {...shared} className="input mt-1" onChange={(e) => onChange(e.target.value)} />
-      )}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            {hint}
-          </p>
-        )
-      )}
-    </div>
-  );
 }
+
+const FROM_HINT = "Default: the address the message was sent to.";
+
+/** The typed inputs each action type needs, in order (the webhook and template pickers come first). */
+const TEXT_FIELDS: Partial<Record<ActionType, TextFieldSpec[]>> = {
+  forward: [
+    { key: "to", idSuffix: "to", label: "Forward to", hint: "Up to 10 addresses, separated by commas.", placeholder: "team@example.com" },
+    { key: "from", idSuffix: "from", label: "From (optional)", hint: FROM_HINT },
+  ],
+  tag: [{ key: "tags", idSuffix: "tags", label: "Tags", hint: "Up to 10, separated by commas: letters, digits and _ . : -", placeholder: "invoice, billing" }],
+  auto_reply: [
+    { key: "from", idSuffix: "reply-from", label: "From (optional)", hint: FROM_HINT },
+    { key: "variables", idSuffix: "variables", label: "Variables (optional)", hint: "One name=value per line, for the template's variables.", placeholder: "team=Support", multiline: true },
+  ],
+};
 
 export function ActionRow({ action, index, count, errors, disabled, onChange, onMove, onRemove }: ActionRowProps) {
   const id = `action-${action.key}`;
@@ -79,7 +58,7 @@ export function ActionRow({ action, index, count, errors, disabled, onChange, on
       <legend className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">Action {index + 1}</legend>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[14rem_1fr]">
         <div>
-          <label htmlFor={`${id}-type`} className={small}>
+          <label htmlFor={`${id}-type`} className={smallLabel}>
             Type
           </label>
           <select id={`${id}-type`} className="input mt-1" value={action.type} onChange={(e) => set({ type: e.target.value as ActionType })} disabled={disabled}>
@@ -92,67 +71,22 @@ export function ActionRow({ action, index, count, errors, disabled, onChange, on
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{ACTION_HINTS[action.type]}</p>
         </div>
         <div className="space-y-3">
-          {action.type === "forward" && (
-            <>
-              <SmallField
-                id={`${id}-to`}
-                label="Forward to"
-                value={action.to}
-                onChange={(to) => set({ to })}
-                error={err("to")}
-                hint="Up to 10 addresses, separated by commas."
-                placeholder="team@example.com"
-                disabled={disabled}
-              />
-              <SmallField
-                id={`${id}-from`}
-                label="From (optional)"
-                value={action.from}
-                onChange={(from) => set({ from })}
-                error={err("from")}
-                hint="Default: the address the message was sent to."
-                disabled={disabled}
-              />
-            </>
-          )}
           {action.type === "webhook" && <EndpointPicker id={`${id}-endpoint`} value={action.endpointId} onChange={(endpointId) => set({ endpointId })} error={err("endpointId")} disabled={disabled} />}
-          {action.type === "tag" && (
+          {action.type === "auto_reply" && <TemplatePicker id={`${id}-template`} value={action.templateId} onChange={(templateId) => set({ templateId })} error={err("templateId")} disabled={disabled} />}
+          {(TEXT_FIELDS[action.type] ?? []).map((f) => (
             <SmallField
-              id={`${id}-tags`}
-              label="Tags"
-              value={action.tags}
-              onChange={(tags) => set({ tags })}
-              error={err("tags")}
-              hint="Up to 10, separated by commas: letters, digits and _ . : -"
-              placeholder="invoice, billing"
+              key={f.idSuffix}
+              id={`${id}-${f.idSuffix}`}
+              label={f.label}
+              value={action[f.key]}
+              onChange={(v) => set({ [f.key]: v })}
+              error={err(f.key)}
+              hint={f.hint}
+              placeholder={f.placeholder}
               disabled={disabled}
+              multiline={f.multiline}
             />
-          )}
-          {action.type === "auto_reply" && (
-            <>
-              <TemplatePicker id={`${id}-template`} value={action.templateId} onChange={(templateId) => set({ templateId })} error={err("templateId")} disabled={disabled} />
-              <SmallField
-                id={`${id}-reply-from`}
-                label="From (optional)"
-                value={action.from}
-                onChange={(from) => set({ from })}
-                error={err("from")}
-                hint="Default: the address the message was sent to."
-                disabled={disabled}
-              />
-              <SmallField
-                id={`${id}-variables`}
-                label="Variables (optional)"
-                value={action.variables}
-                onChange={(variables) => set({ variables })}
-                error={err("variables")}
-                hint="One name=value per line, for the template's variables."
-                placeholder="team=Support"
-                disabled={disabled}
-                multiline
-              />
-            </>
-          )}
+          ))}
         </div>
       </div>
       {own.map((m) => (

@@ -5,6 +5,7 @@ import { SIZE_OPERATORS, TEXT_OPERATORS } from "@/lib/inbound/rule-schema";
 import { FIELD_LABELS, LEAF_FIELDS, SIZE_OPERATOR_LABELS, TEXT_OPERATOR_LABELS, type LeafField } from "@/components/inbound/rule-labels";
 import { errorUnder, operatorFor, otherErrors, type LeafDraft, type RuleErrors } from "@/components/inbound/rule-draft";
 import { formatBytes } from "@/components/inbound/rule-summary";
+import { smallLabel } from "@/components/inbound/small-field";
 
 interface ConditionRowProps {
   leaf: LeafDraft;
@@ -18,7 +19,6 @@ interface ConditionRowProps {
   onRemove: () => void;
 }
 
-const small = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
 const problem = "mt-1 text-xs text-red-600 dark:text-red-400";
 
 export function ConditionRow({ leaf, index, path, errors, disabled, canRemove, onChange, onRemove }: ConditionRowProps) {
@@ -39,7 +39,7 @@ export function ConditionRow({ leaf, index, path, errors, disabled, canRemove, o
       <legend className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">Condition {index + 1}</legend>
       <div className={`grid grid-cols-1 gap-3 ${isHeader ? "sm:grid-cols-[10rem_10rem_11rem_1fr]" : "sm:grid-cols-[10rem_11rem_1fr]"}`}>
         <div>
-          <label htmlFor={`${id}-field`} className={small}>
+          <label htmlFor={`${id}-field`} className={smallLabel}>
             Field
           </label>
           <select id={`${id}-field`} className="input mt-1" value={leaf.field} onChange={(e) => changeField(e.target.value as LeafField)} disabled={disabled}>
@@ -52,7 +52,7 @@ export function ConditionRow({ leaf, index, path, errors, disabled, canRemove, o
         </div>
         {isHeader && (
           <div>
-            <label htmlFor={`${id}-name`} className={small}>
+            <label htmlFor={`${id}-name`} className={smallLabel}>
               Header name
             </label>
             <input
@@ -76,7 +76,7 @@ export function ConditionRow({ leaf, index, path, errors, disabled, canRemove, o
           </div>
         )}
         <div>
-          <label htmlFor={`${id}-operator`} className={small}>
+          <label htmlFor={`${id}-operator`} className={smallLabel}>
             Operator
           </label>
           <select
@@ -102,7 +102,7 @@ export function ConditionRow({ leaf, index, path, errors, disabled, canRemove, o
           {operatorError && <p className={problem}>{operatorError}</p>}
         </div>
         <div>
-          <label htmlFor={`${id}-value`} className={small}>
+          <label htmlFor={`${id}-value`} className={smallLabel}>
             Value
           </label>
           <input

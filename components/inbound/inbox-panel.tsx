@@ -8,7 +8,7 @@ import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PageNav } from "@/components/ui/page-nav";
+import { PagedList, PastLastPage } from "@/components/ui/paged-list";
 import { InboxFilters, inboxFiltersFromAddress, inboxFiltersToAddress } from "@/components/inbound/inbox-filters";
 import { InboxRow } from "@/components/inbound/inbox-row";
 import { InboxEmpty } from "@/components/inbound/inbox-empty";
@@ -78,39 +78,23 @@ export function InboxPanel({ onShowDomains }: { onShowDomains: () => void }) {
           <InboxEmpty onShowDomains={onShowDomains} />
         )
       ) : list.length === 0 ? (
-        <EmptyState
-          title="No messages on this page"
-          action={
-            <button type="button" className="btn-secondary" onClick={() => setPage(1)}>
-              Go to the first page
-            </button>
-          }
-        >
-          There are {inbox.data.pagination.total} in all; this page is past the last one.
-        </EmptyState>
+        <PastLastPage noun="messages" total={inbox.data.pagination.total} onFirstPage={() => setPage(1)} />
       ) : (
-        <div aria-busy={inbox.isFetching || undefined} className={inbox.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite" data-testid="inbox-count">
-            {inbox.data.pagination.total} {inbox.data.pagination.total === 1 ? "message" : "messages"}
-            {filtered ? " match" : ""}
-          </p>
-          <ul aria-label="Received messages" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-            {list.map((m) => (
-              <InboxRow key={m.id} message={m} />
-            ))}
-          </ul>
-          {inbox.data.pagination.total > PER_PAGE && (
-            <PageNav
-              label="Inbox pages"
-              page={page}
-              pageSize={PER_PAGE}
-              total={inbox.data.pagination.total}
-              count={list.length}
-              busy={inbox.isPlaceholderData}
-              onPageChange={setPage}
-            />
-          )}
-        </div>
+        <PagedList
+          label="Received messages"
+          navLabel="Inbox pages"
+          page={page}
+          pageSize={PER_PAGE}
+          total={inbox.data.pagination.total}
+          count={list.length}
+          query={inbox}
+          onPageChange={setPage}
+          tally={{ testId: "inbox-count", one: "message", many: "messages", filtered }}
+        >
+          {list.map((m) => (
+            <InboxRow key={m.id} message={m} />
+          ))}
+        </PagedList>
       )}
     </div>
   );

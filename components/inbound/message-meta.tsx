@@ -3,6 +3,7 @@
 import type { InboxMessage } from "@/lib/queries/inbound";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
+import { DetailItem } from "@/components/ui/detail-item";
 import { formatBytes } from "@/components/inbound/rule-summary";
 
 const SOURCES: Record<string, string> = { smtp: "SMTP", sendgrid: "SendGrid", mailgun: "Mailgun", postmark: "Postmark", ses: "Amazon SES" };
@@ -12,20 +13,20 @@ export function MessageMeta({ message: m }: { message: InboxMessage }) {
   return (
     <section aria-label="Message details" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        <Item label="From">{from}</Item>
-        <Item label="To">{m.to.join(", ") || "—"}</Item>
-        {m.cc.length > 0 && <Item label="Cc">{m.cc.join(", ")}</Item>}
-        {m.replyTo.length > 0 && <Item label="Reply-To">{m.replyTo.join(", ")}</Item>}
-        {m.envelopeTo.length > 0 && m.envelopeTo.join() !== m.to.join() && <Item label="Delivered to">{m.envelopeTo.join(", ")}</Item>}
+        <DetailItem label="From">{from}</DetailItem>
+        <DetailItem label="To">{m.to.join(", ") || "—"}</DetailItem>
+        {m.cc.length > 0 && <DetailItem label="Cc">{m.cc.join(", ")}</DetailItem>}
+        {m.replyTo.length > 0 && <DetailItem label="Reply-To">{m.replyTo.join(", ")}</DetailItem>}
+        {m.envelopeTo.length > 0 && m.envelopeTo.join() !== m.to.join() && <DetailItem label="Delivered to">{m.envelopeTo.join(", ")}</DetailItem>}
       </dl>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 border-t border-zinc-200 pt-4 text-sm sm:grid-cols-4 dark:border-zinc-800">
-        <Item label="Received">
+        <DetailItem label="Received">
           <DateText value={m.receivedAt} show="seconds" />
-        </Item>
-        <Item label="Sent (Date header)">{m.sentAt ? <DateText value={m.sentAt} show="seconds" /> : "—"}</Item>
-        <Item label="Arrived through">{SOURCES[m.source] ?? m.source}</Item>
-        <Item label="Size">{formatBytes(m.size)}</Item>
-        <Item label="Tags" wide>
+        </DetailItem>
+        <DetailItem label="Sent (Date header)">{m.sentAt ? <DateText value={m.sentAt} show="seconds" /> : "—"}</DetailItem>
+        <DetailItem label="Arrived through">{SOURCES[m.source] ?? m.source}</DetailItem>
+        <DetailItem label="Size">{formatBytes(m.size)}</DetailItem>
+        <DetailItem label="Tags" wide>
           {m.tags.length ? (
             <span className="flex flex-wrap gap-1.5">
               {m.tags.map((t) => (
@@ -37,11 +38,11 @@ export function MessageMeta({ message: m }: { message: InboxMessage }) {
           ) : (
             "None"
           )}
-        </Item>
+        </DetailItem>
         {m.messageId && (
-          <Item label="Message-ID" wide>
+          <DetailItem label="Message-ID" wide>
             <code className="font-mono text-xs break-all">{m.messageId}</code>
-          </Item>
+          </DetailItem>
         )}
       </dl>
       {m.headers.length > 0 && (
@@ -57,14 +58,5 @@ export function MessageMeta({ message: m }: { message: InboxMessage }) {
         </details>
       )}
     </section>
-  );
-}
-
-function Item({ label, wide, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
-  return (
-    <div className={`min-w-0 ${wide ? "col-span-2" : ""}`}>
-      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="mt-0.5 [overflow-wrap:anywhere] text-zinc-800 dark:text-zinc-200">{children}</dd>
-    </div>
   );
 }

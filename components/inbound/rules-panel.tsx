@@ -9,7 +9,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PageNav } from "@/components/ui/page-nav";
+import { PagedList, PastLastPage } from "@/components/ui/paged-list";
 import { RuleItem } from "@/components/inbound/rule-item";
 import { RuleEditor } from "@/components/inbound/rule-editor";
 import { RuleTestBox } from "@/components/inbound/rule-test-box";
@@ -72,27 +72,13 @@ export function RulesPanel({ role }: { role: Role }) {
             : "Without rules every received message stays in the inbox. Ask an owner or admin to add rules."}
         </EmptyState>
       ) : list.length === 0 ? (
-        <EmptyState
-          title="No rules on this page"
-          action={
-            <button type="button" className="btn-secondary" onClick={() => setPage(1)}>
-              Go to the first page
-            </button>
-          }
-        >
-          There are {rules.data.total} in all; this page is past the last one.
-        </EmptyState>
+        <PastLastPage noun="rules" total={rules.data.total} onFirstPage={() => setPage(1)} />
       ) : (
-        <div aria-busy={rules.isFetching || undefined} className={rules.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-          <ul aria-label="Inbound rules" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-            {list.map((r) => (
-              <RuleItem key={r.id} rule={r} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
-            ))}
-          </ul>
-          {rules.data.total > PAGE_SIZE && (
-            <PageNav label="Rule pages" page={page} pageSize={PAGE_SIZE} total={rules.data.total} count={list.length} busy={rules.isPlaceholderData} onPageChange={setPage} />
-          )}
-        </div>
+        <PagedList label="Inbound rules" navLabel="Rule pages" page={page} pageSize={PAGE_SIZE} total={rules.data.total} count={list.length} query={rules} onPageChange={setPage}>
+          {list.map((r) => (
+            <RuleItem key={r.id} rule={r} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
+          ))}
+        </PagedList>
       )}
 
       {rules.data && rules.data.total > 0 && <RuleTestBox />}

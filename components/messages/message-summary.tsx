@@ -1,6 +1,7 @@
 import type { MessageTimeline } from "@/lib/queries/messages";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
+import { DetailItem } from "@/components/ui/detail-item";
 import { MessageStatusBadge } from "@/components/messages/message-status";
 
 type Message = MessageTimeline["message"];
@@ -16,37 +17,28 @@ export function MessageSummary({ message: m }: { message: Message }) {
         </p>
       )}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        <Item label="From">{m.fromAddress}</Item>
-        <Item label="To">{m.to.join(", ") || "—"}</Item>
-        {m.cc.length > 0 && <Item label="Cc">{m.cc.join(", ")}</Item>}
-        {m.bcc.length > 0 && <Item label="Bcc">{m.bcc.join(", ")}</Item>}
+        <DetailItem label="From">{m.fromAddress}</DetailItem>
+        <DetailItem label="To">{m.to.join(", ") || "—"}</DetailItem>
+        {m.cc.length > 0 && <DetailItem label="Cc">{m.cc.join(", ")}</DetailItem>}
+        {m.bcc.length > 0 && <DetailItem label="Bcc">{m.bcc.join(", ")}</DetailItem>}
       </dl>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 border-t border-zinc-200 pt-4 text-sm sm:grid-cols-4 dark:border-zinc-800">
-        <Item label="Status">
+        <DetailItem label="Status">
           <MessageStatusBadge status={m.status} />
-        </Item>
-        <Item label="Provider">{m.providerName ?? "None yet"}</Item>
-        <Item label="Send mode">
+        </DetailItem>
+        <DetailItem label="Provider">{m.providerName ?? "None yet"}</DetailItem>
+        <DetailItem label="Send mode">
           <Badge tone={m.sendMode === "production" ? "brand" : "neutral"}>{m.sendMode}</Badge>
-        </Item>
-        <Item label="Type">{m.emailType.charAt(0).toUpperCase() + m.emailType.slice(1)}</Item>
-        <Item label="Created">
+        </DetailItem>
+        <DetailItem label="Type">{m.emailType.charAt(0).toUpperCase() + m.emailType.slice(1)}</DetailItem>
+        <DetailItem label="Created">
           <DateText value={m.createdAt} show="seconds" />
-        </Item>
-        <Item label="Sent">{m.sentAt ? <DateText value={m.sentAt} show="seconds" /> : "Not sent"}</Item>
-        <Item label="Provider message id" wide>
+        </DetailItem>
+        <DetailItem label="Sent">{m.sentAt ? <DateText value={m.sentAt} show="seconds" /> : "Not sent"}</DetailItem>
+        <DetailItem label="Provider message id" wide>
           {m.providerMessageId ? <code className="font-mono text-xs break-all">{m.providerMessageId}</code> : "—"}
-        </Item>
+        </DetailItem>
       </dl>
     </section>
-  );
-}
-
-function Item({ label, wide, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
-  return (
-    <div className={`min-w-0 ${wide ? "col-span-2" : ""}`}>
-      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="mt-0.5 [overflow-wrap:anywhere] text-zinc-800 dark:text-zinc-200">{children}</dd>
-    </div>
   );
 }

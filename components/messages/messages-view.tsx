@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PageNav } from "@/components/ui/page-nav";
+import { PagedList, PastLastPage } from "@/components/ui/paged-list";
 import { filtersFromAddress, filtersToAddress, MessageFilters } from "@/components/messages/message-filters";
 import { MessageRow } from "@/components/messages/message-row";
 
@@ -102,40 +102,23 @@ export function MessagesView({ role }: { role: Role }) {
           </EmptyState>
         )
       ) : list.length === 0 ? (
-        // A page number from an old address, past the end of the list now.
-        <EmptyState
-          title="No messages on this page"
-          action={
-            <button type="button" className="btn-secondary" onClick={() => setPage(1)}>
-              Go to the first page
-            </button>
-          }
-        >
-          There are {messages.data.total} in all; this page is past the last one.
-        </EmptyState>
+        <PastLastPage noun="messages" total={messages.data.total} onFirstPage={() => setPage(1)} />
       ) : (
-        <div aria-busy={messages.isFetching || undefined} className={messages.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite" data-testid="messages-count">
-            {messages.data.total} {messages.data.total === 1 ? "message" : "messages"}
-            {filtered ? " match" : ""}
-          </p>
-          <ul aria-label="Messages" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-            {list.map((m) => (
-              <MessageRow key={m.id} message={m} />
-            ))}
-          </ul>
-          {messages.data.total > PAGE_SIZE && (
-            <PageNav
-              label="Message pages"
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={messages.data.total}
-              count={list.length}
-              busy={messages.isPlaceholderData}
-              onPageChange={setPage}
-            />
-          )}
-        </div>
+        <PagedList
+          label="Messages"
+          navLabel="Message pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={messages.data.total}
+          count={list.length}
+          query={messages}
+          onPageChange={setPage}
+          tally={{ testId: "messages-count", one: "message", many: "messages", filtered }}
+        >
+          {list.map((m) => (
+            <MessageRow key={m.id} message={m} />
+          ))}
+        </PagedList>
       )}
     </>
   );

@@ -11,7 +11,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Badge } from "@/components/ui/badge";
-import { PageNav } from "@/components/ui/page-nav";
+import { PagedList } from "@/components/ui/paged-list";
 
 const PER_PAGE = 25;
 const NO_PERMISSION = "Viewers can read templates but not create them.";
@@ -59,40 +59,36 @@ export function TemplatesView({ role }: { role: Role }) {
             : "Ask a member, admin or owner of your organization to create one."}
         </EmptyState>
       ) : (
-        <div aria-busy={templates.isFetching || undefined} className={templates.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-          <ul aria-label="Templates" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-            {list.map((t) => (
-              <li key={t.id} className="relative px-4 py-3 first:rounded-t-lg last:rounded-b-lg hover:bg-zinc-50 dark:hover:bg-zinc-800/60" data-testid="template-row">
-                <div className="flex flex-wrap items-center gap-2">
-                  {/* The link covers the row, so the whole row opens the template. */}
-                  <Link href={`/templates/${t.id}`} className="font-medium break-words text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-500 dark:text-brand-50">
-                    {t.name}
-                  </Link>
-                  <Badge>Version {t.version}</Badge>
-                </div>
-                <div className="mt-1 flex flex-col gap-x-4 text-sm text-zinc-600 sm:flex-row sm:justify-between dark:text-zinc-400">
-                  <span className="truncate" title={t.subject}>
-                    {t.subject}
-                  </span>
-                  <span className="shrink-0 text-xs">
-                    Updated <DateText value={t.updatedAt} show="time" />
-                  </span>
-                </div>
-              </li>
-            ))}
-          </ul>
-          {templates.data.pagination.total > PER_PAGE && (
-            <PageNav
-              label="Template pages"
-              page={page}
-              pageSize={PER_PAGE}
-              total={templates.data.pagination.total}
-              count={list.length}
-              busy={templates.isPlaceholderData}
-              onPageChange={setPage}
-            />
-          )}
-        </div>
+        <PagedList
+          label="Templates"
+          navLabel="Template pages"
+          page={page}
+          pageSize={PER_PAGE}
+          total={templates.data.pagination.total}
+          count={list.length}
+          query={templates}
+          onPageChange={setPage}
+        >
+          {list.map((t) => (
+            <li key={t.id} className="relative px-4 py-3 first:rounded-t-lg last:rounded-b-lg hover:bg-zinc-50 dark:hover:bg-zinc-800/60" data-testid="template-row">
+              <div className="flex flex-wrap items-center gap-2">
+                {/* The link covers the row, so the whole row opens the template. */}
+                <Link href={`/templates/${t.id}`} className="font-medium break-words text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-500 dark:text-brand-50">
+                  {t.name}
+                </Link>
+                <Badge>Version {t.version}</Badge>
+              </div>
+              <div className="mt-1 flex flex-col gap-x-4 text-sm text-zinc-600 sm:flex-row sm:justify-between dark:text-zinc-400">
+                <span className="truncate" title={t.subject}>
+                  {t.subject}
+                </span>
+                <span className="shrink-0 text-xs">
+                  Updated <DateText value={t.updatedAt} show="time" />
+                </span>
+              </div>
+            </li>
+          ))}
+        </PagedList>
       )}
     </>
   );

@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { DisabledNotice, EndpointSummary } from "@/components/webhooks/endpoint-summary";
 import { TestResult } from "@/components/webhooks/test-result";
 import { DeliveryItem } from "@/components/webhooks/delivery-item";
-import { PageNav } from "@/components/ui/page-nav";
+import { PagedList } from "@/components/ui/paged-list";
 
 const PAGE_SIZE = 20;
 const DISABLED_REASON = "Enable the endpoint on the Webhooks page first: a disabled endpoint is sent nothing.";
@@ -89,24 +89,20 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
               {canManage ? "Send a test event to see one now." : "An owner or admin can send a test event to check it."}
             </EmptyState>
           ) : (
-            <div aria-busy={deliveries.isFetching || undefined} className={deliveries.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-              <ul aria-label="Deliveries" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-                {deliveries.data.deliveries.map((d) => (
-                  <DeliveryItem key={d.id} endpointId={endpointId} delivery={d} canResend={canManage} resendBlockedReason={active ? undefined : DISABLED_REASON} />
-                ))}
-              </ul>
-              {deliveries.data.total > PAGE_SIZE && (
-                <PageNav
-                  label="Delivery pages"
-                  page={page}
-                  pageSize={PAGE_SIZE}
-                  total={deliveries.data.total}
-                  count={deliveries.data.deliveries.length}
-                  busy={deliveries.isPlaceholderData}
-                  onPageChange={setPage}
-                />
-              )}
-            </div>
+            <PagedList
+              label="Deliveries"
+              navLabel="Delivery pages"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={deliveries.data.total}
+              count={deliveries.data.deliveries.length}
+              query={deliveries}
+              onPageChange={setPage}
+            >
+              {deliveries.data.deliveries.map((d) => (
+                <DeliveryItem key={d.id} endpointId={endpointId} delivery={d} canResend={canManage} resendBlockedReason={active ? undefined : DISABLED_REASON} />
+              ))}
+            </PagedList>
           )}
         </>
       )}

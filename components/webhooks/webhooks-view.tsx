@@ -13,7 +13,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EndpointItem } from "@/components/webhooks/endpoint-item";
 import { EndpointFormDialog } from "@/components/webhooks/endpoint-form-dialog";
 import { SigningSecretDialog, type ShownSecret } from "@/components/webhooks/signing-secret-dialog";
-import { PageNav } from "@/components/ui/page-nav";
+import { PagedList } from "@/components/ui/paged-list";
 
 const NO_PERMISSION = "Only owners and admins can add or change webhook endpoints.";
 const PER_PAGE = 25;
@@ -89,27 +89,20 @@ export function WebhooksView({ role }: { role: Role }) {
             : "Ask an owner or admin of your organization to add an endpoint."}
         </EmptyState>
       ) : (
-        <div aria-busy={endpoints.isFetching || undefined} className={endpoints.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-          <ul
-            aria-label="Webhook endpoints"
-            className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
-          >
-            {list.map((e) => (
-              <EndpointItem key={e.id} endpoint={e} projectName={projectName(e)} canManage={canManage} onEdit={setForm} onRotate={setRotating} onDelete={setDeleting} />
-            ))}
-          </ul>
-          {endpoints.data.pagination.total > PER_PAGE && (
-            <PageNav
-              label="Webhook endpoint pages"
-              page={page}
-              pageSize={PER_PAGE}
-              total={endpoints.data.pagination.total}
-              count={list.length}
-              busy={endpoints.isPlaceholderData}
-              onPageChange={setPage}
-            />
-          )}
-        </div>
+        <PagedList
+          label="Webhook endpoints"
+          navLabel="Webhook endpoint pages"
+          page={page}
+          pageSize={PER_PAGE}
+          total={endpoints.data.pagination.total}
+          count={list.length}
+          query={endpoints}
+          onPageChange={setPage}
+        >
+          {list.map((e) => (
+            <EndpointItem key={e.id} endpoint={e} projectName={projectName(e)} canManage={canManage} onEdit={setForm} onRotate={setRotating} onDelete={setDeleting} />
+          ))}
+        </PagedList>
       )}
 
       {/* Dialogs that close come before the secret dialog that opens, so focus lands in it. */}

@@ -45,9 +45,15 @@ const ruleUrl = (id?: string) => (id ? `/api/inbound/rules/${encodeURIComponent(
 const domainUrl = (id?: string) => (id ? `/api/inbound/domains/${encodeURIComponent(id)}` : "/api/inbound/domains");
 const inboxUrl = (id?: string) => (id ? `/api/v1/inbox/messages/${encodeURIComponent(id)}` : "/api/v1/inbox/messages");
 
-/** v1 routes wrap their answer as {data, requestId, pagination?}. */
+/** v1 routes (and the domain routes) wrap their answer as {data, requestId?, pagination?}. */
 async function v1<T>(url: string, options?: Parameters<typeof fetchJson>[1]): Promise<T> {
   return (await fetchJson<{ data: T }>(url, options)).data;
+}
+
+/** A change that, once made, refreshes every query under key (the lists showing what it changed). */
+function useChange<TInput, TResult>(key: readonly string[], mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
 }
 
 // Rules
@@ -62,27 +68,15 @@ export function useInboundRules(page: number, pageSize: number) {
 }
 
 export function useCreateRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateRuleBody) => fetchJson<InboundRule>(ruleUrl(), { method: "POST", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboundRulesKey }),
-  });
+  return useChange(inboundRulesKey, (input: CreateRuleBody) => fetchJson<InboundRule>(ruleUrl(), { method: "POST", body: input }));
 }
 
 export function useUpdateRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateRuleBody }) => fetchJson<InboundRule>(ruleUrl(id), { method: "PUT", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboundRulesKey }),
-  });
+  return useChange(inboundRulesKey, ({ id, input }: { id: string; input: UpdateRuleBody }) => fetchJson<InboundRule>(ruleUrl(id), { method: "PUT", body: input }));
 }
 
 export function useDeleteRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => fetchJson<{ deleted: true }>(ruleUrl(id), { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboundRulesKey }),
-  });
+  return useChange(inboundRulesKey, (id: string) => fetchJson<{ deleted: true }>(ruleUrl(id), { method: "DELETE" }));
 }
 
 /** A dry run against the saved, enabled rules: which would match, in order. Nothing is executed. */
@@ -97,33 +91,22 @@ export function useTestRules() {
 export function useInboundDomains() {
   return useQuery({
     queryKey: inboundDomainsKey,
-    queryFn: async () => (await fetchJson<{ data: InboundDomain[] }>(domainUrl())).data,
+    queryFn: () => v1<InboundDomain[]>(domainUrl()),
   });
 }
 
 export function useAddDomain() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { name: string; inboundEnabled?: boolean }) => fetchJson<InboundDomain>(domainUrl(), { method: "POST", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboundDomainsKey }),
-  });
+  return useChange(inboundDomainsKey, (input: { name: string; inboundEnabled?: boolean }) => fetchJson<InboundDomain>(domainUrl(), { method: "POST", body: input }));
 }
 
 export function useUpdateDomain() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, inboundEnabled }: { id: string; inboundEnabled: boolean }) =>
-      fetchJson<InboundDomain>(domainUrl(id), { method: "PATCH", body: { inboundEnabled } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboundDomainsKey }),
-  });
+  return useChange(inboundDomainsKey, ({ id, inboundEnabled }: { id: string; inboundEnabled: boolean }) =>
+    fetchJson<InboundDomain>(domainUrl(id), { method: "PATCH", body: { inboundEnabled } }),
+  );
 }
 
 export function useRemoveDomain() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => fetchJson<{ deleted: true }>(domainUrl(id), { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboundDomainsKey }),
-  });
+  return useChange(inboundDomainsKey, (id: string) => fetchJson<{ deleted: true }>(domainUrl(id), { method: "DELETE" }));
 }
 
 // Inbox

@@ -63,6 +63,12 @@ async function multipart(fields: [string, Part][]) {
   return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type")! };
 }
 
+/** A refusal: this status and an {error} body, nothing more. */
+function expectRefused(res: { status: number; body: unknown }, status: number, label?: string) {
+  expect(res.status, label).toBe(status);
+  expect(res.body).toEqual({ error: expect.any(String) });
+}
+
 const inboundCount = (org: Org) => db().inboundMessage.count({ where: { orgId: org.org.id } });
 
 /** The message through the v1 inbox once its rules ran, and each attachment's content. */
@@ -337,8 +343,7 @@ describe("unverified posts are 401 and record nothing", () => {
     ];
     for (const headers of attempts) {
       const res = await postRaw(provider.id, body, headers);
-      expect(res.status, JSON.stringify(headers)).toBe(401);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expectRefused(res, 401, JSON.stringify(headers));
     }
     expect(await inboundCount(org)).toBe(0);
   });
@@ -358,8 +363,7 @@ describe("unverified posts are 401 and record nothing", () => {
     for (const attempt of attempts) {
       const { body, contentType } = await multipart(attempt);
       const res = await postRaw(provider.id, body, { "content-type": contentType });
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expectRefused(res, 401);
     }
     // A body that is not a form at all carries no signature either.
     expect((await postRaw(provider.id, "garbage", { "content-type": "application/json" })).status).toBe(401);
@@ -382,8 +386,7 @@ describe("unverified posts are 401 and record nothing", () => {
     ];
     for (const [b, headers] of attempts) {
       const res = await postRaw(provider.id, b, headers);
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expectRefused(res, 401);
     }
     expect(await inboundCount(org)).toBe(0);
   });
@@ -414,8 +417,7 @@ describe("unverified posts are 401 and record nothing", () => {
       notification({ TopicArn: "arn:aws:sns:us-east-1:210987654321:someone-elses", SigningCertURL: "https://attacker.test/cert.pem" }),
     ]) {
       const res = await postRaw(provider.id, body, headers);
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expectRefused(res, 401);
     }
     const noTopic = await addProvider(org, "ses", sesConfig);
     const res = await postRaw(noTopic.id, notification({ SigningCertURL: "https://sns.us-east-1.amazonaws.com/SimpleNotificationService-1.pem" }), headers);
@@ -434,8 +436,7 @@ describe("verified but unreadable posts are 400 and record nothing", () => {
     delete withoutTo.ToFull;
     for (const body of ["{not json", "[]", JSON.stringify({ RecordType: "Delivery" }), JSON.stringify(withoutTo), JSON.stringify({ ...valid, Attachments: [{ Name: "x" }] })]) {
       const res = await postPostmark(provider, body);
-      expect(res.status, body.slice(0, 60)).toBe(400);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expectRefused(res, 400, body.slice(0, 60));
     }
     const form = await postRaw(provider.id, "From=a%40b.test&Subject=hi", { ...basicAuthHeaders(provider.username, provider.password), "content-type": "application/x-www-form-urlencoded" });
     expect(form.status).toBe(400);
@@ -456,8 +457,7 @@ describe("verified but unreadable posts are 400 and record nothing", () => {
       [badEnvelope.body, badEnvelope.contentType],
     ] as [Buffer, string][]) {
       const res = await postRaw(provider.id, body, sendgridSigned(keys.privateKey, body, contentType));
-      expect(res.status, contentType).toBe(400);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expectRefused(res, 400, contentType);
     }
     expect(await inboundCount(org)).toBe(0);
   });
@@ -473,8 +473,7 @@ describe("verified but unreadable posts are 400 and record nothing", () => {
     ] as [string, Part][][]) {
       const { body, contentType } = await multipart([...fields, ...mailgunSignature(config.webhookSigningKey)]);
       const res = await postRaw(provider.id, body, { "content-type": contentType });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expectRefused(res, 400);
       // A request that failed gives its one-time token back: the same request again is not taken for a replay.
       expect((await postRaw(provider.id, body, { "content-type": contentType })).status).toBe(400);
     }

@@ -78,8 +78,8 @@ export function rawMessage(): Promise<Buffer> {
   return composer.compile().build();
 }
 
-/** What parseMime makes of rawMessage(): every field but the headers (checked on their own) and the envelope. */
-export function fromRawMessage(raw: Buffer) {
+/** What parsing `message` gives, whatever carried it, but for its headers and envelope; size as measured. */
+export function parsedMessage(size: number) {
   return {
     messageId: message.messageId,
     ...addresses,
@@ -87,16 +87,47 @@ export function fromRawMessage(raw: Buffer) {
     text: message.text,
     html: message.html,
     attachments: message.attachments,
-    size: raw.length,
+    size,
     inReplyTo: message.inReplyTo,
     references: message.references,
     date: message.date,
   };
 }
 
-/** A message posted in parts is measured as MIME: more than its bodies and base64 attachments, less than the request wrapping them in JSON or a form. */
-export function expectMimeSize(size: number, req: { rawBody: Buffer }) {
+/** `message`'s headers as parsed (the providers that post them in parts list them in their own order). */
+export const parsedHeaders = {
+  subject: { name: "subject", value: message.subject },
+  /** From, To, Cc and Reply-To, in that order. */
+  addresses: [
+    { name: "from", value: '"Alice Example" <Alice@Example.com>' },
+    { name: "to", value: '"Acme Support" <Support@Acme.test>, sales@acme.test' },
+    { name: "cc", value: '"Bob" <bob@example.com>' },
+    { name: "reply-to", value: "orders@example.com" },
+  ],
+  /** Message-ID, In-Reply-To and References, in that order. */
+  thread: [
+    { name: "message-id", value: message.messageId },
+    { name: "in-reply-to", value: message.inReplyTo },
+    { name: "references", value: "<root@acme.test>, <msg-0@acme.test>" },
+  ],
+  date: { name: "date", value: "Sat, 01 Mar 2025 10:00:00 GMT" },
+  custom: { name: message.custom.name.toLowerCase(), value: message.custom.value },
+};
+
+/** What parseMime makes of rawMessage(): every field but the envelope, and among the headers the custom one. */
+export function fromRawMessage(raw: Buffer) {
+  return { ...parsedMessage(raw.length), headers: expect.arrayContaining([parsedHeaders.custom]) };
+}
+
+/**
+ * A message posted in parts parses to `message` with these headers and envelope, and is measured
+ * as MIME: more than its bodies and base64 attachments, less than the request wrapping them in
+ * JSON or a form.
+ */
+export function expectParsedParts(result: { size: number }[], req: { rawBody: Buffer }, rest: { headers: { name: string; value: string }[]; envelopeTo: string[]; envelopeFrom: string | null }) {
+  const [{ size }] = result;
   const floor = Buffer.byteLength(message.text) + Buffer.byteLength(message.html) + message.attachments.reduce((n, a) => n + Math.ceil(a.size / 3) * 4, 0);
   expect(size).toBeGreaterThan(floor);
   expect(size).toBeLessThan(req.rawBody.length);
+  expect(result).toEqual([{ ...parsedMessage(size), ...rest }]);
 }

@@ -3,23 +3,14 @@ import { generateKeyPairSync } from "node:crypto";
 import { createSesEventSource } from "@/lib/provider-events/ses";
 import { createCertificateFetcher } from "@/lib/provider-events/sns-certificate";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
-import { CERT_URL, signSns, snsCertificate, type SnsSigning } from "./sns-signing";
+import { CERT_URL, certificateFetcher, snsRequest, snsSubscription } from "./sns-signing";
 import { incoming } from "./webhook-request";
 
 const TOPIC = "arn:aws:sns:us-west-2:123456789012:ses-events";
 const config = { region: "us-west-2", accessKeyId: "AKIA...", secretAccessKey: "secret", snsTopicArn: TOPIC };
-let fetched: string[] = [];
-const source = createSesEventSource({
-  fetchCertificate: async (url) => {
-    fetched.push(url.href);
-    return snsCertificate;
-  },
-});
-
-function snsSigned(fields: Record<string, string>, signing?: SnsSigning) {
-  const { body, headers } = signSns(fields, signing);
-  return incoming(body, headers);
-}
+const { fetched, fetchCertificate } = certificateFetcher();
+const source = createSesEventSource({ fetchCertificate });
+const snsSigned = snsRequest(incoming);
 
 const notification = (sesEvent: object, extra: Record<string, string> = {}) => ({
   Type: "Notification",
@@ -47,19 +38,11 @@ const bounce = {
     reportingMTA: "dsn; mta.example.com",
   },
 };
-const subscription = {
-  Type: "SubscriptionConfirmation",
-  MessageId: "165545c9-2a5c-472c-8df2-7ff2be2b3b1b",
-  Token: "2336412f37fb687f5d51e6e241d09c805a5a57b30d712f794cc5f6a988666d92768dd60a747ba6f3beb71854e285d6ad02428b09ceece29417f1f02d609c582afbacc99c583a916b9981dd2728f4ae6fdb82efd087cc3b7849e05798d2d2785c03b0879594eeac82c01f235d0e717736",
-  TopicArn: TOPIC,
-  Message: `You have chosen to subscribe to the topic ${TOPIC}.\nTo confirm the subscription, visit the SubscribeURL included in this message.`,
-  SubscribeURL: `https://sns.us-west-2.amazonaws.com/?Action=ConfirmSubscription&TopicArn=${TOPIC}&Token=2336412f37`,
-  Timestamp: "2012-04-26T20:45:04.751Z",
-};
+const subscription = snsSubscription(TOPIC, "2012-04-26T20:45:04.751Z");
 
 describe("SES events through SNS: verification", () => {
   it("verify v2 and v1 signatures, with and without Subject, against the certificate at SigningCertURL", async () => {
-    fetched = [];
+    fetched.length = 0;
     await expect(source.verify(snsSigned(notification(bounce)), config)).resolves.toBeUndefined();
     await expect(source.verify(snsSigned(notification(bounce, { Subject: "Amazon SES Email Event Notification" }), { version: "1" }), config)).resolves.toBeUndefined();
     expect(fetched).toEqual([CERT_URL, CERT_URL]);
@@ -78,7 +61,7 @@ describe("SES events through SNS: verification", () => {
   });
 
   it("never fetch a certificate from outside Amazon SNS", async () => {
-    fetched = [];
+    fetched.length = 0;
     for (const certUrl of [
       "https://evil.example.com/SimpleNotificationService-1.pem",
       "http://sns.us-west-2.amazonaws.com/SimpleNotificationService-1.pem",
