@@ -1,9 +1,27 @@
+// The organization as the API shows it: its settings, the allowance in force, and this month's
+// use of it (sends counted against the allowance, in UTC calendar months).
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
-import { monthlyAllowance } from "@/lib/orgs/plans";
+import { currentMonth } from "@/lib/email/message-store";
+import { monthlyAllowance, PLANS, type Plan } from "@/lib/orgs/plans";
+
+/** The first instant of next month (UTC): when the allowance renews. */
+function nextMonthStart(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
 
 export async function getOrganizationOrThrow({ orgId }: { orgId: string }) {
-  const org = await db().organization.findUnique({ where: { id: orgId } });
+  const [org, counter] = await Promise.all([
+    db().organization.findUnique({ where: { id: orgId } }),
+    db().sendCounter.findUnique({ where: { orgId_month: { orgId, month: currentMonth() } } }),
+  ]);
   if (!org) throw notFound("Organization");
-  return { ...org, monthlySendAllowance: monthlyAllowance(org) };
+  const plan = Object.hasOwn(PLANS, org.plan) ? PLANS[org.plan as Plan] : PLANS.free;
+  return {
+    ...org,
+    monthlySendAllowance: monthlyAllowance(org),
+    sendsThisMonth: counter?.count ?? 0,
+    allowanceResetsAt: nextMonthStart(),
+    providerQuota: plan.providers,
+  };
 }

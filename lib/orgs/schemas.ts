@@ -11,6 +11,9 @@ export const organizationSchema = z.object({
   testListMaxSize: z.number().int(),
   monthlySendAllowance: z.number().int().nullable().describe("sends per month; null means unlimited"),
   trackingEnabled: z.boolean().describe("open and click tracking: on for marketing sends, off for transactional, unless a send says otherwise"),
+  sendsThisMonth: z.number().int().describe("sends counted against the allowance this calendar month (UTC)"),
+  allowanceResetsAt: timestamp.describe("when the monthly allowance renews: the 1st of next month, 00:00 UTC"),
+  providerQuota: z.number().int().nullable().describe("how many providers the plan allows; null means unlimited"),
   createdAt: timestamp,
 });
 

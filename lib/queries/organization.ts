@@ -1,0 +1,36 @@
+// TanStack hooks for the organization (GET/PATCH /api/v1/organization, called with the session cookie).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { organizationSchema, UpdateOrganizationInput } from "@/lib/orgs/schemas";
+import { fetchJson } from "@/lib/queries/fetch-json";
+
+export type Organization = z.output<typeof organizationSchema>;
+
+export const organizationQueryKey = ["organization"] as const;
+const URL = "/api/v1/organization";
+
+export function useOrganization() {
+  return useQuery({
+    queryKey: organizationQueryKey,
+    queryFn: async () => (await fetchJson<{ data: Organization }>(URL)).data,
+  });
+}
+
+/** Rename, or turn tracking on or off. A switch flips at once and flips back if the server refuses. */
+export function useUpdateOrganization({ inlineError = false } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { inlineError },
+    mutationFn: async (input: UpdateOrganizationInput) => (await fetchJson<{ data: Organization }>(URL, { method: "PATCH", body: input })).data,
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: organizationQueryKey });
+      const before = queryClient.getQueryData<Organization>(organizationQueryKey);
+      if (before) queryClient.setQueryData<Organization>(organizationQueryKey, { ...before, ...input });
+      return { before };
+    },
+    onError: (_err, _input, context) => {
+      if (context?.before) queryClient.setQueryData(organizationQueryKey, context.before);
+    },
+    onSuccess: (org) => queryClient.setQueryData(organizationQueryKey, org),
+  });
+}
