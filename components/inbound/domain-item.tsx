@@ -1,12 +1,13 @@
 "use client";
 // One inbound domain: whether it receives, since when, and for admins turning it on or off
-// and removing it.
-import { useUpdateDomain, type InboundDomain } from "@/lib/queries/inbound";
+// (shown at once, put back with an error toast if refused) and removing it.
+import { useSetDomainReceiving, type InboundDomain } from "@/lib/queries/inbound";
+import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 
 export function DomainItem({ domain, canManage, onRemove }: { domain: InboundDomain; canManage: boolean; onRemove: (d: InboundDomain) => void }) {
-  const toggle = useUpdateDomain();
+  const toggle = useSetDomainReceiving();
   const name = <span className="sr-only"> {domain.name}</span>;
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="inbound-domain">
@@ -18,23 +19,13 @@ export function DomainItem({ domain, canManage, onRemove }: { domain: InboundDom
         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
           Added <DateText value={domain.createdAt} />
         </p>
-        {toggle.error && (
-          <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-            Could not change it: {toggle.error.message}
-          </p>
-        )}
       </div>
       {canManage && (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn-secondary py-1.5"
-            onClick={() => toggle.mutate({ id: domain.id, inboundEnabled: !domain.inboundEnabled })}
-            disabled={toggle.isPending}
-          >
+          <ActionButton className="btn-secondary py-1.5" onClick={() => toggle.mutate({ id: domain.id, inboundEnabled: !domain.inboundEnabled })} disabled={toggle.isPending}>
             {domain.inboundEnabled ? "Pause receiving" : "Resume receiving"}
             {name}
-          </button>
+          </ActionButton>
           <button type="button" className="btn-danger py-1.5" onClick={() => onRemove(domain)}>
             Remove{name}
           </button>

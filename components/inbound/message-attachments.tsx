@@ -1,8 +1,11 @@
 "use client";
 // A received message's attachments, each downloadable. The content is fetched only when asked
-// for and saved as a file (never opened in the dashboard's origin, whatever its type says).
+// for and saved as a file (never opened in the dashboard's origin, whatever its type says);
+// a failed download is an error toast with the API's message.
 import { useState } from "react";
 import { fetchInboxAttachment, type InboxAttachment } from "@/lib/queries/inbound";
+import { ActionButton } from "@/components/ui/action-button";
+import { toast } from "@/components/ui/toast";
 import { formatBytes } from "@/components/inbound/rule-summary";
 
 function saveFile(filename: string, base64: string) {
@@ -18,16 +21,17 @@ function saveFile(filename: string, base64: string) {
 }
 
 function AttachmentItem({ messageId, attachment: a }: { messageId: string; attachment: InboxAttachment }) {
-  const [state, setState] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
+  const [pending, setPending] = useState(false);
 
   async function download() {
-    setState({ pending: true, error: null });
+    setPending(true);
     try {
       const file = await fetchInboxAttachment(messageId, a.id);
       saveFile(file.filename, file.content);
-      setState({ pending: false, error: null });
     } catch (err) {
-      setState({ pending: false, error: err instanceof Error ? err.message : String(err) });
+      toast.error(err instanceof Error ? err.message : String(err), { title: `Could not download ${a.filename || "the attachment"}` });
+    } finally {
+      setPending(false);
     }
   }
 
@@ -39,16 +43,11 @@ function AttachmentItem({ messageId, attachment: a }: { messageId: string; attac
           {a.contentType} · {formatBytes(a.size)}
           {a.contentId ? " · inline" : ""}
         </p>
-        {state.error && (
-          <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-            Could not download it: {state.error}
-          </p>
-        )}
       </div>
-      <button type="button" className="btn-secondary shrink-0 py-1.5" onClick={download} disabled={state.pending}>
-        {state.pending ? "Downloading…" : "Download"}
+      <ActionButton className="btn-secondary shrink-0 py-1.5" onClick={download} disabled={pending} aria-busy={pending || undefined}>
+        {pending ? "Downloading…" : "Download"}
         <span className="sr-only"> {a.filename}</span>
-      </button>
+      </ActionButton>
     </li>
   );
 }

@@ -2,7 +2,8 @@
 // One rule in the list: name, priority, enabled, what it tests and does in words, and for
 // owners and admins its actions (edit, enable or disable, delete).
 import type { Condition, RuleAction } from "@/lib/inbound/rule-schema";
-import { useUpdateRule, type InboundRule } from "@/lib/queries/inbound";
+import { useSetRuleEnabled, type InboundRule } from "@/lib/queries/inbound";
+import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { describeActions, describeConditions } from "@/components/inbound/rule-summary";
@@ -15,7 +16,8 @@ interface RuleItemProps {
 }
 
 export function RuleItem({ rule, canManage, onEdit, onDelete }: RuleItemProps) {
-  const toggle = useUpdateRule();
+  // The row shows the new state at once; it goes back (with an error toast) if refused.
+  const toggle = useSetRuleEnabled();
   // Buttons repeat across rows; the name, for screen readers only, says which one each is for.
   const name = <span className="sr-only"> {rule.name}</span>;
 
@@ -44,19 +46,14 @@ export function RuleItem({ rule, canManage, onEdit, onDelete }: RuleItemProps) {
           <button type="button" className="btn-secondary py-1.5" onClick={() => onEdit(rule)}>
             Edit{name}
           </button>
-          <button type="button" className="btn-secondary py-1.5" onClick={() => toggle.mutate({ id: rule.id, input: { isEnabled: !rule.isEnabled } })} disabled={toggle.isPending}>
+          <ActionButton className="btn-secondary py-1.5" onClick={() => toggle.mutate({ id: rule.id, isEnabled: !rule.isEnabled })} disabled={toggle.isPending}>
             {rule.isEnabled ? "Disable" : "Enable"}
             {name}
-          </button>
+          </ActionButton>
           <button type="button" className="btn-danger py-1.5" onClick={() => onDelete(rule)}>
             Delete{name}
           </button>
         </div>
-      )}
-      {toggle.error && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          Could not {rule.isEnabled ? "disable" : "enable"} it: {toggle.error.message}
-        </p>
       )}
     </li>
   );

@@ -22,6 +22,8 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
 
+  const owners = members.data?.filter((m) => m.role === "owner").length ?? 0;
+
   function changeRole(member: Member, next: Role) {
     // Changing your own role changes what this page may offer: re-read it from the server.
     update.mutate({ id: member.id, role: next }, { onSuccess: () => member.userId === userId && router.refresh() });
@@ -43,8 +45,6 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
     });
   }
 
-  const updateError = update.error && update.variables ? `Could not change the role: ${update.error.message}` : null;
-
   return (
     <>
       <PageHeader
@@ -56,12 +56,6 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
           </RestrictedAction>
         }
       />
-
-      {updateError && (
-        <div className="mb-4">
-          <ErrorBanner message={updateError} />
-        </div>
-      )}
 
       {members.isPending ? (
         <ListSkeleton label="Loading members…" />
@@ -78,6 +72,7 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
               actorRole={role}
               canManage={canManage}
               isSelf={m.userId === userId}
+              lastOwner={m.role === "owner" && owners === 1}
               saving={update.isPending && update.variables?.id === m.id}
               onRoleChange={changeRole}
               onRemove={setRemoving}

@@ -1,6 +1,7 @@
 "use client";
 
-import { useTestProvider, useUpdateProvider, type Provider } from "@/lib/queries/providers";
+import { useSetProviderActive, useTestProvider, type Provider } from "@/lib/queries/providers";
+import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { ProviderUsage } from "@/components/providers/provider-usage";
@@ -19,10 +20,14 @@ interface ProviderItemProps {
   onDelete: (provider: Provider) => void;
 }
 
-/** One provider: health, usage, last error and, for managers, its actions. */
+/**
+ * One provider: health, usage, last error and, for managers, its actions. Buttons that wait
+ * for a request stay focusable (aria-disabled), so keyboard focus stays where it was; a
+ * failed request is an error toast with the API's message.
+ */
 export function ProviderItem({ provider, position, isFirst, isLast, canManage, reordering, onMove, onEdit, onDelete }: ProviderItemProps) {
   const test = useTestProvider();
-  const toggle = useUpdateProvider();
+  const toggle = useSetProviderActive();
   const name = <span className="sr-only"> {provider.name}</span>;
   const typeLabel = providerTypeInfo(provider.type)?.label ?? provider.label;
 
@@ -57,19 +62,15 @@ export function ProviderItem({ provider, position, isFirst, isLast, canManage, r
         </div>
         {canManage && (
           <div className="flex flex-wrap gap-2 sm:justify-end">
-            <button type="button" className="btn-secondary py-1.5" onClick={() => test.mutate(provider.id)} disabled={test.isPending}>
+            <ActionButton className="btn-secondary py-1.5" onClick={() => test.mutate(provider.id)} disabled={test.isPending} aria-busy={test.isPending || undefined}>
               {test.isPending ? "Testing…" : "Test connection"}
               {name}
-            </button>
-            <button
-              type="button"
-              className="btn-secondary py-1.5"
-              onClick={() => toggle.mutate({ id: provider.id, input: { isActive: !provider.isActive } })}
-              disabled={toggle.isPending}
-            >
+            </ActionButton>
+            {/* The row shows the new state at once; it goes back if the server refuses. */}
+            <ActionButton className="btn-secondary py-1.5" onClick={() => toggle.mutate({ id: provider.id, isActive: !provider.isActive })} disabled={toggle.isPending}>
               {provider.isActive ? "Disable" : "Enable"}
               {name}
-            </button>
+            </ActionButton>
             <button type="button" className="btn-secondary py-1.5" onClick={() => onEdit(provider)}>
               Edit{name}
             </button>
@@ -98,22 +99,16 @@ export function ProviderItem({ provider, position, isFirst, isLast, canManage, r
             <span className="font-medium">{test.data.success ? "Connection OK" : "Connection failed"}</span> in {test.data.latencyMs} ms: {test.data.message}
           </p>
         )}
-        {test.error && <p className="text-sm text-red-700 dark:text-red-400">Could not run the test: {test.error.message}</p>}
-        {toggle.error && (
-          <p className="text-sm text-red-700 dark:text-red-400">
-            Could not {provider.isActive ? "disable" : "enable"} it: {toggle.error.message}
-          </p>
-        )}
       </div>
 
       {canManage && (
         <div className="flex gap-2">
-          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => onMove(provider, -1)} disabled={isFirst || reordering}>
+          <ActionButton className="btn-secondary px-2 py-1 text-xs" onClick={() => onMove(provider, -1)} disabled={isFirst || reordering} data-move={`${provider.id}:-1`}>
             <span aria-hidden="true" className="mr-1">↑</span>Move up{name}
-          </button>
-          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => onMove(provider, 1)} disabled={isLast || reordering}>
+          </ActionButton>
+          <ActionButton className="btn-secondary px-2 py-1 text-xs" onClick={() => onMove(provider, 1)} disabled={isLast || reordering} data-move={`${provider.id}:1`}>
             <span aria-hidden="true" className="mr-1">↓</span>Move down{name}
-          </button>
+          </ActionButton>
         </div>
       )}
     </li>

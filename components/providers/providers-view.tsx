@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useDeleteProvider, useProviders, useReorderProviders, type Provider } from "@/lib/queries/providers";
 import { PageHeader } from "@/components/ui/page-header";
@@ -24,13 +24,25 @@ export function ProvidersView({ role }: { role: Role }) {
   const [form, setForm] = useState<Provider | "new" | null>(null);
   const [deleting, setDeleting] = useState<Provider | null>(null);
 
+  // The Move button last pressed, while its reorder runs: moving a row in the DOM drops the
+  // focus inside it, so it is put back on the same button in the row's new place.
+  const moving = useRef<string | null>(null);
+
   const list = providers.data ?? [];
   const openAdd = () => setForm("new");
 
   function move(provider: Provider, direction: -1 | 1) {
     const changes = priorityChanges(list, list.indexOf(provider), direction);
-    if (changes.length) reorder.mutate(changes);
+    if (!changes.length) return;
+    moving.current = `${provider.id}:${direction}`;
+    // The list shows the new order at once (and goes back if a change is refused).
+    reorder.mutate(changes, { onSettled: () => requestAnimationFrame(() => (moving.current = null)) });
   }
+
+  useLayoutEffect(() => {
+    if (!moving.current || (document.activeElement && document.activeElement !== document.body)) return;
+    document.querySelector<HTMLElement>(`[data-move="${moving.current}"]`)?.focus();
+  });
 
   function closeDelete() {
     setDeleting(null);
@@ -48,12 +60,6 @@ export function ProvidersView({ role }: { role: Role }) {
           </RestrictedAction>
         }
       />
-
-      {reorder.error && (
-        <div className="mb-4">
-          <ErrorBanner message={`Could not change the order: ${reorder.error.message}`} />
-        </div>
-      )}
 
       {providers.isPending ? (
         <ListSkeleton label="Loading providers…" />

@@ -1,5 +1,6 @@
 "use client";
 
+import { ActionButton } from "@/components/ui/action-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
 
@@ -15,7 +16,12 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Asks before a destructive action; the Cancel button takes focus so Enter does no harm. */
+/**
+ * Asks before a destructive action; the Cancel button takes focus so Enter does no harm. The
+ * confirm button stays focusable while its request runs, so a refusal (shown here) finds
+ * keyboard focus where it was. Once the action removes the row that opened the dialog, focus
+ * goes to the list's heading (see Dialog).
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, description, confirmLabel, pendingLabel, pending, error, onConfirm, onClose } = props;
   return (
@@ -25,9 +31,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <button type="button" className="btn-secondary" onClick={onClose} disabled={pending} data-autofocus>
           Cancel
         </button>
-        <button type="button" className="btn-danger" onClick={onConfirm} disabled={pending}>
+        <ActionButton className="btn-danger" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
           {pending ? (pendingLabel ?? `${confirmLabel}…`) : confirmLabel}
-        </button>
+        </ActionButton>
       </DialogActions>
     </Dialog>
   );

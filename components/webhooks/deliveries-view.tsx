@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/queries/fetch-json";
 import { useProjects } from "@/lib/queries/projects";
 import { useTestWebhookEndpoint, useWebhookDeliveries, useWebhookEndpoint } from "@/lib/queries/webhooks";
 import { PageHeader } from "@/components/ui/page-header";
+import { ActionButton } from "@/components/ui/action-button";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,6 +18,8 @@ import { PagedList } from "@/components/ui/paged-list";
 
 const PAGE_SIZE = 20;
 const DISABLED_REASON = "Enable the endpoint on the Webhooks page first: a disabled endpoint is sent nothing.";
+/** The reason above, which the test button and every Resend button point at (aria-describedby). */
+const BLOCKED_ID = "test-blocked-reason";
 
 /** One endpoint's delivery history, newest first, with a test event and Resend for managers. */
 export function DeliveriesView({ endpointId, role }: { endpointId: string; role: Role }) {
@@ -33,11 +36,11 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
   const sendTest = () => test.mutate(endpointId);
   const testButton = canManage && endpoint.data && (
     <>
-      <button type="button" className="btn-primary" onClick={sendTest} disabled={!active || test.isPending} aria-describedby={active ? undefined : "test-blocked-reason"}>
+      <ActionButton className="btn-primary" onClick={sendTest} disabled={!active || test.isPending} aria-busy={test.isPending || undefined} aria-describedby={active ? undefined : BLOCKED_ID}>
         {test.isPending ? "Sending test…" : "Send test event"}
-      </button>
+      </ActionButton>
       {!active && (
-        <p id="test-blocked-reason" className="max-w-xs text-xs text-zinc-500 sm:text-right dark:text-zinc-400">
+        <p id={BLOCKED_ID} className="max-w-xs text-xs text-zinc-500 sm:text-right dark:text-zinc-400">
           {DISABLED_REASON}
         </p>
       )}
@@ -72,7 +75,7 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
             <DisabledNotice endpoint={endpoint.data} canManage={canManage} />
           </section>
           <div aria-live="polite" className="mt-3">
-            <TestResult result={test.data} error={test.error} />
+            <TestResult result={test.data} />
           </div>
 
           <h2 className="mt-6 mb-3 text-lg font-semibold">History</h2>
@@ -83,7 +86,14 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
           ) : deliveries.data.total === 0 ? (
             <EmptyState
               title="No deliveries yet"
-              action={canManage && active && <button type="button" className="btn-primary" onClick={sendTest} disabled={test.isPending}>Send test event</button>}
+              action={
+                canManage &&
+                active && (
+                  <ActionButton className="btn-primary" onClick={sendTest} disabled={test.isPending}>
+                    Send test event
+                  </ActionButton>
+                )
+              }
             >
               Events this endpoint subscribes to show up here as Mailroom sends them.{" "}
               {canManage ? "Send a test event to see one now." : "An owner or admin can send a test event to check it."}
@@ -100,7 +110,7 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
               onPageChange={setPage}
             >
               {deliveries.data.deliveries.map((d) => (
-                <DeliveryItem key={d.id} endpointId={endpointId} delivery={d} canResend={canManage} resendBlockedReason={active ? undefined : DISABLED_REASON} />
+                <DeliveryItem key={d.id} endpointId={endpointId} delivery={d} canResend={canManage} resendBlockedBy={active ? undefined : BLOCKED_ID} />
               ))}
             </PagedList>
           )}

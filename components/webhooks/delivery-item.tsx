@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { DateText } from "@/components/ui/date-text";
 import { useResendDelivery, type WebhookDelivery } from "@/lib/queries/webhooks";
+import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DeliveryStatusBadge } from "@/components/webhooks/delivery-status";
 import { DeliveryAttempts } from "@/components/webhooks/delivery-attempts";
@@ -12,7 +13,8 @@ interface DeliveryItemProps {
   delivery: WebhookDelivery;
   /** Managers may resend; only while the endpoint is active does a resend go anywhere. */
   canResend: boolean;
-  resendBlockedReason?: string;
+  /** While it does not, the id of the text on the page that says why (Resend is off). */
+  resendBlockedBy?: string;
 }
 
 /** The payload, pretty-printed when it is JSON. */
@@ -26,8 +28,11 @@ function readPayload(payload: string): { text: string; test: boolean } {
   }
 }
 
-/** One delivery: a summary line that expands to its attempts and payload, and Resend. */
-export function DeliveryItem({ endpointId, delivery: d, canResend, resendBlockedReason }: DeliveryItemProps) {
+/**
+ * One delivery: a summary line that expands to its attempts and payload, and Resend. A resend
+ * says so in a toast (the new delivery appears at the top); a refusal is an error toast.
+ */
+export function DeliveryItem({ endpointId, delivery: d, canResend, resendBlockedBy }: DeliveryItemProps) {
   const [open, setOpen] = useState(false);
   const resend = useResendDelivery(endpointId);
   const panelId = useId();
@@ -70,23 +75,18 @@ export function DeliveryItem({ endpointId, delivery: d, canResend, resendBlocked
         </button>
         {canResend && (
           <div className="flex shrink-0 flex-col items-start gap-1 pl-6 sm:items-end sm:pl-0">
-            <button
-              type="button"
+            <ActionButton
               className="btn-secondary py-1.5"
               onClick={() => resend.mutate(d.id)}
-              disabled={resend.isPending || resendBlockedReason !== undefined}
-              title={resendBlockedReason}
+              disabled={resend.isPending || resendBlockedBy !== undefined}
+              aria-busy={resend.isPending || undefined}
+              aria-describedby={resendBlockedBy}
             >
               {resend.isPending ? "Resending…" : "Resend"}
               <span className="sr-only"> {d.eventType} from {new Date(d.createdAt).toLocaleString()}</span>
-            </button>
+            </ActionButton>
           </div>
         )}
-      </div>
-
-      <div aria-live="polite" className="pl-6">
-        {resend.isSuccess && <p className="mt-1 text-sm text-green-700 dark:text-green-400">Queued again: the new delivery is at the top of the list.</p>}
-        {resend.error && <p className="mt-1 text-sm text-red-700 dark:text-red-400">Could not resend it: {resend.error.message}</p>}
       </div>
 
       <div id={panelId} hidden={!open} className="mt-3 space-y-3 pl-6">

@@ -1,7 +1,9 @@
 "use client";
 
+import { useId } from "react";
 import Link from "next/link";
-import { useTestWebhookEndpoint, useUpdateWebhookEndpoint, type WebhookEndpoint } from "@/lib/queries/webhooks";
+import { useSetWebhookEndpointActive, useTestWebhookEndpoint, type WebhookEndpoint } from "@/lib/queries/webhooks";
+import { ActionButton } from "@/components/ui/action-button";
 import { DisabledNotice, EndpointSummary } from "@/components/webhooks/endpoint-summary";
 import { TestResult } from "@/components/webhooks/test-result";
 
@@ -14,10 +16,15 @@ interface EndpointItemProps {
   onDelete: (endpoint: WebhookEndpoint) => void;
 }
 
-/** One endpoint: what it receives and how deliveries go, its history, and for managers its actions. */
+/**
+ * One endpoint: what it receives and how deliveries go, its history, and for managers its
+ * actions. Buttons that wait for a request stay focusable (aria-disabled); a failed request
+ * is an error toast with the API's message.
+ */
 export function EndpointItem({ endpoint, projectName, canManage, onEdit, onRotate, onDelete }: EndpointItemProps) {
   const test = useTestWebhookEndpoint();
-  const toggle = useUpdateWebhookEndpoint();
+  const toggle = useSetWebhookEndpointActive();
+  const testBlockedId = useId();
   // Buttons repeat across rows; the URL, for screen readers only, says which one each is for.
   const name = <span className="sr-only"> for {endpoint.url}</span>;
 
@@ -36,25 +43,21 @@ export function EndpointItem({ endpoint, projectName, canManage, onEdit, onRotat
         </Link>
         {canManage && (
           <>
-            <button
-              type="button"
+            <ActionButton
               className="btn-secondary py-1.5"
               onClick={() => test.mutate(endpoint.id)}
               disabled={test.isPending || !endpoint.isActive}
-              title={endpoint.isActive ? undefined : "Enable the endpoint to send it a test event."}
+              aria-busy={test.isPending || undefined}
+              aria-describedby={endpoint.isActive ? undefined : testBlockedId}
             >
               {test.isPending ? "Sending test…" : "Send test event"}
               {name}
-            </button>
-            <button
-              type="button"
-              className="btn-secondary py-1.5"
-              onClick={() => toggle.mutate({ id: endpoint.id, input: { isActive: !endpoint.isActive } })}
-              disabled={toggle.isPending}
-            >
+            </ActionButton>
+            {/* The row shows the new state at once; it goes back if the server refuses. */}
+            <ActionButton className="btn-secondary py-1.5" onClick={() => toggle.mutate({ id: endpoint.id, isActive: !endpoint.isActive })} disabled={toggle.isPending}>
               {endpoint.isActive ? "Disable" : "Enable"}
               {name}
-            </button>
+            </ActionButton>
             <button type="button" className="btn-secondary py-1.5" onClick={() => onEdit(endpoint)}>
               Edit{name}
             </button>
@@ -68,15 +71,16 @@ export function EndpointItem({ endpoint, projectName, canManage, onEdit, onRotat
         )}
       </div>
 
+      {canManage && !endpoint.isActive && (
+        <p id={testBlockedId} className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+          Send test event is off while the endpoint is disabled: enable it to send one.
+        </p>
+      )}
+
       {/* Margins on the messages, not the region, so an empty region adds no gap. */}
       <div aria-live="polite" className="*:mt-3">
         {/* Hidden while the endpoint is disabled: the button is off, and the old result is stale. */}
-        {endpoint.isActive && <TestResult result={test.data} error={test.error} />}
-        {toggle.error && (
-          <p className="text-sm text-red-700 dark:text-red-400">
-            Could not {endpoint.isActive ? "disable" : "enable"} it: {toggle.error.message}
-          </p>
-        )}
+        {endpoint.isActive && <TestResult result={test.data} />}
       </div>
     </li>
   );

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { apiKeySchema, createdApiKeySchema, CreateApiKeyInput } from "@/lib/api-keys/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 
 export type ApiKey = z.output<typeof apiKeySchema>;
 export type CreatedApiKey = z.output<typeof createdApiKeySchema>;
@@ -26,6 +27,8 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: (input: CreateApiKeyInput) => fetchJson<CreatedApiKey>("/api/api-keys", { method: "POST", body: input }),
     gcTime: 0,
+    // The create dialog shows the refusal in its form.
+    meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }
@@ -34,6 +37,8 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => fetchJson<{ revoked: true }>(`/api/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    // Asked in a confirmation dialog, which shows the error.
+    meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }

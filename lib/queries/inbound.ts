@@ -21,6 +21,9 @@ import type {
   updateRuleSchema,
 } from "@/lib/inbound/schemas";
 import { ApiError, fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { applyOptimistic } from "@/lib/queries/optimistic";
+import { toast } from "@/components/ui/toast";
 
 export type InboundRule = z.output<typeof ruleSchema>;
 export type InboundRulePage = z.output<typeof rulePageSchema>;
@@ -50,10 +53,13 @@ async function v1<T>(url: string, options?: Parameters<typeof fetchJson>[1]): Pr
   return (await fetchJson<{ data: T }>(url, options)).data;
 }
 
-/** A change that, once made, refreshes every query under key (the lists showing what it changed). */
+/**
+ * A change made from a form or a confirmation dialog, which shows its error itself; once
+ * made, every query under key (the lists showing what it changed) is refreshed.
+ */
 function useChange<TInput, TResult>(key: readonly string[], mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
+  return useMutation({ mutationFn, meta: INLINE_ERROR, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
 }
 
 // Rules
@@ -75,6 +81,25 @@ export function useUpdateRule() {
   return useChange(inboundRulesKey, ({ id, input }: { id: string; input: UpdateRuleBody }) => fetchJson<InboundRule>(ruleUrl(id), { method: "PUT", body: input }));
 }
 
+/** Enable or disable from the list: shown at once, put back (with an error toast) if refused. */
+export function useSetRuleEnabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isEnabled }: { id: string; isEnabled: boolean }) => fetchJson<InboundRule>(ruleUrl(id), { method: "PUT", body: { isEnabled } }),
+    meta: { errorTitle: "Could not change the rule" },
+    onMutate: ({ id, isEnabled }) =>
+      applyOptimistic<InboundRulePage>(queryClient, [...inboundRulesKey, "list"], (page) => ({
+        ...page,
+        data: page.data.map((r) => (r.id === id ? { ...r, isEnabled } : r)),
+      })),
+    onError: (_error, _variables, undo) => undo?.(),
+    onSuccess: (saved) => {
+      toast.success(`Rule ${saved.isEnabled ? "enabled" : "disabled"}: ${saved.name}`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inboundRulesKey }),
+  });
+}
+
 export function useDeleteRule() {
   return useChange(inboundRulesKey, (id: string) => fetchJson<{ deleted: true }>(ruleUrl(id), { method: "DELETE" }));
 }
@@ -83,6 +108,8 @@ export function useDeleteRule() {
 export function useTestRules() {
   return useMutation({
     mutationFn: (input: RuleTestBody) => fetchJson<RuleTestResult>("/api/inbound/test", { method: "POST", body: input }),
+    // The test box shows the refusal under its form.
+    meta: INLINE_ERROR,
   });
 }
 
@@ -99,10 +126,21 @@ export function useAddDomain() {
   return useChange(inboundDomainsKey, (input: { name: string; inboundEnabled?: boolean }) => fetchJson<InboundDomain>(domainUrl(), { method: "POST", body: input }));
 }
 
-export function useUpdateDomain() {
-  return useChange(inboundDomainsKey, ({ id, inboundEnabled }: { id: string; inboundEnabled: boolean }) =>
-    fetchJson<InboundDomain>(domainUrl(id), { method: "PATCH", body: { inboundEnabled } }),
-  );
+/** Pause or resume receiving from the list: shown at once, put back (with an error toast) if refused. */
+export function useSetDomainReceiving() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, inboundEnabled }: { id: string; inboundEnabled: boolean }) =>
+      fetchJson<InboundDomain>(domainUrl(id), { method: "PATCH", body: { inboundEnabled } }),
+    meta: { errorTitle: "Could not change the domain" },
+    onMutate: ({ id, inboundEnabled }) =>
+      applyOptimistic<InboundDomain[]>(queryClient, inboundDomainsKey, (list) => list.map((d) => (d.id === id ? { ...d, inboundEnabled } : d))),
+    onError: (_error, _variables, undo) => undo?.(),
+    onSuccess: (saved) => {
+      toast.success(saved.inboundEnabled ? `Receiving mail for ${saved.name} again` : `Receiving paused for ${saved.name}`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inboundDomainsKey }),
+  });
 }
 
 export function useRemoveDomain() {
@@ -163,6 +201,8 @@ export function useReplyToInbox(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReplyBody) => v1<ReplyResult>(`${inboxUrl(id)}/reply`, { method: "POST", body: input }),
+    // The reply form shows the refusal above its button.
+    meta: INLINE_ERROR,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["messages"] }),
   });
 }

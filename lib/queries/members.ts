@@ -4,6 +4,9 @@ import type { z } from "zod";
 import type { Role } from "@/lib/auth/permissions";
 import type { memberSchema, AddMemberInput } from "@/lib/members/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { applyOptimistic } from "@/lib/queries/optimistic";
+import { toast } from "@/components/ui/toast";
 
 export type Member = z.output<typeof memberSchema>;
 
@@ -18,26 +21,37 @@ export function useMembers() {
   });
 }
 
+/** The add dialog shows the refusal (an address already taken, say) in its form. */
 export function useAddMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddMemberInput) => fetchJson<Member>("/api/org/members", { method: "POST", body: input }),
+    meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryKey }),
   });
 }
 
+/** From the role picker in the list: shown at once, put back (with an error toast) if refused. */
 export function useUpdateMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) => fetchJson<Member>(memberUrl(id), { method: "PATCH", body: { role } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryKey }),
+    meta: { errorTitle: "Could not change the role" },
+    onMutate: ({ id, role }) => applyOptimistic<Member[]>(queryClient, membersQueryKey, (list) => list.map((m) => (m.id === id ? { ...m, role } : m))),
+    onError: (_error, _variables, undo) => undo?.(),
+    onSuccess: (saved) => {
+      toast.success(`Role changed to ${saved.role}: ${saved.name || saved.email}`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryKey }),
   });
 }
 
+/** Asked in a confirmation dialog, which shows the error. */
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => fetchJson<{ removed: true }>(memberUrl(id), { method: "DELETE" }),
+    meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryKey }),
   });
 }

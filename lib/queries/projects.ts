@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { projectSchema, CreateProjectInput } from "@/lib/projects/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 
 export type Project = z.output<typeof projectSchema>;
 
@@ -19,6 +20,8 @@ export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateProjectInput) => fetchJson<Project>("/api/projects", { method: "POST", body: input }),
+    // The create dialog shows the refusal (a duplicate name, say) in its form.
+    meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
   });
 }

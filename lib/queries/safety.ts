@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreateTestListInput, modeSettingsSchema, SendMode, testListSchema } from "@/lib/safety/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 
 export type ModeSettings = z.output<typeof modeSettingsSchema>;
 export type TestList = z.output<typeof testListSchema>;
@@ -11,7 +12,6 @@ export type { SendMode };
 
 export const sendModeQueryKey = ["safety", "mode"] as const;
 export const testListsQueryKey = ["safety", "test-lists"] as const;
-
 
 export function useSendMode() {
   return useQuery({ queryKey: sendModeQueryKey, queryFn: () => fetchJson<ModeSettings>("/api/safety/mode") });
@@ -21,6 +21,8 @@ export function useSetSendMode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mode: SendMode) => fetchJson<ModeSettings>("/api/safety/mode", { method: "PUT", body: { mode } }),
+    // Asked in the switch dialog, which shows the error.
+    meta: INLINE_ERROR,
     onSuccess: (settings) => queryClient.setQueryData(sendModeQueryKey, settings),
   });
 }
@@ -38,6 +40,8 @@ export function useCreateTestList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateTestListInput) => (await fetchJson<{ list: TestList }>("/api/safety/test-lists", { method: "POST", body: input })).list,
+    // The create dialog shows the refusal in its form.
+    meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testListsQueryKey }),
   });
 }
@@ -46,6 +50,8 @@ export function useDeleteTestList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => fetchJson<{ deleted: boolean }>(`/api/safety/test-lists?id=${encodeURIComponent(id)}`, { method: "DELETE" }),
+    // Asked in a confirmation dialog, which shows the error.
+    meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testListsQueryKey }),
   });
 }

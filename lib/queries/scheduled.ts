@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { z } from "zod";
 import type { cancelResultSchema, scheduledEmailSchema, scheduleListSchema } from "@/lib/scheduling/schemas";
 import { ApiError, fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import type { SendTestEmailInput } from "@/lib/queries/send";
 
 export type ScheduledEmail = z.output<typeof scheduledEmailSchema>;
@@ -38,6 +39,8 @@ export function useScheduleEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ScheduleEmailInput) => fetchJson<ScheduledEmail>("/api/email/schedule", { method: "POST", body: input }),
+    // The send form shows the refusal (test mode, the allowance…) with what to do about it.
+    meta: INLINE_ERROR,
     // Scheduling is audited whether or not it is accepted.
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: scheduledQueryKey }), queryClient.invalidateQueries({ queryKey: ["audit"] })]),
   });
@@ -48,6 +51,8 @@ export function useCancelScheduledEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => fetchJson<CancelResult>(`/api/email/schedule/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    // Asked in a confirmation dialog, which shows the error.
+    meta: INLINE_ERROR,
     onSettled: () => queryClient.invalidateQueries({ queryKey: scheduledQueryKey }),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { sendResultSchema } from "@/lib/email/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import { providersQueryKey } from "@/lib/queries/providers";
 
 export type SendResult = z.output<typeof sendResultSchema>;
@@ -23,6 +24,8 @@ export function useSendEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SendTestEmailInput) => fetchJson<SendResult>("/api/email/send", { method: "POST", body: input }),
+    // The send form shows the refusal (test mode, the allowance…) with what to do about it.
+    meta: INLINE_ERROR,
     // Every attempt, refused or not, adds an audit entry and may move provider usage.
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["audit"] }), queryClient.invalidateQueries({ queryKey: providersQueryKey })]),
   });

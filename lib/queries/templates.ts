@@ -14,6 +14,7 @@ import type {
   UpdateTemplateInput,
 } from "@/lib/templates/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 
 export type Template = z.output<typeof templateSchema>;
 export type TemplateVersion = z.output<typeof templateVersionSchema>;
@@ -75,6 +76,8 @@ export function useCreateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateTemplateInput) => v1<Template>(v1Url(), { method: "POST", body: input }),
+    // The editor shows the refusal by field and in full.
+    meta: INLINE_ERROR,
     // Its page opens next: seeded, so it shows at once.
     onSuccess: (created) => {
       queryClient.setQueryData(currentKey(created.id), created);
@@ -88,6 +91,8 @@ export function useUpdateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateTemplateInput }) => v1<Template>(v1Url(id), { method: "PATCH", body: input }),
+    // The editor shows the refusal by field and in full.
+    meta: INLINE_ERROR,
     // The answer is the new current version: in the cache at once, so the editor never
     // compares itself with the version before the save.
     onSuccess: (saved) => {
@@ -101,6 +106,8 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => v1<{ id: string; deleted: true }>(v1Url(id), { method: "DELETE" }),
+    // Asked in a confirmation dialog, which shows the error.
+    meta: INLINE_ERROR,
     // Only the list: refetching the deleted template's own queries would only answer 404.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...templatesQueryKey, "list"] }),
   });
@@ -111,6 +118,8 @@ export function useSendTemplated() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SendTemplatedInput) => fetchJson<TemplatedResult[]>("/api/email/send-templated", { method: "POST", body: input }),
+    // The test-send form shows the refusal with what to do about it.
+    meta: INLINE_ERROR,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["audit"] }),
   });
 }

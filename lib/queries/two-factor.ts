@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { enrollmentSchema, twoFactorStatusSchema } from "@/lib/two-factor/schemas";
 import { ApiError, fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 
 export type TwoFactorStatus = z.output<typeof twoFactorStatusSchema>;
 export type Enrollment = z.output<typeof enrollmentSchema>;
@@ -33,6 +34,8 @@ export function useStartTwoFactorSetup() {
   return useMutation({
     mutationFn: () => fetchJson<Enrollment>("/api/account/two-factor/setup", { method: "POST" }),
     gcTime: 0,
+    // The setup card shows the refusal.
+    meta: INLINE_ERROR,
     // 409: already on (perhaps from another tab); show the real state.
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) return queryClient.invalidateQueries({ queryKey: twoFactorQueryKey });
@@ -44,6 +47,8 @@ function useCodeMutation(action: "enable" | "verify" | "disable") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => fetchJson<TwoFactorStatus>(`/api/account/two-factor/${action}`, { method: "POST", body: { code } }),
+    // The code form shows a wrong code under the field, anything else above it.
+    meta: INLINE_ERROR,
     onSuccess: (status) => queryClient.setQueryData(twoFactorQueryKey, status),
   });
 }

@@ -14,6 +14,9 @@ import type {
   UpdateEndpointInput,
 } from "@/lib/webhooks/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
+import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { applyOptimistic, undoAll } from "@/lib/queries/optimistic";
+import { toast } from "@/components/ui/toast";
 
 export type WebhookEndpoint = z.output<typeof endpointSchema>;
 export type WebhookEndpointWithSecret = z.output<typeof endpointWithSecretSchema>;
@@ -59,16 +62,44 @@ export function useCreateWebhookEndpoint() {
   return useMutation({
     mutationFn: (input: CreateEndpointInput) => v1<WebhookEndpointWithSecret>(v1Url(), { method: "POST", body: input }),
     gcTime: 0,
+    // The add form shows the refusal in the dialog, by field where it can.
+    meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }
 
+/** The edit form's save; its errors show in the dialog. */
 export function useUpdateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateEndpointInput }) => v1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: input }),
-    // Disabling cancels queued deliveries, so their list changes too.
+    meta: INLINE_ERROR,
     onSuccess: (_data, { id }) => Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
+  });
+}
+
+type EndpointList = { endpoints: WebhookEndpoint[]; pagination: Pagination };
+
+/** Enable or disable from the list: shown at once, put back (with an error toast) if refused. */
+export function useSetWebhookEndpointActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => v1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: { isActive } }),
+    meta: { errorTitle: "Could not change the endpoint" },
+    onMutate: async ({ id, isActive }) => {
+      const set = (e: WebhookEndpoint) => (e.id === id ? { ...e, isActive } : e);
+      return undoAll([
+        await applyOptimistic<EndpointList>(queryClient, [...webhooksQueryKey, "list"], (page) => ({ ...page, endpoints: page.endpoints.map(set) })),
+        await applyOptimistic<WebhookEndpoint>(queryClient, [...webhooksQueryKey, "one", id], set),
+      ]);
+    },
+    onError: (_error, _variables, undo) => undo?.(),
+    onSuccess: (saved) => {
+      toast.success(`Endpoint ${saved.isActive ? "enabled" : "disabled"}: ${saved.url}`);
+    },
+    // Disabling cancels queued deliveries, so their list changes too.
+    onSettled: (_data, _error, { id }) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
   });
 }
 
@@ -76,6 +107,8 @@ export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => v1<{ id: string; deleted: true }>(v1Url(id), { method: "DELETE" }),
+    // Asked in a confirmation dialog, which shows the error.
+    meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }
@@ -85,14 +118,21 @@ export function useRotateWebhookSecret() {
   return useMutation({
     mutationFn: (id: string) => v1<WebhookEndpointWithSecret>(`${v1Url(id)}/rotate-secret`, { method: "POST" }),
     gcTime: 0,
+    // Asked in a confirmation dialog, which shows the error.
+    meta: INLINE_ERROR,
   });
 }
 
-/** Sends the test event now (up to 10 s when the endpoint hangs); counts and history change after it. */
+/**
+ * Sends the test event now (up to 10 s when the endpoint hangs); counts and history change
+ * after it. How the receiver answered shows on the page; a request refused outright is an
+ * error toast.
+ */
 export function useTestWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => fetchJson<WebhookTestResult>(`${dashboardUrl(id)}/test`, { method: "POST" }),
+    meta: { errorTitle: "Could not send the test event" },
     onSettled: (_data, _error, id) =>
       Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
   });
@@ -115,6 +155,10 @@ export function useResendDelivery(endpointId: string) {
   return useMutation({
     mutationFn: (deliveryId: string) =>
       fetchJson<WebhookDelivery>(`${dashboardUrl(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: "POST" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
+    meta: { errorTitle: "Could not resend the delivery" },
+    onSuccess: () => {
+      toast.success("Delivery queued again: the new one is at the top of the list");
+      return queryClient.invalidateQueries({ queryKey: deliveriesKey(endpointId) });
+    },
   });
 }
