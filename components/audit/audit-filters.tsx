@@ -13,11 +13,16 @@ export interface AuditFilterValues {
 
 export const NO_FILTERS: AuditFilterValues = { from: "", to: "", sendMode: "" };
 
-/** A datetime-local value as an ISO date-time; undefined when blank or not a date. */
+export type AuditFilterErrors = Partial<Record<"from" | "to", string>>;
+
+/**
+ * A datetime-local value as an ISO date-time; undefined when blank. A value that is not a date
+ * is passed through as typed, for the route's schema to refuse (not silently dropped).
+ */
 export function localToIso(value: string): string | undefined {
   if (!value) return undefined;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
 interface AuditFiltersProps {
@@ -26,10 +31,10 @@ interface AuditFiltersProps {
   onProjectChange: (id: string) => void;
   values: AuditFilterValues;
   onChange: (values: AuditFilterValues) => void;
-  dateError?: string;
+  errors: AuditFilterErrors;
 }
 
-export function AuditFilters({ projects, projectId, onProjectChange, values, onChange, dateError }: AuditFiltersProps) {
+export function AuditFilters({ projects, projectId, onProjectChange, values, onChange, errors }: AuditFiltersProps) {
   const set = <K extends keyof AuditFilterValues>(key: K, value: AuditFilterValues[K]) => onChange({ ...values, [key]: value });
   const filtered = values.from || values.to || values.sendMode;
   return (
@@ -45,10 +50,10 @@ export function AuditFilters({ projects, projectId, onProjectChange, values, onC
             ))}
           </select>
         </FormField>
-        <FormField id="audit-from" label="From" error={dateError}>
+        <FormField id="audit-from" label="From" error={errors.from}>
           <input className="input" type="datetime-local" value={values.from} max={values.to || undefined} onChange={(e) => set("from", e.target.value)} />
         </FormField>
-        <FormField id="audit-to" label="To">
+        <FormField id="audit-to" label="To" error={errors.to}>
           <input className="input" type="datetime-local" value={values.to} min={values.from || undefined} onChange={(e) => set("to", e.target.value)} />
         </FormField>
         <FormField id="audit-send-mode" label="Send mode">

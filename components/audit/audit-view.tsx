@@ -3,6 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
+import { auditQuerySchema } from "@/lib/audit/schemas";
 import { useProjects } from "@/lib/queries/projects";
 import { useMembers } from "@/lib/queries/members";
 import { useApiKeys } from "@/lib/queries/api-keys";
@@ -11,11 +12,30 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AuditFilters, localToIso, NO_FILTERS, type AuditFilterValues } from "@/components/audit/audit-filters";
+import { AuditFilters, localToIso, NO_FILTERS, type AuditFilterErrors, type AuditFilterValues } from "@/components/audit/audit-filters";
 import { AuditTable } from "@/components/audit/audit-table";
 import { AuditPagination } from "@/components/audit/audit-pagination";
 
 const PAGE_SIZE = 25;
+
+const NOT_A_DATE = "Enter a full date and time, or clear the field.";
+
+/**
+ * The query as GET /api/audit will read it, checked with the route's own schema (auditQuerySchema)
+ * before it is sent; problems go next to the date fields, in the form's words.
+ */
+function checkQuery(params: AuditParams): { params: AuditParams | null; errors: AuditFilterErrors } {
+  const parsed = auditQuerySchema.safeParse(params);
+  const errors: AuditFilterErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (issue.path[0] === "startDate") errors.from ??= NOT_A_DATE;
+      else if (issue.path[0] === "endDate") errors.to ??= issue.code === "custom" ? "“To” must be after “From”." : NOT_A_DATE;
+      else errors.from ??= issue.message;
+    }
+  }
+  return { params: errors.from || errors.to ? null : params, errors };
+}
 
 export function AuditView({ role }: { role: Role }) {
   const projects = useProjects();
@@ -26,12 +46,11 @@ export function AuditView({ role }: { role: Role }) {
   const [offset, setOffset] = useState(0);
 
   const projectId = chosenProject ?? projects.data?.find((p) => p.isDefault)?.id ?? projects.data?.[0]?.id ?? null;
-  const startDate = localToIso(filters.from);
-  const endDate = localToIso(filters.to);
-  const dateError = startDate && endDate && startDate > endDate ? "“From” must be before “To”." : undefined;
-  const params: AuditParams | null =
-    projectId && !dateError ? { projectId, limit: PAGE_SIZE, offset, startDate, endDate, sendMode: filters.sendMode || undefined } : null;
-  const audit = useAudit(params);
+  const checked = projectId
+    ? checkQuery({ projectId, limit: PAGE_SIZE, offset, startDate: localToIso(filters.from), endDate: localToIso(filters.to), sendMode: filters.sendMode || undefined })
+    : { params: null, errors: {} };
+  const dateError = checked.errors.from || checked.errors.to;
+  const audit = useAudit(checked.params);
 
   const emails = new Map(members.data?.map((m) => [m.userId, m.email]));
   const keyNames = new Map(keys.data?.map((k) => [k.id, k.name]));
@@ -70,7 +89,7 @@ export function AuditView({ role }: { role: Role }) {
         <EmptyState title="No projects">The audit log is kept per project. Create a project first.</EmptyState>
       ) : (
         <>
-          <AuditFilters projects={projects.data} projectId={projectId} onProjectChange={changeProject} values={filters} onChange={changeFilters} dateError={dateError} />
+          <AuditFilters projects={projects.data} projectId={projectId} onProjectChange={changeProject} values={filters} onChange={changeFilters} errors={checked.errors} />
 
           {dateError ? null : audit.isPending ? (
             <ListSkeleton label="Loading audit entries…" rows={5} />

@@ -1,11 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { createTestListSchema } from "@/lib/safety/schemas";
 import { useCreateTestList } from "@/lib/queries/safety";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
-import { parseAddresses } from "@/components/safety/parse-addresses";
+import { refusedAddresses, splitAddresses } from "@/components/safety/parse-addresses";
 
 const SHOWN_INVALID = 3;
 
@@ -21,7 +22,7 @@ export function CreateTestListDialog({ open, onClose, maxSize }: CreateTestListD
   const [name, setName] = useState("");
   const [emails, setEmails] = useState("");
   const [errors, setErrors] = useState<{ name?: string; emails?: string }>({});
-  const { addresses, invalid } = parseAddresses(emails);
+  const addresses = splitAddresses(emails);
 
   function close() {
     setName("");
@@ -31,21 +32,29 @@ export function CreateTestListDialog({ open, onClose, maxSize }: CreateTestListD
     onClose();
   }
 
+  /** Checked with the route's own schema; the per-organization size cap is the server's, told us as maxSize. */
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const parsed = createTestListSchema.safeParse({ name, emails: addresses });
     const found: typeof errors = {};
-    const trimmed = name.trim();
-    if (!trimmed) found.name = "Give the list a name.";
-    else if (trimmed.length > 100) found.name = "Keep the name to 100 characters.";
-    if (invalid.length) {
-      const shown = invalid.slice(0, SHOWN_INVALID).join(", ");
-      found.emails = `${invalid.length === 1 ? "This is not a valid address" : "These are not valid addresses"}: ${shown}${invalid.length > SHOWN_INVALID ? ` and ${invalid.length - SHOWN_INVALID} more` : ""}.`;
-    } else if (addresses.length > maxSize) {
+    if (!parsed.success) {
+      if (parsed.error.issues.some((i) => i.path[0] === "name")) found.name = "Give the list a name of up to 100 characters.";
+      const invalid = refusedAddresses(parsed.error, addresses);
+      if (invalid.length) {
+        const shown = invalid.slice(0, SHOWN_INVALID).join(", ");
+        found.emails = `${invalid.length === 1 ? "This is not a valid address" : "These are not valid addresses"}: ${shown}${invalid.length > SHOWN_INVALID ? ` and ${invalid.length - SHOWN_INVALID} more` : ""}.`;
+      }
+    }
+    if (!parsed.success && !found.name && !found.emails) found.emails = parsed.error.issues[0]?.message;
+    if (!found.emails && addresses.length > maxSize) {
       found.emails = `A test list holds at most ${maxSize} addresses; this one has ${addresses.length}.`;
     }
     setErrors(found);
-    if (found.name || found.emails) return;
-    create.mutate({ name: trimmed, emails: addresses }, { onSuccess: close });
+    if (!parsed.success || found.name || found.emails) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>("#test-list-name[aria-invalid='true'], #test-list-emails[aria-invalid='true']")?.focus());
+      return;
+    }
+    create.mutate(parsed.data, { onSuccess: close });
   }
 
   const count = `${addresses.length} of at most ${maxSize} address${maxSize === 1 ? "" : "es"}`;

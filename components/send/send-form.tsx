@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { parseMailbox } from "@/lib/email/address";
+import type { z } from "zod";
+import { scheduleEmailSchema, sendEmailSchema } from "@/lib/email/schemas";
 import type { SendTestEmailInput } from "@/lib/queries/send";
 import { MAX_SCHEDULE_AHEAD_MS } from "@/lib/scheduling/schemas";
 import { FormField } from "@/components/ui/form-field";
@@ -11,10 +12,44 @@ type Values = Record<Field, string>;
 export type SendFormErrors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { to: "", subject: "", text: "", html: "", from: "", fromName: "", sendAt: "" };
-const MAX_RECIPIENTS = 50;
+const FIELDS: readonly string[] = ["to", "subject", "text", "html", "from", "fromName"];
 
-/** A datetime-local value (the reader's time zone) as an ISO time, or the problem with it. */
-function toScheduledFor(value: string): { iso?: string; error?: string } {
+const NO_BODY = "Write a text body, an HTML body, or both.";
+
+/** Plainer words than the API's, where the form can say what to do. */
+const WORDING: Partial<Record<Field, (issue: z.core.$ZodIssue) => string | undefined>> = {
+  to: (issue) => (issue.code === "custom" && issue.message === "give at least one recipient" ? "Enter at least one recipient." : undefined),
+  subject: (issue) => (issue.code === "too_small" ? "Enter a subject." : undefined),
+  from: (issue) => (issue.code === "custom" ? "Enter an address like team@example.com or Team <team@example.com>." : undefined),
+  text: (issue) => (issue.code === "custom" ? NO_BODY : undefined),
+  sendAt: () => "Pick the date and time to send it.",
+};
+
+const sentence = (message: string) => `${message.charAt(0).toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? "" : "."}`;
+
+/** A recipient list is one address or an array; of a union's branches, the array's says what is wrong. */
+function detail(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== "invalid_union") return issue;
+  const branch = issue.errors.find((issues) => issues.every((i) => i.code !== "invalid_type")) ?? issue.errors[0];
+  return branch?.[0] ?? issue;
+}
+
+/** The schema's issues, first per field, next to the form's fields. */
+function schemaErrors(error: z.ZodError): SendFormErrors {
+  const out: SendFormErrors = {};
+  for (const raw of error.issues) {
+    const key = String(raw.path[0] ?? "");
+    // "give html, text or templateId" is filed under html; on this form the text body is where to write.
+    const field = (key === "html" && raw.code === "custom" ? "text" : key === "scheduledFor" ? "sendAt" : FIELDS.includes(key) ? key : null) as Field | null;
+    if (!field || out[field]) continue;
+    const issue = detail(raw);
+    out[field] = WORDING[field]?.(issue) ?? sentence(issue.message);
+  }
+  return out;
+}
+
+/** The checks of scheduleEmail that are not in its schema: a time ahead, at most 365 days. */
+function scheduleProblem(value: string): { iso?: string; error?: string } {
   const date = new Date(value);
   if (!value || Number.isNaN(date.getTime())) return { error: "Pick the date and time to send it." };
   if (date.getTime() <= Date.now()) return { error: "Pick a time in the future." };
@@ -22,35 +57,28 @@ function toScheduledFor(value: string): { iso?: string; error?: string } {
   return { iso: date.toISOString() };
 }
 
-/** The form's values as a send body, or the problems to fix first. Mirrors lib/email/schemas. */
+/**
+ * The form's values as a send body, checked with the routes' own schemas (sendEmailSchema, or
+ * scheduleEmailSchema for a send later). The body sent is the input, not the parsed output:
+ * the schema turns addresses into objects, and the route parses the strings again.
+ */
 function toInput(v: Values, later: boolean): { input?: SendTestEmailInput; scheduledFor?: string; errors: SendFormErrors } {
-  const errors: SendFormErrors = {};
-  const to = v.to.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
-  const bad = to.filter((a) => !parseMailbox(a));
-  if (to.length === 0) errors.to = "Enter at least one recipient.";
-  else if (bad.length) errors.to = `Not a valid address: ${bad.slice(0, 3).join(", ")}`;
-  else if (to.length > MAX_RECIPIENTS) errors.to = `At most ${MAX_RECIPIENTS} recipients.`;
-  const subject = v.subject.trim();
-  if (!subject) errors.subject = "Enter a subject.";
-  if (!v.text.trim() && !v.html.trim()) errors.text = "Write a text body, an HTML body, or both.";
-  const from = v.from.trim();
-  if (from && !parseMailbox(from)) errors.from = "Enter an address like team@example.com or Team <team@example.com>.";
-  const fromName = v.fromName.trim();
-  const when = later ? toScheduledFor(v.sendAt) : {};
+  const input: SendTestEmailInput = {
+    to: v.to.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean),
+    subject: v.subject.trim(),
+    text: v.text.trim() ? v.text : undefined,
+    html: v.html.trim() ? v.html : undefined,
+    from: v.from.trim() || undefined,
+    fromName: v.fromName.trim() || undefined,
+  };
+  const when = later ? scheduleProblem(v.sendAt) : {};
+  const parsed = later ? scheduleEmailSchema.safeParse({ ...input, scheduledFor: when.iso }) : sendEmailSchema.safeParse(input);
+  const errors: SendFormErrors = parsed.success ? {} : schemaErrors(parsed.error);
+  // The schema runs its body check only once every field parses: say it now rather than one submit later.
+  if (!input.text && !input.html) errors.text ??= NO_BODY;
   if (when.error) errors.sendAt = when.error;
   if (Object.keys(errors).length) return { errors };
-  return {
-    errors,
-    scheduledFor: when.iso,
-    input: {
-      to,
-      subject,
-      text: v.text.trim() ? v.text : undefined,
-      html: v.html.trim() ? v.html : undefined,
-      from: from || undefined,
-      fromName: fromName || undefined,
-    },
-  };
+  return { errors, scheduledFor: when.iso, input };
 }
 
 interface SendFormProps {

@@ -1,12 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import type { SendResult } from "@/lib/queries/send";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
-/** What came back from a send: status, which provider took it, and the ids to look it up by. */
+/** What came back from a send: status, which provider took it, the ids to look it up by, and its timeline. */
 export function SendResultCard({ result }: { result: SendResult }) {
   const tone = result.status === "sent" ? "success" : result.status === "failed" ? "danger" : "neutral";
   return (
@@ -43,6 +44,14 @@ export function SendResultCard({ result }: { result: SendResult }) {
           </>
         )}
       </dl>
+      <Link href={`/messages/${encodeURIComponent(result.id)}`} className="btn-secondary mt-4">
+        Watch its timeline
+      </Link>
+      <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+        {result.provider === "demo"
+          ? "The demo provider reports delivery (or a bounce) within seconds, then perhaps an open and a click."
+          : "Delivery, opens, clicks and bounces appear there as the provider reports them."}
+      </p>
     </section>
   );
 }
