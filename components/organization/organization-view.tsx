@@ -52,7 +52,7 @@ export function OrganizationView({ role }: { role: Role }) {
               Settings
             </h2>
             <div className="mt-4 max-w-md">
-              <RenameForm key={org.data.name} name={org.data.name} canManage={canManage} />
+              <RenameForm name={org.data.name} canManage={canManage} />
             </div>
             <div className="mt-6 flex items-start gap-3">
               <input

@@ -12,7 +12,8 @@ export const auditQuerySchema = z
     endDate: date("endDate").optional(),
     sendMode: z.enum(["test", "production"]).optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { path: ["endDate"], message: "endDate must not be before startDate" });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({

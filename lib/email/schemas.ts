@@ -42,7 +42,7 @@ const calendarSchema = z
 
 /** The send body's fields; the routes add their own (scheduledFor, scheduledAt) and the checks below. */
 const sendFields = z.object({
-    to: mailboxList(MAX_RECIPIENTS),
+    to: mailboxList(MAX_RECIPIENTS).refine((to) => to.length > 0, "give at least one recipient"),
     from: mailbox.optional().describe('"a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name'),
     fromName: z.string().max(200).refine((n) => !/[\r\n]/.test(n), "no line breaks").optional(),
     replyTo: mailbox.optional(),

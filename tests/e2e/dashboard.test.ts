@@ -24,7 +24,7 @@ describe("dashboard", () => {
     const page = await context.newPage();
     await signInThroughForm(page, base(), owner.email, PASSWORD);
     await expect.poll(() => page.getByText("Getting started").isVisible()).toBe(true);
-    await screenshots(page, "overview");
+    await screenshots(page, "overview-dashboard");
 
     await page.goto(`${base()}/api-keys`);
     await page.getByRole("button", { name: "Create API key" }).first().click();

@@ -94,15 +94,16 @@ describe("the other pages, for a person to look at", () => {
   it("sign-in, providers and audit at desktop and phone width", { timeout: 120_000 }, async () => {
     const owner = await newOrg("Screens Org");
     const page = await browser.context.newPage();
+    await page.context().clearCookies();
     await page.goto(`${base()}/sign-in`);
     await page.getByLabel("Email").waitFor();
     await screenshots(page, "sign-in");
     await signInThroughForm(page, base(), owner.email, PASSWORD);
     await page.goto(`${base()}/providers`);
-    await page.getByRole("heading", { name: "Providers" }).waitFor();
+    await page.getByRole("heading", { name: "Providers", level: 1 }).waitFor();
     await screenshots(page, "providers");
     await page.goto(`${base()}/audit`);
-    await page.getByRole("heading", { name: "Audit log" }).waitFor();
+    await page.getByRole("heading", { name: "Audit log", level: 1 }).waitFor();
     await screenshots(page, "audit-log");
     await page.close();
   });

@@ -101,7 +101,7 @@ describe("GET /api/audit", () => {
   });
 
   it("answers 400 for a missing projectId, a bad date, or a limit outside 1..100", async () => {
-    for (const q of ["", `?projectId=${org.project.id}&startDate=yesterday`, `?projectId=${org.project.id}&endDate=2026-13-01`, `?projectId=${org.project.id}&limit=0`, `?projectId=${org.project.id}&limit=101`, `?projectId=${org.project.id}&offset=-1`, `?projectId=${org.project.id}&sendMode=live`, "?projectId=nope"]) {
+    for (const q of ["", `?projectId=${org.project.id}&startDate=yesterday`, `?projectId=${org.project.id}&endDate=2026-13-01`, `?projectId=${org.project.id}&limit=0`, `?projectId=${org.project.id}&limit=101`, `?projectId=${org.project.id}&offset=-1`, `?projectId=${org.project.id}&sendMode=live`, "?projectId=nope", `?projectId=${org.project.id}&startDate=2026-02-01T00:00:00Z&endDate=2026-01-01T00:00:00Z`]) {
       expect((await call(`/api/audit${q}`, { cookie: org.cookie })).status, q).toBe(400);
     }
   });

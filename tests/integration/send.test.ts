@@ -78,6 +78,7 @@ describe("validation", () => {
     ["replyTo invalid", { ...ok, replyTo: "nope" }, /body\.replyTo/],
     ["cc invalid", { ...ok, cc: "nope" }, /body\.cc/],
     ["bcc invalid", { ...ok, bcc: ["nope"] }, /body\.bcc/],
+    ["no recipient at all", { ...ok, to: [] }, /body\.to: give at least one recipient/],
     ["subject missing", { to: "a@example.test", text: "x" }, /body\.subject/],
     ["subject with a line break", { ...ok, subject: "Hi\r\nBcc: x@evil.test" }, /body\.subject/],
     ["no content", { to: "a@example.test", subject: "Hi" }, /html, text or templateId/],
