@@ -3,7 +3,8 @@
 // order), the count against the month's allowance and, when safety needs no second look
 // (production mode, and within the bulk threshold or pre-approved for bulk), the queued
 // message record. Otherwise the caller checks safety and records the message itself
-// (insertQueuedMessage).
+// (insertQueuedMessage). A recipient on the organization's suppression list stops the count
+// and the record: the caller removes them and opens the send again for the others.
 import { rawQuery } from "@/lib/db/raw-query";
 import { PLANS } from "@/lib/orgs/plans";
 import { currentMonth, messageParams, ORG_CTE, queuedInsert, type NewMessage } from "@/lib/email/message-store";
@@ -23,6 +24,8 @@ export interface OpenedSend {
   counted: boolean;
   /** The queued message, when safety passed it in the statement itself. */
   messageId: string | null;
+  /** Recipients on the suppression list; when any, nothing was counted or recorded. */
+  suppressed: string[];
 }
 
 type ProviderJson = Omit<Provider, "createdAt" | "updatedAt" | "lastHealthCheck"> & {
@@ -41,8 +44,9 @@ const UNLIMITED = 2_147_483_647;
  * organization updates the same counter row, and finishMessage makes the message row
  * durable before the response.
  */
-export async function openSend(m: NewMessage, recipientCount: number, bulkPreapproved: boolean): Promise<OpenedSend> {
+export async function openSend(m: NewMessage, recipients: string[], bulkPreapproved: boolean): Promise<OpenedSend> {
   const rows = await rawQuery<{
+    suppressed: string[];
     counted: boolean;
     message_id: string | null;
     send_mode: string;
@@ -58,15 +62,16 @@ export async function openSend(m: NewMessage, recipientCount: number, bulkPreapp
         CASE WHEN $16::jsonb -> org.plan IS NULL THEN ($16::jsonb ->> 'free')::int ELSE ($16::jsonb ->> org.plan)::int END,
         $17::int) AS value
       FROM org),
+    hits AS (SELECT email FROM suppressions WHERE org_id = $1::uuid AND email = ANY ($19::text[])),
     counted AS (
       INSERT INTO send_counters (org_id, month, count)
-      SELECT org.id, $14::text, 1 FROM org, allowance WHERE allowance.value > 0
+      SELECT org.id, $14::text, 1 FROM org, allowance WHERE allowance.value > 0 AND NOT EXISTS (SELECT 1 FROM hits)
       ON CONFLICT (org_id, month) DO UPDATE SET count = send_counters.count + 1
       WHERE send_counters.count < (SELECT value FROM allowance)
       RETURNING count),
     queued AS (
       ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($15::int <= org.require_2fa_threshold OR $18::boolean)")})
-    SELECT EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
+    SELECT ARRAY(SELECT email FROM hits ORDER BY array_position($19::text[], email)) AS suppressed, EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
       org.send_mode, org.tracking_enabled, org.require_2fa_threshold, org.default_project_id::text,
       COALESCE((
         SELECT json_agg(json_build_object(
@@ -78,13 +83,14 @@ export async function openSend(m: NewMessage, recipientCount: number, bulkPreapp
           'createdAt', p.created_at, 'updatedAt', p.updated_at) ORDER BY p.priority, p.created_at, p.id)
         FROM providers p WHERE p.org_id = org.id AND p.is_active AND p.status = 'active'), '[]'::json) AS providers
     FROM org`,
-    [...messageParams(m), currentMonth(), recipientCount, planAllowances, UNLIMITED, bulkPreapproved],
+    [...messageParams(m), currentMonth(), recipients.length, planAllowances, UNLIMITED, bulkPreapproved, recipients],
     "deferred",
   );
   const r = rows[0];
   if (!r) throw new Error(`Organization ${m.orgId} not found`);
   const providers = (typeof r.providers === "string" ? JSON.parse(r.providers) : r.providers) as ProviderJson[];
   return {
+    suppressed: r.suppressed ?? [],
     counted: r.counted,
     messageId: r.message_id,
     context: {

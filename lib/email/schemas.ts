@@ -113,4 +113,5 @@ export const sendResultSchema = z.object({
   status: z.enum(["sent", "failed", "queued"]),
   provider: z.string().nullable(),
   sentAt: nullableTimestamp,
+  suppressed: z.array(z.string()).optional().describe("recipients left out because they are on the suppression list (each also gets an email.dropped event); absent when none were"),
 });

@@ -1,9 +1,11 @@
-// One send, start to end: safety (test mode, bulk threshold), the monthly allowance, the
-// message record, delivery with failover, and an audit entry for whatever happened. The
+// One send, start to end: the suppression list, safety (test mode, bulk threshold), the
+// monthly allowance, the message record, delivery with failover, and an audit entry for
+// whatever happened. The
 // common path is two statements after the key's: one opens the send (context, count and
 // queued record), one records the outcome with its audit entry.
 import { actorOf, type SendPrincipal } from "@/lib/http/principal";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
+import { AppError } from "@/lib/http/errors";
 import { buildMessage } from "@/lib/email/build-message";
 import { deliver, type Delivery } from "@/lib/email/deliver";
 import { openSend } from "@/lib/email/open-send";
@@ -33,7 +35,7 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
   // schema still requires a subject of the body's own; the template's subject wins over it.
   input = await applyTemplate(orgId, input);
   const message = buildMessage(input);
-  const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
+  let recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
   const record: NewMessage = {
     orgId,
     projectId: principal.kind === "key" ? principal.projectId : null,
@@ -49,7 +51,27 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
     messageIdHeader: message.messageId,
     metadata: input.metadata,
   };
-  const opened = await openSend(record, recipients.length, bulkApproved || (principal.kind === "key" && principal.allowBulk));
+  const bulkPreapproved = bulkApproved || (principal.kind === "key" && principal.allowBulk);
+  let opened = await openSend(record, recipients, bulkPreapproved);
+  // Suppressed recipients (hard bounces, complaints, unsubscribes, added by hand) get nothing:
+  // the send goes on without them, reported in the result and as email.dropped events.
+  const suppressed = opened.suppressed;
+  if (suppressed.length) {
+    const kept = (a: { email: string }) => !suppressed.includes(a.email.toLowerCase());
+    [message.to, message.cc, message.bcc] = [message.to.filter(kept), message.cc.filter(kept), message.bcc.filter(kept)];
+    // A message needs a To: the first Cc moves up when every To was suppressed (never a Bcc, which would show it).
+    if (message.to.length === 0 && message.cc.length) [message.to, message.cc] = [message.cc.slice(0, 1), message.cc.slice(1)];
+    recipients = recipients.filter((r) => !suppressed.includes(r));
+    Object.assign(record, { to: message.to.map((a) => a.email), cc: message.cc.map((a) => a.email), bcc: message.bcc.map((a) => a.email) });
+    if (recipients.length === 0 || message.to.length === 0) {
+      await recordAudit({
+        orgId, projectId: record.projectId ?? opened.context.defaultProjectId, ...actorOf(principal), action: "email.send", sendMode: opened.context.sendMode,
+        recipientCount: suppressed.length, outcome: "refused_suppressed", metadata: { subject: message.subject, suppressed },
+      });
+      throw new AppError("RECIPIENT_SUPPRESSED", `${suppressed.join(", ")} ${suppressed.length === 1 ? "is" : "are"} on this organization's suppression list (an earlier hard bounce, complaint or unsubscribe, or added by hand); nothing was sent. Remove the address from the list to send to it again.`);
+    }
+    opened = await openSend(record, recipients, bulkPreapproved);
+  }
   const ctx = opened.context;
   const projectId = record.projectId ?? ctx.defaultProjectId;
   const auditEntry = (outcome: string, metadata: Record<string, string | number | string[] | null> = {}): AuditEntry => ({
@@ -93,10 +115,16 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
   }
   // The provider has accepted it: whatever happens next, this send is not a failure to retry.
   const occurredAt = new Date();
-  const sentEvents = [...new Set(recipients)].map((recipient): NewEvent => ({
-    orgId, projectId, messageId: id, type: "email.sent", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
-    providerId: delivery.providerId, dedupeKey: `send:${id}:${recipient}`,
-  }));
+  const sentEvents = [
+    ...[...new Set(recipients)].map((recipient): NewEvent => ({
+      orgId, projectId, messageId: id, type: "email.sent", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
+      providerId: delivery.providerId, dedupeKey: `send:${id}:${recipient}`,
+    })),
+    ...suppressed.map((recipient): NewEvent => ({
+      orgId, projectId, messageId: id, type: "email.dropped", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
+      reason: "suppressed: on the organization's suppression list", dedupeKey: `suppressed:${id}:${recipient}`,
+    })),
+  ];
   // The demo provider's delivery, open and click events follow later, as a real provider's would.
   const scheduled = delivery.providerType === "demo"
     ? demoEventsFor({ orgId, projectId, messageId: id, sendMode: ctx.sendMode, recipients, sentAt: occurredAt, link: firstLink(input.html) })
@@ -107,5 +135,5 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
       log.error("the provider accepted a message but recording it failed", { err, messageId: id });
       return occurredAt;
     });
-  return { id, messageId: delivery.providerMessageId, status: "sent" as const, provider: delivery.providerName, sentAt };
+  return { id, messageId: delivery.providerMessageId, status: "sent" as const, provider: delivery.providerName, sentAt, ...(suppressed.length ? { suppressed } : {}) };
 }

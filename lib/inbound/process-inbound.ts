@@ -29,7 +29,7 @@ const planSchema = z.array(ruleResultSchema.extend({ planned: actionsSchema }));
 type Plan = z.infer<typeof planSchema>;
 
 /** Refusals no retry changes; anything else (no provider capacity now, the database away) is retried. */
-const PERMANENT = new Set(["VALIDATION_ERROR", "TEST_MODE_RECIPIENT", "BULK_SEND_REQUIRES_2FA", "QUOTA_EXCEEDED", "TEMPLATE_NOT_FOUND", "PROVIDER_REJECTED", "PLAN_LIMIT_REACHED"]);
+const PERMANENT = new Set(["VALIDATION_ERROR", "TEST_MODE_RECIPIENT", "BULK_SEND_REQUIRES_2FA", "QUOTA_EXCEEDED", "TEMPLATE_NOT_FOUND", "PROVIDER_REJECTED", "PLAN_LIMIT_REACHED", "RECIPIENT_SUPPRESSED"]);
 
 async function load(id: string): Promise<StoredMessage | null> {
   return db().inboundMessage.findUnique({
