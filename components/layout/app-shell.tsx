@@ -18,6 +18,7 @@ const NAV = [
   { href: "/send", label: "Send test email" },
   { href: "/scheduled", label: "Scheduled" },
   { href: "/templates", label: "Templates" },
+  { href: "/suppressions", label: "Suppressions" },
   { href: "/safety", label: "Safety" },
   { href: "/audit", label: "Audit log" },
   { href: "/account", label: "Account" },

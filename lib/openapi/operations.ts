@@ -26,6 +26,7 @@ import {
   updateTemplateOperation,
 } from "@/lib/templates/operations";
 import { getInboxAttachmentOperation, getInboxMessageOperation, listInboxOperation, replyInboxOperation } from "@/lib/inbound/operations";
+import { createSuppressionOperation, deleteSuppressionOperation, getSuppressionOperation, listSuppressionsOperation } from "@/lib/suppressions/operations";
 
 export const v1Operations: Operation[] = [
   getOrganizationOperation,
@@ -57,4 +58,8 @@ export const v1Operations: Operation[] = [
   getInboxMessageOperation,
   getInboxAttachmentOperation,
   replyInboxOperation,
+  listSuppressionsOperation,
+  createSuppressionOperation,
+  getSuppressionOperation,
+  deleteSuppressionOperation,
 ];
