@@ -1,5 +1,6 @@
 "use client";
-// Organization settings: name, plan and this month's use of the allowance, tracking default.
+// Organization settings: name, plan and this month's use of the allowance, default project,
+// tracking default.
 // Everyone in the organization may read it; owners and admins change it (org.manage).
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useOrganization, useUpdateOrganization } from "@/lib/queries/organization";
@@ -10,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Badge } from "@/components/ui/badge";
 import { AllowanceMeter } from "@/components/organization/allowance-meter";
 import { RenameForm } from "@/components/organization/rename-form";
+import { DefaultProjectSelect } from "@/components/organization/default-project-select";
 
 const section = "rounded-lg border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-900";
 
@@ -53,6 +55,9 @@ export function OrganizationView({ role }: { role: Role }) {
             </h2>
             <div className="mt-4 max-w-md">
               <RenameForm name={org.data.name} canManage={canManage} />
+            </div>
+            <div className="mt-6 max-w-md">
+              <DefaultProjectSelect defaultProjectId={org.data.defaultProjectId} canManage={canManage} />
             </div>
             <div className="mt-6 flex items-start gap-3">
               <input

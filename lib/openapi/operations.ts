@@ -2,6 +2,7 @@
 // app/api/v1 appears here, so a new route cannot be left out.
 import type { Operation } from "@/lib/http/operation";
 import { getOrganizationOperation, updateOrganizationOperation } from "@/lib/orgs/operations";
+import { listMembersOperation } from "@/lib/members/operations";
 import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
 import { listProvidersOperation } from "@/lib/providers/operations";
 import { sendEmailOperation } from "@/lib/email/operations";
@@ -31,6 +32,7 @@ import { createSuppressionOperation, deleteSuppressionOperation, getSuppressionO
 export const v1Operations: Operation[] = [
   getOrganizationOperation,
   updateOrganizationOperation,
+  listMembersOperation,
   listProjectsOperation,
   createProjectOperation,
   listProvidersOperation,

@@ -1,9 +1,10 @@
 // The organization as the API shows it: its settings, the allowance in force, and this month's
-// use of it (sends counted against the allowance, in UTC calendar months).
+// use of it (sends counted against the allowance, in UTC calendar months), and its default project.
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { currentMonth } from "@/lib/email/message-store";
 import { monthlyAllowance, PLANS, type Plan } from "@/lib/orgs/plans";
+import { findDefaultProjectId } from "@/lib/projects/default-project";
 
 /** The first instant of next month (UTC): when the allowance renews. */
 function nextMonthStart(now = new Date()): Date {
@@ -11,9 +12,10 @@ function nextMonthStart(now = new Date()): Date {
 }
 
 export async function getOrganizationOrThrow({ orgId }: { orgId: string }) {
-  const [org, counter] = await Promise.all([
+  const [org, counter, defaultProjectId] = await Promise.all([
     db().organization.findUnique({ where: { id: orgId } }),
     db().sendCounter.findUnique({ where: { orgId_month: { orgId, month: currentMonth() } } }),
+    findDefaultProjectId({ orgId }),
   ]);
   if (!org) throw notFound("Organization");
   const plan = Object.hasOwn(PLANS, org.plan) ? PLANS[org.plan as Plan] : PLANS.free;
@@ -23,5 +25,6 @@ export async function getOrganizationOrThrow({ orgId }: { orgId: string }) {
     sendsThisMonth: counter?.count ?? 0,
     allowanceResetsAt: nextMonthStart(),
     providerQuota: plan.providers,
+    defaultProjectId,
   };
 }

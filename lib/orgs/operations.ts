@@ -4,7 +4,7 @@ import { organizationSchema, updateOrganizationSchema } from "@/lib/orgs/schemas
 export const getOrganizationOperation = defineOperation({
   method: "GET",
   path: "/api/v1/organization",
-  summary: "The caller's organization: plan, send mode and allowance",
+  summary: "The caller's organization: plan, send mode, allowance and default project",
   tag: "Organization",
   scope: "org:read",
   response: organizationSchema,
@@ -13,7 +13,7 @@ export const getOrganizationOperation = defineOperation({
 export const updateOrganizationOperation = defineOperation({
   method: "PATCH",
   path: "/api/v1/organization",
-  summary: "Rename the organization, or turn open and click tracking on or off",
+  summary: "Rename the organization, turn open and click tracking on or off, or choose its default project",
   tag: "Organization",
   scope: "org:write",
   orgWide: true,

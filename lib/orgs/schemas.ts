@@ -14,12 +14,21 @@ export const organizationSchema = z.object({
   sendsThisMonth: z.number().int().describe("sends counted against the allowance this calendar month (UTC)"),
   allowanceResetsAt: timestamp.describe("when the monthly allowance renews: the 1st of next month, 00:00 UTC"),
   providerQuota: z.number().int().nullable().describe("how many providers the plan allows; null means unlimited"),
+  defaultProjectId: z
+    .string()
+    .uuid()
+    .nullable()
+    .describe("the project that sends made without a project (a key not bound to one, or a session) are recorded under; null only if no project is marked default"),
   createdAt: timestamp,
 });
 
 export const updateOrganizationSchema = z
-  .object({ name: z.string().trim().min(1).max(100), trackingEnabled: z.boolean() })
+  .object({
+    name: z.string().trim().min(1).max(100),
+    trackingEnabled: z.boolean(),
+    defaultProjectId: z.string().uuid("not a valid project id").describe("one of the organization's projects; it becomes the default and the previous default stops being it"),
+  })
   .partial()
   .strict()
-  .refine((b) => Object.keys(b).length > 0, "give name or trackingEnabled");
+  .refine((b) => Object.keys(b).length > 0, "give name, trackingEnabled or defaultProjectId");
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationSchema>;

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { organizationSchema, UpdateOrganizationInput } from "@/lib/orgs/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
+import { projectsQueryKey } from "@/lib/queries/projects";
 
 export type Organization = z.output<typeof organizationSchema>;
 
@@ -16,7 +17,10 @@ export function useOrganization() {
   });
 }
 
-/** Rename, or turn tracking on or off. A switch flips at once and flips back if the server refuses. */
+/**
+ * Rename, turn tracking on or off, or choose the default project. A switch (or the default
+ * project select) changes at once and changes back if the server refuses.
+ */
 export function useUpdateOrganization({ inlineError = false } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,5 +36,9 @@ export function useUpdateOrganization({ inlineError = false } = {}) {
       if (context?.before) queryClient.setQueryData(organizationQueryKey, context.before);
     },
     onSuccess: (org) => queryClient.setQueryData(organizationQueryKey, org),
+    // The projects' isDefault flags follow the organization's default project.
+    onSettled: (_org, _err, input) => {
+      if (input.defaultProjectId !== undefined) return queryClient.invalidateQueries({ queryKey: projectsQueryKey });
+    },
   });
 }

@@ -1,5 +1,5 @@
 // GET /api/v1/organization — the caller's organization (org:read)
-// PATCH /api/v1/organization — rename it (org:write)
+// PATCH /api/v1/organization — rename it, set tracking or its default project (org:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { actorOf } from "@/lib/http/principal";
 import { getOrganizationOperation, updateOrganizationOperation } from "@/lib/orgs/operations";
