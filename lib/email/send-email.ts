@@ -20,6 +20,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { instrumentHtml, type Tracking } from "@/lib/tracking/instrument-html";
 import { applyTemplate } from "@/lib/templates/apply-template";
+import { listUnsubscribeHeaders } from "@/lib/unsubscribe/tokens";
 
 /** Marketing sends are tracked and transactional ones not, unless the send says otherwise. */
 function trackingFor(enabled: boolean, input: SendEmailInput): Tracking {
@@ -99,6 +100,10 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
     }
   }
 
+  // Marketing mail carries RFC 8058 one-click unsubscribe (for its first recipient), unless the caller set their own.
+  if (input.emailType === "marketing" && message.to[0] && !Object.keys(message.headers ?? {}).some((h) => h.toLowerCase() === "list-unsubscribe")) {
+    message.headers = { ...message.headers, ...listUnsubscribeHeaders(env().APP_URL, { messageId: id, recipient: message.to[0].email.toLowerCase() }) };
+  }
   const tracking = trackingFor(ctx.trackingEnabled, input);
   if (message.html && (tracking.opens || tracking.clicks)) {
     // One token per message: a message to several recipients attributes its opens to the first.

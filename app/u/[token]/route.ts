@@ -1,0 +1,28 @@
+// GET /u/{token} — the hosted unsubscribe page for one recipient of one message (asks first:
+// opening it changes nothing). POST /u/{token} — unsubscribes: the page's button, or a mail
+// client's RFC 8058 one-click request (body "List-Unsubscribe=One-Click"). A forged or altered
+// token: 404.
+import { verifyUnsubscribeToken } from "@/lib/unsubscribe/tokens";
+import { unsubscribe } from "@/lib/unsubscribe/unsubscribe";
+import { confirmPage, donePage, invalidPage } from "@/lib/unsubscribe/page";
+
+type Ctx = { params: Promise<{ token: string }> };
+
+const html = (body: string, status = 200) =>
+  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY" } });
+
+export async function GET(_req: Request, ctx: Ctx): Promise<Response> {
+  const claim = verifyUnsubscribeToken((await ctx.params).token);
+  return claim ? html(confirmPage(claim.recipient)) : html(invalidPage(), 404);
+}
+
+export async function POST(req: Request, ctx: Ctx): Promise<Response> {
+  const claim = verifyUnsubscribeToken((await ctx.params).token);
+  if (!claim) return html(invalidPage(), 404);
+  const form = new URLSearchParams((await req.text().catch(() => "")).slice(0, 1_000));
+  const oneClick = form.get("List-Unsubscribe") === "One-Click";
+  // A POST is a decision: the mail client's one-click body, or the page's button.
+  if (!oneClick && form.get("confirm") !== "yes") return html(confirmPage(claim.recipient), 400);
+  if (!(await unsubscribe(claim, oneClick ? "one-click" : "page"))) return html(invalidPage(), 404);
+  return html(donePage(claim.recipient));
+}
