@@ -21,28 +21,39 @@ export interface NewMessage {
   priority: string;
   messageIdHeader: string;
   metadata: unknown;
+  /** The use case the send names (use_case_id); null: the organization's default, if any. */
+  useCaseId: string | null;
 }
 
 /** The allowance month a send counts in (send_counters.month), UTC. */
 export const currentMonth = () => new Date().toISOString().slice(0, 7);
 
-/** $1…$13 of both statements that write a queued message. */
+/** $1…$14 of both statements that write a queued message. */
 export function messageParams(m: NewMessage): unknown[] {
   return [m.orgId, m.projectId, m.apiKeyId, m.userId, m.fromAddress, m.to, m.cc, m.bcc, m.subject,
-    m.emailType, m.priority, m.messageIdHeader, JSON.stringify(m.metadata)];
+    m.emailType, m.priority, m.messageIdHeader, JSON.stringify(m.metadata), m.useCaseId];
 }
 
-/** `org` AS a CTE: the organization of $1 with its default project, for queuedInsert. */
+/**
+ * `org` AS a CTE: the organization of $1 with its default project and the send's use case, for
+ * queuedInsert. The use case is the one $14 names when it is the organization's own (else none:
+ * the caller refuses the send, see openSend), or without $14 the organization's default;
+ * use_case_attribution says which ('explicit' or 'default', null when there is none).
+ */
 export const ORG_CTE = `org AS (
-  SELECT o.*, (SELECT id FROM projects WHERE org_id = o.id AND is_default ORDER BY created_at LIMIT 1) AS default_project_id
-  FROM organizations o WHERE o.id = $1::uuid)`;
+  SELECT o.*, (SELECT id FROM projects WHERE org_id = o.id AND is_default ORDER BY created_at LIMIT 1) AS default_project_id,
+    uc.id AS use_case_id, CASE WHEN uc.id IS NULL THEN NULL WHEN $14::uuid IS NULL THEN 'default' ELSE 'explicit' END AS use_case_attribution
+  FROM organizations o
+  LEFT JOIN use_cases uc ON uc.id = COALESCE($14::uuid, o.default_use_case_id) AND uc.org_id = o.id
+  WHERE o.id = $1::uuid)`;
 
 /** INSERT of the queued message from the `org` CTE and messageParams, when `condition` holds. */
 export function queuedInsert(sendMode: string, condition: string): string {
   return `INSERT INTO messages (id, org_id, project_id, api_key_id, user_id, from_address, "to", cc, bcc, subject,
-       email_type, priority, status, send_mode, message_id_header, metadata)
+       email_type, priority, status, send_mode, message_id_header, metadata, use_case_id, use_case_attribution)
      SELECT gen_random_uuid(), org.id, COALESCE($2::uuid, org.default_project_id), $3::uuid, $4::uuid, $5::text, $6::text[],
-       $7::text[], $8::text[], $9::text, $10::text, $11::text, 'queued', ${sendMode}, $12::text, $13::jsonb
+       $7::text[], $8::text[], $9::text, $10::text, $11::text, 'queued', ${sendMode}, $12::text, $13::jsonb,
+       org.use_case_id, org.use_case_attribution
      FROM org WHERE ${condition}
      RETURNING id::text`;
 }
@@ -53,7 +64,7 @@ export function queuedInsert(sendMode: string, condition: string): string {
  */
 export async function insertQueuedMessage(m: NewMessage, sendMode: string): Promise<string> {
   const rows = await rawQuery<{ id: string }>(
-    `WITH ${ORG_CTE} ${queuedInsert("$14::text", "true")}`,
+    `WITH ${ORG_CTE} ${queuedInsert("$15::text", "true")}`,
     [...messageParams(m), sendMode],
     "deferred",
   );

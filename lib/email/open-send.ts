@@ -4,7 +4,9 @@
 // (production mode, and within the bulk threshold or pre-approved for bulk), the queued
 // message record. Otherwise the caller checks safety and records the message itself
 // (insertQueuedMessage). A recipient on the organization's suppression list stops the count
-// and the record: the caller removes them and opens the send again for the others.
+// and the record: the caller removes them and opens the send again for the others. A use case
+// the send names that is not the organization's own stops them too (useCaseRefused); the
+// use case (named, else the organization's default) is resolved in the same statement (ORG_CTE).
 import { rawQuery } from "@/lib/db/raw-query";
 import { PLANS } from "@/lib/orgs/plans";
 import { currentMonth, messageParams, ORG_CTE, queuedInsert, type NewMessage } from "@/lib/email/message-store";
@@ -26,6 +28,8 @@ export interface OpenedSend {
   messageId: string | null;
   /** Recipients on the suppression list; when any, nothing was counted or recorded. */
   suppressed: string[];
+  /** The send named a use case (use_case_id) that is not one of the organization's: nothing was counted or recorded. */
+  useCaseRefused: boolean;
 }
 
 type ProviderJson = Omit<Provider, "createdAt" | "updatedAt" | "lastHealthCheck"> & {
@@ -47,6 +51,7 @@ const UNLIMITED = 2_147_483_647;
 export async function openSend(m: NewMessage, recipients: string[], bulkPreapproved: boolean): Promise<OpenedSend> {
   const rows = await rawQuery<{
     suppressed: string[];
+    use_case_refused: boolean;
     counted: boolean;
     message_id: string | null;
     send_mode: string;
@@ -59,19 +64,21 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
     WITH ${ORG_CTE},
     allowance AS (
       SELECT COALESCE(org.monthly_send_allowance,
-        CASE WHEN $16::jsonb -> org.plan IS NULL THEN ($16::jsonb ->> 'free')::int ELSE ($16::jsonb ->> org.plan)::int END,
-        $17::int) AS value
+        CASE WHEN $17::jsonb -> org.plan IS NULL THEN ($17::jsonb ->> 'free')::int ELSE ($17::jsonb ->> org.plan)::int END,
+        $18::int) AS value
       FROM org),
-    hits AS (SELECT email FROM suppressions WHERE org_id = $1::uuid AND email = ANY ($19::text[])),
+    hits AS (SELECT email FROM suppressions WHERE org_id = $1::uuid AND email = ANY ($20::text[])),
     counted AS (
       INSERT INTO send_counters (org_id, month, count)
-      SELECT org.id, $14::text, 1 FROM org, allowance WHERE allowance.value > 0 AND NOT EXISTS (SELECT 1 FROM hits)
+      SELECT org.id, $15::text, 1 FROM org, allowance WHERE allowance.value > 0 AND NOT EXISTS (SELECT 1 FROM hits)
+        AND NOT ($14::uuid IS NOT NULL AND org.use_case_id IS NULL)
       ON CONFLICT (org_id, month) DO UPDATE SET count = send_counters.count + 1
       WHERE send_counters.count < (SELECT value FROM allowance)
       RETURNING count),
     queued AS (
-      ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($15::int <= org.require_2fa_threshold OR $18::boolean)")})
-    SELECT ARRAY(SELECT email FROM hits ORDER BY array_position($19::text[], email)) AS suppressed, EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
+      ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($16::int <= org.require_2fa_threshold OR $19::boolean)")})
+    SELECT ARRAY(SELECT email FROM hits ORDER BY array_position($20::text[], email)) AS suppressed, EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
+      ($14::uuid IS NOT NULL AND org.use_case_id IS NULL) AS use_case_refused,
       org.send_mode, org.tracking_enabled, org.require_2fa_threshold, org.default_project_id::text,
       COALESCE((
         SELECT json_agg(json_build_object(
@@ -91,6 +98,7 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
   const providers = (typeof r.providers === "string" ? JSON.parse(r.providers) : r.providers) as ProviderJson[];
   return {
     suppressed: r.suppressed ?? [],
+    useCaseRefused: r.use_case_refused,
     counted: r.counted,
     messageId: r.message_id,
     context: {

@@ -59,8 +59,11 @@ const sendFields = z.object({
     priority: z.enum(["low", "normal", "high"]).default("normal"),
     metadata: z.record(z.string(), z.unknown()).default({}),
     emailType: z.enum(["transactional", "marketing"]).default("transactional"),
-    use_case_id: z.string().uuid().optional(),
-    use_case_attribution: z.enum(["explicit", "default"]).optional(),
+    use_case_id: z.string().uuid().optional().describe("one of the organization's use cases; without it the organization's default use case, if any, applies"),
+    use_case_attribution: z
+      .enum(["explicit", "default"])
+      .optional()
+      .describe("how the message's use case was chosen; recorded by the server (explicit: use_case_id was given; default: the organization's default applied). When given it must agree: explicit needs use_case_id, default refuses it"),
     attachments: z.array(attachmentSchema).max(100).default([]),
     calendar: calendarSchema.optional(),
     headers: headersSchema.default({}),
@@ -79,6 +82,9 @@ function checkSend(b: SendFields, ctx: z.RefinementCtx) {
   if ((b.templateVersion !== undefined || b.variables !== undefined) && !b.templateId) {
     ctx.addIssue({ code: "custom", path: ["templateId"], message: "templateVersion and variables need a templateId" });
   }
+  // The server records the attribution itself; a caller's may only agree with it.
+  if (b.use_case_attribution === "explicit" && !b.use_case_id) ctx.addIssue({ code: "custom", path: ["use_case_attribution"], message: "explicit needs use_case_id" });
+  if (b.use_case_attribution === "default" && b.use_case_id) ctx.addIssue({ code: "custom", path: ["use_case_attribution"], message: "default cannot come with use_case_id (that is explicit)" });
   const bytes = b.attachments.reduce((n, a) => n + Math.floor((a.content.length * 3) / 4), 0);
   if (bytes > MAX_ATTACHMENTS_BYTES) ctx.addIssue({ code: "custom", path: ["attachments"], message: "attachments total more than 40 MiB" });
   const count = b.to.length + (b.cc?.length ?? 0) + (b.bcc?.length ?? 0);

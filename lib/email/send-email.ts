@@ -51,9 +51,16 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
     priority: input.priority,
     messageIdHeader: message.messageId,
     metadata: input.metadata,
+    useCaseId: input.use_case_id ?? null,
   };
   const bulkPreapproved = bulkApproved || (principal.kind === "key" && principal.allowBulk);
   let opened = await openSend(record, recipients, bulkPreapproved);
+  // A named use case must be the organization's own; the statement counted and recorded nothing.
+  if (opened.useCaseRefused) {
+    throw new AppError("VALIDATION_ERROR", "Invalid request: body.use_case_id: not a use case of this organization", [
+      { path: "body.use_case_id", message: "not a use case of this organization" },
+    ]);
+  }
   // Suppressed recipients (hard bounces, complaints, unsubscribes, added by hand) get nothing:
   // the send goes on without them, reported in the result and as email.dropped events.
   const suppressed = opened.suppressed;

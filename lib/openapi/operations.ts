@@ -27,6 +27,13 @@ import {
   updateTemplateOperation,
 } from "@/lib/templates/operations";
 import { getInboxAttachmentOperation, getInboxMessageOperation, listInboxOperation, replyInboxOperation } from "@/lib/inbound/operations";
+import {
+  createUseCaseOperation,
+  deleteUseCaseOperation,
+  getUseCaseOperation,
+  listUseCasesOperation,
+  updateUseCaseOperation,
+} from "@/lib/use-cases/operations";
 import { createSuppressionOperation, deleteSuppressionOperation, getSuppressionOperation, listSuppressionsOperation } from "@/lib/suppressions/operations";
 
 export const v1Operations: Operation[] = [
@@ -64,4 +71,9 @@ export const v1Operations: Operation[] = [
   createSuppressionOperation,
   getSuppressionOperation,
   deleteSuppressionOperation,
+  listUseCasesOperation,
+  createUseCaseOperation,
+  getUseCaseOperation,
+  updateUseCaseOperation,
+  deleteUseCaseOperation,
 ];

@@ -19,6 +19,11 @@ export const organizationSchema = z.object({
     .uuid()
     .nullable()
     .describe("the project that sends made without a project (a key not bound to one, or a session) are recorded under; null only if no project is marked default"),
+  defaultUseCaseId: z
+    .string()
+    .uuid()
+    .nullable()
+    .describe("the use case applied to sends that name none (recorded with use_case_attribution \"default\"); null: none"),
   createdAt: timestamp,
 });
 
@@ -27,8 +32,9 @@ export const updateOrganizationSchema = z
     name: z.string().trim().min(1).max(100),
     trackingEnabled: z.boolean(),
     defaultProjectId: z.string().uuid("not a valid project id").describe("one of the organization's projects; it becomes the default and the previous default stops being it"),
+    defaultUseCaseId: z.string().uuid("not a valid use case id").nullable().describe("one of the organization's use cases, applied to sends that name none; null clears it"),
   })
   .partial()
   .strict()
-  .refine((b) => Object.keys(b).length > 0, "give name, trackingEnabled or defaultProjectId");
+  .refine((b) => Object.keys(b).length > 0, "give name, trackingEnabled, defaultProjectId or defaultUseCaseId");
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationSchema>;

@@ -126,6 +126,26 @@ describe("organization", () => {
     expect(await db().auditLog.findFirst({ where: { orgId: org.org.id, action: "organization.updated", actorType: "api_key" } })).not.toBeNull();
   });
 
+  it("shows the default use case (none at first); a key with org:write sets it to one of its own and clears it with null", async () => {
+    const org = await newOrg();
+    const key = (await createKey(org.cookie, ["org:read", "org:write"])).key;
+    expect((await call("/api/v1/organization", { key })).body.data.defaultUseCaseId).toBeNull();
+    const uc = await call("/api/v1/use-cases", { cookie: org.cookie, body: { name: "alerts" } });
+    const set = await call("/api/v1/organization", { method: "PATCH", key, body: { defaultUseCaseId: uc.body.data.id } });
+    expect(set.status).toBe(200);
+    expect(set.body.data.defaultUseCaseId).toBe(uc.body.data.id);
+    const other = await newOrg();
+    const theirs = await call("/api/v1/use-cases", { cookie: other.cookie, body: { name: "alerts" } });
+    const refused = await call("/api/v1/organization", { method: "PATCH", key, body: { defaultUseCaseId: theirs.body.data.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain("body.defaultUseCaseId");
+    const cleared = await call("/api/v1/organization", { method: "PATCH", key, body: { defaultUseCaseId: null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.defaultUseCaseId).toBeNull();
+    const audit = await db().auditLog.findFirstOrThrow({ where: { orgId: org.org.id, action: "organization.updated" }, orderBy: { createdAt: "desc" } });
+    expect(audit).toMatchObject({ actorType: "api_key", metadata: { defaultUseCaseId: null } });
+  });
+
   it("concurrent switches leave exactly one default project", async () => {
     const org = await newOrg();
     const ids = [org.project.id];
