@@ -1,14 +1,10 @@
 // Two-factor set-up and turn-off in a real browser, with codes computed as an authenticator app would.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshots, signInThroughForm } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { suiteBrowser, screenshots, signInThroughForm } from "./browser";
 import { PASSWORD, newOrg } from "../helpers/factory";
 import { currentCode } from "@/lib/two-factor/totp";
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = suiteBrowser();
 
 describe("account page", () => {
   it("sets up two-factor with the shown secret and turns it off", async () => {

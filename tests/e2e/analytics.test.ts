@@ -2,25 +2,16 @@
 // demo provider (its delivered, opened, clicked and bounced events follow within a second on
 // the test servers, planned from DEMO_EVENTS_SEED), then the cards, chart, tables, search,
 // status filter, a message's timeline in order, a bot open, a failed message and a 404.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { launchBrowser, screenshots, signInThroughForm } from "./browser";
+import { base, suiteBrowser, screenshots, signInThroughForm } from "./browser";
 import { PASSWORD, addMemberAs, createKey, newOrg } from "../helpers/factory";
 import { productionMode } from "../helpers/sending";
 import { call } from "../helpers/http";
 import { db } from "@/lib/db/client";
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-const base = () => inject("baseUrl");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 /** The event types of one message's timeline, oldest first, as the API has them. */
 async function eventTypes(cookie: string, id: string): Promise<string[]> {

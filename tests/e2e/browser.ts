@@ -2,6 +2,7 @@
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, inject } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 export const SCREENSHOTS = path.resolve("tests/e2e/screenshots");
@@ -22,6 +23,26 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close:
     },
   };
 }
+
+/** The suite's browser: launched before its tests and closed after them. */
+export function suiteBrowser(): { readonly context: BrowserContext } {
+  let launched: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return {
+    get context() {
+      if (!launched) throw new Error("The browser starts in beforeAll");
+      return launched.context;
+    },
+  };
+}
+
+/** The shared test server the suite drives. */
+export const base = () => inject("baseUrl");
 
 /** Saves the page at desktop and phone width for a person to look at. */
 export async function screenshots(page: Page, name: string) {

@@ -5,26 +5,17 @@
 // their role cannot do and why. On a phone: the Menu button, Skip to content, and the forms
 // checked with the routes' schemas (Send, test lists, audit dates).
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { launchBrowser, screenshots, signInThroughForm } from "./browser";
+import { base, suiteBrowser, screenshots, signInThroughForm } from "./browser";
 import { PASSWORD, addMemberAs, newOrg } from "../helpers/factory";
 import { call } from "../helpers/http";
 import { signInOrThrow } from "../helpers/sign-in";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { planDemoEvents } from "@/lib/events/demo-plan";
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-const base = () => inject("baseUrl");
+const browser = suiteBrowser();
 const PHONE = { width: 390, height: 844 };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /**
  * A new organization whose owner's address the demo provider delivers to (with the test

@@ -5,24 +5,15 @@
 // the rules and may test them but not change them.
 import { readFileSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { launchBrowser, screenshots, signInThroughForm } from "./browser";
+import { base, suiteBrowser, screenshots, signInThroughForm } from "./browser";
 import { PASSWORD, addMemberAs, newOrg } from "../helpers/factory";
 import { call } from "../helpers/http";
 import { basicAuthHeaders } from "../helpers/provider-signing";
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-const base = () => inject("baseUrl");
+const browser = suiteBrowser();
 const hex = (n = 4) => randomBytes(n).toString("hex");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A Postmark provider with inbound webhook credentials, added through the API like the Providers page does. */
 async function postmarkProvider(cookie: string) {

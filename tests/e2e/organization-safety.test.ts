@@ -2,21 +2,12 @@
 // allowance, rename and tracking (owners and admins only); the send-mode switch behind its
 // confirmation for an admin, disabled with the reason for a member, whose direct request the
 // server refuses anyway. Screenshots of these pages and of providers, audit and sign-in.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshots, signInThroughForm } from "./browser";
+import { describe, expect, it } from "vitest";
+import { base, suiteBrowser, screenshots, signInThroughForm } from "./browser";
 import { PASSWORD, addMemberAs, newOrg } from "../helpers/factory";
 import { db } from "@/lib/db/client";
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-const base = () => inject("baseUrl");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 describe("organization page", () => {
   it("shows the plan and the month's sends; the owner renames and turns tracking off; a member only reads", { timeout: 120_000 }, async () => {
@@ -36,7 +27,9 @@ describe("organization page", () => {
     await page.getByLabel("Name").fill("Settings Org Renamed");
     await page.getByRole("button", { name: "Save name" }).click();
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
-    await page.getByLabel("Track opens and clicks").uncheck();
+    // The switch flips on the next tick (optimistic update), so wait for it rather than expect it at once.
+    await page.getByLabel("Track opens and clicks").click();
+    await expect.poll(() => page.getByLabel("Track opens and clicks").isChecked()).toBe(false);
     await expect.poll(async () => (await db().organization.findUniqueOrThrow({ where: { id: owner.org.id } })).trackingEnabled).toBe(false);
     await page.reload();
     expect(await page.getByLabel("Name").inputValue()).toBe("Settings Org Renamed");

@@ -1,24 +1,15 @@
 // The Templates and Scheduled pages in a real browser: write a template with a variable, watch
 // the server's preview follow the sample value (escaped in HTML), save a second version, send
 // a test; schedule from the Send page, cancel, watch one go out; a viewer who can only look.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { launchBrowser, screenshots, signInThroughForm } from "./browser";
+import { base, suiteBrowser, screenshots, signInThroughForm } from "./browser";
 import { PASSWORD, addMemberAs, newOrg } from "../helpers/factory";
 import { productionMode } from "../helpers/sending";
 import { call } from "../helpers/http";
 import { db } from "@/lib/db/client";
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-const base = () => inject("baseUrl");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 const status = (item: ReturnType<Page["getByTestId"]>) => item.getByTestId("scheduled-status");
 

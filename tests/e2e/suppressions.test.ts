@@ -1,21 +1,12 @@
 // The suppressions page in a real browser: the empty state, adding an address (checked with the
 // route's schema first), search and the reason filter, removing one behind a confirmation; and
 // a viewer who sees the list with add and remove off, and why.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshots, signInThroughForm } from "./browser";
+import { describe, expect, it } from "vitest";
+import { base, suiteBrowser, screenshots, signInThroughForm } from "./browser";
 import { PASSWORD, addMemberAs, newOrg } from "../helpers/factory";
 import { db } from "@/lib/db/client";
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-const base = () => inject("baseUrl");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 describe("suppressions page", () => {
   it("adds an address, finds it by search and reason, and removes it after confirming", { timeout: 120_000 }, async () => {
