@@ -19,6 +19,7 @@ const NAV = [
   { href: "/scheduled", label: "Scheduled" },
   { href: "/templates", label: "Templates" },
   { href: "/suppressions", label: "Suppressions" },
+  { href: "/use-cases", label: "Use cases" },
   { href: "/safety", label: "Safety" },
   { href: "/audit", label: "Audit log" },
   { href: "/account", label: "Account" },

@@ -1,0 +1,141 @@
+"use client";
+
+import { useId, useState } from "react";
+import { roleHas, type Role } from "@/lib/auth/permissions";
+import { useDeleteUseCase, useMakeDefaultUseCase, useUseCases, type UseCase } from "@/lib/queries/use-cases";
+import { PageHeader } from "@/components/ui/page-header";
+import { RestrictedAction } from "@/components/ui/restricted-action";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { PagedList, PastLastPage } from "@/components/ui/paged-list";
+import { UseCaseRow } from "@/components/use-cases/use-case-row";
+import { UseCaseDialog } from "@/components/use-cases/use-case-dialog";
+
+const PER_PAGE = 25;
+const NO_ADD = "Viewers can look at the use cases but not add them; ask a member, admin or owner.";
+const NO_CHANGE = "Make default, Edit and Delete are off: viewers cannot change use cases.";
+const NO_DEFAULT = "Make default is off: only admins and owners choose the organization's default use case.";
+
+/** The organization's use cases: add one, rename or redescribe it, make it the default, delete it. */
+export function UseCasesView({ role }: { role: Role }) {
+  const canManage = roleHas(role, "use-cases.manage");
+  const canChooseDefault = roleHas(role, "org.manage");
+  const restrictedId = useId();
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<UseCase | null>(null);
+  const [deleting, setDeleting] = useState<UseCase | null>(null);
+  const useCases = useUseCases({ page, perPage: PER_PAGE });
+  const remove = useDeleteUseCase();
+  const makeDefault = useMakeDefaultUseCase();
+  const list = useCases.data?.items ?? [];
+  const openAdd = () => setAdding(true);
+  const restriction = !canManage ? NO_CHANGE : !canChooseDefault ? NO_DEFAULT : null;
+
+  function closeDelete() {
+    setDeleting(null);
+    remove.reset();
+  }
+
+  function confirmDelete(u: UseCase) {
+    remove.mutate(u, {
+      onSuccess: () => {
+        // The last one on a later page: show the page before it.
+        if (list.length === 1 && page > 1) setPage(page - 1);
+        closeDelete();
+      },
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Use cases"
+        description="Names for the kinds of mail you send, like password resets or a newsletter. A send names one with use_case_id; a send that names none gets the organization's default."
+        action={
+          <RestrictedAction allowed={canManage} reason={NO_ADD} onClick={openAdd}>
+            New use case
+          </RestrictedAction>
+        }
+      />
+
+      {useCases.isPending ? (
+        <ListSkeleton label="Loading use cases…" rows={4} />
+      ) : useCases.error ? (
+        <ErrorBanner message={useCases.error.message} onRetry={() => useCases.refetch()} />
+      ) : useCases.data.pagination.total === 0 ? (
+        <EmptyState
+          title="No use cases yet"
+          action={
+            canManage && (
+              <button type="button" className="btn-secondary" onClick={openAdd}>
+                Add a use case
+              </button>
+            )
+          }
+        >
+          A use case names why you send a message, such as “Password resets” or “Newsletter”. Tag a send with its use_case_id to tell your mail apart;
+          sends without one get the organization&apos;s default use case, once you choose one here.
+        </EmptyState>
+      ) : list.length === 0 ? (
+        <PastLastPage noun="use cases" total={useCases.data.pagination.total} onFirstPage={() => setPage(1)} />
+      ) : (
+        <>
+          {restriction && (
+            <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+              {restriction}
+            </p>
+          )}
+          <PagedList
+            label="Use cases"
+            navLabel="Use case pages"
+            page={page}
+            pageSize={PER_PAGE}
+            total={useCases.data.pagination.total}
+            count={list.length}
+            query={useCases}
+            onPageChange={setPage}
+            tally={{ testId: "use-cases-count", one: "use case", many: "use cases", filtered: false }}
+          >
+            {list.map((u) => (
+              <UseCaseRow
+                key={u.id}
+                useCase={u}
+                canManage={canManage}
+                canChooseDefault={canManage && canChooseDefault}
+                restrictedReasonId={restriction ? restrictedId : undefined}
+                choosingDefault={makeDefault.isPending}
+                onMakeDefault={(x) => makeDefault.mutate(x)}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            ))}
+          </PagedList>
+        </>
+      )}
+
+      <UseCaseDialog open={adding} onClose={() => setAdding(false)} />
+      <UseCaseDialog key={editing?.id ?? "none"} open={editing !== null} useCase={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this use case?"
+        description={
+          deleting && (
+            <>
+              <strong className="break-words">{deleting.name}</strong> will be gone. Messages sent with it keep their history but lose the link to it
+              {deleting.isDefault ? "; it is the default, so sends that name no use case will get none until you choose another" : ""}.
+            </>
+          )
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onClose={closeDelete}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+      />
+    </>
+  );
+}
