@@ -9,7 +9,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PagedList, PastLastPage } from "@/components/ui/paged-list";
+import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
 import { RuleItem } from "@/components/inbound/rule-item";
 import { RuleEditor } from "@/components/inbound/rule-editor";
 import { RuleTestBox } from "@/components/inbound/rule-test-box";
@@ -100,7 +100,7 @@ export function RulesPanel({ role }: { role: Role }) {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              if (list.length === 1 && page > 1) setPage(page - 1);
+              setPage(pageAfterRemoving(list.length, page));
               closeDelete();
             },
           })

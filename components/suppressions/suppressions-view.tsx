@@ -10,7 +10,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PagedList, PastLastPage } from "@/components/ui/paged-list";
+import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
 import { SuppressionFilters } from "@/components/suppressions/suppression-filters";
 import { SuppressionRow } from "@/components/suppressions/suppression-row";
 import { AddSuppressionDialog } from "@/components/suppressions/add-suppression-dialog";
@@ -62,8 +62,7 @@ export function SuppressionsView({ role }: { role: Role }) {
   function confirmRemove(s: Suppression) {
     remove.mutate(s.email, {
       onSuccess: () => {
-        // The last one on a later page: show the page before it.
-        if (list.length === 1 && page > 1) setPage(page - 1);
+        setPage(pageAfterRemoving(list.length, page));
         closeRemove();
       },
     });

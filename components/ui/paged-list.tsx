@@ -53,3 +53,8 @@ export function PastLastPage({ noun, total, onFirstPage }: { noun: string; total
     </EmptyState>
   );
 }
+
+/** The page to show after removing an item from one showing `shown`: the one before, when the last item of a later page went. */
+export function pageAfterRemoving(shown: number, page: number): number {
+  return shown === 1 && page > 1 ? page - 1 : page;
+}

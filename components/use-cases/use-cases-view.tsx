@@ -9,7 +9,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PagedList, PastLastPage } from "@/components/ui/paged-list";
+import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
 import { UseCaseRow } from "@/components/use-cases/use-case-row";
 import { UseCaseDialog } from "@/components/use-cases/use-case-dialog";
 
@@ -42,8 +42,7 @@ export function UseCasesView({ role }: { role: Role }) {
   function confirmDelete(u: UseCase) {
     remove.mutate(u, {
       onSuccess: () => {
-        // The last one on a later page: show the page before it.
-        if (list.length === 1 && page > 1) setPage(page - 1);
+        setPage(pageAfterRemoving(list.length, page));
         closeDelete();
       },
     });

@@ -13,7 +13,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EndpointItem } from "@/components/webhooks/endpoint-item";
 import { EndpointFormDialog } from "@/components/webhooks/endpoint-form-dialog";
 import { SigningSecretDialog, type ShownSecret } from "@/components/webhooks/signing-secret-dialog";
-import { PagedList } from "@/components/ui/paged-list";
+import { PagedList, pageAfterRemoving } from "@/components/ui/paged-list";
 
 const NO_PERMISSION = "Only owners and admins can add or change webhook endpoints.";
 const PER_PAGE = 25;
@@ -50,8 +50,7 @@ export function WebhooksView({ role }: { role: Role }) {
   function confirmDelete(endpoint: WebhookEndpoint) {
     remove.mutate(endpoint.id, {
       onSuccess: () => {
-        // The last one on a later page: show the page before it.
-        if (list.length === 1 && page > 1) setPage(page - 1);
+        setPage(pageAfterRemoving(list.length, page));
         closeDelete();
       },
     });

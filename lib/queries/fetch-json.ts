@@ -1,5 +1,7 @@
 // The dashboard's one way to call its JSON routes: same-origin, session cookie, and a thrown
-// ApiError that carries the route's `error` message so screens can show it as is.
+// ApiError that carries the route's `error` message so screens can show it as is. v1 routes
+// wrap their answer as {data, requestId, pagination?}: fetchV1 and fetchV1Page unwrap it.
+import type { Pagination } from "@/lib/http/pagination";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -15,8 +17,9 @@ export class ApiError extends Error {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export async function fetchJson<T>(url: string, options: { method?: Method; body?: unknown } = {}): Promise<T> {
-  const { method = "GET", body } = options;
+type Options = { method?: Method; body?: unknown };
+
+async function request(url: string, { method = "GET", body }: Options): Promise<{ status: number; data: unknown }> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -30,7 +33,28 @@ export async function fetchJson<T>(url: string, options: { method?: Method; body
   }
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) throw toApiError(res.status, data);
-  return data as T;
+  return { status: res.status, data };
+}
+
+export async function fetchJson<T>(url: string, options: Options = {}): Promise<T> {
+  return (await request(url, options)).data as T;
+}
+
+/** A v1 route's `data`. */
+export async function fetchV1<T>(url: string, options: Options = {}): Promise<T> {
+  return ((await request(url, options)).data as { data: T }).data;
+}
+
+/** A v1 route's `data` with the status, where 200 and 201 mean different things (added, or there already). */
+export async function fetchV1WithStatus<T>(url: string, options: Options = {}): Promise<{ data: T; status: number }> {
+  const { status, data } = await request(url, options);
+  return { data: (data as { data: T }).data, status };
+}
+
+/** One page of a v1 list: its items and the pagination. */
+export async function fetchV1Page<T>(url: string): Promise<{ items: T[]; pagination: Pagination }> {
+  const body = (await request(url, {})).data as { data: T[]; pagination: Pagination };
+  return { items: body.data, pagination: body.pagination };
 }
 
 function toApiError(status: number, data: unknown): ApiError {

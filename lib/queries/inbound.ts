@@ -4,7 +4,6 @@
 // with the session cookie).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Pagination } from "@/lib/http/pagination";
 import type { sendResultSchema } from "@/lib/email/schemas";
 import type {
   attachmentInfoSchema,
@@ -20,7 +19,7 @@ import type {
   ruleTestSchema,
   updateRuleSchema,
 } from "@/lib/inbound/schemas";
-import { ApiError, fetchJson } from "@/lib/queries/fetch-json";
+import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
 import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import { applyOptimistic } from "@/lib/queries/optimistic";
 import { toast } from "@/components/ui/toast";
@@ -47,11 +46,6 @@ export const inboxKey = ["inbox"] as const;
 const ruleUrl = (id?: string) => (id ? `/api/inbound/rules/${encodeURIComponent(id)}` : "/api/inbound/rules");
 const domainUrl = (id?: string) => (id ? `/api/inbound/domains/${encodeURIComponent(id)}` : "/api/inbound/domains");
 const inboxUrl = (id?: string) => (id ? `/api/v1/inbox/messages/${encodeURIComponent(id)}` : "/api/v1/inbox/messages");
-
-/** v1 routes (and the domain routes) wrap their answer as {data, requestId?, pagination?}. */
-async function v1<T>(url: string, options?: Parameters<typeof fetchJson>[1]): Promise<T> {
-  return (await fetchJson<{ data: T }>(url, options)).data;
-}
 
 /**
  * A change made from a form or a confirmation dialog, which shows its error itself; once
@@ -118,7 +112,7 @@ export function useTestRules() {
 export function useInboundDomains() {
   return useQuery({
     queryKey: inboundDomainsKey,
-    queryFn: () => v1<InboundDomain[]>(domainUrl()),
+    queryFn: () => fetchV1<InboundDomain[]>(domainUrl()),
   });
 }
 
@@ -170,8 +164,8 @@ export function useInbox(params: InboxParams) {
   return useQuery({
     queryKey: [...inboxKey, "list", params],
     queryFn: async () => {
-      const body = await fetchJson<{ data: InboxSummary[]; pagination: Pagination }>(inboxListUrl(params));
-      return { messages: body.data, pagination: body.pagination };
+      const { items, pagination } = await fetchV1Page<InboxSummary>(inboxListUrl(params));
+      return { messages: items, pagination };
     },
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
@@ -185,7 +179,7 @@ const retryUnlessNotFound = (count: number, error: Error) => !(error instanceof 
 export function useInboxMessage(id: string) {
   return useQuery({
     queryKey: [...inboxKey, "one", id],
-    queryFn: () => v1<InboxMessage>(inboxUrl(id)),
+    queryFn: () => fetchV1<InboxMessage>(inboxUrl(id)),
     retry: retryUnlessNotFound,
     refetchInterval: (query) => (query.state.data?.status === "received" ? 2_000 : false),
   });
@@ -193,14 +187,14 @@ export function useInboxMessage(id: string) {
 
 /** One attachment with its content (base64); fetched when the user asks to download it. */
 export function fetchInboxAttachment(messageId: string, attachmentId: string) {
-  return v1<InboxAttachment & { content: string }>(`${inboxUrl(messageId)}/attachments/${encodeURIComponent(attachmentId)}`);
+  return fetchV1<InboxAttachment & { content: string }>(`${inboxUrl(messageId)}/attachments/${encodeURIComponent(attachmentId)}`);
 }
 
 /** Replies through the normal send path; the sent message then shows in the messages log. */
 export function useReplyToInbox(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReplyBody) => v1<ReplyResult>(`${inboxUrl(id)}/reply`, { method: "POST", body: input }),
+    mutationFn: (input: ReplyBody) => fetchV1<ReplyResult>(`${inboxUrl(id)}/reply`, { method: "POST", body: input }),
     // The reply form shows the refusal above its button.
     meta: INLINE_ERROR,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["messages"] }),

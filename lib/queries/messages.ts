@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { messageListSchema, messageTimelineSchema } from "@/lib/analytics/schemas";
-import { ApiError, fetchJson } from "@/lib/queries/fetch-json";
+import { ApiError, fetchJson, fetchV1 } from "@/lib/queries/fetch-json";
 
 export type MessagePage = z.output<typeof messageListSchema>;
 export type MessageListItem = MessagePage["messages"][number];
@@ -50,7 +50,7 @@ const retryUnlessNotFound = (count: number, error: Error) => !(error instanceof 
 export function useMessage(id: string) {
   return useQuery({
     queryKey: [...messagesQueryKey, "one", id],
-    queryFn: async () => (await fetchJson<{ data: MessageTimeline }>(`/api/v1/analytics/messages/${encodeURIComponent(id)}`)).data,
+    queryFn: async () => fetchV1<MessageTimeline>(`/api/v1/analytics/messages/${encodeURIComponent(id)}`),
     retry: retryUnlessNotFound,
     refetchInterval: (query) => {
       const message = query.state.data?.message;

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { organizationSchema, UpdateOrganizationInput } from "@/lib/orgs/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
+import { fetchV1 } from "@/lib/queries/fetch-json";
 import { projectsQueryKey } from "@/lib/queries/projects";
 
 export type Organization = z.output<typeof organizationSchema>;
@@ -13,7 +13,7 @@ const URL = "/api/v1/organization";
 export function useOrganization() {
   return useQuery({
     queryKey: organizationQueryKey,
-    queryFn: async () => (await fetchJson<{ data: Organization }>(URL)).data,
+    queryFn: async () => fetchV1<Organization>(URL),
   });
 }
 
@@ -25,7 +25,7 @@ export function useUpdateOrganization({ inlineError = false } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { inlineError },
-    mutationFn: async (input: UpdateOrganizationInput) => (await fetchJson<{ data: Organization }>(URL, { method: "PATCH", body: input })).data,
+    mutationFn: async (input: UpdateOrganizationInput) => fetchV1<Organization>(URL, { method: "PATCH", body: input }),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: organizationQueryKey });
       const before = queryClient.getQueryData<Organization>(organizationQueryKey);

@@ -1,9 +1,8 @@
 // TanStack hooks for the suppression list (the v1 routes /api/v1/suppressions[/{email}],
 // called with the session cookie).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Pagination } from "@/lib/http/pagination";
 import type { CreateSuppressionInput, Suppression, SuppressionReason } from "@/lib/suppressions/schemas";
-import { ApiError, fetchJson } from "@/lib/queries/fetch-json";
+import { fetchJson, fetchV1Page, fetchV1WithStatus } from "@/lib/queries/fetch-json";
 import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import { toast } from "@/components/ui/toast";
 
@@ -33,8 +32,7 @@ export function useSuppressions(params: SuppressionListParams) {
   return useQuery({
     queryKey: [...suppressionsQueryKey, "list", params],
     queryFn: async () => {
-      const body = await fetchJson<{ data: Suppression[]; pagination: Pagination }>(suppressionsUrl(params));
-      return { items: body.data, pagination: body.pagination };
+      return fetchV1Page<Suppression>(suppressionsUrl(params));
     },
     placeholderData: keepPreviousData,
     // Bounces, complaints and unsubscribes add addresses while the page is open.
@@ -42,26 +40,10 @@ export function useSuppressions(params: SuppressionListParams) {
   });
 }
 
-/**
- * POST, telling 201 (added) from 200 (already there). Refusals read like fetchJson's: the
- * API's message, or what to do about a lapsed session.
- */
+/** POST, telling 201 (added) from 200 (already there). */
 async function addSuppression(input: CreateSuppressionInput): Promise<{ suppression: Suppression; added: boolean }> {
-  let res: Response;
-  try {
-    res = await fetch(v1Url(), {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "Content-Type": "application/json" },
-      body: JSON.stringify(input),
-    });
-  } catch {
-    throw new ApiError("Could not reach the server. Check your connection and try again.", 0);
-  }
-  const body = (await res.json().catch(() => null)) as { data?: Suppression; error?: string; code?: string } | null;
-  if (res.status === 401) throw new ApiError("Your session has ended. Sign in again to continue.", 401, body?.code);
-  if (!res.ok || !body?.data) throw new ApiError(body?.error || `Request failed (${res.status})`, res.status, body?.code);
-  return { suppression: body.data, added: res.status === 201 };
+  const { data, status } = await fetchV1WithStatus<Suppression>(v1Url(), { method: "POST", body: input });
+  return { suppression: data, added: status === 201 };
 }
 
 /** Adding an address already on the list is not an error: the answer is its existing row. */

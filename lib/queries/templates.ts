@@ -2,7 +2,6 @@
 // called with the session cookie) and sending one (POST /api/email/send-templated).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Pagination } from "@/lib/http/pagination";
 import type {
   CreateTemplateInput,
   PreviewTemplateInput,
@@ -13,7 +12,7 @@ import type {
   templateVersionSchema,
   UpdateTemplateInput,
 } from "@/lib/templates/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
+import { fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
 import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 
 export type Template = z.output<typeof templateSchema>;
@@ -26,34 +25,25 @@ const currentKey = (id: string) => [...templatesQueryKey, "one", id, "current"] 
 
 const v1Url = (id?: string) => (id ? `/api/v1/templates/${encodeURIComponent(id)}` : "/api/v1/templates");
 
-/** v1 routes wrap their answer as {data, requestId, pagination?}. */
-async function v1<T>(url: string, options?: Parameters<typeof fetchJson>[1]): Promise<T> {
-  return (await fetchJson<{ data: T }>(url, options)).data;
-}
-
-async function v1Page<T>(url: string): Promise<{ items: T[]; pagination: Pagination }> {
-  const body = await fetchJson<{ data: T[]; pagination: Pagination }>(url);
-  return { items: body.data, pagination: body.pagination };
-}
 
 /** One page of templates, newest first, each with its current version. */
 export function useTemplates(page: number, perPage: number) {
   return useQuery({
     queryKey: [...templatesQueryKey, "list", page, perPage],
-    queryFn: () => v1Page<Template>(`${v1Url()}?page=${page}&perPage=${perPage}`),
+    queryFn: () => fetchV1Page<Template>(`${v1Url()}?page=${page}&perPage=${perPage}`),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The template at its current version. */
 export function useTemplate(id: string) {
-  return useQuery({ queryKey: currentKey(id), queryFn: () => v1<Template>(v1Url(id)) });
+  return useQuery({ queryKey: currentKey(id), queryFn: () => fetchV1<Template>(v1Url(id)) });
 }
 
 export function useTemplateVersions(id: string, page: number, perPage: number) {
   return useQuery({
     queryKey: [...templatesQueryKey, "versions", id, page, perPage],
-    queryFn: () => v1Page<TemplateVersion>(`${v1Url(id)}/versions?page=${page}&perPage=${perPage}`),
+    queryFn: () => fetchV1Page<TemplateVersion>(`${v1Url(id)}/versions?page=${page}&perPage=${perPage}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -65,7 +55,7 @@ export function useTemplateVersions(id: string, page: number, perPage: number) {
 export function useTemplatePreview(id: string, input: PreviewTemplateInput | null) {
   return useQuery({
     queryKey: [...templatesQueryKey, "preview", id, input],
-    queryFn: () => v1<TemplatePreview>(`${v1Url(id)}/preview`, { method: "POST", body: input }),
+    queryFn: () => fetchV1<TemplatePreview>(`${v1Url(id)}/preview`, { method: "POST", body: input }),
     enabled: input !== null,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
@@ -75,7 +65,7 @@ export function useTemplatePreview(id: string, input: PreviewTemplateInput | nul
 export function useCreateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTemplateInput) => v1<Template>(v1Url(), { method: "POST", body: input }),
+    mutationFn: (input: CreateTemplateInput) => fetchV1<Template>(v1Url(), { method: "POST", body: input }),
     // The editor shows the refusal by field and in full.
     meta: INLINE_ERROR,
     // Its page opens next: seeded, so it shows at once.
@@ -90,7 +80,7 @@ export function useCreateTemplate() {
 export function useUpdateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateTemplateInput }) => v1<Template>(v1Url(id), { method: "PATCH", body: input }),
+    mutationFn: ({ id, input }: { id: string; input: UpdateTemplateInput }) => fetchV1<Template>(v1Url(id), { method: "PATCH", body: input }),
     // The editor shows the refusal by field and in full.
     meta: INLINE_ERROR,
     // The answer is the new current version: in the cache at once, so the editor never
@@ -105,7 +95,7 @@ export function useUpdateTemplate() {
 export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => v1<{ id: string; deleted: true }>(v1Url(id), { method: "DELETE" }),
+    mutationFn: (id: string) => fetchV1<{ id: string; deleted: true }>(v1Url(id), { method: "DELETE" }),
     // Asked in a confirmation dialog, which shows the error.
     meta: INLINE_ERROR,
     // Only the list: refetching the deleted template's own queries would only answer 404.

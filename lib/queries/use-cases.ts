@@ -2,9 +2,8 @@
 // session cookie), and for choosing the organization's default (PATCH /api/v1/organization).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Pagination } from "@/lib/http/pagination";
 import type { CreateUseCaseInput, UpdateUseCaseInput, useCaseSchema } from "@/lib/use-cases/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
+import { fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
 import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import { organizationQueryKey, type Organization } from "@/lib/queries/organization";
 import { toast } from "@/components/ui/toast";
@@ -29,8 +28,7 @@ export function useUseCases(params: UseCaseListParams) {
   return useQuery({
     queryKey: [...useCasesQueryKey, "list", params],
     queryFn: async () => {
-      const body = await fetchJson<{ data: UseCase[]; pagination: Pagination }>(listUrl(params));
-      return { items: body.data, pagination: body.pagination };
+      return fetchV1Page<UseCase>(listUrl(params));
     },
     placeholderData: keepPreviousData,
   });
@@ -39,7 +37,7 @@ export function useUseCases(params: UseCaseListParams) {
 export function useCreateUseCase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateUseCaseInput) => (await fetchJson<{ data: UseCase }>(v1Url(), { method: "POST", body: input })).data,
+    mutationFn: async (input: CreateUseCaseInput) => fetchV1<UseCase>(v1Url(), { method: "POST", body: input }),
     // The dialog shows the refusal.
     meta: INLINE_ERROR,
     onSuccess: (u) => {
@@ -53,7 +51,7 @@ export function useUpdateUseCase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: UpdateUseCaseInput }) =>
-      (await fetchJson<{ data: UseCase }>(v1Url(id), { method: "PATCH", body: input })).data,
+      fetchV1<UseCase>(v1Url(id), { method: "PATCH", body: input }),
     // The dialog shows the refusal.
     meta: INLINE_ERROR,
     onSuccess: (u) => {
@@ -85,7 +83,7 @@ export function useMakeDefaultUseCase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (u: UseCase) =>
-      (await fetchJson<{ data: Organization }>("/api/v1/organization", { method: "PATCH", body: { defaultUseCaseId: u.id } })).data,
+      fetchV1<Organization>("/api/v1/organization", { method: "PATCH", body: { defaultUseCaseId: u.id } }),
     meta: { errorTitle: "Could not change the default use case" },
     onSuccess: (org, u) => {
       queryClient.setQueryData(organizationQueryKey, org);

@@ -13,7 +13,7 @@ import type {
   testResultSchema,
   UpdateEndpointInput,
 } from "@/lib/webhooks/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
+import { fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
 import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import { applyOptimistic, undoAll } from "@/lib/queries/optimistic";
 import { toast } from "@/components/ui/toast";
@@ -30,18 +30,14 @@ const deliveriesKey = (endpointId: string) => ["webhook-deliveries", endpointId]
 const v1Url = (id?: string) => (id ? `/api/v1/webhook-endpoints/${encodeURIComponent(id)}` : "/api/v1/webhook-endpoints");
 const dashboardUrl = (id: string) => `/api/webhook-endpoints/${encodeURIComponent(id)}`;
 
-/** v1 routes wrap their answer as {data, requestId, pagination?}. */
-async function v1<T>(url: string, options?: Parameters<typeof fetchJson>[1]): Promise<T> {
-  return (await fetchJson<{ data: T }>(url, options)).data;
-}
 
 /** One page of endpoints, newest first; the previous page stays on screen while the next loads. */
 export function useWebhookEndpoints(page: number, perPage: number) {
   return useQuery({
     queryKey: [...webhooksQueryKey, "list", page, perPage],
     queryFn: async () => {
-      const body = await fetchJson<{ data: WebhookEndpoint[]; pagination: Pagination }>(`${v1Url()}?page=${page}&perPage=${perPage}`);
-      return { endpoints: body.data, pagination: body.pagination };
+      const { items, pagination } = await fetchV1Page<WebhookEndpoint>(`${v1Url()}?page=${page}&perPage=${perPage}`);
+      return { endpoints: items, pagination };
     },
     placeholderData: keepPreviousData,
     // Failure counts and last-success times move as deliveries happen.
@@ -50,7 +46,7 @@ export function useWebhookEndpoints(page: number, perPage: number) {
 }
 
 export function useWebhookEndpoint(id: string) {
-  return useQuery({ queryKey: [...webhooksQueryKey, "one", id], queryFn: () => v1<WebhookEndpoint>(v1Url(id)), refetchInterval: 30_000 });
+  return useQuery({ queryKey: [...webhooksQueryKey, "one", id], queryFn: () => fetchV1<WebhookEndpoint>(v1Url(id)), refetchInterval: 30_000 });
 }
 
 /**
@@ -60,7 +56,7 @@ export function useWebhookEndpoint(id: string) {
 export function useCreateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateEndpointInput) => v1<WebhookEndpointWithSecret>(v1Url(), { method: "POST", body: input }),
+    mutationFn: (input: CreateEndpointInput) => fetchV1<WebhookEndpointWithSecret>(v1Url(), { method: "POST", body: input }),
     gcTime: 0,
     // The add form shows the refusal in the dialog, by field where it can.
     meta: INLINE_ERROR,
@@ -72,7 +68,7 @@ export function useCreateWebhookEndpoint() {
 export function useUpdateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateEndpointInput }) => v1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: input }),
+    mutationFn: ({ id, input }: { id: string; input: UpdateEndpointInput }) => fetchV1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: input }),
     meta: INLINE_ERROR,
     onSuccess: (_data, { id }) => Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
   });
@@ -84,7 +80,7 @@ type EndpointList = { endpoints: WebhookEndpoint[]; pagination: Pagination };
 export function useSetWebhookEndpointActive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => v1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: { isActive } }),
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => fetchV1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: { isActive } }),
     meta: { errorTitle: "Could not change the endpoint" },
     onMutate: async ({ id, isActive }) => {
       const set = (e: WebhookEndpoint) => (e.id === id ? { ...e, isActive } : e);
@@ -106,7 +102,7 @@ export function useSetWebhookEndpointActive() {
 export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => v1<{ id: string; deleted: true }>(v1Url(id), { method: "DELETE" }),
+    mutationFn: (id: string) => fetchV1<{ id: string; deleted: true }>(v1Url(id), { method: "DELETE" }),
     // Asked in a confirmation dialog, which shows the error.
     meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
@@ -116,7 +112,7 @@ export function useDeleteWebhookEndpoint() {
 /** Like create: the new secret is shown once and kept out of every cache. */
 export function useRotateWebhookSecret() {
   return useMutation({
-    mutationFn: (id: string) => v1<WebhookEndpointWithSecret>(`${v1Url(id)}/rotate-secret`, { method: "POST" }),
+    mutationFn: (id: string) => fetchV1<WebhookEndpointWithSecret>(`${v1Url(id)}/rotate-secret`, { method: "POST" }),
     gcTime: 0,
     // Asked in a confirmation dialog, which shows the error.
     meta: INLINE_ERROR,

@@ -45,3 +45,6 @@ export function renderSource(source: string, part: Part, values: Record<string, 
   }
   return template(values);
 }
+
+/** Text made safe to put in HTML, escaped as templates escape their variables. */
+export const escapeHtml = (text: string) => Handlebars.Utils.escapeExpression(text);

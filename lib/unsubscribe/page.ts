@@ -1,7 +1,7 @@
 // The hosted unsubscribe page: plain, accessible HTML with no script, so it works in any
 // browser and mail client. Opening it changes nothing (link scanners open links); the button
 // POSTs back to the same address.
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as escape } from "@/lib/templates/handlebars";
 
 function page(title: string, body: string): string {
   return `<!doctype html>

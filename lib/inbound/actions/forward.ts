@@ -2,7 +2,7 @@
 // the normal send path (safety, allowance, providers, events), as "Fwd: subject" from the
 // address it arrived at, replies going to the original sender. A message this installation
 // forwarded already (a genuine marker header) is never forwarded again: no loops.
-import Handlebars from "handlebars";
+import { escapeHtml as escape } from "@/lib/templates/handlebars";
 import { db } from "@/lib/db/client";
 import { parseMailbox } from "@/lib/email/address";
 import { sendEmailSchema } from "@/lib/email/schemas";
@@ -12,7 +12,6 @@ import { FORWARDED_HEADER, forwardedMarker, isGenuineMarker } from "@/lib/inboun
 import { sendOnce } from "@/lib/inbound/actions/send-once";
 import type { ActionOutcome, ActionRun } from "@/lib/inbound/actions/action-run";
 
-const escape = (s: string) => Handlebars.Utils.escapeExpression(s);
 
 function introLines(m: StoredMessage): [string, string][] {
   return [
