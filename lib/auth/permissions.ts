@@ -9,7 +9,7 @@ export const SCOPES = [
   "templates:read", "templates:write",
   "senders:read", "senders:write",
   "analytics:read",
-  "campaigns:read",
+  "campaigns:read", "campaigns:write",
   "lists:read", "lists:write",
   "sequences:read", "sequences:write",
   "domains:read", "domains:write",
@@ -32,6 +32,7 @@ export const SCOPE_PERMISSION = {
   "senders:write": "senders.manage",
   "analytics:read": "analytics.view",
   "campaigns:read": "campaigns.view",
+  "campaigns:write": "campaigns.manage",
   "lists:read": "lists.view",
   "lists:write": "lists.manage",
   "sequences:read": "sequences.view",
@@ -57,7 +58,7 @@ const VIEW = [
   "use-cases.view", "members.view", "keys.view",
 ] as const;
 const MEMBER = [
-  ...VIEW, "email.send", "inbox.send", "templates.manage", "senders.manage", "lists.manage",
+  ...VIEW, "email.send", "inbox.send", "templates.manage", "senders.manage", "lists.manage", "campaigns.manage",
   "sequences.manage", "contacts.manage", "use-cases.manage",
 ] as const;
 const ADMIN = [

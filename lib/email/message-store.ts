@@ -23,15 +23,17 @@ export interface NewMessage {
   metadata: unknown;
   /** The use case the send names (use_case_id); null: the organization's default, if any. */
   useCaseId: string | null;
+  /** A campaign's send to one contact (its events carry it, email_id null); null otherwise. */
+  campaignSendId?: string | null;
 }
 
 /** The allowance month a send counts in (send_counters.month), UTC. */
 export const currentMonth = () => new Date().toISOString().slice(0, 7);
 
-/** $1…$14 of both statements that write a queued message. */
+/** $1…$15 of both statements that write a queued message. */
 export function messageParams(m: NewMessage): unknown[] {
   return [m.orgId, m.projectId, m.apiKeyId, m.userId, m.fromAddress, m.to, m.cc, m.bcc, m.subject,
-    m.emailType, m.priority, m.messageIdHeader, JSON.stringify(m.metadata), m.useCaseId];
+    m.emailType, m.priority, m.messageIdHeader, JSON.stringify(m.metadata), m.useCaseId, m.campaignSendId ?? null];
 }
 
 /**
@@ -50,10 +52,10 @@ export const ORG_CTE = `org AS (
 /** INSERT of the queued message from the `org` CTE and messageParams, when `condition` holds. */
 export function queuedInsert(sendMode: string, condition: string): string {
   return `INSERT INTO messages (id, org_id, project_id, api_key_id, user_id, from_address, "to", cc, bcc, subject,
-       email_type, priority, status, send_mode, message_id_header, metadata, use_case_id, use_case_attribution)
+       email_type, priority, status, send_mode, message_id_header, metadata, use_case_id, use_case_attribution, campaign_send_id)
      SELECT gen_random_uuid(), org.id, COALESCE($2::uuid, org.default_project_id), $3::uuid, $4::uuid, $5::text, $6::text[],
        $7::text[], $8::text[], $9::text, $10::text, $11::text, 'queued', ${sendMode}, $12::text, $13::jsonb,
-       org.use_case_id, org.use_case_attribution
+       org.use_case_id, org.use_case_attribution, $15::uuid
      FROM org WHERE ${condition}
      RETURNING id::text`;
 }
@@ -64,7 +66,7 @@ export function queuedInsert(sendMode: string, condition: string): string {
  */
 export async function insertQueuedMessage(m: NewMessage, sendMode: string): Promise<string> {
   const rows = await rawQuery<{ id: string }>(
-    `WITH ${ORG_CTE} ${queuedInsert("$15::text", "true")}`,
+    `WITH ${ORG_CTE} ${queuedInsert("$16::text", "true")}`,
     [...messageParams(m), sendMode],
     "deferred",
   );

@@ -30,7 +30,42 @@ export interface OpenedSend {
   suppressed: string[];
   /** The send named a use case (use_case_id) that is not one of the organization's: nothing was counted or recorded. */
   useCaseRefused: boolean;
+  /** Production, and the from-address is not a verified sender of the organization: nothing was counted or recorded. */
+  senderRefused: boolean;
+  /** The from-domain's DKIM key (sealed), when it is a verified domain of the organization's. */
+  dkim: SealedDkimKey | null;
 }
+
+export interface SealedDkimKey {
+  domainName: string;
+  keySelector: string;
+  /** The PEM private key sealed with ENCRYPTION_KEY. */
+  sealed: string;
+}
+
+/** Whose from-address a send checks (see SENDER_CHECK). */
+export interface SenderToCheck {
+  /** The send's own from-address; null when it uses the instance's default (DEFAULT_FROM, the operator's). */
+  address: string | null;
+  /** The product sending for the organization from one of its inbound domains (a forward, an auto-reply, a reply). */
+  ownInboundDomains: boolean;
+  /** The domain the message comes from (of the address, or of the default): its DKIM key, when verified, signs it. */
+  domain: string;
+}
+
+/**
+ * In production a from-address must be verified: a sender of the organization's confirmed by
+ * its owner or at a verified domain, or any address at a verified domain of the organization's.
+ * The instance's default address (no from given) is the operator's; the product's own replies
+ * and forwards may also come from the organization's inbound domains, where it receives mail.
+ */
+const SENDER_CHECK = `
+  SELECT (org.send_mode = 'production' AND $22::text IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM senders s LEFT JOIN domains sd ON sd.id = s.domain_id
+      WHERE s.org_id = org.id AND s.email = $22::text AND (s.confirmed_at IS NOT NULL OR sd.status = 'verified'))
+    AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.org_id = org.id AND d.name = split_part($22::text, '@', 2)
+      AND (d.status = 'verified' OR ($23::boolean AND d.inbound_enabled)))) AS refused
+  FROM org`;
 
 type ProviderJson = Omit<Provider, "createdAt" | "updatedAt" | "lastHealthCheck"> & {
   createdAt: string;
@@ -48,10 +83,12 @@ const UNLIMITED = 2_147_483_647;
  * organization updates the same counter row, and finishMessage makes the message row
  * durable before the response.
  */
-export async function openSend(m: NewMessage, recipients: string[], bulkPreapproved: boolean): Promise<OpenedSend> {
+export async function openSend(m: NewMessage, recipients: string[], bulkPreapproved: boolean, sender: SenderToCheck): Promise<OpenedSend> {
   const rows = await rawQuery<{
     suppressed: string[];
     use_case_refused: boolean;
+    sender_refused: boolean;
+    dkim: SealedDkimKey | string | null;
     counted: boolean;
     message_id: string | null;
     send_mode: string;
@@ -64,21 +101,24 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
     WITH ${ORG_CTE},
     allowance AS (
       SELECT COALESCE(org.monthly_send_allowance,
-        CASE WHEN $17::jsonb -> org.plan IS NULL THEN ($17::jsonb ->> 'free')::int ELSE ($17::jsonb ->> org.plan)::int END,
-        $18::int) AS value
+        CASE WHEN $18::jsonb -> org.plan IS NULL THEN ($18::jsonb ->> 'free')::int ELSE ($18::jsonb ->> org.plan)::int END,
+        $19::int) AS value
       FROM org),
-    hits AS (SELECT email FROM suppressions WHERE org_id = $1::uuid AND email = ANY ($20::text[])),
+    hits AS (SELECT email FROM suppressions WHERE org_id = $1::uuid AND email = ANY ($21::text[])),
+    sender AS (${SENDER_CHECK}),
     counted AS (
       INSERT INTO send_counters (org_id, month, count)
-      SELECT org.id, $15::text, 1 FROM org, allowance WHERE allowance.value > 0 AND NOT EXISTS (SELECT 1 FROM hits)
-        AND NOT ($14::uuid IS NOT NULL AND org.use_case_id IS NULL)
+      SELECT org.id, $16::text, 1 FROM org, allowance, sender WHERE allowance.value > 0 AND NOT EXISTS (SELECT 1 FROM hits)
+        AND NOT ($14::uuid IS NOT NULL AND org.use_case_id IS NULL) AND NOT sender.refused
       ON CONFLICT (org_id, month) DO UPDATE SET count = send_counters.count + 1
       WHERE send_counters.count < (SELECT value FROM allowance)
       RETURNING count),
     queued AS (
-      ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($16::int <= org.require_2fa_threshold OR $19::boolean)")})
-    SELECT ARRAY(SELECT email FROM hits ORDER BY array_position($20::text[], email)) AS suppressed, EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
-      ($14::uuid IS NOT NULL AND org.use_case_id IS NULL) AS use_case_refused,
+      ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($17::int <= org.require_2fa_threshold OR $20::boolean)")})
+    SELECT ARRAY(SELECT email FROM hits ORDER BY array_position($21::text[], email)) AS suppressed, EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
+      ($14::uuid IS NOT NULL AND org.use_case_id IS NULL) AS use_case_refused, (SELECT refused FROM sender) AS sender_refused,
+      (SELECT json_build_object('domainName', d.name, 'keySelector', d.dkim_selector, 'sealed', d.dkim_private_key_sealed) FROM domains d
+        WHERE d.org_id = org.id AND d.name = $24::text AND d.status = 'verified' AND d.dkim_private_key_sealed IS NOT NULL) AS dkim,
       org.send_mode, org.tracking_enabled, org.require_2fa_threshold, org.default_project_id::text,
       COALESCE((
         SELECT json_agg(json_build_object(
@@ -90,7 +130,8 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
           'createdAt', p.created_at, 'updatedAt', p.updated_at) ORDER BY p.priority, p.created_at, p.id)
         FROM providers p WHERE p.org_id = org.id AND p.is_active AND p.status = 'active'), '[]'::json) AS providers
     FROM org`,
-    [...messageParams(m), currentMonth(), recipients.length, planAllowances, UNLIMITED, bulkPreapproved, recipients],
+    [...messageParams(m), currentMonth(), recipients.length, planAllowances, UNLIMITED, bulkPreapproved, recipients,
+      sender.address?.toLowerCase() ?? null, sender.ownInboundDomains, sender.domain.toLowerCase()],
     "deferred",
   );
   const r = rows[0];
@@ -99,6 +140,8 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
   return {
     suppressed: r.suppressed ?? [],
     useCaseRefused: r.use_case_refused,
+    senderRefused: r.sender_refused,
+    dkim: typeof r.dkim === "string" ? (JSON.parse(r.dkim) as SealedDkimKey) : r.dkim,
     counted: r.counted,
     messageId: r.message_id,
     context: {

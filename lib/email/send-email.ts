@@ -21,6 +21,7 @@ import { log } from "@/lib/log";
 import { instrumentHtml, type Tracking } from "@/lib/tracking/instrument-html";
 import { applyTemplate } from "@/lib/templates/apply-template";
 import { listUnsubscribeHeaders } from "@/lib/unsubscribe/tokens";
+import { decryptSecret } from "@/lib/crypto/secret-box";
 
 /** Marketing sends are tracked and transactional ones not, unless the send says otherwise. */
 function trackingFor(enabled: boolean, input: SendEmailInput): Tracking {
@@ -28,9 +29,19 @@ function trackingFor(enabled: boolean, input: SendEmailInput): Tracking {
   return { opens: enabled && (input.tracking?.opens ?? byDefault), clicks: enabled && (input.tracking?.clicks ?? byDefault) };
 }
 
-/** `bulkApproved`: sends above the bulk threshold were approved already (a scheduled send whose
- * user had a fresh second factor when scheduling it). */
-export async function sendEmail({ principal, input, bulkApproved = false }: { principal: SendPrincipal; input: SendEmailInput; bulkApproved?: boolean }) {
+interface SendOptions {
+  principal: SendPrincipal;
+  input: SendEmailInput;
+  /** Sends above the bulk threshold were approved already (a scheduled send whose user had a
+   * fresh second factor when scheduling it). */
+  bulkApproved?: boolean;
+  /** A campaign's send to one contact: the message and its events carry it (email_id null in events). */
+  campaignSendId?: string;
+  /** A reply, forward or auto-reply to inbound mail: it may come from the organization's inbound domains. */
+  fromOwnInboundDomain?: boolean;
+}
+
+export async function sendEmail({ principal, input, bulkApproved = false, campaignSendId, fromOwnInboundDomain = false }: SendOptions) {
   const orgId = principal.orgId;
   // templateId: the stored template's rendered subject, html and text replace the body's. The
   // schema still requires a subject of the body's own; the template's subject wins over it.
@@ -52,14 +63,23 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
     messageIdHeader: message.messageId,
     metadata: input.metadata,
     useCaseId: input.use_case_id ?? null,
+    campaignSendId: campaignSendId ?? null,
   };
+  const sender = { address: input.from ? message.from.email : null, ownInboundDomains: fromOwnInboundDomain, domain: message.from.email.split("@")[1] ?? "" };
   const bulkPreapproved = bulkApproved || (principal.kind === "key" && principal.allowBulk);
-  let opened = await openSend(record, recipients, bulkPreapproved);
+  let opened = await openSend(record, recipients, bulkPreapproved, sender);
   // A named use case must be the organization's own; the statement counted and recorded nothing.
   if (opened.useCaseRefused) {
     throw new AppError("VALIDATION_ERROR", "Invalid request: body.use_case_id: not a use case of this organization", [
       { path: "body.use_case_id", message: "not a use case of this organization" },
     ]);
+  }
+  if (opened.senderRefused) {
+    await recordAudit({
+      orgId, projectId: record.projectId ?? opened.context.defaultProjectId, ...actorOf(principal), action: "email.send", sendMode: opened.context.sendMode,
+      recipientCount: recipients.length, outcome: "refused_sender", metadata: { subject: message.subject, from: message.from.email },
+    });
+    throw new AppError("SENDER_NOT_VERIFIED", `${message.from.email} is not a verified sender of this organization. In production, send from a confirmed sender or from an address at a verified domain (Senders and Domains), or leave from out to use the instance's default address.`);
   }
   // Suppressed recipients (hard bounces, complaints, unsubscribes, added by hand) get nothing:
   // the send goes on without them, reported in the result and as email.dropped events.
@@ -78,7 +98,7 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
       });
       throw new AppError("RECIPIENT_SUPPRESSED", `${suppressed.join(", ")} ${suppressed.length === 1 ? "is" : "are"} on this organization's suppression list (an earlier hard bounce, complaint or unsubscribe, or added by hand); nothing was sent. Remove the address from the list to send to it again.`);
     }
-    opened = await openSend(record, recipients, bulkPreapproved);
+    opened = await openSend(record, recipients, bulkPreapproved, sender);
   }
   const ctx = opened.context;
   const projectId = record.projectId ?? ctx.defaultProjectId;
@@ -116,6 +136,10 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
     // One token per message: a message to several recipients attributes its opens to the first.
     message.html = instrumentHtml(message.html, { ...tracking, baseUrl: env().APP_URL, messageId: id, recipient: recipients[0] });
   }
+  if (opened.dkim) {
+    const { domainName, keySelector, sealed } = opened.dkim;
+    message.dkim = { domainName, keySelector, privateKey: decryptSecret(sealed) };
+  }
   let delivery: Delivery;
   try {
     delivery = await deliver(ctx.providers, message, input.provider);
@@ -129,17 +153,17 @@ export async function sendEmail({ principal, input, bulkApproved = false }: { pr
   const occurredAt = new Date();
   const sentEvents = [
     ...[...new Set(recipients)].map((recipient): NewEvent => ({
-      orgId, projectId, messageId: id, type: "email.sent", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
+      orgId, projectId, messageId: id, campaignSendId, type: "email.sent", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
       providerId: delivery.providerId, dedupeKey: `send:${id}:${recipient}`,
     })),
     ...suppressed.map((recipient): NewEvent => ({
-      orgId, projectId, messageId: id, type: "email.dropped", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
+      orgId, projectId, messageId: id, campaignSendId, type: "email.dropped", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
       reason: "suppressed: on the organization's suppression list", dedupeKey: `suppressed:${id}:${recipient}`,
     })),
   ];
   // The demo provider's delivery, open and click events follow later, as a real provider's would.
   const scheduled = delivery.providerType === "demo"
-    ? demoEventsFor({ orgId, projectId, messageId: id, sendMode: ctx.sendMode, recipients, sentAt: occurredAt, link: firstLink(input.html) })
+    ? demoEventsFor({ orgId, projectId, messageId: id, campaignSendId, sendMode: ctx.sendMode, recipients, sentAt: occurredAt, link: firstLink(input.html) })
     : [];
   // Recording the outcome failing must not make the caller (or a scheduled retry) send again.
   const sentAt = await finishMessage(id, { status: "sent", ...delivery }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), { events: sentEvents, scheduled })

@@ -11,6 +11,7 @@ interface DemoSend {
   orgId: string;
   projectId: string | null;
   messageId: string;
+  campaignSendId?: string;
   sendMode: string;
   recipients: string[];
   sentAt: Date;
@@ -24,7 +25,7 @@ export function demoEventsFor(s: DemoSend): NewEvent[] {
   return [...new Set(s.recipients)].flatMap((recipient) =>
     planDemoEvents({ seed, recipient, sentAt: s.sentAt, link: s.link, scale: e.DEMO_EVENTS_TIME_SCALE }).map(
       (p): NewEvent => ({
-        orgId: s.orgId, projectId: s.projectId, messageId: s.messageId, type: p.type, recipient, sendMode: s.sendMode, occurredAt: p.at,
+        orgId: s.orgId, projectId: s.projectId, messageId: s.messageId, campaignSendId: s.campaignSendId, type: p.type, recipient, sendMode: s.sendMode, occurredAt: p.at,
         url: p.url, reason: p.reason, source: "demo", dedupeKey: `demo:${s.messageId}:${recipient}:${p.type}`,
       }),
     ),

@@ -31,6 +31,7 @@ interface MessageRow {
   id: string;
   org_id: string;
   project_id: string | null;
+  campaign_send_id: string | null;
   send_mode: string;
   provider_message_id: string;
 }
@@ -44,7 +45,7 @@ const dedupeKey = (provider: Provider, e: ProviderEvent, messageId: string) =>
 async function messagesFor(provider: Provider, ids: string[]): Promise<Map<string, MessageRow>> {
   const candidates = [...new Set(ids.flatMap((id) => [id, `<${bareMessageId(id)}>`, bareMessageId(id)]))];
   const rows = await rawQuery<MessageRow>(
-    `SELECT id::text, org_id::text, project_id::text, send_mode, provider_message_id FROM messages
+    `SELECT id::text, org_id::text, project_id::text, send_mode, provider_message_id, campaign_send_id::text FROM messages
      WHERE org_id = $1::uuid AND provider_id = $2::uuid AND provider_message_id = ANY ($3::text[])`,
     [provider.orgId, provider.id, candidates],
   );
@@ -75,7 +76,7 @@ export async function ingestProviderEvents(provider: Provider, req: IncomingWebh
           continue;
         }
         known.push({
-          orgId: m.org_id, projectId: m.project_id, messageId: m.id, type: e.type, recipient: e.recipient, sendMode: m.send_mode,
+          orgId: m.org_id, projectId: m.project_id, messageId: m.id, campaignSendId: m.campaign_send_id, type: e.type, recipient: e.recipient, sendMode: m.send_mode,
           occurredAt: e.occurredAt, url: e.url, reason: e.reason, source: "provider", providerId: provider.id,
           dedupeKey: dedupeKey(provider, e, m.id), bounceKind: e.bounceKind,
         });

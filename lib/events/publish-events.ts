@@ -35,7 +35,8 @@ export function eventPayload(e: NewEvent): string {
     type: e.type,
     occurred_at: e.occurredAt.toISOString(),
     project_id: e.projectId,
-    email_id: e.messageId,
+    // A campaign's message is known by its campaign send, not by a send-API id (SPEC: email_id null for a campaign send).
+    email_id: e.campaignSendId ? null : e.messageId,
     campaign_send_id: e.campaignSendId ?? null,
     recipient: e.recipient.toLowerCase(),
     send_mode: e.sendMode,
@@ -70,7 +71,7 @@ export function eventRows(first: number): string {
 }
 
 /**
- * CTEs `published`, `fanned` (their deliveries), `suppressed` and `engaged` (a recipient's first
+ * CTEs `published`, `fanned` (their deliveries), `suppressed`, `unsubscribed` (the contact's status) and `engaged` (a recipient's first
  * open or click by a person, for unique rates), for events in the CTE `source` (EVENT_COLUMNS).
  */
 export function publishCtes(source: string): string {
@@ -97,6 +98,11 @@ export function publishCtes(source: string): string {
     FROM published
     WHERE type IN ('email.complained', 'email.unsubscribed') OR (type = 'email.bounced' AND coalesce(metadata ->> 'bounceKind', 'hard') <> 'soft')
     ON CONFLICT (org_id, email) DO NOTHING),
+  unsubscribed AS (
+    UPDATE contacts c SET subscription_status = 'unsubscribed', unsubscribed_at = p.occurred_at, updated_at = now()
+    FROM (SELECT DISTINCT ON (pu.org_id, pu.recipient) pu.org_id, pu.recipient, s.occurred_at
+          FROM published pu JOIN ${source} s ON s.id = pu.id WHERE pu.type = 'email.unsubscribed') p
+    WHERE c.org_id = p.org_id AND c.email = p.recipient AND c.subscription_status = 'subscribed'),
   engaged AS (
     INSERT INTO engagement_firsts (message_id, recipient, kind, org_id, project_id, provider, first_at)
     SELECT p.message_id, p.recipient, substring(p.type from 7), p.org_id, p.project_id,

@@ -41,6 +41,15 @@ export interface OutgoingMessage {
   headers: Record<string, string>;
   attachments: OutgoingAttachment[];
   calendar?: CalendarInvite;
+  /** The from-domain's DKIM key, when it is a verified sending domain: adapters that write the MIME themselves (SMTP) sign with it. */
+  dkim?: DkimKey;
+}
+
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  /** PEM (PKCS#8) private key. */
+  privateKey: string;
 }
 
 export interface SendResult {

@@ -9,8 +9,8 @@ import type { TrackingClaim } from "@/lib/tracking/tokens";
 import { log } from "@/lib/log";
 
 export async function recordInteraction(claim: TrackingClaim, traits: Omit<RequestTraits, "sinceSentMs">): Promise<void> {
-  const [m] = await rawQuery<{ org_id: string; project_id: string | null; send_mode: string; sent_at: Date | string | null }>(
-    `SELECT org_id::text, project_id::text, send_mode, sent_at FROM messages WHERE id = $1::uuid AND status = 'sent'`,
+  const [m] = await rawQuery<{ org_id: string; project_id: string | null; send_mode: string; sent_at: Date | string | null; campaign_send_id: string | null }>(
+    `SELECT org_id::text, project_id::text, send_mode, sent_at, campaign_send_id::text FROM messages WHERE id = $1::uuid AND status = 'sent'`,
     [claim.messageId],
   );
   if (!m) return; // deleted since: nothing to attach it to
@@ -18,7 +18,7 @@ export async function recordInteraction(claim: TrackingClaim, traits: Omit<Reque
   const bot = botReason({ ...traits, sinceSentMs: m.sent_at ? now.getTime() - new Date(m.sent_at).getTime() : null });
   await publishEvents([
     {
-      orgId: m.org_id, projectId: m.project_id, messageId: claim.messageId, recipient: claim.recipient, sendMode: m.send_mode, occurredAt: now,
+      orgId: m.org_id, projectId: m.project_id, messageId: claim.messageId, campaignSendId: m.campaign_send_id, recipient: claim.recipient, sendMode: m.send_mode, occurredAt: now,
       type: claim.kind === "o" ? "email.opened" : "email.clicked", url: claim.url, source: "tracking",
       // One event per link and kind of visitor per minute, however often it is fetched: a
       // forwarded email on a loop must not flood the event log and the customer's webhooks

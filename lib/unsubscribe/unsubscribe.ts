@@ -1,6 +1,6 @@
 // A recipient unsubscribing from a message's sender: an email.unsubscribed event, published like
 // any other (webhooks included), which also puts the address on the organization's suppression
-// list (lib/events/publish-events.ts), so no send path mails it again. Once per recipient and
+// list and marks the contact unsubscribed (lib/events/publish-events.ts), so no send path mails it again. Once per recipient and
 // message: a second click changes nothing.
 import { rawQuery } from "@/lib/db/raw-query";
 import { publishEvents } from "@/lib/events/publish-events";
@@ -8,14 +8,14 @@ import type { UnsubscribeClaim } from "@/lib/unsubscribe/tokens";
 
 /** False when the message no longer exists (nothing to attach the unsubscribe to). */
 export async function unsubscribe(claim: UnsubscribeClaim, via: "one-click" | "page"): Promise<boolean> {
-  const [m] = await rawQuery<{ org_id: string; project_id: string | null; send_mode: string }>(
-    `SELECT org_id::text, project_id::text, send_mode FROM messages WHERE id = $1::uuid`,
+  const [m] = await rawQuery<{ org_id: string; project_id: string | null; send_mode: string; campaign_send_id: string | null }>(
+    `SELECT org_id::text, project_id::text, send_mode, campaign_send_id::text FROM messages WHERE id = $1::uuid`,
     [claim.messageId],
   );
   if (!m) return false;
   await publishEvents([
     {
-      orgId: m.org_id, projectId: m.project_id, messageId: claim.messageId, recipient: claim.recipient, sendMode: m.send_mode,
+      orgId: m.org_id, projectId: m.project_id, messageId: claim.messageId, campaignSendId: m.campaign_send_id, recipient: claim.recipient, sendMode: m.send_mode,
       occurredAt: new Date(), type: "email.unsubscribed", source: "tracking", reason: `unsubscribed (${via})`,
       dedupeKey: `unsubscribe:${claim.messageId}:${claim.recipient}`,
     },

@@ -22,7 +22,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first (npm test does).");
+  if (!existsSync(`${process.env.NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) throw new Error("No production build: run `npm run build` first (npm test does).");
   const mode = process.env.MAILROOM_TEST_DB === "embedded" ? "embedded" : "postgres";
   const ownerEmail = "owner@example.test";
   const ownerPassword = "correct horse battery";

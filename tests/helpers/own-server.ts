@@ -7,6 +7,7 @@ import { call } from "./http";
 import { createDatabase } from "./database";
 import { startServer } from "./server";
 import { signInOrThrow } from "./sign-in";
+import { TEST_SENDERS } from "./sending";
 
 export async function ownServer(env: Record<string, string>, scopes: string[]) {
   const database = await createDatabase("mailroom_own");
@@ -16,6 +17,10 @@ export async function ownServer(env: Record<string, string>, scopes: string[]) {
   const sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
   await sql.query(`UPDATE organizations SET send_mode = 'production'`);
+  await sql.query(
+    `INSERT INTO senders (id, org_id, email, confirmed_at, updated_at) SELECT gen_random_uuid(), o.id, e, now(), now() FROM organizations o, unnest($1::text[]) e`,
+    [TEST_SENDERS],
+  );
   const keyRes = await call("/api/api-keys", { base: server.url, cookie, body: { name: "own", scopes } });
   return { database, serverEnv, server, cookie, sql, key: keyRes.body.key as string };
 }

@@ -7,8 +7,13 @@ import { freePort } from "./server";
 export const SINK_USER = "relay";
 export const SINK_PASSWORD = "relay-password";
 
+/** From-addresses the tests send from; productionMode makes them confirmed senders of the organization. */
+export const TEST_SENDERS = ["ann@sender.test", "bea@sender.test", "cy@sender.test", "robot@sender.test", "a@example.test", "alice@example.test",
+  "sender@example.test", "news@acme.test", "x@acme.test", "ops@team.test", "win@spam.test", "bounce@example.com"];
+
 export async function productionMode(orgId: string, allowance = 100_000) {
   await db().organization.update({ where: { id: orgId }, data: { sendMode: "production", monthlySendAllowance: allowance } });
+  await db().sender.createMany({ data: TEST_SENDERS.map((email) => ({ orgId, email, confirmedAt: new Date() })), skipDuplicates: true });
 }
 
 export async function smtpProvider(cookie: string, sink: SmtpSink | { port: number }, extra: Record<string, unknown> = {}) {
