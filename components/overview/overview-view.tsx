@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useAnalyticsSummary, useBounceReport, useDeliveryReport, type DeliveryReport, type ReportFilter } from "@/lib/queries/analytics";
+import { useAnalyticsSummary, useBounceReport, useDeliveryReport, useUseCaseReport, type DeliveryReport, type ReportFilter } from "@/lib/queries/analytics";
 import { useProjects } from "@/lib/queries/projects";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -11,13 +11,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ReportFilters } from "@/components/overview/report-filters";
 import { SummaryCards, SummaryCardsSkeleton } from "@/components/overview/summary-cards";
 import { DailyChart } from "@/components/overview/daily-chart";
-import { ProviderTable } from "@/components/overview/provider-table";
+import { BreakdownTable } from "@/components/overview/breakdown-table";
 import { BounceReasons } from "@/components/overview/bounce-reasons";
 import { SERIES } from "@/components/overview/series";
 
 const quiet = (report: DeliveryReport) => report.dailyStats.every((d) => SERIES.every((s) => d[s.key] === 0));
 
-/** The period's activity: totals and rates, a chart per day, providers and bounce reasons. */
+/** The period's activity: totals and rates, a chart per day, providers, use cases and bounce reasons. */
 export function OverviewView({ role }: { role: Role }) {
   const canSend = roleHas(role, "email.send");
   const [filter, setFilter] = useState<ReportFilter>({ days: 30, projectId: null });
@@ -25,7 +25,8 @@ export function OverviewView({ role }: { role: Role }) {
   const summary = useAnalyticsSummary(filter);
   const delivery = useDeliveryReport(filter);
   const bounces = useBounceReport(filter);
-  const reports = [summary, delivery, bounces];
+  const useCases = useUseCaseReport(filter);
+  const reports = [summary, delivery, bounces, useCases];
   const failed = reports.find((r) => r.error)?.error;
   const switching = reports.some((r) => r.isPlaceholderData);
 
@@ -79,7 +80,22 @@ export function OverviewView({ role }: { role: Role }) {
           ) : (
             <>
               <DailyChart days={delivery.data.dailyStats} />
-              <ProviderTable providers={delivery.data.providerBreakdown} />
+              <BreakdownTable
+                id="provider"
+                title="By provider"
+                dimension="Provider"
+                rows={delivery.data.providerBreakdown.map((p) => ({ key: p.provider, label: p.provider, ...p }))}
+                empty="No provider sent anything in this period."
+              />
+              {useCases.data && (
+                <BreakdownTable
+                  id="use-case"
+                  title="By use case"
+                  dimension="Use case"
+                  rows={useCases.data.useCases.map((u) => ({ key: u.useCaseId ?? "none", label: u.useCaseId === null ? "No use case" : (u.name ?? "Deleted use case"), ...u }))}
+                  empty="Nothing was sent in this period."
+                />
+              )}
               <BounceReasons report={bounces.data} />
             </>
           )}

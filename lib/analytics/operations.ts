@@ -1,5 +1,5 @@
 import { defineOperation } from "@/lib/http/operation";
-import { messageIdParamsSchema, messageTimelineSchema, reportQuerySchema, summarySchema } from "@/lib/analytics/schemas";
+import { messageIdParamsSchema, messageTimelineSchema, reportQuerySchema, summarySchema, useCaseReportSchema } from "@/lib/analytics/schemas";
 
 export const analyticsSummaryOperation = defineOperation({
   method: "GET",
@@ -19,4 +19,14 @@ export const messageTimelineOperation = defineOperation({
   scope: "analytics:read",
   params: messageIdParamsSchema,
   response: messageTimelineSchema,
+});
+
+export const analyticsUseCasesOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/analytics/use-cases",
+  summary: "Counts and rates by use case for a period, with how each was attributed (explicit or the organization's default)",
+  tag: "Analytics",
+  scope: "analytics:read",
+  query: reportQuerySchema,
+  response: useCaseReportSchema,
 });

@@ -4,7 +4,7 @@
 import { readSnapshot } from "@/lib/db/raw-query";
 import { countEngagements, countEvents, type CountRow, type Range } from "@/lib/analytics/event-counts";
 
-const rate = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 100) / 100);
+export const rate = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 100) / 100);
 const sum = (rows: CountRow[], type: string) => rows.reduce((n, r) => n + (r.type === type ? r.count : 0), 0);
 
 /** Event counts and first engagements, from one snapshot. */
@@ -12,7 +12,7 @@ function counts(range: Range) {
   return readSnapshot(async (query) => ({ events: await countEvents(query, range), engagements: await countEngagements(query, range) }));
 }
 
-function totals(events: CountRow[], engagements: CountRow[]) {
+export function totals(events: CountRow[], engagements: CountRow[]) {
   const sent = sum(events, "email.sent");
   return {
     sent,

@@ -1,4 +1,4 @@
-// Rolls events up into hourly counts (event_rollups) in the background, so reports over
+// Rolls events up into hourly counts (event_rollups, by project, provider, type, bounce reason and use case) in the background, so reports over
 // months read a few thousand rows instead of millions. Everything created before the
 // watermark is rolled up; reports add the events after it (event-counts.ts). The watermark
 // trails the clock by a minute, far longer than any statement that publishes events takes, so
@@ -8,13 +8,16 @@ import { rawQuery } from "@/lib/db/raw-query";
 import { defineJob } from "@/lib/jobs/define-job";
 
 export const NO_PROJECT = "00000000-0000-0000-0000-000000000000";
+/** The use case of events whose message had none (or no message). */
+export const NO_USE_CASE = NO_PROJECT;
 
 /** Hours in UTC, whatever the database session's time zone. */
 export const utcHour = (expr: string) => `(date_trunc('hour', ${expr} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
 
-/** The rollup's grouping of one event, shared with the live part of the reports. */
+/** The rollup's grouping of one event (its message as `m`), shared with the live part of the reports. */
 export const EVENT_GROUPING = `coalesce(m.provider_name, '') AS provider, e.type,
-  CASE WHEN e.type = 'email.bounced' THEN coalesce(left(e.reason, 200), '') ELSE '' END AS reason`;
+  CASE WHEN e.type = 'email.bounced' THEN coalesce(left(e.reason, 200), '') ELSE '' END AS reason,
+  coalesce(m.use_case_id, '${NO_USE_CASE}'::uuid) AS use_case_id`;
 
 /** How far behind the clock the watermark stays. */
 export const ROLL_UP_LAG_SECONDS = 60;
@@ -24,12 +27,12 @@ export async function rollUpEvents(lagSeconds = ROLL_UP_LAG_SECONDS): Promise<nu
   const rows = await rawQuery<{ rolled: number }>(
     `WITH st AS (SELECT watermark AS old, now() - make_interval(secs => $1::float8) AS new FROM rollup_state WHERE id = 1 FOR UPDATE),
      agg AS (
-       INSERT INTO event_rollups (org_id, hour, project_id, provider, type, reason, count)
+       INSERT INTO event_rollups (org_id, hour, project_id, provider, type, reason, use_case_id, count)
        SELECT e.org_id, ${utcHour("e.occurred_at")}, coalesce(e.project_id, '${NO_PROJECT}'::uuid), ${EVENT_GROUPING}, count(*)::int
        FROM email_events e LEFT JOIN messages m ON m.id = e.message_id, st
        WHERE e.created_at >= st.old AND e.created_at < st.new AND st.new > st.old
-       GROUP BY 1, 2, 3, 4, 5, 6
-       ON CONFLICT (org_id, hour, project_id, provider, type, reason) DO UPDATE SET count = event_rollups.count + excluded.count
+       GROUP BY 1, 2, 3, 4, 5, 6, 7
+       ON CONFLICT (org_id, hour, project_id, provider, type, reason, use_case_id) DO UPDATE SET count = event_rollups.count + excluded.count
        RETURNING count),
      moved AS (UPDATE rollup_state SET watermark = st.new FROM st WHERE id = 1 AND st.new > st.old RETURNING 1)
      SELECT (SELECT count(*) FROM agg)::int AS rolled`,

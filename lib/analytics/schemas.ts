@@ -47,6 +47,22 @@ export const deliveryReportSchema = z.object({
   providerBreakdown: z.array(z.object({ provider: z.string(), ...dayCounts, deliveryRate: rate, bounceRate: rate })),
 });
 
+export const useCaseReportSchema = z.object({
+  useCases: z.array(
+    z.object({
+      useCaseId: z.uuid().nullable().describe("null: messages with no use case"),
+      name: z.string().nullable().describe("null for no use case, or a use case deleted since"),
+      ...dayCounts,
+      explicit: z.number().int().describe("sent messages that named this use case (use_case_attribution explicit)"),
+      byDefault: z.number().int().describe("sent messages that got it as the organization's default (use_case_attribution default)"),
+      deliveryRate: rate,
+      openRate: rate,
+      clickRate: rate,
+      bounceRate: rate,
+    }),
+  ),
+});
+
 export const eventSchema = z.object({
   id: z.uuid(),
   type: z.string(),

@@ -6,7 +6,7 @@ import { listMembersOperation } from "@/lib/members/operations";
 import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
 import { listProvidersOperation } from "@/lib/providers/operations";
 import { sendEmailOperation } from "@/lib/email/operations";
-import { analyticsSummaryOperation, messageTimelineOperation } from "@/lib/analytics/operations";
+import { analyticsSummaryOperation, analyticsUseCasesOperation, messageTimelineOperation } from "@/lib/analytics/operations";
 import { cancelScheduledOperation, getScheduledOperation, listScheduledOperation } from "@/lib/scheduling/operations";
 import {
   createEndpointOperation,
@@ -45,6 +45,7 @@ export const v1Operations: Operation[] = [
   listProvidersOperation,
   sendEmailOperation,
   analyticsSummaryOperation,
+  analyticsUseCasesOperation,
   messageTimelineOperation,
   listScheduledOperation,
   getScheduledOperation,

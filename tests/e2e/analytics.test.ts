@@ -100,6 +100,10 @@ describe("overview and messages", () => {
     expect(await providers.locator("tbody tr").count()).toBe(1);
     expect(await providers.locator("tbody tr th").allTextContents()).toEqual(["demo"]);
     expect(await providers.locator("tbody tr td").allTextContents()).toEqual(["3", "2", "1", "1", "1", "67%", "33%"]);
+    // No use case named: the same figures in one "No use case" row.
+    const useCases = page.getByTestId("use-case-table");
+    expect(await useCases.locator("tbody tr th").allTextContents()).toEqual(["No use case"]);
+    expect(await useCases.locator("tbody tr td").allTextContents()).toEqual(["3", "2", "1", "1", "1", "67%", "33%"]);
     expect(await page.getByTestId("bounce-reasons").textContent()).toContain("550 5.1.1 The email account that you tried to reach does not exist");
     await screenshots(page, "overview");
 
@@ -225,7 +229,7 @@ describe("overview and messages", () => {
     expect(await viewerPage.getByRole("link", { name: "Send an email" }).count()).toBe(0);
     await viewerPage.goto(`${base()}/messages`);
     await viewerPage.getByText("No messages yet").waitFor();
-    expect(await viewerPage.getByRole("link", { name: /Send/ }).count()).toBe(1); // only the nav's "Send test email"
+    expect(await viewerPage.getByRole("link", { name: /\bSend\b/ }).count()).toBe(1); // only the nav's "Send test email"
     await viewerPage.close();
   });
 });
