@@ -34,6 +34,12 @@ const envSchema = z.object({
   INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(25 * 1024 * 1024),
   INBOUND_TLS_KEY: z.string().min(1).optional(),
   INBOUND_TLS_CERT: z.string().min(1).optional(),
+  // Sending domains (docs/domains-and-senders.md): what their SPF record includes, where their
+  // return-path CNAME points, which DNS servers verification asks and how long it waits.
+  MAILROOM_SPF_INCLUDE: z.string().min(1).optional(),
+  MAILROOM_RETURN_PATH_TARGET: z.string().min(1).optional(),
+  MAILROOM_DNS_SERVERS: z.string().min(1).optional(),
+  MAILROOM_DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; inngestEnabled: boolean };

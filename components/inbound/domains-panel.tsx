@@ -2,6 +2,7 @@
 // The Domains tab: the domains the organization receives mail for, how to point them here, and
 // for admins adding, pausing and removing them.
 import { useState } from "react";
+import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useInboundDomains, useRemoveDomain, type InboundDomain } from "@/lib/queries/inbound";
 import { ListSkeleton } from "@/components/ui/skeleton";
@@ -31,6 +32,13 @@ export function DomainsPanel({ role }: { role: Role }) {
         <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
           Mail to any address at these domains is received for your organization. Point a domain&apos;s MX record at the host running Mailroom&apos;s SMTP listener (the server started with{" "}
           <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">INBOUND_SMTP_PORT</code>), or receive through a provider&apos;s inbound webhook instead.
+        </p>
+        <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
+          The same domains send mail too: their DNS records (MX, SPF, DKIM) and verification are on the{" "}
+          <Link href="/domains" className="underline">
+            Domains
+          </Link>{" "}
+          page.
         </p>
       </div>
 

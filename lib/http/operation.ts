@@ -22,6 +22,10 @@ export interface Operation {
   status?: number;
   paginated?: boolean;
   bodyLimit?: number;
+  /** A non-JSON request body the handler reads itself as a stream (req.body): not parsed or buffered here. */
+  rawBody?: { contentType: string; description: string };
+  /** A non-JSON success response (the handler returns a Response): its content type, for the OpenAPI document. */
+  produces?: { contentType: string; description: string };
 }
 
 export function defineOperation<const O extends Operation>(op: O): O {

@@ -10,6 +10,8 @@ export interface InputSchemas {
   query?: z.ZodType;
   params?: z.ZodType;
   bodyLimit?: number;
+  /** Set: the handler streams the body itself (Operation.rawBody); it is left unread here. */
+  rawBody?: unknown;
 }
 
 export interface ParsedInput {
@@ -38,7 +40,7 @@ export async function parseInput(
   let body: unknown;
   if (schemas.body) {
     body = check(schemas.body, await readJsonBody(req, limit), "body");
-  } else if (hasBody(req)) {
+  } else if (!schemas.rawBody && hasBody(req)) {
     // Read it anyway so an oversized upload is refused with 413, then refuse any content.
     const content = await readJsonBody(req, limit);
     if (content !== null && !(typeof content === "object" && Object.keys(content).length === 0)) {

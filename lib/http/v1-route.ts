@@ -14,7 +14,8 @@ export interface V1Result {
   status?: number;
 }
 
-export function v1Route<O extends Operation>(op: O, handler: (ctx: RequestContext<O>) => Promise<V1Result>) {
+/** A handler answers V1Result (the JSON envelope), or a Response of its own for a non-JSON body (Operation.produces, e.g. a CSV stream). */
+export function v1Route<O extends Operation>(op: O, handler: (ctx: RequestContext<O>) => Promise<V1Result | Response>) {
   const route = `${op.method} ${op.path}`;
   const spec = { ...op, family: "v1" as const, allowKeys: true };
   return async (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
@@ -22,6 +23,10 @@ export function v1Route<O extends Operation>(op: O, handler: (ctx: RequestContex
     const headers: Record<string, string> = {};
     try {
       const result = await handler(await handleRequest(req, ctx, spec, requestId, headers));
+      if (result instanceof Response) {
+        for (const [name, value] of Object.entries({ ...headers, "X-Request-Id": requestId })) result.headers.set(name, value);
+        return result;
+      }
       const body: Record<string, unknown> = { data: toWire(op.response, result.data), requestId };
       if (op.paginated) body.pagination = result.pagination;
       return json(body, result.status ?? op.status ?? 200, { ...headers, "X-Request-Id": requestId });

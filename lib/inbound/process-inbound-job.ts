@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define-job";
 import { processInbound } from "@/lib/inbound/process-inbound";
+import { exitOnReply } from "@/lib/sequences/replies";
 
 const MAX_ATTEMPTS = 8;
 
@@ -11,6 +12,7 @@ export const processInboundJob = defineJob({
   maxAttempts: MAX_ATTEMPTS,
   retryBaseMs: 10_000,
   async run({ inboundMessageId }, { attempt }) {
+    await exitOnReply(inboundMessageId); // a reply ends the sender's sequences (safe to repeat)
     await processInbound(inboundMessageId, { lastAttempt: attempt >= MAX_ATTEMPTS });
   },
 });

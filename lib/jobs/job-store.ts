@@ -44,6 +44,22 @@ export async function insertJob(
   return rows[0]?.id ?? null;
 }
 
+/** Many rows in one statement (a list's new members enrolled in a sequence); rows whose dedupe key exists are skipped. Returns the rows inserted. */
+export async function insertJobs(
+  client: Client,
+  jobs: { name: string; payload: Prisma.InputJsonValue; runAt: Date; maxAttempts: number; dedupeKey?: string }[],
+): Promise<{ id: string; name: string; runAt: Date }[]> {
+  if (jobs.length === 0) return [];
+  const rows = jobs.map((j) => ({ name: j.name, payload: j.payload, run_at: j.runAt.toISOString(), max_attempts: j.maxAttempts, dedupe_key: j.dedupeKey ?? null }));
+  const inserted = await client.$queryRaw<{ id: string; name: string; run_at: Date }[]>`
+    INSERT INTO jobs (id, name, payload, run_at, max_attempts, dedupe_key)
+    SELECT gen_random_uuid(), j.name, j.payload, j.run_at, j.max_attempts, j.dedupe_key
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS j(name text, payload jsonb, run_at timestamptz, max_attempts int, dedupe_key text)
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING id, name, run_at`;
+  return inserted.map((r) => ({ id: r.id, name: r.name, runAt: new Date(r.run_at) }));
+}
+
 export async function claimDueJobs(client: PrismaClient, runnerId: string, limit: number): Promise<ClaimedJob[]> {
   const rows = await client.$queryRaw<ClaimRow[]>`
     UPDATE jobs SET status = 'running', locked_at = now(), locked_by = ${runnerId}, attempts = attempts + 1

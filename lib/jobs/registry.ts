@@ -8,9 +8,11 @@ import { sweepDeliveriesJob } from "@/lib/webhooks/sweep-deliveries";
 import { sendScheduledJob } from "@/lib/scheduling/send-scheduled-job";
 import { rollUpEventsJob } from "@/lib/analytics/roll-up";
 import { processInboundJob } from "@/lib/inbound/process-inbound-job";
+import { recheckDomainsJob } from "@/lib/domains/recheck-job";
+import { sequenceStepJob } from "@/lib/sequences/step-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, rollUpEventsJob, processInboundJob] as JobDefinition<never>[];
+const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, rollUpEventsJob, processInboundJob, recheckDomainsJob, sequenceStepJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

@@ -66,13 +66,16 @@ function operationObject(op: Operation) {
     "x-required-scope": op.scope,
     parameters: parameters(op),
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body, "input") } } } } : {}),
+    ...(op.rawBody ? { requestBody: { required: true, description: op.rawBody.description, content: { [op.rawBody.contentType]: { schema: { type: "string" } } } } } : {}),
     responses: {
-      [String(op.status ?? 200)]: { description: "Success", headers: commonHeaders, content: { "application/json": { schema: envelope } } },
+      [String(op.status ?? 200)]: op.produces
+        ? { description: op.produces.description, headers: commonHeaders, content: { [op.produces.contentType]: { schema: { type: "string" } } } }
+        : { description: "Success", headers: commonHeaders, content: { "application/json": { schema: envelope } } },
       "400": err("VALIDATION_ERROR: the body, query or path does not fit"),
       "401": { description: "Invalid or missing API key", content: { "application/json": { schema: { $ref: "#/components/schemas/InvalidApiKey" } } } },
       "403": err("SCOPE_DENIED, PERMISSION_DENIED or CROSS_SITE_REQUEST"),
       "404": err("NOT_FOUND: no such resource in your organization"),
-      ...(op.body ? { "409": err("CONFLICT"), "413": err("PAYLOAD_TOO_LARGE") } : {}),
+      ...(op.body || op.rawBody ? { "409": err("CONFLICT"), "413": err("PAYLOAD_TOO_LARGE") } : {}),
       "429": { ...err("RATE_LIMITED"), headers: { ...commonHeaders, "Retry-After": header("Seconds to wait", "integer") } },
       "500": err("INTERNAL_ERROR"),
     },

@@ -35,6 +35,47 @@ import {
   updateUseCaseOperation,
 } from "@/lib/use-cases/operations";
 import { createSuppressionOperation, deleteSuppressionOperation, getSuppressionOperation, listSuppressionsOperation } from "@/lib/suppressions/operations";
+import {
+  createContactOperation,
+  createPropertyOperation,
+  deleteContactOperation,
+  deletePropertyOperation,
+  getContactOperation,
+  listContactsOperation,
+  listPropertiesOperation,
+  updateContactOperation,
+} from "@/lib/contacts/operations";
+import { exportContactsOperation, getImportOperation, importContactsOperation, listImportsOperation } from "@/lib/contacts/import-operations";
+import {
+  addListMembersOperation,
+  createListOperation,
+  deleteListOperation,
+  getListOperation,
+  listListsOperation,
+  listListMembersOperation,
+  removeListMemberOperation,
+  updateListOperation,
+} from "@/lib/lists/operations";
+import { createDomainOperation, deleteDomainOperation, getDomainOperation, listDomainsOperation, updateDomainOperation, verifyDomainOperation } from "@/lib/domains/operations";
+import {
+  createSenderOperation,
+  deleteSenderOperation,
+  getSenderOperation,
+  listSendersOperation,
+  sendSenderConfirmationOperation,
+  updateSenderOperation,
+} from "@/lib/senders/operations";
+
+import {
+  createSequenceOperation,
+  deleteSequenceOperation,
+  enrolContactsOperation,
+  getSequenceOperation,
+  listEnrolmentsOperation,
+  listSequencesOperation,
+  removeEnrolmentOperation,
+  updateSequenceOperation,
+} from "@/lib/sequences/operations";
 
 export const v1Operations: Operation[] = [
   getOrganizationOperation,
@@ -77,4 +118,44 @@ export const v1Operations: Operation[] = [
   getUseCaseOperation,
   updateUseCaseOperation,
   deleteUseCaseOperation,
+  listDomainsOperation,
+  createDomainOperation,
+  getDomainOperation,
+  updateDomainOperation,
+  deleteDomainOperation,
+  verifyDomainOperation,
+  listSendersOperation,
+  createSenderOperation,
+  getSenderOperation,
+  updateSenderOperation,
+  deleteSenderOperation,
+  sendSenderConfirmationOperation,
+  listSequencesOperation,
+  createSequenceOperation,
+  getSequenceOperation,
+  updateSequenceOperation,
+  deleteSequenceOperation,
+  listEnrolmentsOperation,
+  enrolContactsOperation,
+  removeEnrolmentOperation,
+  listContactsOperation,
+  createContactOperation,
+  getContactOperation,
+  updateContactOperation,
+  deleteContactOperation,
+  listPropertiesOperation,
+  createPropertyOperation,
+  deletePropertyOperation,
+  importContactsOperation,
+  listImportsOperation,
+  getImportOperation,
+  exportContactsOperation,
+  listListsOperation,
+  createListOperation,
+  getListOperation,
+  updateListOperation,
+  deleteListOperation,
+  listListMembersOperation,
+  addListMembersOperation,
+  removeListMemberOperation,
 ];

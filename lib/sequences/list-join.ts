@@ -1,5 +1,29 @@
-// Contacts joining a list enrol in the active sequences that list triggers.
-// (Filled in by the sequences work: enrolments inserted once per contact and sequence, and their first step scheduled.)
+// Contacts joining a list enrol in the active sequences that list triggers: subscribed contacts
+// only, once per contact and sequence ever (a contact who left or finished a sequence is not
+// enrolled again by rejoining), their first step scheduled. Set-based, in chunks, so a large
+// import costs a few statements per 5,000 contacts. Paused sequences enrol nobody.
+import { db } from "@/lib/db/client";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { insertEnrolments } from "@/lib/sequences/insert-enrolments";
+
+const CHUNK = 5_000;
 
 /** Called after contacts were added to a list (committed): enrols them in the sequences the list triggers. */
-export async function enrolOnListJoin(_args: { orgId: string; listId: string; contactIds: string[] }): Promise<void> {}
+export async function enrolOnListJoin({ orgId, listId, contactIds }: { orgId: string; listId: string; contactIds: string[] }): Promise<void> {
+  if (contactIds.length === 0) return;
+  const triggered = await db().sequence.count({ where: { orgId, triggerListId: listId, status: "active" } });
+  if (triggered === 0) return;
+  const ids = [...new Set(contactIds)];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const announce = await db().$transaction(async (tx) => {
+      const { enrolled, announce } = await insertEnrolments(tx, { orgId, contactIds: ids.slice(i, i + CHUNK), source: "list", sequences: { triggeredBy: listId } });
+      const perSequence = new Map<string, number>();
+      for (const e of enrolled) perSequence.set(e.sequenceId, (perSequence.get(e.sequenceId) ?? 0) + 1);
+      for (const [sequenceId, count] of perSequence) {
+        await recordAudit({ orgId, actorType: "system", actorId: `list:${listId}`, action: "sequence.enrolled", targetType: "sequence", targetId: sequenceId, metadata: { count, source: "list", listId } }, tx);
+      }
+      return announce;
+    });
+    await announce();
+  }
+}

@@ -75,7 +75,9 @@ export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
     try {
       // The envelope is what the server delivers to: bcc recipients are only here.
       const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email);
-      await transport.sendMail({ envelope: { from: message.from.email, to: recipients }, raw });
+      // A verified sending domain's key signs the message (DKIM, relaxed/relaxed over the
+      // headers nodemailer's signer picks): nodemailer signs the raw message as it streams out.
+      await transport.sendMail({ envelope: { from: message.from.email, to: recipients }, raw, dkim: message.dkim });
       // Given a raw message nodemailer reports a Message-ID of its own invention; the one in
       // the headers is ours, and it is what bounces and replies will refer to.
       return { providerMessageId: message.messageId };

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { currentUser } from "@/lib/auth/current-user";
+import { sequenceIdParamsSchema } from "@/lib/sequences/schemas";
+import { SequenceDetailView } from "@/components/sequences/sequence-detail-view";
+
+export const metadata: Metadata = { title: "Sequence" };
+
+export default async function SequencePage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await currentUser();
+  if (!user) redirect("/sign-in");
+  // Not a sequence id at all: nothing to ask the API about.
+  const parsed = sequenceIdParamsSchema.safeParse(await params);
+  if (!parsed.success) notFound();
+  // The role only shapes the UI; every route checks it again.
+  return <SequenceDetailView id={parsed.data.id} role={user.role} />;
+}

@@ -1,0 +1,34 @@
+// GET /senders/confirm/{token} — the page a sender confirmation email links to: asks first
+// (opening it changes nothing, as link scanners open links). POST /senders/confirm/{token} —
+// the page's Confirm button: the sender is confirmed. Forged, altered, expired, or for a
+// deleted sender: 404.
+import { verifyConfirmationToken } from "@/lib/senders/confirmation-token";
+import { confirmSender, findSenderToConfirm } from "@/lib/senders/confirm-sender";
+import { confirmPage, confirmedPage, invalidPage } from "@/lib/senders/confirm-page";
+
+type Ctx = { params: Promise<{ token: string }> };
+
+const html = (body: string, status = 200) =>
+  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY" } });
+
+async function senderFor(ctx: Ctx) {
+  const claim = verifyConfirmationToken((await ctx.params).token);
+  const sender = claim ? await findSenderToConfirm(claim) : null;
+  return claim && sender ? { claim, sender } : null;
+}
+
+export async function GET(_req: Request, ctx: Ctx): Promise<Response> {
+  const found = await senderFor(ctx);
+  if (!found) return html(invalidPage(), 404);
+  return html(found.sender.confirmed ? confirmedPage(found.sender) : confirmPage(found.sender));
+}
+
+export async function POST(req: Request, ctx: Ctx): Promise<Response> {
+  const found = await senderFor(ctx);
+  if (!found) return html(invalidPage(), 404);
+  const form = new URLSearchParams((await req.text().catch(() => "")).slice(0, 1_000));
+  // A POST is a decision only with the button's value.
+  if (form.get("confirm") !== "yes") return html(confirmPage(found.sender), 400);
+  if (!(await confirmSender(found.claim))) return html(invalidPage(), 404);
+  return html(confirmedPage(found.sender));
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { useState } from "react";
+import { useAddDomain } from "@/lib/queries/domains";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions } from "@/components/ui/form-actions";
+import { FormField } from "@/components/ui/form-field";
+
+/** Adds a domain to send from; the server checks the name (IDNA, labels) and says what is wrong with it. */
+export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const add = useAddDomain();
+  const [name, setName] = useState("");
+  const [inbound, setInbound] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  function close() {
+    setName("");
+    setInbound(false);
+    setError(undefined);
+    add.reset();
+    onClose();
+  }
+
+  function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!name.trim()) {
+      setError("Give a domain name, e.g. example.com");
+      requestAnimationFrame(() => document.querySelector<HTMLElement>("#domain-name")?.focus());
+      return;
+    }
+    setError(undefined);
+    add.mutate({ name, inbound }, { onSuccess: close });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Add a domain"
+      description="Send from addresses at a domain you control. You will get the DNS records to publish at your DNS host."
+      dismissible={!add.isPending}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <FormField id="domain-name" label="Domain" hint="e.g. example.com or mail.example.com; a domain belongs to one organization." error={error}>
+          <input className="input" type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={253} autoComplete="off" spellCheck={false} placeholder="example.com" data-autofocus />
+        </FormField>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-1" checked={inbound} onChange={(e) => setInbound(e.target.checked)} />
+          <span>
+            Also receive mail at this domain
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">Adds an MX record pointing at Mailroom&apos;s SMTP listener; messages go through your inbound rules.</span>
+          </span>
+        </label>
+        <FormActions pending={add.isPending} error={add.error?.message} onCancel={close} submitLabel="Add domain" pendingLabel="Adding… (making its DKIM key)" />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,87 @@
+// Create, read, change and delete an organization's sending domains. A domain name belongs to
+// one organization across the installation (mail routing needs it): a name anyone has is 409,
+// without saying who. Every change is audited. Inbound receiving and removal reuse the
+// inbound domain functions, since they are the same rows.
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { AppError, notFound } from "@/lib/http/errors";
+import { actorOf, type Principal } from "@/lib/http/principal";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { removeDomain, updateDomain } from "@/lib/inbound/inbound-domains";
+import { generateDkimKey } from "@/lib/domains/dkim-key";
+import { returnPathHostFor } from "@/lib/domains/dns-records";
+import { RECHECK_MS } from "@/lib/domains/decide-status";
+import { ensureDkimKey, ensureDkimKeys } from "@/lib/domains/ensure-dkim-key";
+import { verifyDomain } from "@/lib/domains/verify-domain";
+import { viewOfDomain } from "@/lib/domains/domain-view";
+import type { DnsResolver } from "@/lib/domains/dns-resolver";
+import type { CreateDomainInput, UpdateDomainInput } from "@/lib/domains/schemas";
+
+const nameTaken = (name: string) =>
+  new AppError("CONFLICT", `${name} is already registered on this Mailroom installation. A domain belongs to one organization; if it is yours, ask the operator.`);
+
+export async function listDomains({ orgId, skip, take }: { orgId: string; skip: number; take: number }) {
+  const where = { orgId };
+  const [rows, total] = await Promise.all([
+    db().domain.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip, take }),
+    db().domain.count({ where }),
+  ]);
+  return { items: (await ensureDkimKeys(rows)).map(viewOfDomain), total };
+}
+
+async function getDomainRowOrThrow({ orgId, id }: { orgId: string; id: string }) {
+  const row = await db().domain.findFirst({ where: { id, orgId } });
+  if (!row) throw notFound("Domain");
+  return row;
+}
+
+export async function getDomainOrThrow({ orgId, id }: { orgId: string; id: string }) {
+  return viewOfDomain(await ensureDkimKey(await getDomainRowOrThrow({ orgId, id })));
+}
+
+export async function createDomain({ principal, input }: { principal: Principal; input: CreateDomainInput }) {
+  // Refuse a taken name before the key is made (the unique index still decides a race).
+  if (await db().domain.findUnique({ where: { name: input.name }, select: { id: true } })) throw nameTaken(input.name);
+  const key = await generateDkimKey();
+  try {
+    const domain = await db().$transaction(async (tx) => {
+      const created = await tx.domain.create({
+        data: {
+          orgId: principal.orgId, name: input.name, inboundEnabled: input.inbound, status: "pending",
+          dkimSelector: key.selector, dkimPublicKey: key.publicKey, dkimPrivateKeySealed: key.privateKeySealed,
+          returnPathHost: returnPathHostFor(input.name), nextCheckAt: new Date(Date.now() + RECHECK_MS.pending),
+        },
+      });
+      // The organization's senders at this domain now belong to it (their view shows its status).
+      await tx.sender.updateMany({ where: { orgId: principal.orgId, domainId: null, email: { endsWith: `@${input.name}` } }, data: { domainId: created.id } });
+      await recordAudit({
+        orgId: principal.orgId, ...actorOf(principal), action: "domain.created", targetType: "domain", targetId: created.id,
+        metadata: { name: created.name, inboundEnabled: created.inboundEnabled, dkimSelector: key.selector },
+      }, tx);
+      return created;
+    });
+    return viewOfDomain(domain);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(input.name);
+    throw err;
+  }
+}
+
+export async function updateSendingDomain({ principal, id, input }: { principal: Principal; id: string; input: UpdateDomainInput }) {
+  const domain = await updateDomain({ principal, id, inboundEnabled: input.inbound });
+  return viewOfDomain(await ensureDkimKey(domain));
+}
+
+/** Deletes it: receiving stops, its senders keep their addresses without a domain, its key is gone. */
+export async function deleteSendingDomain({ principal, id }: { principal: Principal; id: string }) {
+  await removeDomain({ principal, id });
+  return { id, deleted: true as const };
+}
+
+/** "Verify now": the lookups run in this request and the answer is the domain after them. */
+export async function verifyDomainNow({ principal, id, resolver }: { principal: Principal; id: string; resolver?: DnsResolver }) {
+  const domain = await getDomainRowOrThrow({ orgId: principal.orgId, id });
+  const after = await verifyDomain({ domain, actor: principal, resolver });
+  if (!after) throw notFound("Domain");
+  return viewOfDomain(after);
+}

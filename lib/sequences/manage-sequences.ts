@@ -1,0 +1,116 @@
+// Create, read, update and delete an organization's sequences. Another organization's sequence
+// is "not found"; every change is audited. Steps are replaced by position: a step keeps its id
+// (and its sends and stats) when its position stays, so enrolments go on at their next step with
+// whatever that step now is; steps past the new end are deleted with their sends. Resuming a
+// paused sequence schedules every active enrolment's next step again (due ones at once).
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { AppError, notFound } from "@/lib/http/errors";
+import { actorOf, type Principal } from "@/lib/http/principal";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { checkReferences } from "@/lib/sequences/check-references";
+import { detailOf, viewsOf, withSteps } from "@/lib/sequences/sequence-view";
+import { scheduleSteps, type Announce } from "@/lib/sequences/step-schedule";
+import type { CreateSequenceInput, ListSequencesQuery, UpdateSequenceInput } from "@/lib/sequences/schemas";
+
+type Step = CreateSequenceInput["steps"][number];
+
+const nameTaken = (name: string) => new AppError("CONFLICT", `A sequence named "${name}" already exists`);
+
+const audit = (principal: Principal, action: string, s: { id: string; name: string }, tx: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
+  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "sequence", targetId: s.id, metadata: { name: s.name, ...metadata } }, tx);
+
+export async function listSequences({ orgId, status, skip, take }: { orgId: string; status?: ListSequencesQuery["status"]; skip: number; take: number }) {
+  const where = { orgId, ...(status ? { status } : {}) };
+  const [rows, total] = await Promise.all([
+    db().sequence.findMany({ where, include: withSteps, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip, take }),
+    db().sequence.count({ where }),
+  ]);
+  return { items: await viewsOf(rows), total };
+}
+
+async function getRowOrThrow({ orgId, id }: { orgId: string; id: string }) {
+  const row = await db().sequence.findFirst({ where: { id, orgId }, include: withSteps });
+  if (!row) throw notFound("Sequence");
+  return row;
+}
+
+export async function getSequenceOrThrow({ orgId, id }: { orgId: string; id: string }) {
+  return detailOf(await getRowOrThrow({ orgId, id }));
+}
+
+export async function createSequence({ principal, input }: { principal: Principal; input: CreateSequenceInput }) {
+  await checkReferences(principal.orgId, { ...input, templateIds: input.steps.map((s) => s.templateId) });
+  try {
+    const created = await db().$transaction(async (tx) => {
+      const { steps, ...fields } = input;
+      const row = await tx.sequence.create({
+        data: { orgId: principal.orgId, ...fields, steps: { create: steps.map((s, position) => ({ position, ...s })) } },
+        include: withSteps,
+      });
+      await audit(principal, "sequence.created", row, tx, { status: row.status, steps: steps.length });
+      return row;
+    });
+    return detailOf(created);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(input.name);
+    throw err;
+  }
+}
+
+async function replaceSteps(tx: Prisma.TransactionClient, sequenceId: string, steps: Step[]) {
+  const byPosition = new Map((await tx.sequenceStep.findMany({ where: { sequenceId } })).map((s) => [s.position, s]));
+  for (const [position, step] of steps.entries()) {
+    const old = byPosition.get(position);
+    if (!old) await tx.sequenceStep.create({ data: { sequenceId, position, ...step } });
+    else if (old.delaySeconds !== step.delaySeconds || old.templateId !== step.templateId) await tx.sequenceStep.update({ where: { id: old.id }, data: step });
+  }
+  await tx.sequenceStep.deleteMany({ where: { sequenceId, position: { gte: steps.length } } });
+}
+
+/** Every active enrolment's next step again, at its time or now if that has passed (a new key: the first row ran while paused). */
+async function rescheduleActive(tx: Prisma.TransactionClient, sequenceId: string): Promise<Announce> {
+  const active = await tx.sequenceEnrolment.findMany({ where: { sequenceId, status: "active" }, select: { id: true, nextStep: true, nextRunAt: true } });
+  const now = Date.now();
+  return scheduleSteps(
+    tx,
+    active.map((e) => ({ enrolmentId: e.id, position: e.nextStep, runAt: new Date(Math.max(now, e.nextRunAt?.getTime() ?? now)), again: `resume-${now}` })),
+  );
+}
+
+export async function updateSequence({ principal, id, input }: { principal: Principal; id: string; input: UpdateSequenceInput }) {
+  const existing = await getRowOrThrow({ orgId: principal.orgId, id });
+  await checkReferences(principal.orgId, { ...input, templateIds: input.steps?.map((s) => s.templateId) });
+  const resumed = input.status === "active" && existing.status === "paused";
+  try {
+    const announce = await db().$transaction(async (tx) => {
+      const { steps, ...fields } = input;
+      const { count } = await tx.sequence.updateMany({ where: { id, orgId: principal.orgId }, data: { ...fields, updatedAt: new Date() } });
+      if (count === 0) throw notFound("Sequence"); // deleted meanwhile
+      if (steps) await replaceSteps(tx, id, steps);
+      await audit(principal, "sequence.updated", { id, name: input.name ?? existing.name }, tx, {
+        changes: Object.keys(input),
+        ...(input.status !== undefined && input.status !== existing.status ? { status: input.status } : {}),
+        ...(input.name !== undefined && input.name !== existing.name ? { previousName: existing.name } : {}),
+      });
+      return resumed ? rescheduleActive(tx, id) : null;
+    });
+    await announce?.();
+  } catch (err) {
+    if (isUniqueViolation(err) && input.name !== undefined) throw nameTaken(input.name);
+    throw err;
+  }
+  return getSequenceOrThrow({ orgId: principal.orgId, id });
+}
+
+/** Deletes it with its steps, enrolments and step sends; queued step jobs find nothing and end. Messages sent stay. */
+export async function deleteSequence({ principal, id }: { principal: Principal; id: string }) {
+  const existing = await getRowOrThrow({ orgId: principal.orgId, id });
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.sequence.deleteMany({ where: { id, orgId: principal.orgId } });
+    if (count === 0) throw notFound("Sequence");
+    await audit(principal, "sequence.deleted", existing, tx);
+  });
+  return { id, deleted: true as const };
+}

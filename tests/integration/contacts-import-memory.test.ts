@@ -1,0 +1,109 @@
+// A 100,000-row CSV (about 90 MiB), generated as it is sent, streamed to a server of its own:
+// every contact arrives, and the server's memory stays within 200 MiB of where it started,
+// which it could not if the upload were held whole (as bytes and again as parsed strings).
+// The server's resident memory (VmRSS of its process and any children) is sampled every
+// 100 ms during the import, and the kernel's high-water mark (VmHWM) catches peaks between
+// samples.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers/http";
+import { ownServer } from "../helpers/own-server";
+
+const ROWS = 100_000;
+const MiB = 1024 * 1024;
+const NOTE = "n".repeat(900);
+
+/** A field of /proc/<pid>/status in bytes (0 once the process is gone). */
+function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and its descendants (`next start` may serve from a child). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    for (const task of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) children.push(Number(task));
+  } catch {
+    children = [];
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+const treeRss = (pid: number) => processTree(pid).reduce((sum, p) => sum + statusBytes(p, "VmRSS"), 0);
+const treeHwm = (pid: number) => processTree(pid).reduce((sum, p) => sum + statusBytes(p, "VmHWM"), 0);
+
+/** The CSV, produced a chunk of 1,000 rows at a time as the upload asks for it. */
+function generatedCsv(): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (next === 0) controller.enqueue(encoder.encode("email,name,plan,seats,note\n"));
+      if (next >= ROWS) return controller.close();
+      const lines: string[] = [];
+      for (const end = next + 1000; next < end; next++) lines.push(`user${next}@example.test,User ${next},${next % 2 ? "pro" : "free"},${next % 50},${NOTE}`);
+      controller.enqueue(encoder.encode(lines.join("\n") + "\n"));
+    },
+  });
+}
+
+describe("contact import memory", () => {
+  it("imports 100,000 streamed rows with the server's memory under 200 MiB above its baseline", { timeout: 600_000 }, async () => {
+    const s = await ownServer({}, ["contacts:read", "contacts:write"]);
+    try {
+      const base = s.server.url;
+      const pid = s.server.process.pid!;
+      for (const [key, type] of [["plan", "string"], ["seats", "number"], ["note", "string"]]) {
+        expect((await call("/api/v1/contacts/properties", { base, key: s.key, body: { key, type } })).status).toBe(201);
+      }
+      // Warm up: the import route and its modules loaded before the baseline is taken.
+      const warm = await call("/api/v1/contacts/import", { base, key: s.key, method: "POST", raw: "email\nwarm@example.test\n", headers: { "content-type": "text/csv" } });
+      expect(warm.status).toBe(201);
+      await new Promise((r) => setTimeout(r, 1_000));
+      const baseline = treeRss(pid);
+      const hwmBefore = treeHwm(pid);
+      expect(baseline).toBeGreaterThan(0);
+
+      let peak = baseline;
+      let samples = 0;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, treeRss(pid));
+        samples++;
+      }, 100);
+      let res: Response;
+      try {
+        res = await fetch(`${base}/api/v1/contacts/import`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${s.key}`, "content-type": "text/csv" },
+          body: generatedCsv(),
+          duplex: "half",
+        } as RequestInit);
+      } finally {
+        clearInterval(sampler);
+      }
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      expect(body.data).toMatchObject({ status: "completed", rows: ROWS, created: ROWS, updated: 0, failed: 0 });
+
+      const hwmAfter = treeHwm(pid);
+      // A new high-water mark was set during the import: it is the true peak.
+      if (hwmAfter > hwmBefore) peak = Math.max(peak, hwmAfter);
+      expect(samples).toBeGreaterThan(5);
+      expect(peak - baseline, `baseline ${(baseline / MiB).toFixed(0)} MiB, peak ${(peak / MiB).toFixed(0)} MiB`).toBeLessThan(200 * MiB);
+
+      const counted = await s.sql.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE properties ->> 'note' = $1)::int AS with_note FROM contacts WHERE email LIKE 'user%@example.test'`, [NOTE]);
+      expect(counted.rows[0]).toEqual({ n: ROWS, with_note: ROWS });
+      const sample = await s.sql.query(`SELECT name, properties FROM contacts WHERE email = 'user4321@example.test'`);
+      expect(sample.rows[0]).toEqual({ name: "User 4321", properties: { plan: "pro", seats: 21, note: NOTE } });
+    } finally {
+      await s.server.stop();
+      await s.sql.end();
+      await s.database.drop();
+    }
+  });
+});
