@@ -76,6 +76,19 @@ import {
   removeEnrolmentOperation,
   updateSequenceOperation,
 } from "@/lib/sequences/operations";
+import {
+  cancelCampaignOperation,
+  createCampaignOperation,
+  deleteCampaignOperation,
+  getCampaignOperation,
+  listCampaignSendsOperation,
+  listCampaignsOperation,
+  pauseCampaignOperation,
+  resumeCampaignOperation,
+  scheduleCampaignOperation,
+  sendCampaignOperation,
+  updateCampaignOperation,
+} from "@/lib/campaigns/operations";
 
 export const v1Operations: Operation[] = [
   getOrganizationOperation,
@@ -158,4 +171,15 @@ export const v1Operations: Operation[] = [
   listListMembersOperation,
   addListMembersOperation,
   removeListMemberOperation,
+  listCampaignsOperation,
+  createCampaignOperation,
+  getCampaignOperation,
+  updateCampaignOperation,
+  deleteCampaignOperation,
+  sendCampaignOperation,
+  scheduleCampaignOperation,
+  pauseCampaignOperation,
+  resumeCampaignOperation,
+  cancelCampaignOperation,
+  listCampaignSendsOperation,
 ];

@@ -1,0 +1,37 @@
+// The list, sender, template (and version) and use case a campaign names must be the
+// organization's own: anything else is a 400 naming the field, as a send naming another
+// organization's use case is (the ids come in a body, so they are bad input, not a missing
+// resource). One query checks them all.
+import { rawQuery } from "@/lib/db/raw-query";
+import { AppError, type FieldIssue } from "@/lib/http/errors";
+
+export interface References {
+  listId?: string | null;
+  senderId?: string | null;
+  templateId?: string | null;
+  templateVersion?: number | null;
+  useCaseId?: string | null;
+}
+
+export async function assertOwnReferences(orgId: string, refs: References): Promise<void> {
+  const [found] = await rawQuery<{ list: boolean; sender: boolean; template: boolean; version: boolean; use_case: boolean }>(
+    `SELECT
+       ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM contact_lists WHERE id = $2::uuid AND org_id = $1::uuid)) AS list,
+       ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM senders WHERE id = $3::uuid AND org_id = $1::uuid)) AS sender,
+       ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM templates WHERE id = $4::uuid AND org_id = $1::uuid)) AS template,
+       ($4::uuid IS NULL OR $5::int IS NULL OR EXISTS (
+         SELECT 1 FROM template_versions v JOIN templates t ON t.id = v.template_id
+         WHERE t.id = $4::uuid AND t.org_id = $1::uuid AND v.version = $5::int)) AS version,
+       ($6::uuid IS NULL OR EXISTS (SELECT 1 FROM use_cases WHERE id = $6::uuid AND org_id = $1::uuid)) AS use_case`,
+    [orgId, refs.listId ?? null, refs.senderId ?? null, refs.templateId ?? null, refs.templateVersion ?? null, refs.useCaseId ?? null],
+  );
+  const details: FieldIssue[] = [];
+  if (!found.list) details.push({ path: "body.listId", message: "not a list of this organization" });
+  if (!found.sender) details.push({ path: "body.senderId", message: "not a sender of this organization" });
+  if (!found.template) details.push({ path: "body.templateId", message: "not a template of this organization" });
+  else if (!found.version) details.push({ path: "body.templateVersion", message: `the template has no version ${refs.templateVersion}` });
+  if (!found.use_case) details.push({ path: "body.useCaseId", message: "not a use case of this organization" });
+  if (details.length) {
+    throw new AppError("VALIDATION_ERROR", `Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join("; ")}`, details);
+  }
+}

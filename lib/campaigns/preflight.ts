@@ -1,0 +1,44 @@
+// What a campaign needs before it may start (or be scheduled, or resume): its list and sender
+// still there, its template (and pinned version) and use case still the organization's, and in
+// production a verified sender. Refused with a clear 409 (or 403 for the sender) rather than
+// once per recipient. Returns the template version to pin, so every recipient gets the same
+// content even if the template is edited while the campaign runs.
+import { rawQuery } from "@/lib/db/raw-query";
+import { AppError } from "@/lib/http/errors";
+import { isSenderVerified } from "@/lib/campaigns/sender-verified";
+import type { Campaign } from "@/lib/generated/prisma/client";
+
+interface Checks {
+  send_mode: string;
+  current_version: number | null;
+  version_ok: boolean;
+  use_case_ok: boolean;
+  has_members: boolean;
+}
+
+const notReady = (why: string) => new AppError("CONFLICT", `This campaign cannot start: ${why}`);
+
+export async function preflight(c: Campaign, { needMembers }: { needMembers: boolean }): Promise<{ templateVersion: number | null }> {
+  if (!c.listId) throw notReady("its list was deleted; choose another list (PATCH listId)");
+  if (!c.senderId) throw notReady("its sender was deleted; choose another sender (PATCH senderId)");
+  const [row] = await rawQuery<Checks>(
+    `SELECT o.send_mode,
+       (SELECT current_version FROM templates WHERE id = $2::uuid AND org_id = o.id) AS current_version,
+       ($2::uuid IS NULL OR $3::int IS NULL OR EXISTS (SELECT 1 FROM template_versions WHERE template_id = $2::uuid AND version = $3::int)) AS version_ok,
+       ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM use_cases WHERE id = $4::uuid AND org_id = o.id)) AS use_case_ok,
+       EXISTS (SELECT 1 FROM contact_list_members WHERE list_id = $5::uuid) AS has_members
+     FROM organizations o WHERE o.id = $1::uuid`,
+    [c.orgId, c.templateId, c.templateVersion, c.useCaseId, c.listId],
+  );
+  if (c.templateId && row.current_version === null) throw notReady("its template was deleted; choose another (PATCH templateId) or give content of its own");
+  if (!row.version_ok) throw notReady(`its template has no version ${c.templateVersion}`);
+  if (!row.use_case_ok) throw notReady("its use case was deleted; choose another (PATCH useCaseId) or none");
+  if (needMembers && !row.has_members) throw notReady("its list has no contacts");
+  if (row.send_mode === "production" && !(await isSenderVerified(c.orgId, c.senderId))) {
+    throw new AppError(
+      "SENDER_NOT_VERIFIED",
+      "This campaign's sender is not verified: in production a campaign must come from a sender confirmed by its owner or at a verified domain (Senders and Domains)",
+    );
+  }
+  return { templateVersion: c.templateId ? (c.templateVersion ?? Number(row.current_version)) : null };
+}

@@ -1,0 +1,40 @@
+// Starts a scheduled campaign at its time. The job carries the time it was scheduled for: a
+// campaign rescheduled since (or cancelled, or sent now by hand) makes it do nothing. A start
+// the campaign is not ready for (its list or sender deleted, its sender no longer verified in
+// production, its template deleted) puts it back to draft with the reason, shown on the
+// campaign (statusReason) and in the audit log.
+import { z } from "zod";
+import { rawQuery } from "@/lib/db/raw-query";
+import { AppError } from "@/lib/http/errors";
+import { defineJob } from "@/lib/jobs/define-job";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { CHANGED_MEANWHILE, startCampaign } from "@/lib/campaigns/start-campaign";
+
+const SCHEDULER = "campaign-scheduler";
+
+export const campaignStartScheduledJob = defineJob({
+  name: "campaign.start-scheduled",
+  payload: z.object({ campaignId: z.uuid(), scheduledAt: z.iso.datetime({ offset: true }) }),
+  maxAttempts: 5,
+  async run({ campaignId, scheduledAt }) {
+    const [c] = await rawQuery<{ org_id: string; name: string }>(`SELECT org_id::text, name FROM campaigns WHERE id = $1::uuid`, [campaignId]);
+    if (!c) return; // deleted since
+    const scheduledFor = new Date(scheduledAt);
+    const principal = { kind: "system" as const, orgId: c.org_id, actor: SCHEDULER };
+    try {
+      await startCampaign({ principal, id: campaignId, scheduledFor });
+    } catch (err) {
+      // Not a refusal (an edit raced the start, or the database failed): the job tries again.
+      if (!(err instanceof AppError) || err.status >= 500 || err.message === CHANGED_MEANWHILE) throw err;
+      const [back] = await rawQuery<{ id: string }>(
+        `UPDATE campaigns SET status = 'draft', updated_at = now() WHERE id = $1::uuid AND status = 'scheduled' AND scheduled_at = $2::timestamptz RETURNING id::text`,
+        [campaignId, scheduledFor.toISOString()],
+      );
+      if (!back) return;
+      await recordAudit({
+        orgId: c.org_id, actorType: "system", actorId: SCHEDULER, action: "campaign.start_failed", targetType: "campaign", targetId: campaignId,
+        metadata: { name: c.name, scheduledAt, reason: `Not started at its scheduled time: ${err.message}` },
+      });
+    }
+  },
+});
