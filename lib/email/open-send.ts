@@ -47,8 +47,6 @@ export interface SealedDkimKey {
 export interface SenderToCheck {
   /** The send's own from-address; null when it uses the instance's default (DEFAULT_FROM, the operator's). */
   address: string | null;
-  /** The product sending for the organization from one of its inbound domains (a forward, an auto-reply, a reply). */
-  ownInboundDomains: boolean;
   /** The domain the message comes from (of the address, or of the default): its DKIM key, when verified, signs it. */
   domain: string;
 }
@@ -56,15 +54,15 @@ export interface SenderToCheck {
 /**
  * In production a from-address must be verified: a sender of the organization's confirmed by
  * its owner or at a verified domain, or any address at a verified domain of the organization's.
- * The instance's default address (no from given) is the operator's; the product's own replies
- * and forwards may also come from the organization's inbound domains, where it receives mail.
+ * The instance's default address (no from given) is the operator's. Replies, forwards and
+ * auto-replies from an inbound domain follow the same rule: receiving mail for a domain proves
+ * nothing (anyone can deliver to the listener), so the domain must be verified to send from it.
  */
 const SENDER_CHECK = `
   SELECT (org.send_mode = 'production' AND $22::text IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM senders s LEFT JOIN domains sd ON sd.id = s.domain_id
       WHERE s.org_id = org.id AND s.email = $22::text AND (s.confirmed_at IS NOT NULL OR sd.status = 'verified'))
-    AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.org_id = org.id AND d.name = split_part($22::text, '@', 2)
-      AND (d.status = 'verified' OR ($23::boolean AND d.inbound_enabled)))) AS refused
+    AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.org_id = org.id AND d.name = split_part($22::text, '@', 2) AND d.status = 'verified')) AS refused
   FROM org`;
 
 type ProviderJson = Omit<Provider, "createdAt" | "updatedAt" | "lastHealthCheck"> & {
@@ -118,7 +116,7 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
     SELECT ARRAY(SELECT email FROM hits ORDER BY array_position($21::text[], email)) AS suppressed, EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
       ($14::uuid IS NOT NULL AND org.use_case_id IS NULL) AS use_case_refused, (SELECT refused FROM sender) AS sender_refused,
       (SELECT json_build_object('domainName', d.name, 'keySelector', d.dkim_selector, 'sealed', d.dkim_private_key_sealed) FROM domains d
-        WHERE d.org_id = org.id AND d.name = $24::text AND d.status = 'verified' AND d.dkim_private_key_sealed IS NOT NULL) AS dkim,
+        WHERE d.org_id = org.id AND d.name = $23::text AND d.status = 'verified' AND d.dkim_private_key_sealed IS NOT NULL) AS dkim,
       org.send_mode, org.tracking_enabled, org.require_2fa_threshold, org.default_project_id::text,
       COALESCE((
         SELECT json_agg(json_build_object(
@@ -131,7 +129,7 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
         FROM providers p WHERE p.org_id = org.id AND p.is_active AND p.status = 'active'), '[]'::json) AS providers
     FROM org`,
     [...messageParams(m), currentMonth(), recipients.length, planAllowances, UNLIMITED, bulkPreapproved, recipients,
-      sender.address?.toLowerCase() ?? null, sender.ownInboundDomains, sender.domain.toLowerCase()],
+      sender.address?.toLowerCase() ?? null, sender.domain.toLowerCase()],
     "deferred",
   );
   const r = rows[0];

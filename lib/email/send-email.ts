@@ -37,11 +37,9 @@ interface SendOptions {
   bulkApproved?: boolean;
   /** A campaign's send to one contact: the message and its events carry it (email_id null in events). */
   campaignSendId?: string;
-  /** A reply, forward or auto-reply to inbound mail: it may come from the organization's inbound domains. */
-  fromOwnInboundDomain?: boolean;
 }
 
-export async function sendEmail({ principal, input, bulkApproved = false, campaignSendId, fromOwnInboundDomain = false }: SendOptions) {
+export async function sendEmail({ principal, input, bulkApproved = false, campaignSendId }: SendOptions) {
   const orgId = principal.orgId;
   // templateId: the stored template's rendered subject, html and text replace the body's. The
   // schema still requires a subject of the body's own; the template's subject wins over it.
@@ -65,7 +63,7 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     useCaseId: input.use_case_id ?? null,
     campaignSendId: campaignSendId ?? null,
   };
-  const sender = { address: input.from ? message.from.email : null, ownInboundDomains: fromOwnInboundDomain, domain: message.from.email.split("@")[1] ?? "" };
+  const sender = { address: input.from ? message.from.email : null, domain: message.from.email.split("@")[1] ?? "" };
   const bulkPreapproved = bulkApproved || (principal.kind === "key" && principal.allowBulk);
   let opened = await openSend(record, recipients, bulkPreapproved, sender);
   // A named use case must be the organization's own; the statement counted and recorded nothing.

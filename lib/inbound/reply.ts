@@ -30,5 +30,5 @@ export async function replyToInbound({ principal, id, input }: { principal: Prin
     metadata: { inboundMessageId: m.id },
   });
   if (!send.success) throw validationError(send.error.issues, "reply");
-  return sendEmail({ principal, input: send.data, fromOwnInboundDomain: true });
+  return sendEmail({ principal, input: send.data });
 }

@@ -34,7 +34,7 @@ async function settle(orgId: string, key: string): Promise<ActionOutcome> {
 export async function sendOnce(orgId: string, key: string, input: SendEmailInput): Promise<ActionOutcome> {
   const marked = { ...input, metadata: { ...input.metadata, inboundAction: key } };
   try {
-    const sent = await withIdempotency(orgId, key, { action: key }, () => sendEmail({ principal: { kind: "system", orgId, actor: "inbound_rule" }, input: marked, fromOwnInboundDomain: true }));
+    const sent = await withIdempotency(orgId, key, { action: key }, () => sendEmail({ principal: { kind: "system", orgId, actor: "inbound_rule" }, input: marked }));
     return { status: "done", detail: `sent as ${sent.id}` };
   } catch (err) {
     if (err instanceof AppError && err.code === "IDEMPOTENCY_CONFLICT") return settle(orgId, key);

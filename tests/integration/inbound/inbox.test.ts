@@ -207,8 +207,9 @@ describe("inbox scopes", () => {
 });
 
 describe("POST /api/v1/inbox/messages/{id}/reply", () => {
-  /** An organization in production mode sending through an SMTP provider on a local sink, receiving mail for its own domain. */
-  async function replyingOrg() {
+  /** An organization in production mode sending through an SMTP provider on a local sink, receiving mail for its own domain
+   * (verified: in production a reply from it needs that, as any send does). */
+  async function replyingOrg({ verified = true } = {}) {
     const { org, provider, key } = await inboxOrg();
     await productionMode(org.org.id);
     const sink = await newSink();
@@ -217,8 +218,20 @@ describe("POST /api/v1/inbox/messages/{id}/reply", () => {
     const domain = `in-${hex()}.test`;
     const added = await call("/api/inbound/domains", { cookie: org.cookie, body: { name: domain } });
     if (added.status !== 201) throw new Error(`domain add failed: ${added.status} ${JSON.stringify(added.body)}`);
+    if (verified) await db().domain.update({ where: { name: domain }, data: { status: "verified" } });
     return { org, provider, key, sink, domain };
   }
+
+  it("refuses in production a reply from an inbound domain that is not verified: receiving mail there proves nothing", async () => {
+    const { org, provider, key, sink, domain } = await replyingOrg({ verified: false });
+    const { id } = await receiveThread(provider, domain);
+    const res = await call(`/api/v1/inbox/messages/${id}/reply`, { key, body: { text: "On its way." } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("SENDER_NOT_VERIFIED");
+    expect(res.body.error).toContain(`support@${domain}`);
+    expect(sink.messages).toHaveLength(0);
+    expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(0);
+  });
 
   async function sent(sink: SmtpSink, count: number) {
     const deadline = Date.now() + 5_000;
