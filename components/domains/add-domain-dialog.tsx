@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useAddDomain } from "@/lib/queries/domains";
+import { ApiError } from "@/lib/queries/fetch-json";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
@@ -11,11 +12,15 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
   const add = useAddDomain();
   const [name, setName] = useState("");
   const [inbound, setInbound] = useState(false);
+  const [claim, setClaim] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  // Another organization has the name: the answer says which TXT record proves it is yours.
+  const claimable = claim || (add.error instanceof ApiError && add.error.status === 409 && add.error.message.includes("_mailroom-claim"));
 
   function close() {
     setName("");
     setInbound(false);
+    setClaim(false);
     setError(undefined);
     add.reset();
     onClose();
@@ -29,7 +34,7 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
       return;
     }
     setError(undefined);
-    add.mutate({ name, inbound }, { onSuccess: close });
+    add.mutate({ name, inbound, claim }, { onSuccess: close });
   }
 
   return (
@@ -51,6 +56,15 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
             <span className="block text-xs text-zinc-500 dark:text-zinc-400">Adds an MX record pointing at Mailroom&apos;s SMTP listener; messages go through your inbound rules.</span>
           </span>
         </label>
+        {claimable && (
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-1" checked={claim} onChange={(e) => setClaim(e.target.checked)} />
+            <span>
+              Claim it: I published the claim record
+              <span className="block text-xs text-zinc-500 dark:text-zinc-400">It moves to this organization once its DNS shows the TXT record the message names.</span>
+            </span>
+          </label>
+        )}
         <FormActions pending={add.isPending} error={add.error?.message} onCancel={close} submitLabel="Add domain" pendingLabel="Adding… (making its DKIM key)" />
       </form>
     </Dialog>

@@ -3,6 +3,8 @@
 export type Verdict = { ok: boolean; detail: string };
 
 const host = (h: string) => h.trim().toLowerCase().replace(/\.$/, "");
+/** An SPF domain-spec as compared: lower-case, a final dot allowed (RFC 7208 domain-end). */
+const domainSpec = (d: string) => d.toLowerCase().replace(/\.$/, "");
 
 /** A TXT record's tags (k=v; k=v), whitespace inside values dropped (DKIM allows folding). */
 export function txtTags(value: string): Record<string, string> {
@@ -15,12 +17,19 @@ export function txtTags(value: string): Record<string, string> {
 }
 
 export function evaluateSpf(found: string[], include: string, name: string): Verdict {
-  const spf = found.filter((v) => /^v=spf1(\s|$)/i.test(v.trim()));
+  // RFC 7208 4.5: an SPF record begins with exactly "v=spf1", then a space or its end.
+  const spf = found.filter((v) => /^v=spf1( |$)/i.test(v));
   if (spf.length === 0) return { ok: false, detail: `No SPF record (v=spf1 …) at ${name}.` };
   if (spf.length > 1) return { ok: false, detail: `${spf.length} SPF records at ${name}: a domain must have exactly one (RFC 7208), so receivers ignore them all. Merge them into one.` };
-  const terms = spf[0].trim().toLowerCase().split(/\s+/).slice(1);
-  const wanted = include.toLowerCase();
-  if (terms.some((t) => t.replace(/^\+/, "") === `include:${wanted}` || t === `redirect=${wanted}`)) return { ok: true, detail: `The SPF record includes ${include}.` };
+  const terms = spf[0].toLowerCase().split(/\s+/).filter(Boolean).slice(1);
+  const wanted = domainSpec(include);
+  // Receivers stop at the first all; a redirect counts only in a record without one.
+  const allAt = terms.findIndex((t) => /^[+?~-]?all$/.test(t));
+  const evaluated = allAt === -1 ? terms : terms.slice(0, allAt);
+  const includes = (t: string) => /^\+?include:/.test(t) && domainSpec(t.slice(t.indexOf(":") + 1)) === wanted;
+  if (evaluated.some(includes)) return { ok: true, detail: `The SPF record includes ${include}.` };
+  if (allAt === -1 && terms.some((t) => t.startsWith("redirect=") && domainSpec(t.slice(9)) === wanted)) return { ok: true, detail: `The SPF record redirects to ${include}.` };
+  if (terms.some(includes)) return { ok: false, detail: `The SPF record at ${name} includes ${include} after its all term, where receivers never look: move include:${include} before it.` };
   return { ok: false, detail: `The SPF record at ${name} does not include ${include}: add include:${include} before its all term.` };
 }
 

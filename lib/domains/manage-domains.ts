@@ -1,6 +1,7 @@
 // Create, read, change and delete an organization's sending domains. A domain name belongs to
-// one organization across the installation (mail routing needs it): a name anyone has is 409,
-// without saying who. Every change is audited. Inbound receiving and removal reuse the
+// one organization across the installation (mail routing needs it): a name another organization
+// has is 409, without saying who, unless the caller proves it controls the name's DNS and claims
+// it (domain-claim.ts). Every change is audited. Inbound receiving and removal reuse the
 // inbound domain functions, since they are the same rows.
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -14,11 +15,12 @@ import { RECHECK_MS } from "@/lib/domains/decide-status";
 import { ensureDkimKey, ensureDkimKeys } from "@/lib/domains/ensure-dkim-key";
 import { verifyDomain } from "@/lib/domains/verify-domain";
 import { viewOfDomain } from "@/lib/domains/domain-view";
+import { linkSenders } from "@/lib/domains/link-senders";
+import { assertClaim, takenByAnother } from "@/lib/domains/domain-claim";
 import type { DnsResolver } from "@/lib/domains/dns-resolver";
 import type { CreateDomainInput, UpdateDomainInput } from "@/lib/domains/schemas";
 
-const nameTaken = (name: string) =>
-  new AppError("CONFLICT", `${name} is already registered on this Mailroom installation. A domain belongs to one organization; if it is yours, ask the operator.`);
+const ownAlready = (name: string) => new AppError("CONFLICT", `${name} is one of this organization's domains already`);
 
 export async function listDomains({ orgId, skip, take }: { orgId: string; skip: number; take: number }) {
   const where = { orgId };
@@ -39,12 +41,23 @@ export async function getDomainOrThrow({ orgId, id }: { orgId: string; id: strin
   return viewOfDomain(await ensureDkimKey(await getDomainRowOrThrow({ orgId, id })));
 }
 
-export async function createDomain({ principal, input }: { principal: Principal; input: CreateDomainInput }) {
-  // Refuse a taken name before the key is made (the unique index still decides a race).
-  if (await db().domain.findUnique({ where: { name: input.name }, select: { id: true } })) throw nameTaken(input.name);
+export async function createDomain({ principal, input, resolver }: { principal: Principal; input: CreateDomainInput; resolver?: DnsResolver }) {
+  // A taken name is refused (or claimed, domain-claim.ts) before the key is made; the unique index still decides a race.
+  const held = await db().domain.findUnique({ where: { name: input.name }, select: { id: true, orgId: true, status: true } });
+  if (held?.orgId === principal.orgId) throw ownAlready(input.name);
+  if (held) await assertClaim({ orgId: principal.orgId, name: input.name, claim: input.claim, holderVerified: held.status === "verified", resolver });
   const key = await generateDkimKey();
   try {
     const domain = await db().$transaction(async (tx) => {
+      if (held) {
+        // Claimed: the holder's row goes (its receiving stops, its senders keep their addresses), unless it got verified meanwhile.
+        const { count } = await tx.domain.deleteMany({ where: { id: held.id, orgId: held.orgId, status: { not: "verified" } } });
+        if (count === 0) throw takenByAnother(principal.orgId, input.name);
+        await recordAudit({
+          orgId: held.orgId, actorType: "system", actorId: "domain_claim", action: "domain.deleted", targetType: "domain", targetId: held.id,
+          metadata: { name: input.name, reason: "claimed by another organization that proved control of the domain's DNS" },
+        }, tx);
+      }
       const created = await tx.domain.create({
         data: {
           orgId: principal.orgId, name: input.name, inboundEnabled: input.inbound, status: "pending",
@@ -52,18 +65,18 @@ export async function createDomain({ principal, input }: { principal: Principal;
           returnPathHost: returnPathHostFor(input.name), nextCheckAt: new Date(Date.now() + RECHECK_MS.pending),
         },
       });
-      // The organization's senders at this domain now belong to it (their view shows its status).
-      await tx.sender.updateMany({ where: { orgId: principal.orgId, domainId: null, email: { endsWith: `@${input.name}` } }, data: { domainId: created.id } });
+      await linkSenders(tx, created);
       await recordAudit({
         orgId: principal.orgId, ...actorOf(principal), action: "domain.created", targetType: "domain", targetId: created.id,
-        metadata: { name: created.name, inboundEnabled: created.inboundEnabled, dkimSelector: key.selector },
+        metadata: { name: created.name, inboundEnabled: created.inboundEnabled, dkimSelector: key.selector, ...(held ? { claimed: true } : {}) },
       }, tx);
       return created;
     });
     return viewOfDomain(domain);
   } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken(input.name);
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await db().domain.findUnique({ where: { name: input.name }, select: { orgId: true } });
+    throw winner?.orgId === principal.orgId ? ownAlready(input.name) : takenByAnother(principal.orgId, input.name);
   }
 }
 

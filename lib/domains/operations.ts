@@ -21,7 +21,7 @@ export const createDomainOperation = defineOperation({
   ...base,
   method: "POST",
   path: "/api/v1/domains",
-  summary: "Add a sending domain: a DKIM key is made for it and the DNS records to publish are returned (409 CONFLICT when the name is registered already)",
+  summary: "Add a sending domain: a DKIM key is made for it and the DNS records to publish are returned (409 CONFLICT when the name is registered already; another organization's unverified name can be claimed with a TXT record, see claim)",
   scope: "domains:write",
   orgWide: true,
   body: createDomainSchema,

@@ -23,6 +23,10 @@ export const createDomainSchema = z
   .object({
     name: domainName,
     inbound: z.boolean().default(false).describe("also receive mail for it (inbound routing); default false"),
+    claim: z
+      .boolean()
+      .default(false)
+      .describe("take the name over from the organization that has it: first publish the TXT record that the 409 answer names (it proves you control the domain's DNS)"),
   })
   .strict();
 export type CreateDomainInput = z.infer<typeof createDomainSchema>;

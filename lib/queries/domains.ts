@@ -2,7 +2,7 @@
 // the session cookie). The same rows are the Inbound tab's domains, so changes refresh that too.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { CreateDomainInput, dnsRecordSchema, domainSchema } from "@/lib/domains/schemas";
+import type { createDomainSchema, dnsRecordSchema, domainSchema } from "@/lib/domains/schemas";
 import { fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
 import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import { inboundDomainsKey } from "@/lib/queries/inbound";
@@ -31,7 +31,7 @@ export function useAddDomain() {
   const queryClient = useQueryClient();
   return useMutation({
     // The domain name's checks (IDNA, labels) are the server's: its message shows in the dialog.
-    mutationFn: (input: CreateDomainInput) => fetchV1<SendingDomain>(v1Url(), { method: "POST", body: input }),
+    mutationFn: (input: z.input<typeof createDomainSchema>) => fetchV1<SendingDomain>(v1Url(), { method: "POST", body: input }),
     meta: INLINE_ERROR,
     onSuccess: (d) => {
       toast.success(`Domain added: ${d.name}. Publish its records, then verify.`);

@@ -1,11 +1,15 @@
 // Mails a sender's address a link that confirms it (for addresses at a domain the organization
 // cannot verify, like a personal mailbox). It goes through the normal send path as the
 // organization itself, from the instance's default address: so test mode, the allowance and
-// the suppression list apply, and a refusal is the caller's answer, said as such. At most one
-// per sender per minute, so a script cannot flood someone's mailbox.
+// the suppression list apply, and a refusal is the caller's answer, said as such.
+//
+// At most one per sender per minute, so a script cannot flood someone's mailbox: each request
+// first reserves its minute (sender.confirmation_requested, written under a lock on the sender's
+// row, so requests at the same moment see each other's reservation), then sends. A send that
+// was refused or failed (sender.confirmation_failed) gives its minute back.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { sendEmail } from "@/lib/email/send-email";
@@ -15,18 +19,32 @@ import { CONFIRMATION_TTL_MS, confirmationUrl, signConfirmationToken } from "@/l
 import { confirmationEmail } from "@/lib/senders/confirmation-email";
 
 const RESEND_AFTER_MS = 60_000;
+const REQUESTED = "sender.confirmation_requested";
 const SENT = "sender.confirmation_sent";
+const FAILED = "sender.confirmation_failed";
+
+/** Reserves this sender's minute, or answers 429 with how long to wait. */
+async function reserve(principal: Principal, sender: { id: string; email: string }) {
+  await db().$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM senders WHERE id = ${sender.id}::uuid AND org_id = ${principal.orgId}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw notFound("Sender"); // deleted meanwhile
+    const since = new Date(Date.now() - RESEND_AFTER_MS);
+    const where = { orgId: principal.orgId, targetType: "sender", targetId: sender.id };
+    const last = await tx.auditLog.findFirst({ where: { ...where, action: REQUESTED, createdAt: { gt: since } }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
+    const givenBack = last && (await tx.auditLog.count({ where: { ...where, action: FAILED, createdAt: { gt: last.createdAt } } })) > 0;
+    if (last && !givenBack) {
+      const seconds = Math.max(1, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_MS - Date.now()) / 1000));
+      throw new AppError("RATE_LIMITED", `A confirmation email went to ${sender.email} less than a minute ago; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
+    }
+    await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: REQUESTED, targetType: "sender", targetId: sender.id, metadata: { email: sender.email } }, tx);
+  });
+}
 
 export async function sendSenderConfirmation({ principal, id }: { principal: Principal; id: string }) {
   const sender = await getSenderRowOrThrow({ orgId: principal.orgId, id });
   if (sender.confirmedAt) throw new AppError("CONFLICT", `${sender.email} is confirmed already`);
   if (sender.domain?.status === "verified") throw new AppError("CONFLICT", `${sender.email} is verified by its domain ${sender.domain.name}; no confirmation is needed`);
-  const last = await db().auditLog.findFirst({ where: { orgId: principal.orgId, action: SENT, targetId: id }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
-  const wait = last ? RESEND_AFTER_MS - (Date.now() - last.createdAt.getTime()) : 0;
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw new AppError("RATE_LIMITED", `A confirmation email went to ${sender.email} less than a minute ago; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
-  }
+  await reserve(principal, sender);
 
   const org = await db().organization.findUniqueOrThrow({ where: { id: principal.orgId }, select: { name: true } });
   const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
@@ -36,6 +54,8 @@ export async function sendSenderConfirmation({ principal, id }: { principal: Pri
   try {
     sent = await sendEmail({ principal: { kind: "system", orgId: principal.orgId, actor: "sender_confirmation" }, input });
   } catch (err) {
+    const code = err instanceof AppError ? err.code : "SEND_FAILED";
+    await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: FAILED, targetType: "sender", targetId: id, outcome: "failed", metadata: { email: sender.email, code } });
     if (err instanceof AppError) throw new AppError(err.code, `The confirmation email to ${sender.email} was not sent: ${err.message}`, err.details, err.headers);
     throw err;
   }

@@ -21,6 +21,8 @@ import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
+import { recheckDueDomains } from "@/lib/domains/recheck-job";
+import type { DnsResolver } from "@/lib/domains/dns-resolver";
 
 const path = "/api/v1/domains";
 const hex = () => randomBytes(4).toString("hex");
@@ -107,19 +109,20 @@ describe("domains", () => {
     expect(page2.body.data.map((d: { name: string }) => d.name)).toEqual([names[0]]);
   });
 
-  it("answers 409 CONFLICT for a name any organization has (in any spelling), without saying which", async () => {
+  it("answers 409 CONFLICT for a name any organization has (in any spelling), without saying which, and tells another organization how to claim it", async () => {
     const name = domainName();
     expect((await call(path, { key, body: { name } })).status).toBe(201);
     const again = await call(path, { key, body: { name: name.toUpperCase() + "." } });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("CONFLICT");
+    expect(again.body.error).toBe(`${name} is one of this organization's domains already`);
     const other = await newOrg("Rival Org");
     const theirs = await call(path, { cookie: other.cookie, body: { name } });
     expect(theirs.status).toBe(409);
     expect(theirs.body.error).toContain(name);
     expect(theirs.body.error).not.toContain(org.org.name);
     expect(theirs.body.error).not.toContain(org.org.id);
-    expect(theirs.body.error).toBe(again.body.error);
+    expect(theirs.body.error).toMatch(new RegExp(`TXT record at _mailroom-claim\\.${name.replace(/[.-]/g, "\\$&")} with the value mailroom-claim=[\\w-]{22}, then add it again with "claim": true`));
     // The inbound route refuses it as well: one row per name.
     expect((await call("/api/inbound/domains", { cookie: other.cookie, body: { name } })).status).toBe(409);
     expect(await db().domain.count({ where: { name } })).toBe(1);
@@ -222,6 +225,67 @@ describe("domains", () => {
     await call(`/api/inbound/domains/${inbound.body.id}`, { cookie: org.cookie, method: "PATCH", body: { inboundEnabled: false } });
     expect((await call(`${path}/${inbound.body.id}`, { key })).body.data.inbound).toBe(false);
     await expectNoPrivateKey(inbound.body.id, shown.body);
+  });
+
+  it("links the organization's senders added before a domain for receiving to it once it is a sending domain", async () => {
+    const name = domainName("link");
+    const early = (await call("/api/v1/senders", { cookie: org.cookie, body: { email: `early@${name}` } })).body.data;
+    expect(early.domainId).toBeNull();
+    const inbound = await call("/api/inbound/domains", { cookie: org.cookie, body: { name } });
+    expect(inbound.status).toBe(201);
+    expect((await call(`${path}/${inbound.body.id}`, { key })).status).toBe(200);
+    expect((await call(`/api/v1/senders/${early.id}`, { cookie: org.cookie })).body.data).toMatchObject({ domainId: inbound.body.id, domain: { id: inbound.body.id, name, status: "pending" } });
+  });
+});
+
+describe("the re-check job's runs", () => {
+  // Each run here is given a "now" long past and its domains were due before it, so no other
+  // test's domain is due for these runs.
+  const past = new Date("2001-01-01T00:00:00Z");
+  const absent = () => Promise.reject(Object.assign(new Error("no such name"), { code: "ENOTFOUND" }));
+
+  async function dueDomains(count: number) {
+    const { org } = await newOrg();
+    const names = Array.from({ length: count }, () => domainName("due"));
+    await db().domain.createMany({
+      data: names.map((name) => ({
+        orgId: org.id, name, inboundEnabled: false, status: "pending", dkimSelector: "sel", dkimPublicKey: "MIIB", dkimPrivateKeySealed: "sealed",
+        returnPathHost: `bounces.${name}`, nextCheckAt: new Date("2000-06-01T00:00:00Z"),
+      })),
+    });
+    return names;
+  }
+
+  it("claim the domains they check: a run overlapping another never checks the same domain", async () => {
+    const names = await dueDomains(3);
+    const asked = new Map<string, number>();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const resolver = (held: boolean): DnsResolver => {
+      const look = async (name: string): Promise<never> => {
+        asked.set(name, (asked.get(name) ?? 0) + 1);
+        if (held) await gate;
+        return absent();
+      };
+      return { resolveTxt: look, resolveCname: look, resolveMx: look };
+    };
+    // The first run is held inside its first domain's lookups while a second run starts.
+    const first = recheckDueDomains({ now: past, resolver: resolver(true) });
+    while (asked.size === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(await recheckDueDomains({ now: past, resolver: resolver(false) })).toBe(0);
+    release();
+    expect(await first).toBe(3);
+    // One SPF lookup at each domain's name: each was checked once.
+    expect(names.map((n) => asked.get(n))).toEqual([1, 1, 1]);
+    const rows = await db().domain.findMany({ where: { name: { in: names } } });
+    expect(rows.map((r) => [r.lastCheckedAt?.toISOString(), r.nextCheckAt! > past])).toEqual(names.map(() => [past.toISOString(), true]));
+  });
+
+  it("go on batch after batch until nothing is due", async () => {
+    const names = await dueDomains(30);
+    const look = () => absent();
+    expect(await recheckDueDomains({ now: past, resolver: { resolveTxt: look, resolveCname: look, resolveMx: look } })).toBe(30);
+    expect(await db().domain.count({ where: { name: { in: names }, lastCheckedAt: past, nextCheckAt: { gt: past } } })).toBe(30);
   });
 });
 
@@ -372,5 +436,51 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
     expect(rec(again.body, "dkim")!.status).toBe("error");
     const checked = await s.sql.query(`SELECT action FROM audit_logs WHERE target_id = $1 ORDER BY created_at`, [d.id]);
     expect(checked.rows.map((r) => r.action)).toEqual(["domain.created", "domain.verified", "domain.checked"]);
+  });
+
+  it("moves a name another organization holds (unverified) to the organization that proves control of its DNS with the claim record", async () => {
+    const squatter = (await s.sql.query(`INSERT INTO organizations (id, name, updated_at) VALUES (gen_random_uuid(), 'Squatter Org', now()) RETURNING id`)).rows[0].id as string;
+    const hold = async (name: string, status = "pending") =>
+      (await s.sql.query(`INSERT INTO domains (id, org_id, name, inbound_enabled, status, updated_at) VALUES (gen_random_uuid(), $1, $2, true, $3, now()) RETURNING id`, [squatter, name, status])).rows[0].id as string;
+    const name = domainName("claim");
+    const held = await hold(name);
+
+    const refused = await at(path, { body: { name, inbound: true } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).not.toMatch(/Squatter/);
+    expect(refused.body.error).not.toContain(squatter);
+    const value = new RegExp(`at _mailroom-claim\\.${name.replace(/[.-]/g, "\\$&")} with the value (mailroom-claim=[\\w-]+)`).exec(refused.body.error)![1];
+
+    // Asked to claim before the record is published, or with a record that is not this organization's: still 409, nothing moves.
+    const early = await at(path, { body: { name, claim: true } });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatch(/No claim record for your organization/);
+    dns.txt(`_mailroom-claim.${name}`, "mailroom-claim=AAAAAAAAAAAAAAAAAAAAAA");
+    expect((await at(path, { body: { name, claim: true } })).status).toBe(409);
+    expect((await s.sql.query(`SELECT org_id FROM domains WHERE name = $1`, [name])).rows).toEqual([{ org_id: squatter }]);
+
+    dns.txt(`_mailroom-claim.${name}`, value);
+    const claimed = await at(path, { body: { name, inbound: true, claim: true } });
+    expect(claimed.status).toBe(201);
+    expect(claimed.body.data).toMatchObject({ name, status: "pending", inbound: true });
+    const rows = await s.sql.query(`SELECT id, org_id FROM domains WHERE name = $1`, [name]);
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0].id).toBe(claimed.body.data.id);
+    expect(rows.rows[0].org_id).not.toBe(squatter);
+    const audits = await s.sql.query(`SELECT org_id, action, actor_type, actor_id, metadata FROM audit_logs WHERE target_id IN ($1, $2) ORDER BY action`, [held, claimed.body.data.id]);
+    expect(audits.rows).toEqual([
+      { org_id: rows.rows[0].org_id, action: "domain.created", actor_type: "api_key", actor_id: expect.any(String), metadata: expect.objectContaining({ name, claimed: true }) },
+      { org_id: squatter, action: "domain.deleted", actor_type: "system", actor_id: "domain_claim", metadata: expect.objectContaining({ name, reason: expect.stringMatching(/claimed/) }) },
+    ]);
+
+    // A holder that verified the name keeps it while it stays verified, claim record or not.
+    const verifiedName = domainName("kept");
+    await hold(verifiedName, "verified");
+    const refusedValue = new RegExp(`with the value (mailroom-claim=[\\w-]+)`).exec((await at(path, { body: { name: verifiedName } })).body.error)![1];
+    dns.txt(`_mailroom-claim.${verifiedName}`, refusedValue);
+    const kept = await at(path, { body: { name: verifiedName, claim: true } });
+    expect(kept.status).toBe(409);
+    expect(kept.body.error).toMatch(/verified by the organization that holds it/);
+    expect((await s.sql.query(`SELECT org_id FROM domains WHERE name = $1`, [verifiedName])).rows).toEqual([{ org_id: squatter }]);
   });
 });

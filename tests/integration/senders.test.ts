@@ -214,6 +214,26 @@ describe("the production rule for from-addresses (SENDER_NOT_VERIFIED)", () => {
     expect(await sendCount(org.org.id)).toBe(before + 1);
   });
 
+  it("matches the from-address exactly in any case: a confirmed sender's subaddress is another address; an internationalized domain counts in its punycode form, which is also signed", async () => {
+    // ann@sender.test is confirmed; ann+news@sender.test was not, and sender.test is no verified domain of the organization's.
+    const sub = await send({ from: "ann+news@sender.test" });
+    expect(sub.status).toBe(403);
+    expect(sub.body.code).toBe("SENDER_NOT_VERIFIED");
+
+    const label = hex();
+    const d = (await call("/api/v1/domains", { cookie: org.cookie, body: { name: `Bücher-${label}.example.test` } })).body.data;
+    expect(d.name).toMatch(/^xn--bcher-/);
+    await db().domain.update({ where: { id: d.id }, data: { status: "verified", verifiedAt: new Date() } });
+    const subject = `IDN ${hex()}`;
+    const res = await send({ from: `Info <INFO@${d.name.toUpperCase()}>`, subject });
+    expect(res.status).toBe(200);
+    expect(arrived(subject)[0].raw.toString()).toMatch(new RegExp(`^DKIM-Signature: [\\s\\S]*d=${d.name.replace(/[.-]/g, "\\$&")};`, "m"));
+    // The Unicode spelling is not an address the send path takes: a 400 naming the field, not a refusal.
+    const unicode = await send({ from: `info@bücher-${label}.example.test` });
+    expect(unicode.status).toBe(400);
+    expect(unicode.body.error).toMatch(/body\.from/);
+  });
+
   it("does not check the from-address in test mode", async () => {
     const testOrg = await newOrg();
     const testSink = await newSink();
@@ -312,7 +332,7 @@ describe("confirming a sender by email", () => {
     expect(await db().sender.count({ where: { email, confirmedAt: { not: null } } })).toBe(0);
   });
 
-  it("answers a refused confirmation send with the send's error, saying so, and records nothing as sent", async () => {
+  it("answers a refused confirmation send with the send's error, saying so, and records nothing as sent; the refusal does not use up the minute", async () => {
     const org = await newOrg(); // test mode: the address is on no test list
     const sender = (await call(path, { cookie: org.cookie, body: { email: address("outside") } })).body.data;
     const res = await call(`${path}/${sender.id}/confirmation`, { cookie: org.cookie, method: "POST" });
@@ -320,5 +340,35 @@ describe("confirming a sender by email", () => {
     expect(res.body.code).toBe("TEST_MODE_RECIPIENT");
     expect(res.body.error).toMatch(new RegExp(`^The confirmation email to ${sender.email.replace(/[.+]/g, "\\$&")} was not sent: Test mode:`));
     expect(await db().auditLog.count({ where: { targetId: sender.id, action: "sender.confirmation_sent" } })).toBe(0);
+    expect(await db().auditLog.findFirstOrThrow({ where: { targetId: sender.id, action: "sender.confirmation_failed" } })).toMatchObject({ outcome: "failed", metadata: { code: "TEST_MODE_RECIPIENT" } });
+
+    // In production now, asked again at once: it goes out.
+    const sink = await newSink();
+    try {
+      await productionMode(org.org.id);
+      await smtpProvider(org.cookie, sink);
+      const again = await call(`${path}/${sender.id}/confirmation`, { cookie: org.cookie, method: "POST" });
+      expect(again.status).toBe(201);
+      expect(sink.messages.map((m) => m.rcptTo)).toEqual([[sender.email]]);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it("sends one email for requests that arrive at the same moment; the others are 429", async () => {
+    const org = await newOrg();
+    await productionMode(org.org.id);
+    const sink = await newSink();
+    try {
+      await smtpProvider(org.cookie, sink);
+      const sender = (await call(path, { cookie: org.cookie, body: { email: address("burst") } })).body.data;
+      const answers = await Promise.all(Array.from({ length: 6 }, () => call(`${path}/${sender.id}/confirmation`, { cookie: org.cookie, method: "POST" })));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429, 429, 429, 429]);
+      expect(answers.filter((a) => a.status === 429).every((a) => a.body.code === "RATE_LIMITED" && Number(a.headers.get("retry-after")) > 0)).toBe(true);
+      expect(sink.messages).toHaveLength(1);
+      expect(await db().auditLog.count({ where: { targetId: sender.id, action: "sender.confirmation_sent" } })).toBe(1);
+    } finally {
+      await sink.close();
+    }
   });
 });

@@ -39,7 +39,7 @@ describe("normalizeDomainName", () => {
   });
 
   it("is what the create schema stores, with inbound off by default", () => {
-    expect(createDomainSchema.parse({ name: "Shop.Example.org." })).toEqual({ name: "shop.example.org", inbound: false });
+    expect(createDomainSchema.parse({ name: "Shop.Example.org." })).toEqual({ name: "shop.example.org", inbound: false, claim: false });
     const bad = createDomainSchema.safeParse({ name: "not a domain" });
     expect(bad.success).toBe(false);
     expect(createDomainSchema.safeParse({ name: "example.com", extra: 1 }).success).toBe(false);

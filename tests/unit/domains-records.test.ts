@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { DMARC_VALUE, recordsFor, REQUIRED_RECORDS } from "@/lib/domains/dns-records";
 import { generateDkimKey, newSelector } from "@/lib/domains/dkim-key";
 import { decryptSecret } from "@/lib/crypto/secret-box";
-import { createPublicKey, createPrivateKey } from "node:crypto";
+import { createPublicKey, createPrivateKey, randomUUID } from "node:crypto";
+import { claimHost, claimValue } from "@/lib/domains/domain-claim";
 
 const config = { spfInclude: "_spf.mail.example.net", returnPathTarget: "bounces.mail.example.net", mxHost: "mx.mail.example.net" };
 const facts = { name: "example.com", inboundEnabled: false, dkimSelector: "mailroom-202611-abcd", dkimPublicKey: "MIIBIjANBgkq", returnPathHost: "bounces.example.com" };
@@ -44,5 +45,18 @@ describe("DKIM keys", () => {
     const a = newSelector();
     expect(a).toMatch(/^[a-z0-9-]{1,63}$/);
     expect(new Set(Array.from({ length: 20 }, () => newSelector())).size).toBeGreaterThan(1);
+  });
+});
+
+describe("claim records", () => {
+  it("are bound to the organization and the name, and do not show the organization", () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const value = claimValue(a, "example.com");
+    expect(value).toMatch(/^mailroom-claim=[\w-]{22}$/);
+    expect(value).not.toContain(a);
+    expect(claimValue(a, "example.com")).toBe(value);
+    expect(claimValue(b, "example.com")).not.toBe(value);
+    expect(claimValue(a, "example.org")).not.toBe(value);
+    expect(claimHost("example.com")).toBe("_mailroom-claim.example.com");
   });
 });

@@ -21,10 +21,29 @@ describe("judging records", () => {
     expect(evaluateSpf(["v=spf1 include:_spf.mail.example.net ~all", "v=spf1 -all"], inc, "example.com").detail).toMatch(/2 SPF records/);
   });
 
+  it("SPF: only what receivers evaluate counts (terms before the first all; a redirect only without an all; a qualified include authorizes nothing)", () => {
+    const inc = "_spf.mail.example.net";
+    expect(evaluateSpf(["v=spf1 include:_spf.mail.example.net. ~all"], inc, "example.com").ok).toBe(true);
+    expect(evaluateSpf(["v=spf1  ip4:1.2.3.4   include:_spf.mail.example.net  -all "], inc, "example.com").ok).toBe(true);
+    const late = evaluateSpf(["v=spf1 -all include:_spf.mail.example.net"], inc, "example.com");
+    expect(late).toEqual({ ok: false, detail: expect.stringMatching(/after its all term/) });
+    expect(evaluateSpf(["v=spf1 ~all redirect=_spf.mail.example.net"], inc, "example.com").ok).toBe(false);
+    expect(evaluateSpf(["v=spf1 -include:_spf.mail.example.net ~all"], inc, "example.com").ok).toBe(false);
+    expect(evaluateSpf(["v=spf1 ~include:_spf.mail.example.net ~all"], inc, "example.com").ok).toBe(false);
+    expect(evaluateSpf(["v=spf1 include:x_spf.mail.example.net ~all"], inc, "example.com").ok).toBe(false);
+    expect(evaluateSpf(["v=spf1 a:_spf.mail.example.net ~all"], inc, "example.com").ok).toBe(false);
+    // Not an SPF record at all (receivers discard it): no record, not a pass.
+    expect(evaluateSpf([" v=spf1 include:_spf.mail.example.net ~all"], inc, "example.com").detail).toMatch(/No SPF record/);
+    expect(evaluateSpf(["v=spf10 include:_spf.mail.example.net ~all"], inc, "example.com").detail).toMatch(/No SPF record/);
+    // A record that is not SPF next to the one SPF record is fine; two SPF records in any case are not.
+    expect(evaluateSpf(["V=SPF1 include:_spf.mail.example.net ~all", "v=spf1 -all"], inc, "example.com").detail).toMatch(/2 SPF records/);
+  });
+
   it("DKIM: one key record whose p= is this domain's key (split strings and folding allowed)", () => {
     expect(evaluateDkim([`v=DKIM1; k=rsa; p=${KEY}`], KEY, "s._domainkey.example.com").ok).toBe(true);
     expect(evaluateDkim([`v=DKIM1;k=rsa;p=${KEY.slice(0, 100)} ${KEY.slice(100)}`], KEY, "s").ok).toBe(true);
     expect(evaluateDkim([`p=${KEY}`], KEY, "s").ok).toBe(true);
+    expect(evaluateDkim([`v=DKIM1 ;\tk = rsa;\r\n p = ${KEY.slice(0, 60)}\t ${KEY.slice(60)} ;`, "some-other-txt=1"], KEY, "s").ok).toBe(true);
     expect(evaluateDkim([], KEY, "s").detail).toMatch(/No DKIM key record/);
     expect(evaluateDkim([`v=DKIM1; k=rsa; p=${KEY}x`], KEY, "s").detail).toMatch(/not this domain's key/);
     expect(evaluateDkim(["v=DKIM1; k=rsa; p="], KEY, "s").detail).toMatch(/revoked/);
