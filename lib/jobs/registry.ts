@@ -10,12 +10,13 @@ import { rollUpEventsJob } from "@/lib/analytics/roll-up";
 import { processInboundJob } from "@/lib/inbound/process-inbound-job";
 import { recheckDomainsJob } from "@/lib/domains/recheck-job";
 import { sequenceStepJob } from "@/lib/sequences/step-job";
+import { recoverSequenceStepsJob } from "@/lib/sequences/recover-steps";
 import { campaignSendBatchJob } from "@/lib/campaigns/send-batch-job";
 import { campaignStartScheduledJob } from "@/lib/campaigns/start-scheduled-job";
 import { campaignWatchdogJob } from "@/lib/campaigns/watchdog-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, rollUpEventsJob, processInboundJob, recheckDomainsJob, sequenceStepJob, campaignSendBatchJob, campaignStartScheduledJob, campaignWatchdogJob] as JobDefinition<never>[];
+const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, rollUpEventsJob, processInboundJob, recheckDomainsJob, sequenceStepJob, recoverSequenceStepsJob, campaignSendBatchJob, campaignStartScheduledJob, campaignWatchdogJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

@@ -8,10 +8,10 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { checkReferences } from "@/lib/sequences/check-references";
 import { detailOf, viewsOf, withSteps } from "@/lib/sequences/sequence-view";
-import { scheduleSteps, type Announce } from "@/lib/sequences/step-schedule";
+import { scheduleSteps, stepJobWhere, type Announce } from "@/lib/sequences/step-schedule";
 import type { CreateSequenceInput, ListSequencesQuery, UpdateSequenceInput } from "@/lib/sequences/schemas";
 
 type Step = CreateSequenceInput["steps"][number];
@@ -69,13 +69,21 @@ async function replaceSteps(tx: Prisma.TransactionClient, sequenceId: string, st
   await tx.sequenceStep.deleteMany({ where: { sequenceId, position: { gte: steps.length } } });
 }
 
-/** Every active enrolment's next step again, at its time or now if that has passed (a new key: the first row ran while paused). */
+/**
+ * Every active enrolment's next step again, at its time or now if that has passed (a new key:
+ * the first row ran while paused). Not for a step whose job is still queued for later than a
+ * minute from now: that job runs after this commits and finds the sequence active. A job due
+ * sooner may have read "paused" already, so it gets a twin (the step still goes out once).
+ */
 async function rescheduleActive(tx: Prisma.TransactionClient, sequenceId: string): Promise<Announce> {
-  const active = await tx.sequenceEnrolment.findMany({ where: { sequenceId, status: "active" }, select: { id: true, nextStep: true, nextRunAt: true } });
+  const waiting = await tx.$queryRaw<{ id: string; next_step: number; next_run_at: Date | null }[]>`
+    SELECT e.id::text, e.next_step, e.next_run_at FROM sequence_enrolments e
+     WHERE e.sequence_id = ${sequenceId}::uuid AND e.status = 'active'
+       AND NOT ${Prisma.raw(stepJobWhere("j.status = 'queued' AND j.run_at > now() + interval '1 minute'"))}`;
   const now = Date.now();
   return scheduleSteps(
     tx,
-    active.map((e) => ({ enrolmentId: e.id, position: e.nextStep, runAt: new Date(Math.max(now, e.nextRunAt?.getTime() ?? now)), again: `resume-${now}` })),
+    waiting.map((e) => ({ enrolmentId: e.id, position: Number(e.next_step), runAt: new Date(Math.max(now, e.next_run_at ? new Date(e.next_run_at).getTime() : now)), again: `resume-${now}` })),
   );
 }
 

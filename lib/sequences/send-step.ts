@@ -1,34 +1,39 @@
-// One step's email to one contact, exactly once. The step's sequence_step_sends row is inserted
-// first (unique per enrolment and step); only the run that inserts it sends. A later run that
-// finds it "sending" settles it from the messages log, as inbound actions do (send-once.ts):
-// sent (recorded now), stuck at the provider with no outcome (failed, never resent: a second
-// copy is worse), or never recorded after the run died (taken over and sent again).
+// One step's email to one contact, exactly once. Only the run that claims the step (inserts its
+// sequence_step_sends row, checks included: claim-step.ts) sends. A later run that finds the row
+// "sending" settles it from the messages log, as inbound actions do (send-once.ts): sent
+// (recorded now), stuck at the provider with no outcome (failed, never resent: a second copy is
+// worse), or never recorded after the run died (the row is freed and claimed again).
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { rawQuery } from "@/lib/db/raw-query";
 import { AppError } from "@/lib/http/errors";
 import { sendEmail } from "@/lib/email/send-email";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { log } from "@/lib/log";
+import { claimStep, type ClaimedRow as Row } from "@/lib/sequences/claim-step";
 import type { StepState } from "@/lib/sequences/step-state";
 
-export type StepOutcome = { status: "sent" } | { status: "failed" | "skipped"; error: string };
+export type StepOutcome =
+  | { status: "sent" }
+  | { status: "failed" | "skipped"; error: string }
+  /** Another run holds the step: look again at `retryAt`; null: that run finishes it. */
+  | { status: "pending"; retryAt: Date | null }
+  /** The claim's checks refused the step (the enrolment moved, or the contact must leave): nothing was sent. */
+  | { status: "refused" };
 
-/** A send in progress longer than this was cut off by a crash (sends time out well within it). */
-const ABANDONED_MS = 2 * 60_000;
+/**
+ * A send in progress longer than this was cut off by a crash. It must exceed the longest a live
+ * send takes, or a live send would be judged abandoned and marked failed while it goes out:
+ * failover tries each of the organization's providers in turn, each up to its timeouts (10 s a
+ * stage over SMTP, 15 s over HTTP APIs, 40 s with SES), so several failing slowly take minutes.
+ */
+const ABANDONED_MS = 10 * 60_000;
 
-/** A state a later run resolves: the job retries. */
-export class StepNotSettled extends Error {
-  override name = "StepNotSettled";
-}
-
-/** A refusal of the send itself (test mode, validation, a deleted template) will not change on retry; 429s and provider outages will. */
-const isFinal = (err: unknown) => (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) || err instanceof z.ZodError;
+/** A refusal of the send itself (test mode, validation, a deleted template, the month's allowance) will not change on retry; rate limits and provider outages will. */
+const isFinal = (err: unknown) =>
+  (err instanceof AppError && ((err.status >= 400 && err.status < 500 && err.status !== 429) || err.code === "QUOTA_EXCEEDED")) || err instanceof z.ZodError;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
-type Row = { id: string; status: string; error: string | null; createdAt: Date };
-
-async function record(id: string, outcome: StepOutcome, messageId: string | null = null) {
+async function record(id: string, outcome: Extract<StepOutcome, { status: "sent" | "failed" | "skipped" }>, messageId: string | null = null) {
   await db().sequenceStepSend.updateMany({
     where: { id, status: "sending" },
     data: outcome.status === "sent" ? { status: "sent", messageId, sentAt: new Date(), error: null } : { status: outcome.status, error: outcome.error, messageId },
@@ -75,8 +80,8 @@ async function send(s: StepState, row: Row, lastAttempt: boolean): Promise<StepO
   return { status: "sent" };
 }
 
-/** An earlier run left the row "sending": what happened to its send? */
-async function settle(s: StepState, row: Row): Promise<StepOutcome | "resend"> {
+/** An earlier run left the row "sending": what became of its send? "freed": nothing went out, and the row is gone. */
+async function settle(s: StepState, row: Row): Promise<StepOutcome | "freed"> {
   const message = await db().message.findFirst({
     where: { orgId: s.orgId, createdAt: { gte: new Date(row.createdAt.getTime() - 60_000) }, metadata: { path: ["sequenceStepSendId"], equals: row.id } },
     orderBy: { createdAt: "desc" },
@@ -86,29 +91,30 @@ async function settle(s: StepState, row: Row): Promise<StepOutcome | "resend"> {
     await record(row.id, { status: "sent" }, message.id);
     return { status: "sent" };
   }
-  if (Date.now() - row.createdAt.getTime() < ABANDONED_MS) throw new StepNotSettled(`step send ${row.id} is still in progress`);
+  // Possibly still under way: look again once it would have ended (a new job, not one of this job's attempts).
+  const abandonedAt = row.createdAt.getTime() + ABANDONED_MS;
+  if (Date.now() < abandonedAt) return { status: "pending", retryAt: new Date(abandonedAt + 5_000) };
   if (message?.status === "queued") {
     const outcome = { status: "failed" as const, error: `interrupted while the provider had it (message ${message.id}); not sent again, to avoid a duplicate` };
     await record(row.id, outcome, message.id);
     return outcome;
   }
-  // Cut off before anything went out: one run takes the row over and sends.
-  const { count } = await db().sequenceStepSend.updateMany({ where: { id: row.id, status: "sending", createdAt: row.createdAt }, data: { createdAt: new Date() } });
-  if (count === 0) throw new StepNotSettled(`step send ${row.id} was taken over by another run`);
-  return "resend";
+  // Cut off before anything went out (or after every provider failed): free the row to claim it again.
+  const { count } = await db().sequenceStepSend.deleteMany({ where: { id: row.id, status: "sending", createdAt: row.createdAt } });
+  return count ? "freed" : { status: "pending", retryAt: null };
 }
 
 export async function sendStepOnce(s: StepState & { stepId: string }, { lastAttempt }: { lastAttempt: boolean }): Promise<StepOutcome> {
-  const [inserted] = await rawQuery<{ id: string; created_at: Date }>(
-    `INSERT INTO sequence_step_sends (id, enrolment_id, step_id, status) VALUES (gen_random_uuid(), $1::uuid, $2::uuid, 'sending')
-     ON CONFLICT (enrolment_id, step_id) DO NOTHING RETURNING id::text, created_at`,
-    [s.enrolmentId, s.stepId],
-  );
-  if (inserted) return send(s, { id: inserted.id, status: "sending", error: null, createdAt: new Date(inserted.created_at) }, lastAttempt);
-  const row = await db().sequenceStepSend.findUniqueOrThrow({ where: { enrolmentId_stepId: { enrolmentId: s.enrolmentId, stepId: s.stepId } } });
-  if (row.status === "sent") return { status: "sent" };
-  if (row.status !== "sending") return { status: row.status as "failed" | "skipped", error: row.error ?? "" };
-  const settled = await settle(s, row);
-  if (settled !== "resend") return settled;
-  return send(s, { ...row, createdAt: new Date() }, lastAttempt);
+  for (let round = 0; round < 2; round++) {
+    const claimed = await claimStep(s);
+    if (claimed) return send(s, claimed, lastAttempt);
+    const row = await db().sequenceStepSend.findUnique({ where: { enrolmentId_stepId: { enrolmentId: s.enrolmentId, stepId: s.stepId } } });
+    if (!row) return { status: "refused" };
+    if (row.status === "sent") return { status: "sent" };
+    if (row.status !== "sending") return { status: row.status as "failed" | "skipped", error: row.error ?? "" };
+    const settled = await settle(s, row);
+    if (settled !== "freed") return settled;
+  }
+  // Freed, then claimed first by a concurrent run: that run sends.
+  return { status: "pending", retryAt: null };
 }

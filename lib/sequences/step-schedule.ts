@@ -2,7 +2,7 @@
 // ends. The embedded runner runs it when due; under Inngest the job's function sleeps until the
 // row's run_at (step.sleepUntil in inngest/functions.ts), so waits of days survive restarts either
 // way. Rows go in with the enrolment change that makes them due (same transaction), in bulk.
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { insertJobs } from "@/lib/jobs/job-store";
 import { dispatch } from "@/lib/jobs/dispatcher";
 import { log } from "@/lib/log";
@@ -23,8 +23,15 @@ export const stepJobKey = (s: DueStep) => `sequence-step:${s.enrolmentId}:${s.po
 
 export type Announce = () => Promise<void>;
 
-/** Inserts the steps' job rows in the caller's transaction; call the returned function after commit. */
-export async function scheduleSteps(tx: Prisma.TransactionClient, steps: DueStep[]): Promise<Announce> {
+/**
+ * SQL condition on enrolment `e`: a job of its next step exists that satisfies `condition` (on
+ * jobs `j`). Job payloads have no index: PostgreSQL answers it with one hash anti-join.
+ */
+export const stepJobWhere = (condition: string) => `EXISTS (SELECT 1 FROM jobs j
+  WHERE j.name = '${SEQUENCE_STEP_JOB}' AND j.payload->>'enrolmentId' = e.id::text AND (j.payload->>'position')::int = e.next_step AND ${condition})`;
+
+/** Inserts the steps' job rows in the caller's transaction (or on their own); call the returned function after commit. */
+export async function scheduleSteps(tx: Prisma.TransactionClient | PrismaClient, steps: DueStep[]): Promise<Announce> {
   const jobs: { id: string; name: string; runAt: Date }[] = [];
   for (let i = 0; i < steps.length; i += 5_000) {
     const chunk = steps.slice(i, i + 5_000);

@@ -2,7 +2,7 @@
 // at its position, the contact, the sender, and whether the contact must leave (a reply, an
 // unsubscribe, the suppression list).
 import { rawQuery } from "@/lib/db/raw-query";
-import { WRITTEN_BY_A_PERSON } from "@/lib/sequences/replies";
+import { REPLIED } from "@/lib/sequences/replies";
 import type { ExitReason } from "@/lib/sequences/schemas";
 
 export interface StepState {
@@ -47,9 +47,7 @@ const SQL = `
   SELECT e.id::text AS enrolment_id, e.org_id::text, e.sequence_id::text, e.status, e.next_step,
          s.status AS sequence_status, s.use_case_id::text, st.id::text AS step_id, st.template_id::text,
          c.email, c.name AS contact_name, c.properties, c.subscription_status, sup.reason AS suppression_reason,
-         EXISTS (SELECT 1 FROM inbound_messages m
-                  WHERE m.org_id = e.org_id AND lower(m.from_address) = c.email AND m.received_at > e.enrolled_at
-                    AND ${WRITTEN_BY_A_PERSON}) AS replied,
+         ${REPLIED} AS replied,
          snd.email AS sender_email, snd.name AS sender_name
     FROM sequence_enrolments e
     JOIN sequences s ON s.id = e.sequence_id

@@ -2,7 +2,9 @@
 // organization's; enrolment by API and on joining the trigger list; and sequences running for
 // real: production sends over SMTP to a local sink, each step after its delay, exits on a reply
 // (inbound mail through a provider's webhook), on an unsubscribe (the one-click link in step 1)
-// and on suppression, pause and resume, and each step sent once even when its job runs twice.
+// and on suppression, pause and resume, and each step sent once even when its job runs twice;
+// the step's claim re-checking the contact, the settling of a send an earlier run left, steps
+// whose job failed for good, and replies told apart from automatic answers.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simpleParser } from "mailparser";
@@ -14,6 +16,10 @@ import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
 import { insertJobs } from "@/lib/jobs/job-store";
 import { runSequenceStep } from "@/lib/sequences/run-step";
+import { loadStepState } from "@/lib/sequences/step-state";
+import { sendStepOnce } from "@/lib/sequences/send-step";
+import { exitOnReply } from "@/lib/sequences/replies";
+import { recoverSequenceSteps } from "@/lib/sequences/recover-steps";
 
 const path = "/api/v1/sequences";
 const SCOPES = ["sequences:read", "sequences:write", "templates:read", "templates:write", "lists:read", "lists:write"];
@@ -473,5 +479,151 @@ describe("sequences running", () => {
     expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Tia", "Step 2 for Tia"]);
     expect(await enrolment(e.id)).toMatchObject({ status: "completed" });
     expect(await db().sequenceStepSend.count({ where: { enrolmentId: e.id } })).toBe(2);
+  });
+});
+
+describe("sequences: exactly once, never stuck", () => {
+  const inbound = (orgId: string, from: string, headers: { name: string; value: string }[] = []) =>
+    db().inboundMessage.create({ data: { orgId, source: "smtp", fromAddress: from, subject: "Re: hello", text: "hi", size: 100, headers } });
+  const stepJobs = (enrolmentId: string) => db().job.findMany({ where: { name: "sequence.step", payload: { path: ["enrolmentId"], equals: enrolmentId } } });
+
+  it("a reply, or a pause, landing after the step's state was read stops the send at its claim", { timeout: 60_000 }, async () => {
+    const ctx = await setup({ sending: true });
+    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 3_600, templateId: await template(ctx.key, 1) }] });
+    const c = await contact(ctx.orgId, "late.reply@example.test", { name: "Lou" });
+    const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
+
+    const state = (await loadStepState(e.id))!;
+    expect(state.exit).toBeNull();
+    await inbound(ctx.orgId, "Late.Reply@Example.TEST"); // recorded, not yet processed
+    expect(await sendStepOnce({ ...state, stepId: state.stepId! }, { lastAttempt: false })).toEqual({ status: "refused" });
+    expect(await db().sequenceStepSend.count({ where: { enrolmentId: e.id } })).toBe(0);
+    expect(await runSequenceStep({ enrolmentId: e.id, position: 0 })).toBe("exited");
+    expect(await enrolment(e.id)).toMatchObject({ status: "exited", exitReason: "replied" });
+
+    const p = await contact(ctx.orgId, "paused.late@example.test");
+    const [ep] = (await enrol(ctx.key, seq.id, { contactIds: [p.id] })).enrolled;
+    const before = (await loadStepState(ep.id))!;
+    expect((await call(`${path}/${seq.id}`, { method: "PATCH", key: ctx.key, body: { status: "paused" } })).status).toBe(200);
+    expect(await sendStepOnce({ ...before, stepId: before.stepId! }, { lastAttempt: false })).toEqual({ status: "refused" });
+    expect(await runSequenceStep({ enrolmentId: ep.id, position: 0 })).toBe("paused");
+    expect(ctx.sink.messages).toHaveLength(0);
+  });
+
+  it("tells replies from automatic answers, matches the address in any case, and only the organization's own mail", async () => {
+    const ctx = await setup();
+    const other = await setup();
+    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 3_600, templateId: await template(ctx.key, 1) }] });
+    const a = await contact(ctx.orgId, "auto.a@example.test");
+    const b = await contact(ctx.orgId, "elsewhere.b@example.test");
+    const { enrolled } = await enrol(ctx.key, seq.id, { contactIds: [a.id, b.id] });
+    const ea = enrolled.find((x) => x.contactId === a.id)!;
+    const eb = enrolled.find((x) => x.contactId === b.id)!;
+
+    for (const headers of [
+      [{ name: "Precedence", value: "auto_reply" }],
+      [{ name: "precedence", value: " Bulk " }],
+      [{ name: "X-Autoreply", value: "yes" }],
+      [{ name: "X-Autorespond", value: "Out of office" }],
+      [{ name: "Auto-Submitted", value: "auto-replied" }],
+    ]) {
+      const m = await inbound(ctx.orgId, a.email, headers);
+      expect(await exitOnReply(m.id), JSON.stringify(headers)).toBe(0);
+    }
+    expect((await loadStepState(ea.id))!.exit).toBeNull();
+
+    // Another organization receiving mail from b is not b replying to this one.
+    const theirs = await inbound(other.orgId, b.email);
+    expect(await exitOnReply(theirs.id)).toBe(0);
+    expect((await loadStepState(eb.id))!.exit).toBeNull();
+
+    const reply = await inbound(ctx.orgId, "AUTO.A@example.test", [{ name: "Auto-Submitted", value: "no" }]);
+    expect(await exitOnReply(reply.id)).toBe(1);
+    expect(await exitOnReply(reply.id)).toBe(0); // safe to repeat
+    expect(await enrolment(ea.id)).toMatchObject({ status: "exited", exitReason: "replied", nextRunAt: null });
+    expect(await enrolment(eb.id)).toMatchObject({ status: "active" });
+  });
+
+  it("resuming adds no job for a step whose job still waits, however often it is paused and resumed", async () => {
+    const ctx = await setup();
+    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 3_600, templateId: await template(ctx.key, 1) }] });
+    const c = await contact(ctx.orgId, "toggle@example.test");
+    const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
+    for (const status of ["paused", "active", "paused", "active"]) {
+      expect((await call(`${path}/${seq.id}`, { method: "PATCH", key: ctx.key, body: { status } })).status).toBe(200);
+    }
+    const jobs = await stepJobs(e.id);
+    expect(jobs.map((j) => [j.dedupeKey, j.status])).toEqual([[`sequence-step:${e.id}:0`, "queued"]]);
+  });
+
+  it("settles a step an earlier run left sending: later in a job of its own, then sent once, or failed when the provider had it", { timeout: 60_000 }, async () => {
+    const ctx = await setup({ sending: true });
+    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 3_600, templateId: await template(ctx.key, 1) }, { delaySeconds: 3_600, templateId: await template(ctx.key, 2) }] });
+    const c = await contact(ctx.orgId, "settle@example.test", { name: "Sam", properties: { plan: "<b>Pro</b> & co" } });
+    const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
+    const at = { enrolmentId: e.id, position: 0 };
+
+    // A run in progress (or one that just died): nothing is decided yet, and no attempt is spent waiting.
+    const left = await db().sequenceStepSend.create({ data: { enrolmentId: e.id, stepId: seq.steps[0].id, status: "sending" } });
+    expect(await runSequenceStep(at)).toBe("pending");
+    const settleJob = (await stepJobs(e.id)).find((j) => j.dedupeKey?.startsWith(`sequence-step:${e.id}:0:settle-`));
+    expect(settleJob?.status).toBe("queued");
+    expect(settleJob!.runAt.getTime()).toBeGreaterThanOrEqual(left.createdAt.getTime() + 10 * 60_000);
+    expect(ctx.sink.messages).toHaveLength(0);
+
+    // Ten minutes on with no message recorded: the run died before sending; claimed again and sent once.
+    await db().sequenceStepSend.update({ where: { id: left.id }, data: { createdAt: new Date(Date.now() - 11 * 60_000) } });
+    expect(await runSequenceStep(at)).toBe("sent");
+    expect(await runSequenceStep(at)).toBe("stale");
+    expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Sam"]);
+    const html = (await simpleParser(mailsTo(ctx.sink, c.email)[0].raw)).html;
+    expect(html).toContain("Sam on &lt;b&gt;Pro&lt;/b&gt; &amp; co"); // properties are escaped in html
+    expect(await db().sequenceStepSend.findMany({ where: { enrolmentId: e.id }, select: { status: true } })).toEqual([{ status: "sent" }]);
+
+    // Step 2 left with its message at the provider, no answer: failed, never sent again.
+    const stuck = await db().sequenceStepSend.create({ data: { enrolmentId: e.id, stepId: seq.steps[1].id, status: "sending", createdAt: new Date(Date.now() - 11 * 60_000) } });
+    await db().message.create({
+      data: { orgId: ctx.orgId, fromAddress: "x@sender.test", to: [c.email], cc: [], bcc: [], subject: "Step 2", sendMode: "production", messageIdHeader: `<${randomUUID()}@test>`, metadata: { sequenceStepSendId: stuck.id } },
+    });
+    expect(await runSequenceStep({ enrolmentId: e.id, position: 1 })).toBe("failed");
+    expect(mailsTo(ctx.sink, c.email)).toHaveLength(1);
+    const [listed] = (await call(`${path}/${seq.id}/enrolments`, { key: ctx.key })).body.data;
+    expect(listed).toMatchObject({ status: "failed", nextStep: 1, error: expect.stringContaining("not sent again") });
+  });
+
+  it("gives a step whose job failed for good a new one, and fails the enrolment after three", { timeout: 60_000 }, async () => {
+    const ctx = await setup({ sending: true });
+    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 3_600, templateId: await template(ctx.key, 1) }] });
+    const a = await contact(ctx.orgId, "recovered@example.test", { name: "Rae" });
+    const b = await contact(ctx.orgId, "poisoned@example.test");
+    const { enrolled } = await enrol(ctx.key, seq.id, { contactIds: [a.id, b.id] });
+    const ea = enrolled.find((x) => x.contactId === a.id)!;
+    const eb = enrolled.find((x) => x.contactId === b.id)!;
+    // Both steps were due an hour ago, and their jobs failed through every attempt.
+    const failed = { status: "failed", lastError: "the database was away", finishedAt: new Date() };
+    await db().job.updateMany({ where: { dedupeKey: { in: [`sequence-step:${ea.id}:0`, `sequence-step:${eb.id}:0`] } }, data: failed });
+    await db().job.createMany({ data: ["r1", "r2"].map((k) => ({ name: "sequence.step", payload: { enrolmentId: eb.id, position: 0 }, dedupeKey: `test-${eb.id}-${k}`, ...failed })) });
+    await db().sequenceEnrolment.updateMany({ where: { id: { in: [ea.id, eb.id] } }, data: { nextRunAt: new Date(Date.now() - 3_600_000) } });
+
+    await recoverSequenceSteps(); // also every ten minutes on the servers
+    await until("the recovered step to go out", async () => (await enrolment(ea.id)).status === "completed");
+    expect(await subjects(ctx.sink, a.email)).toEqual(["Step 1 for Rae"]);
+    expect(await enrolment(eb.id)).toMatchObject({ status: "failed", nextStep: 0 });
+    const [listed] = (await call(`${path}/${seq.id}/enrolments?status=failed`, { key: ctx.key })).body.data;
+    expect(listed).toMatchObject({ id: eb.id, error: expect.stringContaining("failed for good 3 times; last: the database was away") });
+    expect(mailsTo(ctx.sink, b.email)).toHaveLength(0);
+    await recoverSequenceSteps(); // a failed enrolment is left alone
+    expect((await stepJobs(eb.id)).map((j) => j.status)).toEqual(["failed", "failed", "failed"]);
+  });
+
+  it("fails the step at once when the month's allowance is used up (it will not change on retry)", { timeout: 60_000 }, async () => {
+    const ctx = await setup({ sending: true });
+    await db().organization.update({ where: { id: ctx.orgId }, data: { monthlySendAllowance: 0 } });
+    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 3_600, templateId: await template(ctx.key, 1) }] });
+    const c = await contact(ctx.orgId, "over.quota@example.test");
+    const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
+    expect(await runSequenceStep({ enrolmentId: e.id, position: 0 })).toBe("failed");
+    const [listed] = (await call(`${path}/${seq.id}/enrolments`, { key: ctx.key })).body.data;
+    expect(listed).toMatchObject({ status: "failed", error: expect.stringContaining("allowance") });
   });
 });
