@@ -5,11 +5,9 @@
 import { verifyUnsubscribeToken } from "@/lib/unsubscribe/tokens";
 import { unsubscribe } from "@/lib/unsubscribe/unsubscribe";
 import { confirmPage, donePage, invalidPage } from "@/lib/unsubscribe/page";
+import { hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
 
 type Ctx = { params: Promise<{ token: string }> };
-
-const html = (body: string, status = 200) =>
-  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY" } });
 
 export async function GET(_req: Request, ctx: Ctx): Promise<Response> {
   const claim = verifyUnsubscribeToken((await ctx.params).token);
@@ -19,7 +17,7 @@ export async function GET(_req: Request, ctx: Ctx): Promise<Response> {
 export async function POST(req: Request, ctx: Ctx): Promise<Response> {
   const claim = verifyUnsubscribeToken((await ctx.params).token);
   if (!claim) return html(invalidPage(), 404);
-  const form = new URLSearchParams((await req.text().catch(() => "")).slice(0, 1_000));
+  const form = await hostedPageForm(req);
   const oneClick = form.get("List-Unsubscribe") === "One-Click";
   // A POST is a decision: the mail client's one-click body, or the page's button.
   if (!oneClick && form.get("confirm") !== "yes") return html(confirmPage(claim.recipient), 400);

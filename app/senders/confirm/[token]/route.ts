@@ -5,11 +5,9 @@
 import { verifyConfirmationToken } from "@/lib/senders/confirmation-token";
 import { confirmSender, findSenderToConfirm } from "@/lib/senders/confirm-sender";
 import { confirmPage, confirmedPage, invalidPage } from "@/lib/senders/confirm-page";
+import { hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
 
 type Ctx = { params: Promise<{ token: string }> };
-
-const html = (body: string, status = 200) =>
-  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY" } });
 
 async function senderFor(ctx: Ctx) {
   const claim = verifyConfirmationToken((await ctx.params).token);
@@ -26,7 +24,7 @@ export async function GET(_req: Request, ctx: Ctx): Promise<Response> {
 export async function POST(req: Request, ctx: Ctx): Promise<Response> {
   const found = await senderFor(ctx);
   if (!found) return html(invalidPage(), 404);
-  const form = new URLSearchParams((await req.text().catch(() => "")).slice(0, 1_000));
+  const form = await hostedPageForm(req);
   // A POST is a decision only with the button's value.
   if (form.get("confirm") !== "yes") return html(confirmPage(found.sender), 400);
   if (!(await confirmSender(found.claim))) return html(invalidPage(), 404);
