@@ -4,6 +4,7 @@
 // commits on its own, so an import's progress is visible as it goes and a failure part-way
 // keeps what was done.
 import { rawQuery } from "@/lib/db/raw-query";
+import { AppError } from "@/lib/http/errors";
 import type { ImportRow } from "@/lib/contacts/import-row";
 
 export type GoodRow = Extract<ImportRow, { ok: true }> & { line: number };
@@ -15,7 +16,8 @@ export interface RefusedRow {
 
 // The INSERT skips addresses that exist (DO NOTHING) and the UPDATE, reading the statement's
 // snapshot, sees only rows that existed before it: each address is either created or updated.
-// An address another request created meanwhile is neither; it is reported as refused.
+// An address another request created meanwhile is neither: it is missing from `written`, and
+// the caller writes it again in a statement of its own (which sees it, and updates it).
 const BATCH_SQL = `
 WITH input AS (
   SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::jsonb[]) AS t(email, name, status, props)),
@@ -63,8 +65,29 @@ export interface BatchResult {
   joined: string[];
 }
 
-/** `rows`: how many CSV rows this batch accounts for (good and refused, first counted). */
-export async function writeBatch(args: { orgId: string; importId: string; listId: string | null; good: GoodRow[]; refused: RefusedRow[]; rows: number }): Promise<BatchResult> {
+type BatchArgs = { orgId: string; importId: string; listId: string | null; good: GoodRow[]; refused: RefusedRow[]; rows: number };
+
+/**
+ * `rows`: how many CSV rows this batch accounts for (good and refused, first counted). Two
+ * imports (or an import and a list's members route) writing the same addresses at once lock
+ * their rows: the batch goes in address order, as the members route does, and a statement that
+ * still loses a deadlock is run again (it is one statement: nothing of it was kept).
+ */
+export async function writeBatch(args: BatchArgs): Promise<BatchResult> {
+  const sorted = { ...args, good: [...args.good].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)) };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeOnce(sorted);
+    } catch (err) {
+      const { code, constraint } = err as { code?: string; constraint?: string };
+      // The list was deleted while its import ran: its members cannot be added any more.
+      if (code === "23503" && constraint === "contact_list_members_list_id_fkey") throw new AppError("NOT_FOUND", "List not found: it was deleted during the import");
+      if (code !== "40P01" || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function writeOnce(args: BatchArgs): Promise<BatchResult> {
   const { good, refused } = args;
   const [result] = await rawQuery<{ written: string[]; joined: string[] }>(BATCH_SQL, [
     args.orgId,

@@ -1,7 +1,8 @@
 // POST /api/v1/contacts/import: a CSV upload streamed through the parser and written in
-// batches of IMPORT_BATCH_SIZE rows, one SQL statement each, while the upload is still
-// arriving: memory stays flat whatever the file's size. Good rows are imported, refused ones
-// recorded with their line and reason; the answer is the finished import's summary.
+// batches of IMPORT_BATCH_SIZE rows (fewer when they are wide), one SQL statement each, while
+// the upload is still arriving: memory stays flat whatever the file's size. Good rows are
+// imported, refused ones recorded with their line and reason; the answer is the finished
+// import's summary.
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
@@ -9,12 +10,12 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { enrolOnListJoin } from "@/lib/sequences/list-join";
 import { propertyTypes } from "@/lib/contacts/manage-properties";
 import { invalidFields } from "@/lib/contacts/check-properties";
-import { csvRecords, tooLarge } from "@/lib/contacts/csv-records";
+import { csvRecords, tooLarge, UploadInterrupted } from "@/lib/contacts/csv-records";
 import { readHeader, readRow, type ImportColumns } from "@/lib/contacts/import-row";
 import { writeBatch, type GoodRow, type RefusedRow } from "@/lib/contacts/import-batch";
 import { SeenEmails } from "@/lib/contacts/seen-emails";
 import { viewOfImport } from "@/lib/contacts/manage-imports";
-import { IMPORT_BATCH_SIZE, IMPORT_BODY_LIMIT, IMPORT_MAX_LINE, IMPORT_MAX_ROWS } from "@/lib/contacts/import-schemas";
+import { IMPORT_BATCH_CHARS, IMPORT_BATCH_SIZE, IMPORT_BODY_LIMIT, IMPORT_MAX_LINE, IMPORT_MAX_ROWS } from "@/lib/contacts/import-schemas";
 
 interface ImportRequest {
   principal: Principal;
@@ -59,18 +60,28 @@ export async function importContacts(request: ImportRequest) {
   let good: GoodRow[] = [];
   let refused: RefusedRow[] = [];
   let pendingRows = 0;
+  // A batch is also cut by its size, so that wide rows (many long properties) keep it small.
+  let pendingChars = 0;
   let rows = 0;
 
   async function flush() {
     if (!good.length && !refused.length && !pendingRows) return;
     const batch = { good, refused, rows: pendingRows };
-    [good, refused, pendingRows] = [[], [], 0];
-    const result = await writeBatch({ orgId, importId: record.id, listId: listId ?? null, ...batch });
-    // Created by another request between our insert and update: refuse rather than lose silently.
-    for (const r of batch.good) {
-      if (!result.written.has(r.email)) refused.push({ line: r.line, email: r.email, message: "created by another request during the import; import it again" });
+    [good, refused, pendingRows, pendingChars] = [[], [], 0, 0];
+    const write = (rows: Pick<typeof batch, "good" | "refused" | "rows">) => writeBatch({ orgId, importId: record.id, listId: listId ?? null, ...rows });
+    const result = await write(batch);
+    const joined = [...result.joined];
+    // Created by another request (another import, a list's members route) while the statement
+    // ran: committed now, so a statement of their own finds and updates them.
+    const missed = batch.good.filter((r) => !result.written.has(r.email));
+    if (missed.length) {
+      const again = await write({ good: missed, refused: [], rows: 0 });
+      joined.push(...again.joined);
+      for (const r of missed) {
+        if (!again.written.has(r.email)) refused.push({ line: r.line, email: r.email, message: "changed by another request during the import; import it again" });
+      }
     }
-    if (listId && result.joined.length) await enrolOnListJoin({ orgId, listId, contactIds: result.joined });
+    if (listId && joined.length) await enrolOnListJoin({ orgId, listId, contactIds: joined });
   }
 
   try {
@@ -78,6 +89,7 @@ export async function importContacts(request: ImportRequest) {
       if (++rows > IMPORT_MAX_ROWS) throw new AppError("PAYLOAD_TOO_LARGE", `More than ${IMPORT_MAX_ROWS.toLocaleString("en")} rows: split the file`);
       lastLine = line;
       pendingRows++;
+      for (const c of cells) pendingChars += c.length;
       const row = readRow(cells, columns);
       if (!row.ok) refused.push({ line, email: row.email, message: row.message });
       else {
@@ -85,14 +97,15 @@ export async function importContacts(request: ImportRequest) {
         if (first === undefined) good.push({ ...row, line });
         else refused.push({ line, email: row.email, message: `duplicate: ${row.email} is already on line ${first} of this file` });
       }
-      if (good.length >= IMPORT_BATCH_SIZE || refused.length >= IMPORT_BATCH_SIZE) await flush();
+      if (good.length >= IMPORT_BATCH_SIZE || refused.length >= IMPORT_BATCH_SIZE || pendingChars >= IMPORT_BATCH_CHARS) await flush();
     }
     await flush();
-    await flush(); // the rows the last batch lost to a concurrent request, if any
+    await flush(); // the rows the last batch could not write because of a concurrent request, if any
   } catch (err) {
     // The upload or the CSV failed part-way: keep what was read before it, and say where it stopped.
-    if (err instanceof AppError) await flush().catch(() => undefined);
-    const reason = err instanceof AppError ? err.message : "the import failed";
+    const known = err instanceof AppError || err instanceof UploadInterrupted;
+    if (known) await flush().catch(() => undefined);
+    const reason = known ? err.message : "the import failed";
     await finish(principal, record.id, "failed", reason);
     if (err instanceof AppError) {
       throw new AppError(err.code, `${err.message} (import ${record.id} stopped after line ${lastLine}; the rows before it were imported)`, err.details);

@@ -7,8 +7,9 @@ import { MiB } from "@/lib/http/read-body";
 /** Upload size and row caps (docs/contacts.md). */
 export const IMPORT_BODY_LIMIT = 100 * MiB;
 export const IMPORT_MAX_ROWS = 1_000_000;
-/** Rows written per SQL statement. */
+/** Rows written per SQL statement, at most; fewer when their cells reach IMPORT_BATCH_CHARS. */
 export const IMPORT_BATCH_SIZE = 1000;
+export const IMPORT_BATCH_CHARS = 4 * 1024 * 1024;
 /** One CSV line's longest length, in characters (csv-parse's guard against a wrong delimiter). */
 export const IMPORT_MAX_LINE = 256 * 1024;
 

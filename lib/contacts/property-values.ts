@@ -26,7 +26,9 @@ export function normaliseDate(text: string): string | null {
   const offset = zone.toUpperCase() === "Z" ? "Z" : zone.replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
   const ms = frac ? frac.slice(0, 4).padEnd(4, "0") : ".000";
   const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${ms}${offset}`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  // An offset can carry 9999-12-31 into year 10000, written "+010000-…": it would not compare as text.
+  const iso = Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return iso && /^\d{4}-/.test(iso) ? iso : null;
 }
 
 const describe = (v: unknown) => JSON.stringify(v)?.slice(0, 60) ?? String(v);

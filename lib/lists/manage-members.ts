@@ -20,22 +20,28 @@ export async function listMembers({ orgId, id, query }: { orgId: string; id: str
   return listContacts({ orgId, query: { ...query, q: query.q, listId: id, properties: [] } });
 }
 
+// Rows are written in a fixed order (addresses, ids sorted) so that two requests adding the same
+// contacts (or an import writing them) lock them in the same order and cannot deadlock.
+const sorted = (values: string[]) => [...new Set(values)].sort();
+
 /** The ids of contacts for `emails`, creating the missing ones (subscribed, no name). */
-async function contactsForEmails(tx: Tx, orgId: string, emails: string[]): Promise<{ ids: string[]; created: number }> {
+async function contactsForEmails(tx: Tx, orgId: string, input: string[]): Promise<{ ids: string[]; created: number }> {
+  const emails = sorted(input);
   const created = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO contacts (id, org_id, email, created_at, updated_at)
     SELECT gen_random_uuid(), ${orgId}::uuid, e, now(), now() FROM unnest(${emails}::text[]) e
     ON CONFLICT (org_id, email) DO NOTHING RETURNING id`;
   const rows = await tx.contact.findMany({ where: { orgId, email: { in: emails } }, select: { id: true } });
-  return { ids: rows.map((r) => r.id), created: created.length };
+  return { ids: sorted(rows.map((r) => r.id)), created: created.length };
 }
 
-/** The given ids, all the organization's; otherwise a 400 naming each unknown one. */
-async function ownContacts(tx: Tx, orgId: string, contactIds: string[]): Promise<string[]> {
-  const found = new Set((await tx.contact.findMany({ where: { orgId, id: { in: contactIds } }, select: { id: true } })).map((r) => r.id));
+/** The given ids (in any case), all the organization's; otherwise a 400 naming each unknown one by its place in the request. */
+async function ownContacts(tx: Tx, orgId: string, input: string[]): Promise<string[]> {
+  const contactIds = input.map((id) => id.toLowerCase());
+  const found = new Set((await tx.contact.findMany({ where: { orgId, id: { in: sorted(contactIds) } }, select: { id: true } })).map((r) => r.id));
   const unknown = contactIds.flatMap((id, i) => (found.has(id) ? [] : [{ path: `body.contactIds.${i}`, message: "no such contact" }]));
   if (unknown.length) throw invalidFields(unknown);
-  return [...found];
+  return sorted([...found]);
 }
 
 export async function addMembers({ principal, id, input }: { principal: Principal; id: string; input: AddMembersInput }) {
@@ -45,9 +51,7 @@ export async function addMembers({ principal, id, input }: { principal: Principa
     // Holds the list against a concurrent delete until the members are in.
     const [held] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM contact_lists WHERE id = ${list.id}::uuid AND org_id = ${orgId}::uuid FOR KEY SHARE`;
     if (!held) throw notFound("List");
-    const { ids, created } = input.emails
-      ? await contactsForEmails(tx, orgId, [...new Set(input.emails)])
-      : { ids: await ownContacts(tx, orgId, [...new Set(input.contactIds)]), created: 0 };
+    const { ids, created } = input.emails ? await contactsForEmails(tx, orgId, input.emails) : { ids: await ownContacts(tx, orgId, input.contactIds ?? []), created: 0 };
     const joined = await tx.$queryRaw<{ contact_id: string }[]>`
       INSERT INTO contact_list_members (list_id, contact_id, added_at)
       SELECT ${list.id}::uuid, c, now() FROM unnest(${ids}::uuid[]) c

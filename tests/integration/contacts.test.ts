@@ -101,6 +101,7 @@ describe("contacts", () => {
       [{ vip: "yes" }, "body.properties.vip: boolean property: expected true or false"],
       [{ signup: "15/01/2024" }, "body.properties.signup: date property: expected an ISO 8601 date"],
       [{ signup: "2024-02-30" }, "body.properties.signup"],
+      [{ signup: "9999-12-31T23:30:00-02:00" }, "body.properties.signup"], // year 10000 would not compare as text
       [{ plan: 7 }, "body.properties.plan: string property: expected a string"],
       [{ plan: "x".repeat(1001) }, "body.properties.plan: string property: at most 1000 characters"],
       [{ seats: { n: 1 } }, "body.properties.seats"],

@@ -122,6 +122,27 @@ describe("lists", () => {
     expect(res.body.error).toContain("body.contactIds.2: no such contact");
     expect((await call(`${path}/${list.id}`, { key })).body.data.members).toBe(0);
     expect(await db().contactListMember.count({ where: { listId: list.id } })).toBe(0);
+    // The path is the entry's place in the request, repeats included; ids are read in any case.
+    const repeated = await call(`${path}/${list.id}/members`, { key, body: { contactIds: [mine, mine.toUpperCase(), theirs] } });
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error).toBe("Invalid request: body.contactIds.2: no such contact");
+    const upper = await call(`${path}/${list.id}/members`, { key, body: { contactIds: [mine.toUpperCase(), mine] } });
+    expect(upper.body.data).toEqual({ added: 1, alreadyMembers: 0, createdContacts: 0 });
+  });
+
+  it("adds the same new addresses to several lists at once, in opposite orders, creating each contact once", { timeout: 120_000 }, async () => {
+    const own = await newOrg();
+    const k = (await createKey(own.cookie, ["lists:read", "lists:write"])).key;
+    const lists: { id: string }[] = [];
+    for (const name of ["A", "B", "C", "D"]) lists.push((await call(path, { key: k, body: { name } })).body.data);
+    for (let round = 0; round < 3; round++) {
+      const emails = Array.from({ length: 1000 }, (_, i) => `both-${round}-${i}@example.test`);
+      const answers = await Promise.all(lists.map((l, i) => call(`${path}/${l.id}/members`, { key: k, body: { emails: i % 2 ? [...emails].reverse() : emails } })));
+      expect(answers.map((r) => r.status), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 200, 200, 200]);
+      expect(answers.reduce((n, r) => n + r.body.data.createdContacts, 0)).toBe(1000);
+      for (const r of answers) expect(r.body.data).toMatchObject({ added: 1000, alreadyMembers: 0 });
+    }
+    expect(await db().contact.count({ where: { orgId: own.org.id } })).toBe(3000);
   });
 });
 
