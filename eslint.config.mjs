@@ -7,5 +7,5 @@ export default defineConfig([
   ...nextTs,
   // Tests read JSON bodies of many shapes; typing each one would add noise, not safety.
   { files: ["tests/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
-  globalIgnores([".next/**", "next-env.d.ts", "lib/generated/**", ".data/**", "tests/e2e/screenshots/**"]),
+  globalIgnores([".next/**", ".next-*/**", "next-env.d.ts", "lib/generated/**", ".data/**", "tests/e2e/screenshots/**"]),
 ]);

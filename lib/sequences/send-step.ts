@@ -7,6 +7,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { sendEmail } from "@/lib/email/send-email";
+import { contactVariables } from "@/lib/contacts/contact-variables";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { log } from "@/lib/log";
 import { claimStep, type ClaimedRow as Row } from "@/lib/sequences/claim-step";
@@ -41,8 +42,7 @@ async function record(id: string, outcome: Extract<StepOutcome, { status: "sent"
 }
 
 function inputFor(s: StepState, stepSendId: string) {
-  // Contact properties first, so a property named email or name never hides the contact's own.
-  const variables = { ...s.properties, email: s.email, name: s.contactName };
+  const variables = contactVariables({ email: s.email, name: s.contactName, properties: s.properties });
   return sendEmailSchema.parse({
     to: s.email,
     ...(s.senderEmail ? { from: s.senderEmail, ...(s.senderName ? { fromName: s.senderName } : {}) } : {}),
