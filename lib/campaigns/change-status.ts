@@ -1,10 +1,13 @@
 // Schedule, pause, resume and cancel: each one conditional update from the statuses the action
-// allows (transitions.ts), so two racing actions never both apply; the loser gets 409.
+// allows (transitions.ts), so two racing actions never both apply; the loser gets 409. Each
+// clears the reason the product gave for a status it set itself (status_reason).
 // - schedule: a job at scheduledAt starts it, keyed by campaign and time, so a reschedule
 //   leaves a stale job that finds the times differ and does nothing (start-scheduled-job.ts).
 // - pause: the running batch stops claiming recipients; the ones it is sending finish.
-// - resume: checked like a start (sender still verified, template still there), then a batch.
-// - cancel: its pending recipients are skipped ("cancelled"); in-flight sends finish.
+// - resume: checked like a start (sender still verified, template still there; the list may
+//   be gone, the recipients are taken), then the first batch of a new loop (send-batch-job.ts).
+// - cancel: its pending recipients are skipped ("cancelled"); in-flight sends finish (one that
+//   comes back to pending afterwards is skipped by the watchdog).
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { Principal, SendPrincipal } from "@/lib/http/principal";
@@ -13,19 +16,23 @@ import { campaignAudit, getCampaignOrThrow, getCampaignRowOrThrow } from "@/lib/
 import { preflight } from "@/lib/campaigns/preflight";
 import { assertTransition, fromStatuses, transitionRefused, type CampaignAction } from "@/lib/campaigns/transitions";
 import { MAX_SCHEDULE_AHEAD_MS, type ScheduleCampaignInput } from "@/lib/campaigns/schemas";
-import { campaignSendBatchJob } from "@/lib/campaigns/send-batch-job";
+import { queueFirstBatch } from "@/lib/campaigns/send-batch-job";
 import { campaignStartScheduledJob } from "@/lib/campaigns/start-scheduled-job";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 type Tx = Prisma.TransactionClient;
 
-/** Moves the campaign from one of the action's statuses; 409 naming its status when it is in none (any more). */
-async function move(tx: Tx, action: CampaignAction, id: string, orgId: string, set: Prisma.Sql): Promise<void> {
-  const moved = await tx.$executeRaw`UPDATE campaigns SET ${set}, updated_at = now() WHERE id = ${id}::uuid AND org_id = ${orgId}::uuid AND status = ANY(${fromStatuses(action)}::text[])`;
-  if (moved === 0) {
+/** Moves the campaign from one of the action's statuses; 409 naming its status when it is in none (any more). Returns its new updated_at. */
+async function move(tx: Tx, action: CampaignAction, id: string, orgId: string, set: Prisma.Sql): Promise<Date> {
+  const [moved] = await tx.$queryRaw<{ updated_at: Date }[]>`
+    UPDATE campaigns SET ${set}, status_reason = NULL, updated_at = now()
+    WHERE id = ${id}::uuid AND org_id = ${orgId}::uuid AND status = ANY(${fromStatuses(action)}::text[])
+    RETURNING updated_at`;
+  if (!moved) {
     const now = await tx.campaign.findFirst({ where: { id, orgId }, select: { status: true } });
     throw transitionRefused(action, now?.status ?? "gone");
   }
+  return new Date(moved.updated_at);
 }
 
 export async function scheduleCampaign({ principal, id, input }: { principal: Principal; id: string; input: ScheduleCampaignInput }) {
@@ -48,13 +55,13 @@ export async function scheduleCampaign({ principal, id, input }: { principal: Pr
   return getCampaignOrThrow({ orgId: principal.orgId, id });
 }
 
-/** `reason`: set when the product pauses it itself (the allowance used up, the sender no longer verified, …). */
-export async function pauseCampaign({ principal, id, reason }: { principal: SendPrincipal; id: string; reason?: string }) {
+/** Paused by hand (the product pausing it itself, with a reason, is run-batch.ts pauseItself). */
+export async function pauseCampaign({ principal, id }: { principal: SendPrincipal; id: string }) {
   const c = await getCampaignRowOrThrow({ orgId: principal.orgId, id });
   assertTransition("pause", c.status);
   await db().$transaction(async (tx) => {
     await move(tx, "pause", c.id, c.orgId, Prisma.sql`status = 'paused'`);
-    await campaignAudit(principal, "campaign.paused", c, tx, reason ? { reason } : {});
+    await campaignAudit(principal, "campaign.paused", c, tx);
   });
   return getCampaignOrThrow({ orgId: principal.orgId, id });
 }
@@ -62,11 +69,11 @@ export async function pauseCampaign({ principal, id, reason }: { principal: Send
 export async function resumeCampaign({ principal, id }: { principal: Principal; id: string }) {
   const c = await getCampaignRowOrThrow({ orgId: principal.orgId, id });
   assertTransition("resume", c.status);
-  await preflight(c, { needMembers: false });
+  await preflight(c, { needMembers: false, resuming: true });
   const job = await db().$transaction(async (tx) => {
-    await move(tx, "resume", c.id, c.orgId, Prisma.sql`status = 'sending'`);
+    const generation = await move(tx, "resume", c.id, c.orgId, Prisma.sql`status = 'sending'`);
     await campaignAudit(principal, "campaign.resumed", c, tx);
-    return enqueue(campaignSendBatchJob, { campaignId: c.id }, { tx });
+    return queueFirstBatch(c.id, generation, { tx, dedupeKey: `campaign-batch:${c.id}:resume:${generation.toISOString()}` });
   });
   await job.dispatch();
   return getCampaignOrThrow({ orgId: principal.orgId, id });

@@ -10,7 +10,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { assertValidTemplate } from "@/lib/templates/check-template";
 import { assertOwnReferences } from "@/lib/campaigns/check-references";
 import { campaignStats, countsOf } from "@/lib/campaigns/campaign-stats";
-import { statusReasonsFor, viewOfCampaign, viewsOfCampaigns, zeroCounts } from "@/lib/campaigns/campaign-view";
+import { viewOfCampaign, viewsOfCampaigns, zeroCounts } from "@/lib/campaigns/campaign-view";
 import { checkContent, type CreateCampaignInput, type ListCampaignsQuery, type UpdateCampaignInput } from "@/lib/campaigns/schemas";
 import type { Campaign, Prisma } from "@/lib/generated/prisma/client";
 
@@ -33,14 +33,14 @@ export async function listCampaigns({ orgId, query }: { orgId: string; query: Li
     db().campaign.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: (query.page - 1) * query.perPage, take: query.perPage }),
     db().campaign.count({ where }),
   ]);
-  return { items: await viewsOfCampaigns(orgId, rows), total };
+  return { items: await viewsOfCampaigns(rows), total };
 }
 
 /** One campaign with its counts, engagement and rates. */
 export async function getCampaignOrThrow({ orgId, id }: { orgId: string; id: string }) {
   const row = await getCampaignRowOrThrow({ orgId, id });
-  const [stats, reasons] = await Promise.all([campaignStats(row.id), statusReasonsFor(orgId, [row])]);
-  return { ...viewOfCampaign(row, countsOf(stats), reasons.get(row.id) ?? null), stats };
+  const stats = await campaignStats(row.id);
+  return { ...viewOfCampaign(row, countsOf(stats)), stats };
 }
 
 /** A campaign's own subject, html and text are Handlebars like a template's: checked when saved. */
@@ -70,7 +70,7 @@ export async function createCampaign({ principal, input }: { principal: Principa
     await campaignAudit(principal, "campaign.created", created, tx);
     return created;
   });
-  return viewOfCampaign(c, zeroCounts(), null);
+  return viewOfCampaign(c, zeroCounts());
 }
 
 const contentCheck = z.any().superRefine((v, ctx) => checkContent(v, ctx));
@@ -103,6 +103,8 @@ export async function updateCampaign({ principal, id, input }: { principal: Prin
     text: merged.text ?? null,
     templateId: merged.templateId ?? null,
     templateVersion: merged.templateVersion ?? null,
+    // Edited since the product put it back to draft: the reason it gave is no longer the news.
+    statusReason: null,
   };
   const updated = await db().$transaction(async (tx) => {
     // Only while it is still editable: a start racing this change wins, and this one is refused.
@@ -112,7 +114,7 @@ export async function updateCampaign({ principal, id, input }: { principal: Prin
     await campaignAudit(principal, "campaign.updated", row, tx, { changes: Object.keys(input) });
     return row;
   });
-  return viewOfCampaign(updated, zeroCounts(), null);
+  return viewOfCampaign(updated, zeroCounts());
 }
 
 export async function deleteCampaign({ principal, id }: { principal: Principal; id: string }) {

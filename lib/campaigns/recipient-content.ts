@@ -6,11 +6,13 @@
 //   {{email}}, {{name}}            the contact's address and name ("" when it has none)
 //   {{<property key>}}             each of the contact's custom properties, e.g. {{company}}
 //   {{contact.email}}, {{contact.name}}, {{contact.properties.<key>}}  the same, namespaced
-// email and name win over properties of the same key.
+// email, name and contact win over properties of the same key (a property keyed "contact" is
+// {{contact.properties.contact}}); html escapes every value, subject and text take them raw.
 import { createHash } from "node:crypto";
 import { sendEmailSchema, type SendEmailInput } from "@/lib/email/schemas";
 import { AppError } from "@/lib/http/errors";
 import { renderContent } from "@/lib/templates/render-content";
+import { contactVariables } from "@/lib/contacts/contact-variables";
 import type { ClaimedRow } from "@/lib/campaigns/send-rows";
 
 export interface CampaignPlan {
@@ -28,12 +30,6 @@ export function ownContent(campaignId: string, subject: string, html: string | n
   return { kind: "own", key: `campaign:${campaignId}:${digest}`, subject, html, text };
 }
 
-export function contactVariables(row: Pick<ClaimedRow, "email" | "name" | "properties">): Record<string, unknown> {
-  const raw = typeof row.properties === "string" ? JSON.parse(row.properties) : row.properties;
-  const properties = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const name = row.name ?? "";
-  return { ...properties, email: row.email, name, contact: { email: row.email, name, properties } };
-}
 
 /** The send body for one recipient; a 400 VALIDATION_ERROR when it cannot be made (that recipient fails). */
 export function recipientInput(plan: CampaignPlan, row: ClaimedRow): SendEmailInput {

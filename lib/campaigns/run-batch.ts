@@ -3,7 +3,9 @@
 // one row at a time, so only the sends actually in flight are ever 'sending'. Then the next
 // step: another batch now; one after the providers' Retry-After; the campaign paused with the
 // reason; or, nothing pending or in flight any more, the campaign sent. Pausing or cancelling
-// takes effect at the next claim (the claim itself checks the campaign is sending).
+// takes effect at the next claim (the claim itself checks the campaign is sending). While it
+// runs, the batch keeps its job's claim and its sends' claims fresh (HEARTBEAT_MS), which is
+// how the watchdog tells a live loop from a dead one.
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -21,10 +23,14 @@ export type NextStep = { kind: "none" } | { kind: "batch"; at: Date };
 
 type Stop = Exclude<RecipientOutcome, { kind: "done" }>;
 
-/** The campaign as its sends need it, or null when it is not sending. A gap that stops every send pauses it. */
-async function loadPlan(campaignId: string): Promise<CampaignPlan | null> {
+/**
+ * The campaign as its sends need it, or null when it is not sending, or sending for another
+ * loop than this batch's (started or resumed since: its updated_at moved). A gap that stops
+ * every send pauses it.
+ */
+async function loadPlan(campaignId: string, generation: Date): Promise<CampaignPlan | null> {
   const c = await db().campaign.findUnique({ where: { id: campaignId }, include: { sender: true } });
-  if (!c || c.status !== "sending") return null;
+  if (!c || c.status !== "sending" || c.updatedAt.getTime() !== generation.getTime()) return null;
   const useCaseGone = c.useCaseId !== null && !(await db().useCase.findFirst({ where: { id: c.useCaseId, orgId: c.orgId }, select: { id: true } }));
   const gap = !c.sender ? "The campaign's sender was deleted. Cancel the campaign and send a new one." : useCaseGone ? "The campaign's use case was deleted. Cancel the campaign and send a new one." : null;
   if (gap || !c.sender) {
@@ -41,19 +47,21 @@ async function loadPlan(campaignId: string): Promise<CampaignPlan | null> {
   };
 }
 
+/** Paused by the product, the reason on the campaign (status_reason) and in the audit log. */
 async function pauseItself(campaignId: string, reason: string): Promise<void> {
-  const [c] = await rawQuery<{ org_id: string; name: string }>(
-    `UPDATE campaigns SET status = 'paused', updated_at = now() WHERE id = $1::uuid AND status = 'sending' RETURNING org_id::text, name`,
-    [campaignId],
-  );
-  if (!c) return;
-  await recordAudit({ orgId: c.org_id, actorType: "system", actorId: `campaign:${campaignId}`, action: "campaign.paused", targetType: "campaign", targetId: campaignId, metadata: { name: c.name, reason } });
+  await db().$transaction(async (tx) => {
+    const [c] = await tx.$queryRaw<{ org_id: string; name: string }[]>`
+      UPDATE campaigns SET status = 'paused', status_reason = ${reason}, updated_at = now()
+      WHERE id = ${campaignId}::uuid AND status = 'sending' RETURNING org_id::text, name`;
+    if (!c) return;
+    await recordAudit({ orgId: c.org_id, actorType: "system", actorId: `campaign:${campaignId}`, action: "campaign.paused", targetType: "campaign", targetId: campaignId, metadata: { name: c.name, reason } }, tx);
+  });
 }
 
 /** Sends up to a batch; returns what made it stop (nothing due, a limit, capacity, a pause). */
-async function sendSome(plan: CampaignPlan): Promise<{ stop: Stop | null; exhausted: boolean }> {
+async function sendSome(plan: CampaignPlan, jobId: string): Promise<{ stop: Stop | null; exhausted: boolean }> {
   const inFlight = new Set<string>();
-  const heartbeat = setInterval(() => void touchClaims([...inFlight]).catch((err) => log.warn("refreshing campaign claims failed", { err })), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => void touchClaims([...inFlight], jobId).catch((err) => log.warn("refreshing campaign claims failed", { err })), HEARTBEAT_MS);
   const deadline = Date.now() + BUDGET_MS;
   // Shared by the workers: what stopped the batch (a pause wins over a capacity wait).
   const state: { stop: Stop | null; exhausted: boolean; claimed: number } = { stop: null, exhausted: false, claimed: 0 };
@@ -104,23 +112,24 @@ async function finishOrWait(campaignId: string): Promise<NextStep> {
     const at = p.next_at ? new Date(p.next_at) : new Date();
     return { kind: "batch", at: new Date(Math.max(at.getTime(), Date.now() + 1_000)) };
   }
-  const [done] = await rawQuery<{ org_id: string; name: string }>(
-    `UPDATE campaigns SET status = 'sent', finished_at = now(), updated_at = now()
-     WHERE id = $1::uuid AND status = 'sending' AND NOT EXISTS (SELECT 1 FROM campaign_sends WHERE campaign_id = $1::uuid AND status IN ('pending', 'sending'))
-     RETURNING org_id::text, name`,
-    [campaignId],
-  );
-  if (done) {
-    await recordAudit({ orgId: done.org_id, actorType: "system", actorId: `campaign:${campaignId}`, action: "campaign.sent", targetType: "campaign", targetId: campaignId, metadata: { name: done.name } });
-  }
+  await db().$transaction(async (tx) => {
+    const [done] = await tx.$queryRaw<{ org_id: string; name: string }[]>`
+      UPDATE campaigns SET status = 'sent', status_reason = NULL, finished_at = now(), updated_at = now()
+      WHERE id = ${campaignId}::uuid AND status = 'sending'
+        AND NOT EXISTS (SELECT 1 FROM campaign_sends WHERE campaign_id = ${campaignId}::uuid AND status IN ('pending', 'sending'))
+      RETURNING org_id::text, name`;
+    if (!done) return;
+    await recordAudit({ orgId: done.org_id, actorType: "system", actorId: `campaign:${campaignId}`, action: "campaign.sent", targetType: "campaign", targetId: campaignId, metadata: { name: done.name } }, tx);
+  });
   return { kind: "none" };
 }
 
-export async function runBatch(campaignId: string): Promise<NextStep> {
-  const plan = await loadPlan(campaignId);
+/** `jobId`: the batch's job, whose claim it keeps fresh; `generation`: its loop's (send-batch-job.ts). */
+export async function runBatch(campaignId: string, { jobId, generation }: { jobId: string; generation: Date }): Promise<NextStep> {
+  const plan = await loadPlan(campaignId, generation);
   if (!plan) return { kind: "none" };
   await settleAbandoned(campaignId);
-  const { stop, exhausted } = await sendSome(plan);
+  const { stop, exhausted } = await sendSome(plan, jobId);
   if (stop?.kind === "pause") {
     await pauseItself(campaignId, stop.reason);
     return { kind: "none" };

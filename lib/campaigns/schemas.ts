@@ -141,7 +141,7 @@ export const campaignSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
-  statusReason: z.string().nullable().describe("why it was paused automatically (the monthly allowance used up, the sender no longer verified, …); null otherwise"),
+  statusReason: z.string().nullable().describe("why the product paused it itself (the monthly allowance used up, the sender no longer verified, …) or put it back to draft at its scheduled time; cleared by any other change of status and by an edit; null otherwise"),
   listId: z.uuid().nullable().describe("null when the list was deleted since"),
   senderId: z.uuid().nullable().describe("null when the sender was deleted since"),
   subject: z.string().nullable(),

@@ -10,7 +10,7 @@ export const RETRY_BASE_SECONDS = 5;
 export const MAX_ATTEMPTS = 3;
 /** A claim not refreshed for this long belongs to a process that died (live batches refresh theirs). */
 export const ABANDONED_SECONDS = 30;
-/** How often a running batch refreshes the claims of the sends it has in flight. */
+/** How often a running batch refreshes its job's claim and those of the sends it has in flight. */
 export const HEARTBEAT_MS = 10_000;
 
 export interface ClaimedRow {
@@ -81,8 +81,26 @@ export async function giveBack(id: string): Promise<void> {
   );
 }
 
-/** Keeps the claims of in-flight sends fresh, so nobody takes them for abandoned. */
-export async function touchClaims(ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await rawQuery(`UPDATE campaign_sends SET claimed_at = now() WHERE id = ANY($1::uuid[]) AND status = 'sending'`, [ids]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Keeps the claims of in-flight sends, and the batch's own job row (jobs.locked_at), fresh, so
+ * nobody takes them for abandoned: the job runner refreshes its jobs only every 30 s (and not
+ * at all under Inngest), too seldom for the watchdog's 30-s window.
+ */
+export async function touchClaims(ids: string[], jobId: string): Promise<void> {
+  await rawQuery(
+    `WITH job AS (UPDATE jobs SET locked_at = now() WHERE id = $2::uuid AND status = 'running')
+     UPDATE campaign_sends SET claimed_at = now() WHERE id = ANY($1::uuid[]) AND status = 'sending'`,
+    [ids, UUID.test(jobId) ? jobId : null],
+  );
+}
+
+/** A cancelled campaign's recipients that came back to pending after it was cancelled (a send in flight then, refused for now): skipped. */
+export async function skipCancelled(campaignId: string): Promise<void> {
+  await rawQuery(
+    `UPDATE campaign_sends cs SET status = 'skipped', error = 'cancelled'
+     FROM campaigns c WHERE c.id = $1::uuid AND c.status = 'cancelled' AND cs.campaign_id = c.id AND cs.status = 'pending'`,
+    [campaignId],
+  );
 }

@@ -8,11 +8,10 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { SendPrincipal } from "@/lib/http/principal";
-import { enqueue } from "@/lib/jobs/enqueue";
 import { campaignAudit, getCampaignRowOrThrow } from "@/lib/campaigns/manage-campaigns";
 import { preflight } from "@/lib/campaigns/preflight";
 import { assertTransition } from "@/lib/campaigns/transitions";
-import { campaignSendBatchJob } from "@/lib/campaigns/send-batch-job";
+import { queueFirstBatch } from "@/lib/campaigns/send-batch-job";
 
 export const CHANGED_MEANWHILE = "This campaign changed meanwhile (edited, cancelled or started); look at it again and retry";
 
@@ -32,10 +31,11 @@ export async function startCampaign({ principal, id, scheduledFor }: StartOption
   const { templateVersion } = await preflight(c, { needMembers: !scheduledFor });
   const started = await db().$transaction(
     async (tx) => {
-      const moved = await tx.$executeRaw`
-        UPDATE campaigns SET status = 'sending', started_at = now(), updated_at = now(), template_version = ${templateVersion}::int
-        WHERE id = ${c.id}::uuid AND status = ${c.status} AND updated_at = ${c.updatedAt}`;
-      if (moved === 0) throw new AppError("CONFLICT", CHANGED_MEANWHILE);
+      const [moved] = await tx.$queryRaw<{ updated_at: Date }[]>`
+        UPDATE campaigns SET status = 'sending', status_reason = NULL, started_at = now(), updated_at = now(), template_version = ${templateVersion}::int
+        WHERE id = ${c.id}::uuid AND status = ${c.status} AND updated_at = ${c.updatedAt}
+        RETURNING updated_at`;
+      if (!moved) throw new AppError("CONFLICT", CHANGED_MEANWHILE);
       const recipients = await tx.$executeRaw`
         INSERT INTO campaign_sends (id, campaign_id, org_id, contact_id, email, status, error)
         SELECT gen_random_uuid(), ${c.id}::uuid, ${c.orgId}::uuid, ct.id, ct.email,
@@ -45,7 +45,7 @@ export async function startCampaign({ principal, id, scheduledFor }: StartOption
         WHERE m.list_id = ${c.listId}::uuid AND ct.org_id = ${c.orgId}::uuid
         ON CONFLICT (campaign_id, email) DO NOTHING`;
       await campaignAudit(principal, "campaign.started", c, tx, { recipients, ...(scheduledFor ? { scheduledAt: scheduledFor.toISOString() } : {}) });
-      return enqueue(campaignSendBatchJob, { campaignId: c.id }, { tx, dedupeKey: `campaign-batch:${c.id}:start` });
+      return queueFirstBatch(c.id, new Date(moved.updated_at), { tx, dedupeKey: `campaign-batch:${c.id}:start` });
     },
     { timeout: 120_000 },
   );

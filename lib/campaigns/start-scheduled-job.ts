@@ -26,14 +26,16 @@ export const campaignStartScheduledJob = defineJob({
     } catch (err) {
       // Not a refusal (an edit raced the start, or the database failed): the job tries again.
       if (!(err instanceof AppError) || err.status >= 500 || err.message === CHANGED_MEANWHILE) throw err;
+      const reason = `Not started at its scheduled time: ${err.message}`;
       const [back] = await rawQuery<{ id: string }>(
-        `UPDATE campaigns SET status = 'draft', updated_at = now() WHERE id = $1::uuid AND status = 'scheduled' AND scheduled_at = $2::timestamptz RETURNING id::text`,
-        [campaignId, scheduledFor.toISOString()],
+        `UPDATE campaigns SET status = 'draft', status_reason = $3::text, updated_at = now()
+         WHERE id = $1::uuid AND status = 'scheduled' AND scheduled_at = $2::timestamptz RETURNING id::text`,
+        [campaignId, scheduledFor.toISOString(), reason],
       );
       if (!back) return;
       await recordAudit({
         orgId: c.org_id, actorType: "system", actorId: SCHEDULER, action: "campaign.start_failed", targetType: "campaign", targetId: campaignId,
-        metadata: { name: c.name, scheduledAt, reason: `Not started at its scheduled time: ${err.message}` },
+        metadata: { name: c.name, scheduledAt, reason },
       });
     }
   },

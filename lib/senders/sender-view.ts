@@ -6,8 +6,19 @@ export type SenderWithDomain = Sender & { domain: Pick<Domain, "id" | "name" | "
 
 export const senderInclude = { domain: { select: { id: true, name: true, status: true } } } as const;
 
+/**
+ * Whether, and how, a sender may be a from-address in production: the one rule, shared with
+ * campaigns (and the send path's SENDER_CHECK). "domain": at a verified domain of the
+ * organization's, the one it is linked to or, should the link be missing, `domainAtAddress`
+ * (the organization's domain named like its address's); "confirmed": its owner confirmed it.
+ */
+export function senderVerification(s: { confirmedAt: Date | null; domain: { status: string } | null }, domainAtAddress: { status: string } | null = null) {
+  if (s.domain?.status === "verified" || domainAtAddress?.status === "verified") return "domain" as const;
+  return s.confirmedAt ? ("confirmed" as const) : null;
+}
+
 export function viewOfSender(s: SenderWithDomain) {
-  const verification = s.domain?.status === "verified" ? ("domain" as const) : s.confirmedAt ? ("confirmed" as const) : null;
+  const verification = senderVerification(s);
   return {
     id: s.id,
     email: s.email,

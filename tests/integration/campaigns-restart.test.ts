@@ -3,7 +3,8 @@
 // process, so it outlives the server) counts what each recipient got. No recipient gets two
 // messages; every recipient gets exactly one, except those the campaign reports failed as
 // "interrupted while the provider had it" (at most the sends in flight when it died), which
-// got at most one; and the campaign's counts are the sink's.
+// got at most one; the campaign's counts are the sink's; and its batch loop carried on as
+// itself (the job the kill left running queued again), never beside a second one.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
 import { startServer, type RunningServer } from "../helpers/server";
@@ -96,6 +97,12 @@ describe("restart", () => {
       );
       expect(messages.sent).toBe(sent.length);
       expect(messages.queued).toBe(interrupted.length);
+      // The loop carried on as itself: the batch job the kill left running was queued again (or its successor ran), no second loop was started beside it.
+      const loops = await one<{ watchdog: number }>(
+        `SELECT count(*)::int AS watchdog FROM jobs WHERE name = 'campaign.send-batch' AND dedupe_key LIKE 'campaign-batch:' || $1 || ':watchdog:%'`,
+        [id],
+      );
+      expect(loops.watchdog).toBe(0);
     } finally {
       await restarted?.stop();
       await s.server.stop();

@@ -82,10 +82,11 @@ function rawHeaders(raw: Buffer): Map<string, string> {
   return new Map(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
 }
 
-/** A batch run for the campaign, queued by hand, and run by a server's runner; resolves when it has run. */
+/** A batch run for the campaign (of its current loop), queued by hand, and run by a server's runner; resolves when it has run. */
 async function runOneBatch(campaignId: string) {
   const dedupeKey = `test-batch:${campaignId}:${randomUUID()}`;
-  await enqueue(campaignSendBatchJob, { campaignId }, { dedupeKey });
+  const { updatedAt } = await db().campaign.findUniqueOrThrow({ where: { id: campaignId } });
+  await enqueue(campaignSendBatchJob, { campaignId, generation: updatedAt.toISOString() }, { dedupeKey });
   const job = await until(() => db().job.findUnique({ where: { dedupeKey } }), (j) => j?.status === "done" || j?.status === "failed");
   expect(job?.status).toBe("done");
 }

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "campaigns_status_idx" ON "campaigns"("status");
