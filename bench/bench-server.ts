@@ -23,7 +23,7 @@ export async function signIn(base: string, owner: { email: string; password: str
 /**
  * A production server on a fresh database, its owner signed in with an API key of `scopes`,
  * and the limits a benchmark would otherwise hit lifted: production mode, no allowance cap, no
- * key rate cap. Stop it with `close()`.
+ * key rate cap; news@example.test a confirmed sender. Stop it with `close()`.
  */
 export async function benchServer(owner: { email: string; password: string }, scopes: string[], env: Record<string, string> = {}) {
   const database = await createDatabase("mailroom_bench");
@@ -51,6 +51,8 @@ export async function benchServer(owner: { email: string; password: string }, sc
     await admin.connect();
     await admin.query(`UPDATE organizations SET send_mode = 'production', plan = 'enterprise', monthly_send_allowance = NULL`);
     await admin.query(`UPDATE api_keys SET rate_limit_per_minute = 100000000`);
+    // The benchmarks send from news@example.test: in production a from-address must be a verified sender.
+    await admin.query(`INSERT INTO senders (id, org_id, email, confirmed_at, updated_at) SELECT gen_random_uuid(), id, 'news@example.test', now(), now() FROM organizations`);
     await admin.end();
     return { url: server.url, key, close };
   } catch (err) {
