@@ -10,7 +10,7 @@ import { RestrictedAction } from "@/components/ui/restricted-action";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
 import { ContactFilters } from "@/components/contacts/contact-filters";
 import { ContactRow } from "@/components/contacts/contact-row";
@@ -45,11 +45,6 @@ export function ContactsView({ role }: { role: Role }) {
   function changeFilters(next: Filters) {
     setFilters(next);
     setPage(1);
-  }
-
-  function closeDelete() {
-    setDeleting(null);
-    remove.reset();
   }
 
   return (
@@ -129,24 +124,13 @@ export function ContactsView({ role }: { role: Role }) {
       <ContactDialog key={editing?.id ?? "none"} open={editing !== null} contact={editing} onClose={() => setEditing(null)} />
       <PropertiesDialog open={managingProperties} canManage={canManage} onClose={() => setManagingProperties(false)} />
       <ImportDialog open={importing} lists={lists.data ?? []} onClose={() => setImporting(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title="Delete this contact?"
-        description={deleting && <><strong className="break-all">{deleting.email}</strong> will be removed with its list memberships. Mail already sent keeps its history.</>}
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={closeDelete}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              setPage(pageAfterRemoving(list.length, page));
-              closeDelete();
-            },
-          })
-        }
+        description={(deleting) => <><strong className="break-all">{deleting.email}</strong> will be removed with its list memberships. Mail already sent keeps its history.</>}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => setPage(pageAfterRemoving(list.length, page))}
       />
     </>
   );

@@ -9,7 +9,7 @@ import { RestrictedAction } from "@/components/ui/restricted-action";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
 import { DomainCard } from "@/components/domains/domain-card";
 import { AddDomainDialog } from "@/components/domains/add-domain-dialog";
@@ -29,11 +29,6 @@ export function DomainsView({ role }: { role: Role }) {
   const remove = useDeleteDomain();
   const list = domains.data?.items ?? [];
   const openAdd = () => setAdding(true);
-
-  function closeDelete() {
-    setDeleting(null);
-    remove.reset();
-  }
 
   return (
     <>
@@ -98,31 +93,18 @@ export function DomainsView({ role }: { role: Role }) {
       )}
 
       <AddDomainDialog open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title="Delete this domain?"
-        description={
-          deleting && (
+        description={(deleting) => (
             <>
               <strong className="break-all">{deleting.name}</strong> and its DKIM key will be gone: mail from it is no longer signed or allowed in production
               {deleting.inbound ? ", and mail to it is no longer received" : ""}. Adding it again makes a new key, with new records to publish.
             </>
-          )
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={closeDelete}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              setPage(pageAfterRemoving(list.length, page));
-              closeDelete();
-            },
-          })
-        }
+          )}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => setPage(pageAfterRemoving(list.length, page))}
       />
     </>
   );

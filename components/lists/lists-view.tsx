@@ -8,7 +8,7 @@ import { RestrictedAction } from "@/components/ui/restricted-action";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
 import { ListRow } from "@/components/lists/list-row";
 import { ListDialog } from "@/components/lists/list-dialog";
@@ -30,11 +30,6 @@ export function ListsView({ role }: { role: Role }) {
   const lists = useLists(page, PER_PAGE);
   const remove = useDeleteList();
   const items = lists.data?.items ?? [];
-
-  function closeDelete() {
-    setDeleting(null);
-    remove.reset();
-  }
 
   return (
     <>
@@ -84,24 +79,13 @@ export function ListsView({ role }: { role: Role }) {
       <ListDialog open={adding} onClose={() => setAdding(false)} />
       <ListDialog key={editing?.id ?? "none"} open={editing !== null} list={editing} onClose={() => setEditing(null)} />
       <MembersDialog key={membersOf?.id ?? "none"} list={membersOf} canManage={canManage} onClose={() => setMembersOf(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title="Delete this list?"
-        description={deleting && <><strong className="break-words">{deleting.name}</strong> will be gone; its {deleting.members} contacts stay. Campaigns and sequences that use it will have no list.</>}
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={closeDelete}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              setPage(pageAfterRemoving(items.length, page));
-              closeDelete();
-            },
-          })
-        }
+        description={(deleting) => <><strong className="break-words">{deleting.name}</strong> will be gone; its {deleting.members} contacts stay. Campaigns and sequences that use it will have no list.</>}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => setPage(pageAfterRemoving(items.length, page))}
       />
     </>
   );

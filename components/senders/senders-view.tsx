@@ -9,7 +9,7 @@ import { RestrictedAction } from "@/components/ui/restricted-action";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
 import { SenderRow } from "@/components/senders/sender-row";
 import { SenderDialog } from "@/components/senders/sender-dialog";
@@ -31,11 +31,6 @@ export function SendersView({ role }: { role: Role }) {
   const remove = useDeleteSender();
   const list = senders.data?.items ?? [];
   const openAdd = () => setAdding(true);
-
-  function closeDelete() {
-    setDeleting(null);
-    remove.reset();
-  }
 
   return (
     <>
@@ -110,31 +105,18 @@ export function SendersView({ role }: { role: Role }) {
 
       <SenderDialog open={adding} onClose={() => setAdding(false)} />
       <SenderDialog key={renaming?.id ?? "none"} open={renaming !== null} sender={renaming} onClose={() => setRenaming(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title="Delete this sender?"
-        description={
-          deleting && (
+        description={(deleting) => (
             <>
               <strong className="break-all">{deleting.email}</strong> will be gone{deleting.verification === "domain" ? "" : ": in production it can no longer be sent from"}.
               Mail already sent from it keeps its history.
             </>
-          )
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={closeDelete}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              setPage(pageAfterRemoving(list.length, page));
-              closeDelete();
-            },
-          })
-        }
+          )}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => setPage(pageAfterRemoving(list.length, page))}
       />
     </>
   );

@@ -8,7 +8,7 @@ import { RestrictedAction } from "@/components/ui/restricted-action";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
 import { UseCaseRow } from "@/components/use-cases/use-case-row";
 import { UseCaseDialog } from "@/components/use-cases/use-case-dialog";
@@ -33,20 +33,6 @@ export function UseCasesView({ role }: { role: Role }) {
   const list = useCases.data?.items ?? [];
   const openAdd = () => setAdding(true);
   const restriction = !canManage ? NO_CHANGE : !canChooseDefault ? NO_DEFAULT : null;
-
-  function closeDelete() {
-    setDeleting(null);
-    remove.reset();
-  }
-
-  function confirmDelete(u: UseCase) {
-    remove.mutate(u, {
-      onSuccess: () => {
-        setPage(pageAfterRemoving(list.length, page));
-        closeDelete();
-      },
-    });
-  }
 
   return (
     <>
@@ -117,23 +103,18 @@ export function UseCasesView({ role }: { role: Role }) {
 
       <UseCaseDialog open={adding} onClose={() => setAdding(false)} />
       <UseCaseDialog key={editing?.id ?? "none"} open={editing !== null} useCase={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title="Delete this use case?"
-        description={
-          deleting && (
+        description={(deleting) => (
             <>
               <strong className="break-words">{deleting.name}</strong> will be gone. Messages sent with it keep their history but lose the link to it
               {deleting.isDefault ? "; it is the default, so sends that name no use case will get none until you choose another" : ""}.
             </>
-          )
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onClose={closeDelete}
-        onConfirm={() => deleting && confirmDelete(deleting)}
+          )}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => setPage(pageAfterRemoving(list.length, page))}
       />
     </>
   );
