@@ -3,7 +3,7 @@
 import { publishEvents } from "@/lib/events/publish-events";
 import { AppError } from "@/lib/http/errors";
 import { getMessageOrThrow } from "@/lib/analytics/message-timeline";
-import type { Principal } from "@/lib/http/principal";
+import { userIdOf, type Principal } from "@/lib/http/principal";
 import type { z } from "zod";
 import type { trackEventSchema } from "@/lib/analytics/schemas";
 
@@ -19,7 +19,7 @@ export async function trackEvent({ principal, input }: { principal: Principal; i
       orgId: message.orgId, projectId: message.projectId, messageId: message.id, type: input.type,
       recipient: (input.recipient ?? message.to[0] ?? "").toLowerCase(), sendMode: message.sendMode, occurredAt: new Date(),
       url: input.url, reason: input.reason, source: "manual",
-      metadata: { ...input.metadata, ...(input.provider ? { provider: input.provider } : {}), recordedBy: principal.kind === "session" ? principal.userId : null },
+      metadata: { ...input.metadata, ...(input.provider ? { provider: input.provider } : {}), recordedBy: userIdOf(principal) },
     },
   ]);
   return { success: published === 1 };

@@ -2,11 +2,13 @@
 // so the entry and the change commit together.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db, type Db } from "@/lib/db/client";
+import type { ActorType } from "@/lib/http/principal";
 
 export interface AuditEntry {
   orgId: string;
   projectId?: string | null;
-  actorType: "user" | "api_key" | "system";
+  /** "staff": the operator's staff API (account-level). */
+  actorType: ActorType | "staff";
   actorId?: string | null;
   action: string;
   targetType?: string;

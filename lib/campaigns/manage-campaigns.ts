@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { AppError, notFound, validationError } from "@/lib/http/errors";
-import { actorOf, type Principal, type SendPrincipal } from "@/lib/http/principal";
+import { actorOf, createdByOf, type Principal, type SendPrincipal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertValidTemplate } from "@/lib/templates/check-template";
 import { assertOwnReferences } from "@/lib/campaigns/check-references";
@@ -19,7 +19,6 @@ const EDITABLE = ["draft", "scheduled"];
 export const campaignAudit = (principal: SendPrincipal, action: string, c: { id: string; name: string }, client?: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
   recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "campaign", targetId: c.id, metadata: { name: c.name, ...metadata } }, client);
 
-const createdBy = (p: Principal) => (p.kind === "key" ? `api_key:${p.keyId}` : `user:${p.userId}`);
 
 export async function getCampaignRowOrThrow({ orgId, id }: { orgId: string; id: string }): Promise<Campaign> {
   const row = await db().campaign.findFirst({ where: { id, orgId } });
@@ -64,7 +63,7 @@ export async function createCampaign({ principal, input }: { principal: Principa
         templateId: input.templateId ?? null,
         templateVersion: input.templateVersion ?? null,
         useCaseId: input.useCaseId ?? null,
-        createdBy: createdBy(principal),
+        createdBy: createdByOf(principal),
       },
     });
     await campaignAudit(principal, "campaign.created", created, tx);

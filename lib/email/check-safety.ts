@@ -24,6 +24,24 @@ interface SafetyCheck {
   bulkApproved?: boolean;
 }
 
+/** Whether the caller itself may send above the bulk threshold: a key created with bulk allowed,
+ * or a signed-in user with a fresh second factor. A connected app cannot prove a second factor. */
+export async function callerMayBulkSend(principal: SendPrincipal): Promise<boolean> {
+  if (principal.kind === "key") return principal.allowBulk;
+  if (principal.kind === "session") return hasFreshSecondFactor(principal.userId);
+  return false;
+}
+
+export function bulkRefusal(principal: SendPrincipal, threshold: number): AppError {
+  const reason = {
+    key: "need a key created with bulk sending allowed",
+    session: "need a fresh second factor: verify a code from your authenticator app first",
+    oauth: "cannot come from a connected app: use an API key created with bulk sending allowed",
+  };
+  const message = principal.kind === "system" ? `Automatic sends go to at most ${threshold} recipients` : `Sends to more than ${threshold} recipients ${reason[principal.kind]}`;
+  return new AppError("BULK_SEND_REQUIRES_2FA", message);
+}
+
 export async function checkSafety({ principal, ctx, recipients, hasAllowance, bulkApproved = false }: SafetyCheck, refuse: Refuse) {
   if (ctx.sendMode === "test") {
     const outside = await recipientsOffTestLists(principal.orgId, recipients);
@@ -33,18 +51,9 @@ export async function checkSafety({ principal, ctx, recipients, hasAllowance, bu
     }
   } else if (recipients.length > ctx.require2faThreshold) {
     // Above the threshold: a key created with bulk allowed, or a user with a fresh second factor.
-    const allowed =
-      bulkApproved || (principal.kind === "key" ? principal.allowBulk : principal.kind === "session" ? await hasFreshSecondFactor(principal.userId) : false);
-    if (!allowed) {
+    if (!(bulkApproved || (await callerMayBulkSend(principal)))) {
       await refuse("refused_bulk");
-      throw new AppError(
-        "BULK_SEND_REQUIRES_2FA",
-        principal.kind === "key"
-          ? `Sends to more than ${ctx.require2faThreshold} recipients need a key created with bulk sending allowed`
-          : principal.kind === "system"
-            ? `Automatic sends go to at most ${ctx.require2faThreshold} recipients`
-            : `Sends to more than ${ctx.require2faThreshold} recipients need a fresh second factor: verify a code from your authenticator app first`,
-      );
+      throw bulkRefusal(principal, ctx.require2faThreshold);
     }
   }
   if (!hasAllowance) {

@@ -3,7 +3,7 @@
 // whatever happened. The
 // common path is two statements after the key's: one opens the send (context, count and
 // queued record), one records the outcome with its audit entry.
-import { actorOf, type SendPrincipal } from "@/lib/http/principal";
+import { actorOf, boundProjectOf, userIdOf, type SendPrincipal } from "@/lib/http/principal";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/http/errors";
 import { buildMessage } from "@/lib/email/build-message";
@@ -48,9 +48,9 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
   let recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
   const record: NewMessage = {
     orgId,
-    projectId: principal.kind === "key" ? principal.projectId : null,
+    projectId: boundProjectOf(principal),
     apiKeyId: principal.kind === "key" ? principal.keyId : null,
-    userId: principal.kind === "session" ? principal.userId : null,
+    userId: userIdOf(principal),
     fromAddress: formatAddress(message.from),
     to: message.to.map((a) => a.email),
     cc: message.cc.map((a) => a.email),

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/principal";
 import { findActiveKey } from "@/lib/api-keys/find-active-key";
 import { rateKeyOf } from "@/lib/api-keys/rate-key";
+import { findAccessToken, grantRateKey, looksLikeAccessToken } from "@/lib/oauth/find-access-token";
 import { countersInDatabase, currentWindow, incrementWindow, windowResult, type WindowResult } from "@/lib/rate-limit/fixed-window";
 import { memberOfToken } from "@/lib/auth/session-member";
 import { getAuthSecret } from "@/lib/config/secrets";
@@ -18,6 +19,24 @@ export function bearerToken(req: Request): string | null {
   if (header === null || !/^bearer(\s|$)/i.test(header.trim())) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
   return match ? match[1] : "";
+}
+
+/** A bearer credential (an API key or an app's OAuth access token): its principal and this
+ * request's standing in its rate window (keys and tokens share one limiter). */
+export async function authenticateBearer(token: string): Promise<{ principal: Principal; rate: WindowResult }> {
+  return looksLikeAccessToken(token) ? authenticateAccessToken(token) : authenticateKey(token);
+}
+
+async function authenticateAccessToken(token: string): Promise<{ principal: Principal; rate: WindowResult }> {
+  const window = currentWindow(60);
+  const found = await findAccessToken(token, countersInDatabase() ? window : undefined);
+  if (!found) throw new AppError("INVALID_API_KEY", INVALID_API_KEY);
+  const count = found.requestCount ?? (await incrementWindow(grantRateKey(found.grantId), 60, window));
+  const { grantId, orgId, userId, clientId, role, scopes, rateLimitPerMinute } = found;
+  return {
+    principal: { kind: "oauth", grantId, orgId, userId, clientId, role, scopes, rateLimitPerMinute },
+    rate: windowResult(rateLimitPerMinute, count, window),
+  };
 }
 
 /** The key's principal and this request's standing in its rate window. */

@@ -1,4 +1,5 @@
-// A key is checked for the route's scope; a session for the matching role permission.
+// A key or an app's access token is checked for the route's scope; a session for the matching
+// role permission. (An access token's scopes were narrowed to the user's role when it was read.)
 import { AppError } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/principal";
 import { keyHasScope, roleHas, SCOPE_PERMISSION, type Permission, type Scope } from "@/lib/auth/permissions";
@@ -10,9 +11,9 @@ export interface Requirement {
 }
 
 export function authorize(principal: Principal, { scope, permission }: Requirement): void {
-  if (principal.kind === "key") {
+  if (principal.kind !== "session") {
     if (scope && !keyHasScope(principal.scopes, scope)) {
-      throw new AppError("SCOPE_DENIED", `This API key lacks the ${scope} scope`);
+      throw new AppError("SCOPE_DENIED", `This ${principal.kind === "key" ? "API key" : "access token"} lacks the ${scope} scope`);
     }
     return;
   }

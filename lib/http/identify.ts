@@ -2,7 +2,7 @@
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/principal";
-import { authenticateKey, authenticateSession, bearerToken } from "@/lib/http/authenticate";
+import { authenticateBearer, authenticateSession, bearerToken } from "@/lib/http/authenticate";
 import { applyKeyRate } from "@/lib/http/rate-limit-key";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 
@@ -19,7 +19,7 @@ export async function identify(req: NextRequest, { allowKeys, headers }: Identif
     if (!allowKeys) {
       throw new AppError("SESSION_ONLY", "This route accepts only a dashboard session; use the /api/v1 equivalent");
     }
-    const { principal, rate } = await authenticateKey(token);
+    const { principal, rate } = await authenticateBearer(token);
     applyKeyRate(rate, headers);
     return principal;
   }

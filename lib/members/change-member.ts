@@ -6,6 +6,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { canAssignRole, type Role } from "@/lib/auth/permissions";
 import { memberView } from "@/lib/members/member-view";
+import { revokeGrantIn } from "@/lib/oauth/revoke";
 
 interface Target {
   orgId: string;
@@ -54,6 +55,9 @@ export async function removeMember(target: Target) {
     const { m } = await loadTarget(tx, target);
     if (m.role === "owner") await assertAnotherOwner(tx, orgId, m.id);
     await tx.membership.delete({ where: { id: m.id } });
+    // The apps the member connected lose their access with the membership.
+    const grants = await tx.oAuthGrant.findMany({ where: { orgId, userId: m.userId, revokedAt: null }, select: { id: true } });
+    for (const g of grants) await revokeGrantIn(tx, g.id);
     await recordAudit(
       { orgId, actorType: "user", actorId: actor.userId, action: "member.removed", targetType: "membership", targetId: m.id, metadata: { email: m.user.email, role: m.role } },
       tx,

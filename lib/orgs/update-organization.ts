@@ -5,6 +5,7 @@ import type { UpdateOrganizationInput } from "@/lib/orgs/schemas";
 import { getOrganizationOrThrow } from "@/lib/orgs/get-organization";
 import { setDefaultProject } from "@/lib/projects/default-project";
 import { AppError } from "@/lib/http/errors";
+import type { ActorType } from "@/lib/http/principal";
 
 const notAUseCase = () =>
   new AppError("VALIDATION_ERROR", "Invalid request: body.defaultUseCaseId: not a use case of this organization", [
@@ -13,7 +14,7 @@ const notAUseCase = () =>
 
 interface Options {
   orgId: string;
-  actor: { actorType: "user" | "api_key"; actorId: string };
+  actor: { actorType: ActorType; actorId: string };
   input: UpdateOrganizationInput;
 }
 

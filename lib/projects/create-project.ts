@@ -3,10 +3,11 @@ import { AppError } from "@/lib/http/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { CreateProjectInput } from "@/lib/projects/schemas";
+import type { ActorType } from "@/lib/http/principal";
 
 interface Options {
   orgId: string;
-  actor: { actorType: "user" | "api_key"; actorId: string };
+  actor: { actorType: ActorType; actorId: string };
   input: CreateProjectInput;
 }
 

@@ -7,8 +7,9 @@ import { PLANS, type Plan } from "@/lib/orgs/plans";
 import { adapterFor } from "@/lib/providers/registry";
 import { fullConfig, prepareConfig } from "@/lib/providers/provider-config";
 import type { CreateProviderInput, UpdateProviderInput } from "@/lib/providers/schemas";
+import type { ActorType } from "@/lib/http/principal";
 
-type Actor = { actorType: "user" | "api_key"; actorId: string };
+type Actor = { actorType: ActorType; actorId: string };
 
 export async function listProviderRows({ orgId }: { orgId: string }) {
   return db().provider.findMany({ where: { orgId }, orderBy: [{ priority: "asc" }, { createdAt: "asc" }, { id: "asc" }] });

@@ -4,7 +4,7 @@
 // are written together. Everything is checked again when it goes (send-scheduled-job.ts).
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { actorOf, boundProjectOf, userIdOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { monthlyAllowance } from "@/lib/orgs/plans";
@@ -54,7 +54,7 @@ export async function scheduleEmail({ principal, input, scheduledFor, maxRetries
   const message = buildMessage(await applyTemplate(orgId, input)); // a template that cannot render fails now, not later
   const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
   const settings = await safetySettings(orgId);
-  const projectId = principal.kind === "key" ? principal.projectId : null;
+  const projectId = boundProjectOf(principal);
   const audit = (outcome: string, metadata: Record<string, string | string[]> = {}) =>
     recordAudit({
       orgId, projectId, ...actorOf(principal), action: "email.schedule", sendMode: settings.sendMode, recipientCount: recipients.length, outcome,
@@ -67,7 +67,7 @@ export async function scheduleEmail({ principal, input, scheduledFor, maxRetries
   const { row, dispatch } = await db().$transaction(async (tx) => {
     const created = await tx.scheduledEmail.create({
       data: {
-        orgId, projectId, apiKeyId: principal.kind === "key" ? principal.keyId : null, userId: principal.kind === "session" ? principal.userId : null,
+        orgId, projectId, apiKeyId: principal.kind === "key" ? principal.keyId : null, userId: userIdOf(principal),
         emailData: storedBody(input), scheduledFor: when, maxRetries, bulkApproved,
       },
     });

@@ -5,7 +5,7 @@
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { actorOf, createdByOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertValidTemplate } from "@/lib/templates/check-template";
 import { storedVariablesSchema, type CreateTemplateInput, type UpdateTemplateInput } from "@/lib/templates/schemas";
@@ -18,7 +18,6 @@ export function templateView(t: Template, v: TemplateVersion) {
 
 export const versionView = (v: TemplateVersion) => ({ ...v, variables: storedVariablesSchema.parse(v.variables) });
 
-const createdBy = (p: Principal) => (p.kind === "key" ? `api_key:${p.keyId}` : `user:${p.userId}`);
 const orNull = (s: string | null | undefined) => (s ? s : null); // "" means no such part
 
 const nameTaken = (name: string) => new AppError("CONFLICT", `A template named "${name}" already exists`);
@@ -69,7 +68,7 @@ export async function createTemplate({ principal, input }: { principal: Principa
     return await db().$transaction(async (tx) => {
       const t = await tx.template.create({ data: { orgId: principal.orgId, name: input.name, currentVersion: 1 } });
       const v = await tx.templateVersion.create({
-        data: { templateId: t.id, version: 1, subject: input.subject, html: orNull(input.html), text: orNull(input.text), variables: input.variables, createdBy: createdBy(principal) },
+        data: { templateId: t.id, version: 1, subject: input.subject, html: orNull(input.html), text: orNull(input.text), variables: input.variables, createdBy: createdByOf(principal) },
       });
       await audit(principal, "template.created", t, 1, tx);
       return templateView(t, v);
@@ -113,7 +112,7 @@ export async function updateTemplate({ principal, id, input }: { principal: Prin
           html,
           text,
           variables: input.variables ?? (previous.variables as Prisma.InputJsonValue),
-          createdBy: createdBy(principal),
+          createdBy: createdByOf(principal),
         },
       });
       await audit(principal, "template.updated", t, v.version, tx);

@@ -10,7 +10,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { parseMailbox } from "@/lib/email/address";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { sendEmail } from "@/lib/email/send-email";
-import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
+import { bulkRefusal, callerMayBulkSend } from "@/lib/email/check-safety";
 import { log } from "@/lib/log";
 import { renderTemplate } from "@/lib/templates/render-template";
 import type { SendTemplatedInput, TemplatedResult } from "@/lib/templates/schemas";
@@ -22,14 +22,9 @@ import type { SendTemplatedInput, TemplatedResult } from "@/lib/templates/schema
 async function assertBulkAllowed(principal: Principal, recipientCount: number, templateId: string) {
   const org = await db().organization.findUniqueOrThrow({ where: { id: principal.orgId }, select: { sendMode: true, require2faThreshold: true } });
   if (org.sendMode !== "production" || recipientCount <= org.require2faThreshold) return;
-  if (principal.kind === "key" ? principal.allowBulk : await hasFreshSecondFactor(principal.userId)) return;
+  if (await callerMayBulkSend(principal)) return;
   await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: "email.send", sendMode: org.sendMode, recipientCount, outcome: "refused_bulk", metadata: { templateId } });
-  throw new AppError(
-    "BULK_SEND_REQUIRES_2FA",
-    principal.kind === "key"
-      ? `Sends to more than ${org.require2faThreshold} recipients need a key created with bulk sending allowed`
-      : `Sends to more than ${org.require2faThreshold} recipients need a fresh second factor: verify a code from your authenticator app first`,
-  );
+  throw bulkRefusal(principal, org.require2faThreshold);
 }
 
 export async function sendTemplated({ principal, input }: { principal: Principal; input: SendTemplatedInput }): Promise<TemplatedResult[]> {

@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
     WEBHOOK_RETRY_BASE_SECONDS: "0.05",
     DEMO_EVENTS_TIME_SCALE: "0.01",
     DEMO_EVENTS_SEED: "mailroom-tests",
+    // The staff API (docs/staff-api.md) is on in tests; its token is the run's own.
+    STAFF_API_TOKEN: randomBytes(24).toString("hex"),
   };
   const servers: RunningServer[] = [];
   let cleanup: () => Promise<void>;

@@ -1,0 +1,29 @@
+// POST /api/oauth/authorize: the consent screen's form. The signed-in user approves or denies;
+// the app is sent back with a code for what the user's role backs, or with the protocol's
+// error (access_denied, or invalid_scope when the role backs none of what it asked for).
+import type { NextRequest } from "next/server";
+import { authenticateSession } from "@/lib/http/authenticate";
+import { AppError } from "@/lib/http/errors";
+import { assertSameOrigin } from "@/lib/http/same-origin";
+import { readAuthorizationRequest } from "@/lib/oauth/authorization-request";
+import { authorizeFor, errorResponse, readForm } from "@/lib/oauth/server";
+
+const refuse = (status: number, error: string, description: string) =>
+  Response.json({ error, error_description: description }, { status, headers: { "cache-control": "no-store" } });
+
+export async function approvalEndpoint(req: NextRequest): Promise<Response> {
+  try {
+    const session = await authenticateSession(req);
+    if (!session || session.kind !== "session") return refuse(401, "login_required", "Sign in to approve an app");
+    assertSameOrigin(req);
+    const { decision, ...params } = await readForm(req);
+    if (decision !== "approve" && decision !== "deny") return refuse(400, "invalid_request", "decision must be approve or deny");
+    const read = await readAuthorizationRequest(params, { id: session.userId, orgId: session.orgId, role: session.role });
+    if (read.outcome === "error") return refuse(400, "invalid_request", read.message);
+    if (read.outcome === "redirect") return new Response(null, { status: 302, headers: { location: read.location } });
+    return await authorizeFor(req, read.params, { id: session.userId, orgId: session.orgId, role: session.role }, decision === "approve");
+  } catch (err) {
+    if (err instanceof AppError) return refuse(err.status, err.code.toLowerCase(), err.message);
+    return errorResponse(err);
+  }
+}

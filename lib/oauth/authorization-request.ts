@@ -1,0 +1,79 @@
+// Reads an authorization request (the app's link to the consent screen) for a signed-in user:
+// what the consent screen shows, and where a bad request goes. A request with an unknown app
+// or a redirect URI the app did not register is never redirected (RFC 6749 §4.1.2.1): the
+// user sees the error. Other mistakes go back to the app as protocol errors.
+import type { Role } from "@/lib/auth/permissions";
+import { db } from "@/lib/db/client";
+import { findClient, type OAuthClientRecord } from "@/lib/oauth/model";
+import { narrowToRole, requestedScopes, type AppScope } from "@/lib/oauth/scopes";
+
+export interface Approver {
+  id: string;
+  orgId: string;
+  role: Role;
+}
+
+export type AuthorizationRequest =
+  | { outcome: "error"; message: string }
+  | { outcome: "redirect"; location: string }
+  | {
+      outcome: "consent";
+      client: Pick<OAuthClientRecord, "clientId" | "name" | "clientUri" | "registeredBy">;
+      organization: string;
+      /** The normalized parameters the approval form posts back. */
+      params: Record<string, string>;
+      granted: AppScope[];
+      notGranted: string[];
+    };
+
+/** RFC 7636: 43–128 characters of the unreserved set. */
+const CODE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+export function errorRedirect(redirectUri: string, error: string, description: string, state?: string): string {
+  const url = new URL(redirectUri);
+  url.searchParams.set("error", error);
+  url.searchParams.set("error_description", description);
+  if (state) url.searchParams.set("state", state);
+  return url.toString();
+}
+
+export async function readAuthorizationRequest(params: Record<string, string | undefined>, approver: Approver): Promise<AuthorizationRequest> {
+  const clientId = params.client_id;
+  const client = clientId ? await findClient(clientId) : null;
+  if (!client) return { outcome: "error", message: "This link names an app that is not registered here." };
+  if (client.orgId && client.orgId !== approver.orgId) {
+    return { outcome: "error", message: `${client.name} is registered to another organization; only its members can connect it.` };
+  }
+  const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+  if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+    return { outcome: "error", message: `The address ${client.name} asked to return to is not one it registered.` };
+  }
+  const state = params.state;
+  const back = (error: string, description: string): AuthorizationRequest => ({ outcome: "redirect", location: errorRedirect(redirectUri, error, description, state) });
+  if (params.response_type !== "code") return back("unsupported_response_type", "Only response_type=code is supported");
+  if (!params.code_challenge || params.code_challenge_method !== "S256") {
+    return back("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256");
+  }
+  if (!CODE_CHALLENGE.test(params.code_challenge)) return back("invalid_request", "code_challenge is malformed");
+
+  const requested = requestedScopes(params.scope, client.scopes);
+  const outsideRegistration = requested.filter((s) => !client.scopes.includes(s));
+  const { granted, notGranted } = narrowToRole(requested.filter((s) => client.scopes.includes(s)), approver.role);
+  const org = await db().organization.findUniqueOrThrow({ where: { id: approver.orgId }, select: { name: true } });
+  return {
+    outcome: "consent",
+    client: { clientId: client.clientId, name: client.name, clientUri: client.clientUri, registeredBy: client.registeredBy },
+    organization: org.name,
+    params: {
+      response_type: "code",
+      client_id: client.clientId,
+      redirect_uri: redirectUri,
+      scope: requested.join(" "),
+      code_challenge: params.code_challenge,
+      code_challenge_method: "S256",
+      ...(state ? { state } : {}),
+    },
+    granted,
+    notGranted: [...notGranted, ...outsideRegistration],
+  };
+}

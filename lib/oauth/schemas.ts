@@ -1,0 +1,81 @@
+// Request bodies of client registration: the dashboard's (an admin registers an app for the
+// organization) and RFC 7591 dynamic registration (an app registers itself, public only).
+import { z } from "zod";
+import { APP_SCOPES } from "@/lib/oauth/scopes";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Where an app may be sent back: https, http on the loopback interface (native and CLI apps,
+ * RFC 8252 §7.3), or a private-use scheme in reverse-domain form (RFC 8252 §7.1). Never a
+ * fragment, never credentials in the address. */
+export function redirectUriProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "must be an absolute URL";
+  }
+  if (url.hash || value.includes("#")) return "must not contain a fragment";
+  if (url.username || url.password) return "must not contain credentials";
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:") return LOOPBACK.has(url.hostname) ? null : "must use https (http only on localhost, 127.0.0.1 or [::1])";
+  if (/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol) && !/^(javascript|data|file|vbscript):$/.test(url.protocol)) return null;
+  return "must use https, http on the loopback interface, or a private-use scheme such as com.example.app:";
+}
+
+export const redirectUriSchema = z
+  .string()
+  .max(2000)
+  .superRefine((v, ctx) => {
+    const problem = redirectUriProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const appScope = z.enum(APP_SCOPES as unknown as [string, ...string[]]);
+const clientUri = z.url({ protocol: /^https?$/ }).max(2000);
+
+export const createAppSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  redirectUris: z.array(redirectUriSchema).min(1).max(10),
+  scopes: z.array(appScope).min(1).max(APP_SCOPES.length),
+  /** A confidential app (a server) gets a secret, shown once; a public one (a browser or native app) proves itself with PKCE alone. */
+  confidential: z.boolean().default(false),
+  clientUri: clientUri.optional(),
+});
+export type CreateAppInput = z.infer<typeof createAppSchema>;
+
+/** RFC 7591 §2 metadata this server honours; unknown members are ignored, as the RFC asks. */
+export const dynamicRegistrationSchema = z.object({
+  redirect_uris: z.array(z.string()).min(1).max(10),
+  client_name: z.string().trim().min(1).max(100).optional(),
+  client_uri: clientUri.optional(),
+  token_endpoint_auth_method: z.literal("none").optional(),
+  grant_types: z.array(z.enum(["authorization_code", "refresh_token"])).min(1).optional(),
+  response_types: z.array(z.literal("code")).min(1).optional(),
+  scope: z.string().max(2000).optional(),
+});
+export type DynamicRegistrationInput = z.infer<typeof dynamicRegistrationSchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid("not a valid id") });
+
+export const appSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  name: z.string(),
+  redirectUris: z.array(z.string()),
+  scopes: z.array(z.string()),
+  confidential: z.boolean(),
+  clientUri: z.string().nullable(),
+  connections: z.number().int(),
+  createdAt: z.date(),
+});
+export type AppView = z.infer<typeof appSchema>;
+
+export const connectedAppSchema = z.object({
+  id: z.string(),
+  app: z.object({ clientId: z.string(), name: z.string(), clientUri: z.string().nullable() }),
+  scopes: z.array(z.string()),
+  connectedAt: z.date(),
+  lastUsedAt: z.date().nullable(),
+});
+export type ConnectedAppView = z.infer<typeof connectedAppSchema>;
