@@ -5,6 +5,7 @@ import type { Operation } from "@/lib/http/operation";
 import { paginationSchema } from "@/lib/http/pagination";
 import { v1Operations } from "@/lib/openapi/operations";
 import { ERROR_STATUS } from "@/lib/http/errors";
+import { APP_SCOPES } from "@/lib/oauth/scopes";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -62,7 +63,7 @@ function operationObject(op: Operation) {
     summary: op.summary,
     tags: [op.tag],
     operationId: `${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string) => (c ? c.toUpperCase() : ""))}`,
-    security: [{ bearerAuth: [op.scope] }, { sessionCookie: [] }],
+    security: [{ bearerAuth: [op.scope] }, { oauth2: [op.scope] }, { sessionCookie: [] }],
     "x-required-scope": op.scope,
     parameters: parameters(op),
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body, "input") } } } } : {}),
@@ -90,12 +91,28 @@ export function buildOpenApiDocument(baseUrl: string, operations: Operation[] = 
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Mailroom API", version: "1.0.0", description: "Versioned REST API. Authenticate with `Authorization: Bearer <API_KEY>`." },
+    info: {
+      title: "Mailroom API",
+      version: "1.0.0",
+      description: "Versioned REST API. Authenticate with `Authorization: Bearer <API_KEY>`, or as a connected app with an OAuth access token.",
+    },
     servers: [{ url: baseUrl }],
     paths,
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "An API key (mr_…) created in the dashboard" },
+        oauth2: {
+          type: "oauth2",
+          description: "A connected app's access token (mrat_…), sent as `Authorization: Bearer`; PKCE (S256) is required. Its scopes are narrowed to the approving user's role.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${baseUrl}/oauth/authorize`,
+              tokenUrl: `${baseUrl}/api/oauth/token`,
+              refreshUrl: `${baseUrl}/api/oauth/token`,
+              scopes: Object.fromEntries(APP_SCOPES.map((s) => [s, s])),
+            },
+          },
+        },
         sessionCookie: {
           type: "apiKey",
           in: "cookie",

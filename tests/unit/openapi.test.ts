@@ -25,6 +25,17 @@ describe("OpenAPI document", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
+  it("describes the OAuth authorization code flow for connected apps, each operation under its scope", () => {
+    expect(doc.components.securitySchemes.oauth2.flows.authorizationCode).toMatchObject({
+      authorizationUrl: "http://localhost:3000/oauth/authorize",
+      tokenUrl: "http://localhost:3000/api/oauth/token",
+    });
+    expect(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes).toHaveProperty("email:send");
+    expect(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes).not.toHaveProperty("*");
+    const send = (doc.paths["/api/v1/email/send"] as Record<string, { security: unknown[] }>).post;
+    expect(send.security).toContainEqual({ oauth2: ["email:send"] });
+  });
+
   it("describes every method of every v1 route file", () => {
     const missing: string[] = [];
     for (const file of routeFiles("app/api/v1")) {
