@@ -6,6 +6,7 @@ import { overdueJobs, pruneFinishedJobs, requeueStale } from "@/lib/jobs/job-sto
 import { dispatch } from "@/lib/jobs/dispatcher";
 import { pruneExpiredCounters } from "@/lib/rate-limit/database-store";
 import { pruneProviderUsage } from "@/lib/providers/usage";
+import { pruneExpiredOAuth } from "@/lib/oauth/prune";
 
 /** A running job whose runner stopped sending heartbeats for this long belongs to a dead process. */
 export const STALE_AFTER_MS = 2 * 60_000;
@@ -24,7 +25,7 @@ export const sweepJobsJob = defineJob({
 });
 
 /** Every ten minutes: delete ended rate-limit windows, provider usage older than a day, job
- * rows finished a week ago and expired webhook replay guards. */
+ * rows finished a week ago, expired webhook replay guards and OAuth codes and tokens a day past expiry. */
 export const pruneJob = defineJob({
   name: "maintenance.prune",
   payload: z.object({}),
@@ -35,5 +36,6 @@ export const pruneJob = defineJob({
     await pruneProviderUsage();
     await pruneFinishedJobs(db(), new Date(Date.now() - 7 * 24 * 3_600_000));
     await db().replayGuard.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    await pruneExpiredOAuth();
   },
 });

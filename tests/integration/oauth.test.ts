@@ -12,6 +12,7 @@ import {
 import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { createApp } from "@/lib/oauth/register-client";
+import { pruneExpiredOAuth } from "@/lib/oauth/prune";
 
 let owner: Awaited<ReturnType<typeof newOrg>>;
 let as: oauth.AuthorizationServer;
@@ -275,6 +276,21 @@ describe("access tokens on /api/v1", () => {
     const expired = await call("/api/v1/templates", bearer(tokens.access_token));
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual({ error: "Invalid API key" });
+  });
+});
+
+describe("housekeeping", () => {
+  it("deletes codes and tokens a day past their expiry, and keeps the rest", async () => {
+    const { tokens } = await connectApp(owner.cookie, "templates:read");
+    const access = await db().oAuthToken.findUniqueOrThrow({ where: { hash: sha256Hex(tokens.access_token) } });
+    const longAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
+    await db().oAuthToken.update({ where: { id: access.id }, data: { expiresAt: longAgo } });
+    const code = await db().oAuthCode.findFirstOrThrow({ where: { grantId: access.grantId } });
+    await db().oAuthCode.update({ where: { id: code.id }, data: { expiresAt: longAgo } });
+    await pruneExpiredOAuth();
+    expect(await db().oAuthToken.findUnique({ where: { id: access.id } })).toBeNull();
+    expect(await db().oAuthCode.findUnique({ where: { id: code.id } })).toBeNull();
+    expect(await db().oAuthToken.findUnique({ where: { hash: sha256Hex(tokens.refresh_token!) } })).not.toBeNull();
   });
 });
 
