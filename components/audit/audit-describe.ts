@@ -16,6 +16,18 @@ const ACTIONS: Record<string, string> = {
   "member.removed": "Member removed",
   "project.created": "Project created",
   "organization.updated": "Organization changed",
+  "staff.organization_viewed": "Organization looked up by staff",
+  "staff.plan_changed": "Plan changed by staff",
+  "staff.allowance_changed": "Monthly allowance changed by staff",
+  "staff.key_rate_limit_set": "API key rate limit set by staff",
+  "staff.provider_created": "Managed provider added by staff",
+  "staff.provider_status_changed": "Managed provider status changed by staff",
+};
+
+/** Who acted, for actors without a name of their own (members and keys are named by the caller). */
+const ACTOR_TYPES: Record<string, string> = {
+  staff: "Staff",
+  system: "Mailroom",
 };
 
 const OUTCOMES: Record<string, string> = {
@@ -30,12 +42,27 @@ const OUTCOMES: Record<string, string> = {
 const words = (s: string) => s.replace(/[._]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? words(action);
+export const actorTypeLabel = (actorType: string) => ACTOR_TYPES[actorType] ?? words(actorType);
 export const outcomeLabel = (outcome: string) => OUTCOMES[outcome] ?? words(outcome);
 
 export function outcomeTone(outcome: string): "success" | "danger" | "neutral" {
   if (outcome === "success" || outcome === "sent") return "success";
   if (outcome === "failed" || outcome.startsWith("refused")) return "danger";
   return "neutral";
+}
+
+const FIELDS: Record<string, string> = {
+  monthlySendAllowance: "Monthly allowance",
+  rateLimitPerMinute: "Requests per minute",
+};
+
+/** `metadata.changes`: {field: {from, to}}, null standing for the default (the plan's allowance, 60 per minute). */
+function changeParts(changes: unknown): string[] {
+  if (!changes || typeof changes !== "object" || Array.isArray(changes)) return [];
+  const shown = (v: unknown) => (v === null ? "default" : String(v));
+  return Object.entries(changes as Record<string, unknown>)
+    .filter((e): e is [string, { from: unknown; to: unknown }] => !!e[1] && typeof e[1] === "object" && "from" in e[1] && "to" in e[1])
+    .map(([field, c]) => `${FIELDS[field] ?? words(field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`))}: ${shown(c.from)} → ${shown(c.to)}`);
 }
 
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : Array.isArray(v) ? v.map(String).join(", ") : null);
@@ -54,6 +81,7 @@ export function metadataSummary(metadata: AuditEntry["metadata"]): string {
   if (text(m.email)) parts.push(text(m.email)!);
   if (text(m.role)) parts.push(`role ${text(m.role)}`);
   if (text(m.changed)) parts.push(`changed ${text(m.changed)}`);
+  parts.push(...changeParts(m.changes));
   if (typeof m.size === "number") parts.push(`${m.size} address${m.size === 1 ? "" : "es"}`);
   return parts.join(" · ");
 }

@@ -14,6 +14,7 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { AuditFilters, localToIso, NO_FILTERS, type AuditFilterErrors, type AuditFilterValues } from "@/components/audit/audit-filters";
 import { AuditTable } from "@/components/audit/audit-table";
+import { actorTypeLabel } from "@/components/audit/audit-describe";
 import { AuditPagination } from "@/components/audit/audit-pagination";
 
 const PAGE_SIZE = 25;
@@ -58,8 +59,7 @@ export function AuditView({ role }: { role: Role }) {
     const id = entry.actorId;
     if (entry.actorType === "user") return (id && emails.get(id)) ?? "A former member";
     if (entry.actorType === "api_key") return id && keyNames.has(id) ? `API key “${keyNames.get(id)}”` : "An API key";
-    if (entry.actorType === "system") return "Mailroom";
-    return entry.actorType;
+    return actorTypeLabel(entry.actorType);
   }
 
   function changeFilters(next: AuditFilterValues) {

@@ -10,7 +10,7 @@ export const providerHealthCheckJob = defineJob({
   maxAttempts: 1,
   recurEverySeconds: 60,
   async run() {
-    const unhealthy = await db().provider.findMany({ where: { isActive: true, isHealthy: false }, take: 200 });
+    const unhealthy = await db().provider.findMany({ where: { isActive: true, isHealthy: false, status: "active" }, take: 200 });
     for (const row of unhealthy) await testProvider(row);
   },
 });

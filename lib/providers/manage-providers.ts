@@ -8,6 +8,7 @@ import { adapterFor } from "@/lib/providers/registry";
 import { fullConfig, prepareConfig } from "@/lib/providers/provider-config";
 import type { CreateProviderInput, UpdateProviderInput } from "@/lib/providers/schemas";
 import type { ActorType } from "@/lib/http/principal";
+import { assertCustomerMayDelete, assertManagedConfigUnchanged } from "@/lib/staff/managed-provider-guard";
 
 type Actor = { actorType: ActorType; actorId: string };
 
@@ -60,6 +61,7 @@ export async function updateProvider({ orgId, id, actor, input }: { orgId: strin
   const existing = await getProviderOrThrow({ orgId, id });
   const { config: newConfig, ...fields } = input;
   const prepared = newConfig ? prepareConfig(adapterOrThrow(existing.type), newConfig, fullConfig(existing)) : undefined;
+  assertManagedConfigUnchanged(existing, prepared);
   return db().$transaction(async (tx) => {
     const row = await tx.provider.update({
       where: { id: existing.id },
@@ -73,6 +75,7 @@ export async function updateProvider({ orgId, id, actor, input }: { orgId: strin
 
 export async function deleteProvider({ orgId, id, actor }: { orgId: string; id: string; actor: Actor }) {
   const existing = await getProviderOrThrow({ orgId, id });
+  assertCustomerMayDelete(existing);
   await db().$transaction(async (tx) => {
     await tx.provider.delete({ where: { id: existing.id } });
     await recordAudit({ orgId, ...actor, action: "provider.deleted", targetType: "provider", targetId: existing.id, metadata: { name: existing.name, type: existing.type } }, tx);
