@@ -7,6 +7,19 @@ const nextConfig: NextConfig = {
   // Where the build goes: ".next" unless NEXT_DIST_DIR says otherwise (lets two builds of one
   // checkout exist side by side, e.g. a development build and a test build).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  // The OAuth consent screen is never framed: a framed Approve button could be clicked unseen
+  // (clickjacking, RFC 6749 §10.13).
+  async headers() {
+    return [
+      {
+        source: "/oauth/authorize",
+        headers: [
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

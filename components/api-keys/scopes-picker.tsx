@@ -7,11 +7,14 @@ interface ScopesPickerProps {
   value: Scope[];
   onChange: (scopes: Scope[]) => void;
   error?: string;
+  /** Offer "Full access" (*); false where it cannot be granted (OAuth apps). */
+  allowFullAccess?: boolean;
+  hint?: string;
 }
 
 /** Scopes as checkboxes grouped by resource; "Full access" stands in for all of them. */
-export function ScopesPicker({ value, onChange, error }: ScopesPickerProps) {
-  const full = value.includes(FULL_ACCESS);
+export function ScopesPicker({ value, onChange, error, allowFullAccess = true, hint = "Grant only what the integration needs." }: ScopesPickerProps) {
+  const full = allowFullAccess && value.includes(FULL_ACCESS);
 
   function toggle(scope: Scope, checked: boolean) {
     onChange(checked ? [...value, scope] : value.filter((s) => s !== scope));
@@ -20,20 +23,22 @@ export function ScopesPicker({ value, onChange, error }: ScopesPickerProps) {
   return (
     <fieldset aria-describedby={error ? "scopes-error" : undefined}>
       <legend className="text-sm font-medium">Scopes</legend>
-      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Grant only what the integration needs.</p>
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>
 
-      <label className="mt-3 flex items-start gap-2 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-brand-600"
-          checked={full}
-          onChange={(e) => onChange(e.target.checked ? [FULL_ACCESS] : [])}
-        />
-        <span>
-          <span className="font-medium">Full access</span> <code className="text-xs text-zinc-500">*</code>
-          <span className="block text-xs text-zinc-500 dark:text-zinc-400">Every scope, including ones added later.</span>
-        </span>
-      </label>
+      {allowFullAccess && (
+        <label className="mt-3 flex items-start gap-2 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-600"
+            checked={full}
+            onChange={(e) => onChange(e.target.checked ? [FULL_ACCESS] : [])}
+          />
+          <span>
+            <span className="font-medium">Full access</span> <code className="text-xs text-zinc-500">*</code>
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">Every scope, including ones added later.</span>
+          </span>
+        </label>
+      )}
 
       <div className="mt-3 grid max-h-64 grid-cols-1 gap-x-4 gap-y-3 overflow-y-auto rounded-md border border-zinc-200 p-3 sm:grid-cols-2 dark:border-zinc-700">
         {SCOPE_GROUPS.map((group) => (

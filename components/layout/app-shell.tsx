@@ -10,6 +10,8 @@ const NAV = [
   { href: "/messages", label: "Messages" },
   { href: "/inbound", label: "Inbound" },
   { href: "/api-keys", label: "API keys" },
+  { href: "/apps", label: "Apps" },
+  { href: "/connected-apps", label: "Connected apps" },
   { href: "/projects", label: "Projects" },
   { href: "/members", label: "Members" },
   { href: "/organization", label: "Organization" },

@@ -5,7 +5,7 @@ import type { NextRequest } from "next/server";
 import { authenticateSession } from "@/lib/http/authenticate";
 import { AppError } from "@/lib/http/errors";
 import { assertSameOrigin } from "@/lib/http/same-origin";
-import { readAuthorizationRequest } from "@/lib/oauth/authorization-request";
+import { errorRedirect, readAuthorizationRequest } from "@/lib/oauth/authorization-request";
 import { authorizeFor, errorResponse, readForm } from "@/lib/oauth/server";
 
 const refuse = (status: number, error: string, description: string) =>
@@ -16,12 +16,24 @@ export async function approvalEndpoint(req: NextRequest): Promise<Response> {
     const session = await authenticateSession(req);
     if (!session || session.kind !== "session") return refuse(401, "login_required", "Sign in to approve an app");
     assertSameOrigin(req);
-    const { decision, ...params } = await readForm(req);
+    const { decision, granted: shown, ...params } = await readForm(req);
     if (decision !== "approve" && decision !== "deny") return refuse(400, "invalid_request", "decision must be approve or deny");
     const read = await readAuthorizationRequest(params, { id: session.userId, orgId: session.orgId, role: session.role });
     if (read.outcome === "error") return refuse(400, "invalid_request", read.message);
     if (read.outcome === "redirect") return new Response(null, { status: 302, headers: { location: read.location } });
-    return await authorizeFor(req, read.params, { id: session.userId, orgId: session.orgId, role: session.role }, decision === "approve");
+    let approved = read.params;
+    if (decision === "approve" && shown !== undefined) {
+      // The consent screen posts what it showed as granted: nothing beyond it is granted, even
+      // if the user's role grew since the screen was drawn.
+      const seen = new Set(shown.split(" "));
+      const scope = read.granted.filter((s) => seen.has(s));
+      if (!scope.length) {
+        const location = errorRedirect(read.params.redirect_uri, "invalid_scope", "The approver's role allows none of the requested scopes", read.params.state);
+        return new Response(null, { status: 302, headers: { location } });
+      }
+      approved = { ...read.params, scope: scope.join(" ") };
+    }
+    return await authorizeFor(req, approved, { id: session.userId, orgId: session.orgId, role: session.role }, decision === "approve");
   } catch (err) {
     if (err instanceof AppError) return refuse(err.status, err.code.toLowerCase(), err.message);
     return errorResponse(err);

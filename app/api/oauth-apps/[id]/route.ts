@@ -1,0 +1,9 @@
+// DELETE /api/oauth-apps/{id} — delete an app; every connection to it ends (dashboard; keys.manage)
+import { legacyRoute } from "@/lib/http/legacy-route";
+import { idParamsSchema } from "@/lib/oauth/schemas";
+import { deleteApp } from "@/lib/oauth/manage-apps";
+
+export const DELETE = legacyRoute({ access: "session", permission: "keys.manage", params: idParamsSchema }, async ({ principal, params }) => {
+  await deleteApp({ orgId: principal.orgId, userId: principal.userId, id: params.id });
+  return { body: { deleted: true } };
+});

@@ -1,0 +1,61 @@
+"use client";
+
+import { useState } from "react";
+import { useConnectedApps, useRevokeConnectedApp, type ConnectedApp } from "@/lib/queries/oauth-apps";
+import { PageHeader } from "@/components/ui/page-header";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConnectedAppItem } from "@/components/oauth-apps/connected-app-item";
+
+/** The signed-in user's own connections in this organization; nobody sees anyone else's. */
+export function ConnectedAppsView() {
+  const connected = useConnectedApps();
+  const revoke = useRevokeConnectedApp();
+  const [revoking, setRevoking] = useState<ConnectedApp | null>(null);
+
+  function close() {
+    setRevoking(null);
+    revoke.reset();
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Connected apps"
+        description="Apps you have let act for you in this organization. Each can do only what is listed, and never more than your role allows."
+      />
+
+      {connected.isPending ? (
+        <ListSkeleton label="Loading connected apps…" />
+      ) : connected.error ? (
+        <ErrorBanner message={connected.error.message} onRetry={() => connected.refetch()} />
+      ) : connected.data.length === 0 ? (
+        <EmptyState title="No connected apps">When you approve an app on Mailroom&apos;s consent screen, it is listed here, and you can revoke it at any time.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+          {connected.data.map((c) => (
+            <ConnectedAppItem key={c.id} connected={c} onRevoke={setRevoking} />
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke access?"
+        description={
+          <>
+            <strong className="break-words">{revoking?.app.name}</strong> will be refused from its next request. To use it again, you would connect it again.
+          </>
+        }
+        confirmLabel="Revoke"
+        pendingLabel="Revoking…"
+        pending={revoke.isPending}
+        error={revoke.error?.message}
+        onClose={close}
+        onConfirm={() => revoking && revoke.mutate(revoking, { onSuccess: close })}
+      />
+    </>
+  );
+}
