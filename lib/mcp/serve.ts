@@ -1,0 +1,36 @@
+// /api/mcp: authenticate the bearer credential (and count it in the per-key rate limit), then
+// let the SDK's Streamable HTTP handler serve the request with a server built for the caller.
+// Both protocol eras are served statelessly: 2026-07-28 per-request envelopes, and 2025-era
+// clients (initialize handshake) through the SDK's stateless fallback.
+import { createMcpHandler } from "@modelcontextprotocol/server";
+import { newRequestId } from "@/lib/http/request-id";
+import { SEND_BODY_LIMIT } from "@/lib/http/read-body";
+import { log } from "@/lib/log";
+import { authenticateMcp, authInfoOf, callerOf } from "@/lib/mcp/authenticate";
+import { mcpRefusal } from "@/lib/mcp/refusal";
+import { mcpServerFor } from "@/lib/mcp/server";
+
+const handler = createMcpHandler(({ authInfo }) => mcpServerFor(callerOf(authInfo)), {
+  onerror: (err) => log.warn("MCP request rejected", { err }),
+  // send_email takes what POST /api/v1/email/send takes, attachments included.
+  maxRequestBodySize: SEND_BODY_LIMIT,
+});
+
+/** The SDK's response with our headers added (rate limit, request id). */
+function withHeaders(res: Response, headers: Record<string, string>): Response {
+  const merged = new Headers(res.headers);
+  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers: merged });
+}
+
+export async function serveMcp(req: Request): Promise<Response> {
+  const requestId = newRequestId();
+  const headers: Record<string, string> = {};
+  try {
+    const { principal, token } = await authenticateMcp(req, headers);
+    const res = await handler.fetch(req, { authInfo: authInfoOf(principal, token, requestId) });
+    return withHeaders(res, { ...headers, "X-Request-Id": requestId });
+  } catch (err) {
+    return mcpRefusal(err, requestId, headers);
+  }
+}
