@@ -22,12 +22,19 @@ const ACTIONS: Record<string, string> = {
   "staff.key_rate_limit_set": "API key rate limit set by staff",
   "staff.provider_created": "Managed provider added by staff",
   "staff.provider_status_changed": "Managed provider status changed by staff",
+  "oauth_app.registered": "App registered",
+  "oauth_app.deleted": "App deleted",
+  "oauth_app.approved": "App connected",
+  "oauth_app.revoked": "App disconnected",
+  "oauth_app.refresh_reuse": "App token reuse: access revoked",
+  "oauth_app.code_reuse": "App code reuse: access revoked",
 };
 
 /** Who acted, for actors without a name of their own (members and keys are named by the caller). */
 const ACTOR_TYPES: Record<string, string> = {
   staff: "Staff",
   system: "Mailroom",
+  oauth_app: "A connected app",
 };
 
 const OUTCOMES: Record<string, string> = {
@@ -37,6 +44,7 @@ const OUTCOMES: Record<string, string> = {
   refused_test_mode: "Refused: test mode",
   refused_bulk: "Refused: bulk limit",
   refused_quota: "Refused: quota",
+  revoked: "Revoked",
 };
 
 const words = (s: string) => s.replace(/[._]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
