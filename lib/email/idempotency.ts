@@ -12,10 +12,13 @@ function hashBody(body: unknown): string {
   return createHash("sha256").update(JSON.stringify(body)).digest("hex");
 }
 
+/** What an idempotency key may be: 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
 export function idempotencyKeyOf(req: Request): string | null {
   const key = req.headers.get("idempotency-key");
   if (key === null) return null;
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new AppError("VALIDATION_ERROR", "Idempotency-Key must be 1 to 255 visible ASCII characters", [{ path: "headers.idempotency-key", message: "invalid" }]);
   }
   return key;

@@ -7,7 +7,8 @@ export const DEFAULT_BODY_LIMIT = 1 * MiB;
 export const SEND_BODY_LIMIT = 40 * MiB;
 
 function tooLarge(limit: number) {
-  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds the ${Math.round(limit / MiB)} MiB limit`);
+  const size = limit >= MiB ? `${Math.round(limit / MiB)} MiB` : `${Math.round(limit / 1024)} KiB`;
+  return new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds the ${size} limit`);
 }
 
 /** The raw body text, whatever its type, refused past `limit` bytes (413). */
@@ -71,17 +72,18 @@ export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT): Pr
 }
 
 /** No request shape nests this deep; deeper input would only make validators recurse. */
-const MAX_JSON_DEPTH = 32;
+export const MAX_JSON_DEPTH = 32;
 
-/** How deep arrays and objects nest (counted without recursion, so any input is safe). */
-function nestingDepth(root: unknown): number {
+/** How deep arrays and objects nest (counted without recursion, so any input is safe); the
+ * count stops as soon as it passes `stopAbove`. */
+export function nestingDepth(root: unknown, stopAbove = MAX_JSON_DEPTH): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length) {
     const [value, depth] = stack.pop()!;
     if (typeof value !== "object" || value === null) continue;
     deepest = Math.max(deepest, depth + 1);
-    if (deepest > MAX_JSON_DEPTH) return deepest;
+    if (deepest > stopAbove) return deepest;
     for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push([child, depth + 1]);
   }
   return deepest;

@@ -2,7 +2,7 @@
 // refused with 401 finds the authorization server and the scopes it can ask for. Public, and
 // readable cross-origin so browser-based MCP clients can discover it too.
 import type { OAuthProtectedResourceMetadata } from "@modelcontextprotocol/server";
-import { SCOPES } from "@/lib/auth/permissions";
+import { APP_SCOPES } from "@/lib/oauth/scopes";
 import { appBaseUrl, mcpResourceUrl } from "@/lib/mcp/urls";
 
 export function protectedResourceMetadata(): OAuthProtectedResourceMetadata {
@@ -10,8 +10,8 @@ export function protectedResourceMetadata(): OAuthProtectedResourceMetadata {
     resource: mcpResourceUrl(),
     authorization_servers: [appBaseUrl()],
     bearer_methods_supported: ["header"],
-    // "*" is an API key's full access, never something an app is granted.
-    scopes_supported: SCOPES.filter((s) => s !== "*"),
+    // What an app can be granted: the authorization server's own list ("*" is a key's alone).
+    scopes_supported: APP_SCOPES,
     resource_name: "Mailroom",
   };
 }

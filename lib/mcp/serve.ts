@@ -1,19 +1,20 @@
-// /api/mcp: authenticate the bearer credential (and count it in the per-key rate limit), then
-// let the SDK's Streamable HTTP handler serve the request with a server built for the caller.
+// /api/mcp: authenticate the bearer credential (and count it in the per-key rate limit), read
+// the body once (size and depth capped; every JSON-RPC request of a batch counted), then let
+// the SDK's Streamable HTTP handler serve the request with a server built for the caller.
 // Both protocol eras are served statelessly: 2026-07-28 per-request envelopes, and 2025-era
 // clients (initialize handshake) through the SDK's stateless fallback.
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { newRequestId } from "@/lib/http/request-id";
-import { SEND_BODY_LIMIT } from "@/lib/http/read-body";
 import { log } from "@/lib/log";
 import { authenticateMcp, authInfoOf, callerOf } from "@/lib/mcp/authenticate";
+import { countExtraRequests } from "@/lib/mcp/count-requests";
+import { MCP_BODY_LIMIT, readMcpBody, requestCount } from "@/lib/mcp/read-request";
 import { mcpRefusal } from "@/lib/mcp/refusal";
 import { mcpServerFor } from "@/lib/mcp/server";
 
 const handler = createMcpHandler(({ authInfo }) => mcpServerFor(callerOf(authInfo)), {
   onerror: (err) => log.warn("MCP request rejected", { err }),
-  // send_email takes what POST /api/v1/email/send takes, attachments included.
-  maxRequestBodySize: SEND_BODY_LIMIT,
+  maxRequestBodySize: MCP_BODY_LIMIT,
 });
 
 /** The SDK's response with our headers added (rate limit, request id). */
@@ -28,7 +29,9 @@ export async function serveMcp(req: Request): Promise<Response> {
   const headers: Record<string, string> = {};
   try {
     const { principal, token } = await authenticateMcp(req, headers);
-    const res = await handler.fetch(req, { authInfo: authInfoOf(principal, token, requestId) });
+    const { forward, parsed } = await readMcpBody(req);
+    if (parsed !== undefined) await countExtraRequests(principal, requestCount(parsed) - 1, headers);
+    const res = await handler.fetch(forward, { authInfo: authInfoOf(principal, token, requestId), ...(parsed !== undefined && { parsedBody: parsed }) });
     return withHeaders(res, { ...headers, "X-Request-Id": requestId });
   } catch (err) {
     return mcpRefusal(err, requestId, headers);

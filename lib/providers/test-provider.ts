@@ -5,10 +5,12 @@ import { AppError } from "@/lib/http/errors";
 import { adapterFor } from "@/lib/providers/registry";
 import { fullConfig } from "@/lib/providers/provider-config";
 import type { Provider } from "@/lib/generated/prisma/client";
+import { assertCustomerMayTest } from "@/lib/staff/managed-provider-guard";
 
 export async function testProvider(row: Provider): Promise<{ success: boolean; latencyMs: number; message: string }> {
   const adapter = adapterFor(row.type);
   if (!adapter) throw new AppError("VALIDATION_ERROR", `Unknown provider type "${row.type}"`);
+  assertCustomerMayTest(row);
   const started = performance.now();
   let success = true;
   let message: string;

@@ -38,10 +38,10 @@ export const countersInDatabase = () => !env().REDIS_URL;
 
 const redisKey = (key: string, start: number) => `rl:${key}:${start}`;
 
-/** Adds one to the key's counter in the window and returns the new count. */
-export async function incrementWindow(key: string, windowSeconds: number, w: Window): Promise<number> {
+/** Adds `by` (one unless told) to the key's counter in the window and returns the new count. */
+export async function incrementWindow(key: string, windowSeconds: number, w: Window, by = 1): Promise<number> {
   const url = env().REDIS_URL;
-  return url ? incrementInRedis(url, redisKey(key, w.start), windowSeconds) : incrementInDatabase(key, w.start, w.reset);
+  return url ? incrementInRedis(url, redisKey(key, w.start), windowSeconds, by) : incrementInDatabase(key, w.start, w.reset, by);
 }
 
 /** Counts one hit and says whether it is within the limit. */

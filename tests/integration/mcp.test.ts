@@ -2,6 +2,7 @@
 // list, each tool against the real app (a real SMTP sink for sends), bearer-only
 // authentication with the discovery challenge, scope checks, validation, other
 // organizations' data, the shared per-key rate limit and the protected-resource metadata.
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   Client,
@@ -60,12 +61,12 @@ async function refused(client: Client, name: string, args: Record<string, unknow
   return parsed as { error: string; code: string };
 }
 
-/** A raw JSON-RPC POST, as a client without the SDK sends it. */
-function rawPost(headers: Record<string, string>, message: Record<string, unknown> = { jsonrpc: "2.0", id: 1, method: "tools/list" }) {
+/** A raw JSON-RPC POST, as a client without the SDK sends it (a message, a batch array, or JSON text as is). */
+function rawPost(headers: Record<string, string>, message: unknown = { jsonrpc: "2.0", id: 1, method: "tools/list" }) {
   return fetch(mcpUrl(), {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
-    body: JSON.stringify(message),
+    body: typeof message === "string" ? message : JSON.stringify(message),
   });
 }
 /** The JSON-RPC message of a response: a JSON body, or the data of an SSE stream's one event. */
@@ -75,6 +76,17 @@ async function rpcResult(res: Response): Promise<any> {
   const data = text.split("\n").find((line) => line.startsWith("data: "));
   return JSON.parse(data!.slice("data: ".length));
 }
+/** Every JSON-RPC message of an SSE response (a batch answers one event per request). */
+async function rpcResults(res: Response): Promise<any[]> {
+  const text = await res.text();
+  return text.split("\n").filter((line) => line.startsWith("data: ")).map((line) => JSON.parse(line.slice("data: ".length)));
+}
+/** Waits, when needed, so the next few requests land in one 60-second rate window. */
+async function intoOneWindow() {
+  const intoWindow = Date.now() % 60_000;
+  if (intoWindow > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 100));
+}
+const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
 const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
 
 let org: Awaited<ReturnType<typeof newOrg>>;
@@ -107,6 +119,8 @@ describe("tools/list", () => {
     expect(Object.keys(byName.send_email.inputSchema.properties!)).toEqual(expect.arrayContaining(["to", "from", "html", "text", "scheduledAt", "attachments"]));
     expect(byName.schedule_email.inputSchema.required).toEqual(expect.arrayContaining(["to", "subject", "scheduledAt"]));
     expect(byName.get_message.inputSchema.required).toEqual(["messageId"]);
+    // Every tool refuses arguments it does not name, as every v1 body and query does.
+    for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
     expect(Object.keys(byName.analytics_summary.inputSchema.properties!)).toEqual(["from", "to", "projectId"]);
     expect(byName.list_providers.inputSchema).toMatchObject({ properties: {}, additionalProperties: false });
     expect(Object.keys(byName.update_webhook_endpoint.inputSchema.properties!)).toEqual(["id", "url", "description", "events", "isActive"]);
@@ -142,6 +156,8 @@ describe("email tools", () => {
     const audit = await db().auditLog.findFirstOrThrow({ where: { orgId: org.org.id, action: "email.send" }, orderBy: { createdAt: "desc" } });
     expect(audit).toMatchObject({ outcome: "sent", actorType: "api_key" });
 
+    const unknown = await refused(client, "get_message", { messageId: data.id, includeBodies: true });
+    expect(unknown).toMatchObject({ code: "VALIDATION_ERROR", error: expect.stringContaining("includeBodies") });
     const timeline = await ok(client, "get_message", { messageId: data.id });
     expect(timeline.data.message).toMatchObject({ id: data.id, subject: "Sent over MCP" });
     expect(timeline.data.events.map((e: { type: string }) => e.type)).toContain("email.sent");
@@ -191,6 +207,39 @@ describe("email tools", () => {
     const res = await refused(await withKey(testKey), "send_email", { to: "stranger@example.test", subject: "Hi", text: "x" });
     expect(res.code).toBe("TEST_MODE_RECIPIENT");
     expect(await db().message.count({ where: { orgId: other.org.id } })).toBe(0);
+  });
+
+  it("send_email and schedule_email take an idempotencyKey: a retry returns the first result and sends nothing; other arguments conflict", async () => {
+    const idempotencyKey = `mcp-retry-${randomBytes(6).toString("hex")}`;
+    const args = { from: "ann@sender.test", to: "mcp-once@example.test", subject: "Exactly once", text: "x", idempotencyKey };
+    const sunk = sink.messages.length;
+    const first = await ok(client, "send_email", args);
+    expect(first.data).toMatchObject({ status: "sent", provider: provider.name });
+    const retried = await ok(client, "send_email", args);
+    expect(retried.data).toEqual(first.data);
+    expect(sink.messages.length).toBe(sunk + 1);
+    expect(await db().message.count({ where: { orgId: org.org.id, subject: "Exactly once" } })).toBe(1);
+
+    const conflict = await refused(client, "send_email", { ...args, subject: "Something else" });
+    expect(conflict.code).toBe("IDEMPOTENCY_CONFLICT");
+    // The key is the organization's, shared with the v1 route's Idempotency-Key header.
+    const v1Body = { from: args.from, to: args.to, subject: args.subject, text: args.text };
+    const v1 = await call("/api/v1/email/send", { key, body: v1Body, headers: { "idempotency-key": idempotencyKey } });
+    expect(v1.status).toBe(200);
+    expect(v1.body.data).toEqual(first.data);
+    for (const bad of ["", "has space", "é", "x".repeat(256)]) {
+      const invalid = await refused(client, "send_email", { ...args, idempotencyKey: bad });
+      expect(invalid.code, bad).toBe("VALIDATION_ERROR");
+      expect(invalid.error).toContain("arguments.idempotencyKey");
+    }
+    expect(sink.messages.length).toBe(sunk + 1);
+    expect(await db().message.count({ where: { orgId: org.org.id, subject: { in: ["Exactly once", "Something else"] } } })).toBe(1);
+
+    const scheduledAt = new Date(Date.now() + 5 * 24 * 3_600_000).toISOString();
+    const later = { from: "ann@sender.test", to: "mcp-once@example.test", subject: "Scheduled once", text: "x", scheduledAt, idempotencyKey: `${idempotencyKey}-later` };
+    const scheduled = await ok(client, "schedule_email", later);
+    expect((await ok(client, "schedule_email", later)).data).toEqual(scheduled.data);
+    expect(await db().scheduledEmail.count({ where: { orgId: org.org.id, scheduledFor: new Date(scheduledAt) } })).toBe(1);
   });
 });
 
@@ -358,8 +407,7 @@ describe("rate limit", () => {
   it("carries X-RateLimit-* and counts MCP requests in the key's per-minute limit: 429 with Retry-After past it, nothing run", async () => {
     const { id, key: limitedKey } = await createKey(org.cookie, ["email:send", "providers:read"]);
     // Four requests must land in one 60-second window.
-    const intoWindow = Date.now() % 60_000;
-    if (intoWindow > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 100));
+    await intoOneWindow();
     const auth = { authorization: `Bearer ${limitedKey}` };
     const first = await rawPost(auth);
     expect(first.status).toBe(200);
@@ -387,6 +435,62 @@ describe("rate limit", () => {
     expect(limited.headers.get("x-ratelimit-limit")).toBe("3");
     expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(before);
+  });
+
+  it("counts every request of a JSON-RPC batch; a batch past the limit is refused whole and nothing in it runs", async () => {
+    const { id, key: batchKey } = await createKey(org.cookie, ["email:send", "providers:read"]);
+    await db().apiKey.update({ where: { id }, data: { rateLimitPerMinute: 5 } });
+    await intoOneWindow();
+    const auth = { authorization: `Bearer ${batchKey}` };
+    const lists = await rawPost(auth, [1, 2, 3].map((n) => toolCall(n, "list_providers", {})));
+    expect(lists.status).toBe(200);
+    expect(lists.headers.get("x-ratelimit-limit")).toBe("5");
+    expect(lists.headers.get("x-ratelimit-remaining")).toBe("2");
+    const answers = await rpcResults(lists);
+    expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3]);
+    expect(answers.every((a) => a.result.structuredContent.data[0].id === provider.id)).toBe(true);
+
+    const before = await db().message.count({ where: { orgId: org.org.id } });
+    const sunk = sink.messages.length;
+    const sends = [10, 11, 12].map((n) => toolCall(n, "send_email", { from: "ann@sender.test", to: `mcp-batch-${n}@example.test`, subject: "Batched", text: "x" }));
+    const over = await rawPost(auth, sends);
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ error: expect.stringContaining("5 requests per minute"), code: "RATE_LIMITED", requestId: expect.stringMatching(/^req_/) });
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(over.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(before);
+    expect(sink.messages.length).toBe(sunk);
+  });
+});
+
+describe("malformed requests", () => {
+  const auth = () => ({ authorization: `Bearer ${key}` });
+
+  it("answers JSON that is not JSON-RPC, or not JSON, with a JSON-RPC error, never a 500", async () => {
+    for (const body of ["{nope", JSON.stringify({ hello: 1 }), JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: "x" })]) {
+      const res = await rawPost(auth(), body);
+      expect(res.status, body).toBe(400);
+      expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+      expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { code: expect.any(Number), message: expect.any(String) } });
+    }
+    const text = await fetch(mcpUrl(), { method: "POST", headers: { ...auth(), "content-type": "text/plain", accept: "application/json, text/event-stream" }, body: "{}" });
+    expect(text.status).toBe(415);
+  });
+
+  it("refuses arguments nested deeper than the v1 API allows with 400 VALIDATION_ERROR, running nothing", async () => {
+    const before = await db().message.count({ where: { orgId: org.org.id } });
+    const sunk = sink.messages.length;
+    const deep = "[".repeat(5_000) + "1" + "]".repeat(5_000);
+    const res = await rawPost(auth(), `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send_email","arguments":{"from":"ann@sender.test","to":"mcp-deep@example.test","subject":"Deep","text":"x","metadata":{"d":${deep}}}}}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: expect.stringContaining("nested more than 32 levels"), code: "VALIDATION_ERROR", requestId: expect.stringMatching(/^req_/) });
+    expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(before);
+    expect(sink.messages.length).toBe(sunk);
+    // As deep as a v1 body may go is fine.
+    let nested: unknown = "leaf";
+    for (let i = 0; i < 30; i++) nested = { n: nested };
+    const fine = await ok(client, "send_email", { from: "ann@sender.test", to: "mcp-deep@example.test", subject: "Nested metadata", text: "x", metadata: { nested } });
+    expect(fine.data.status).toBe("sent");
   });
 });
 

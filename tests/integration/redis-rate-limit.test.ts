@@ -7,9 +7,16 @@ import { incrementInDatabase } from "@/lib/rate-limit/database-store";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 describe.each([
-  ["redis", (key: string) => incrementInRedis(REDIS_URL, key, 60)],
-  ["database", (key: string) => incrementInDatabase(key, Math.floor(Date.now() / 60_000) * 60, Math.floor(Date.now() / 1000) + 60)],
+  ["redis", (key: string, by?: number) => incrementInRedis(REDIS_URL, key, 60, by)],
+  ["database", (key: string, by?: number) => incrementInDatabase(key, Math.floor(Date.now() / 60_000) * 60, Math.floor(Date.now() / 1000) + 60, by)],
 ])("%s counter", (_name, increment) => {
+  it("adds several at once when told (a batch of MCP requests)", async () => {
+    const key = `test:${randomBytes(6).toString("hex")}`;
+    expect(await increment(key)).toBe(1);
+    expect(await increment(key, 4)).toBe(5);
+    expect(await increment(key)).toBe(6);
+  });
+
   it("counts 100 concurrent increments exactly once each", async () => {
     const key = `test:${randomBytes(6).toString("hex")}`;
     const counts = await Promise.all(Array.from({ length: 100 }, () => increment(key)));

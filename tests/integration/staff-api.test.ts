@@ -403,6 +403,27 @@ describe("managed providers", () => {
     expect((await moveTo(q.id, "deprovisioned")).status).toBe(200);
   });
 
+  it("concurrent moves from the same status: the row lock lets exactly one through, with one audit entry", async () => {
+    const o = await newOrg();
+    const p = await createManaged(o.org.id, await sink());
+    const results = await Promise.all(Array.from({ length: 6 }, () => moveTo(p.id, "active")));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect((await db().provider.findUniqueOrThrow({ where: { id: p.id } })).status).toBe("active");
+    expect(await staffEntries({ orgId: o.org.id, action: "staff.provider_status_changed" })).toHaveLength(1);
+
+    // Racing to suspend and to deprovision: both orders are lifecycle moves, never a status the table forbids.
+    const [suspend, close] = await Promise.all([moveTo(p.id, "suspended"), moveTo(p.id, "deprovisioned")]);
+    expect(close.status).toBe(200);
+    const final = (await db().provider.findUniqueOrThrow({ where: { id: p.id } })).status;
+    expect(final).toBe("deprovisioned");
+    const moves = (await staffEntries({ orgId: o.org.id, action: "staff.provider_status_changed" })).map((e) => (e.metadata as { changes: { status: unknown } }).changes.status);
+    expect(moves).toEqual(
+      suspend.status === 200
+        ? [{ from: "provisioning", to: "active" }, { from: "active", to: "suspended" }, { from: "suspended", to: "deprovisioned" }]
+        : [{ from: "provisioning", to: "active" }, { from: "active", to: "deprovisioned" }],
+    );
+  });
+
   it("refuses to move a customer's own (byo) provider, and refuses an unknown status", async () => {
     const o = await newOrg();
     const byo = await smtpProvider(o.cookie, await sink());
@@ -504,6 +525,32 @@ describe("a managed provider through the customer's own routes", () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: "Our managed relay", isActive: false, priority: 7, accountSource: "managed", status: "provisioning" });
     expect(fullConfig(await row())).toEqual(fullConfig(before));
+  });
+
+  it("can have its connection tested only while active: otherwise 409 and nothing is tried", async () => {
+    const t = await createManaged(o.org.id, await sink());
+    const test = () => call(`/api/providers/${t.id}/test`, { cookie: o.cookie, method: "POST" });
+    const untouched = async () => expect(await db().provider.findUniqueOrThrow({ where: { id: t.id } })).toMatchObject({ lastHealthCheck: null, isHealthy: true, lastError: null });
+
+    const provisioning = await test();
+    expect(provisioning.status).toBe(409);
+    expect(provisioning.body).toMatchObject({ code: "CONFLICT", error: expect.stringContaining("provisioning") });
+    await untouched();
+
+    expect((await moveTo(t.id, "active")).status).toBe(200);
+    const active = await test();
+    expect(active.status).toBe(200);
+    expect(active.body).toMatchObject({ success: true });
+    const tested = (await db().provider.findUniqueOrThrow({ where: { id: t.id } })).lastHealthCheck;
+    expect(tested).not.toBeNull();
+
+    for (const status of ["suspended", "deprovisioned"]) {
+      expect((await moveTo(t.id, status)).status).toBe(200);
+      const res = await test();
+      expect(res.status, status).toBe(409);
+      expect(res.body).toMatchObject({ code: "CONFLICT", error: expect.stringContaining(status) });
+      expect((await db().provider.findUniqueOrThrow({ where: { id: t.id } })).lastHealthCheck).toEqual(tested);
+    }
   });
 
   it("cannot be deleted until it is deprovisioned", async () => {

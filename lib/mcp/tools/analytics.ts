@@ -23,7 +23,8 @@ export const getMessageTool = defineTool({
   title: "Get a message and its timeline",
   description: "One sent message (by the id send_email returned) and its event timeline, oldest first. Needs the analytics:read scope.",
   op: messageTimelineOperation,
-  input: messageTimelineOperation.params,
+  // A path parameter on v1, so its schema need not refuse other keys; an argument object must.
+  input: messageTimelineOperation.params.strict(),
   annotations: READ_ONLY,
   run: async (principal, { messageId }) => ({ data: await messageTimeline({ principal, id: messageId }) }),
 });
