@@ -22,15 +22,31 @@ export async function getProviderOrThrow({ orgId, id }: { orgId: string; id: str
   return row;
 }
 
-function adapterOrThrow(type: string) {
+export function adapterOrThrow(type: string) {
   const adapter = adapterFor(type);
   if (!adapter) throw new AppError("VALIDATION_ERROR", `Unknown provider type "${type}"`);
   return adapter;
 }
 
+/** The row of a new provider: its type checked, config validated and secrets sealed (provider-config.ts). */
+export function newProviderRow(orgId: string, input: CreateProviderInput) {
+  const { config, secretsSealed } = prepareConfig(adapterOrThrow(input.type), input.config);
+  return {
+    orgId,
+    name: input.name,
+    type: input.type,
+    config: config as object,
+    secretsSealed,
+    isActive: input.isActive,
+    priority: input.priority,
+    rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+    rateLimitPerHour: input.rateLimitPerHour ?? null,
+    rateLimitPerDay: input.rateLimitPerDay ?? null,
+  };
+}
+
 export async function createProvider({ orgId, actor, input }: { orgId: string; actor: Actor; input: CreateProviderInput }) {
-  const adapter = adapterOrThrow(input.type);
-  const { config, secretsSealed } = prepareConfig(adapter, input.config);
+  const data = newProviderRow(orgId, input);
   return db().$transaction(async (tx) => {
     // The organization row lock makes the quota check and the insert one step.
     const [org] = await tx.$queryRaw<{ plan: string }[]>`SELECT plan FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
@@ -38,20 +54,7 @@ export async function createProvider({ orgId, actor, input }: { orgId: string; a
     if (quota !== null && (await tx.provider.count({ where: { orgId } })) >= quota) {
       throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${quota} providers; remove one or upgrade to add more`);
     }
-    const row = await tx.provider.create({
-      data: {
-        orgId,
-        name: input.name,
-        type: input.type,
-        config: config as object,
-        secretsSealed,
-        isActive: input.isActive,
-        priority: input.priority,
-        rateLimitPerMinute: input.rateLimitPerMinute ?? null,
-        rateLimitPerHour: input.rateLimitPerHour ?? null,
-        rateLimitPerDay: input.rateLimitPerDay ?? null,
-      },
-    });
+    const row = await tx.provider.create({ data });
     await recordAudit({ orgId, ...actor, action: "provider.created", targetType: "provider", targetId: row.id, metadata: { name: row.name, type: row.type } }, tx);
     return row;
   });

@@ -4,36 +4,18 @@
 // it to `active`. The plan's provider quota limits what the customer adds, not what the
 // operator provides, so it is not checked here.
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
-import { adapterFor } from "@/lib/providers/registry";
-import { prepareConfig } from "@/lib/providers/provider-config";
+import { notFound } from "@/lib/http/errors";
+import { newProviderRow } from "@/lib/providers/manage-providers";
 import type { CreateProviderInput } from "@/lib/providers/schemas";
 import { recordStaffAudit } from "@/lib/staff/record-staff-audit";
 
 export async function createManagedProvider({ orgId, input, requestId }: { orgId: string; input: CreateProviderInput; requestId: string }) {
-  const adapter = adapterFor(input.type);
-  if (!adapter) throw new AppError("VALIDATION_ERROR", `Unknown provider type "${input.type}"`);
+  const data = newProviderRow(orgId, input);
   return db().$transaction(async (tx) => {
     // Locked so the organization cannot be deleted between this check and the insert.
     const [org] = await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM organizations WHERE id = ${orgId}::uuid FOR KEY SHARE`;
     if (!org) throw notFound("Organization");
-    const { config, secretsSealed } = prepareConfig(adapter, input.config);
-    const row = await tx.provider.create({
-      data: {
-        orgId,
-        name: input.name,
-        type: input.type,
-        config: config as object,
-        secretsSealed,
-        isActive: input.isActive,
-        priority: input.priority,
-        rateLimitPerMinute: input.rateLimitPerMinute ?? null,
-        rateLimitPerHour: input.rateLimitPerHour ?? null,
-        rateLimitPerDay: input.rateLimitPerDay ?? null,
-        accountSource: "managed",
-        status: "provisioning",
-      },
-    });
+    const row = await tx.provider.create({ data: { ...data, accountSource: "managed", status: "provisioning" } });
     await recordStaffAudit(
       {
         orgId,
