@@ -5,7 +5,7 @@ import type { NextRequest } from "next/server";
 import { authenticateSession } from "@/lib/http/authenticate";
 import { AppError } from "@/lib/http/errors";
 import { assertSameOrigin } from "@/lib/http/same-origin";
-import { errorRedirect, readAuthorizationRequest } from "@/lib/oauth/authorization-request";
+import { approverOf, errorRedirect, readAuthorizationRequest } from "@/lib/oauth/authorization-request";
 import { authorizeFor, errorResponse, readForm } from "@/lib/oauth/server";
 
 const refuse = (status: number, error: string, description: string) =>
@@ -16,9 +16,13 @@ export async function approvalEndpoint(req: NextRequest): Promise<Response> {
     const session = await authenticateSession(req);
     if (!session || session.kind !== "session") return refuse(401, "login_required", "Sign in to approve an app");
     assertSameOrigin(req);
-    const { decision, granted: shown, ...params } = await readForm(req);
+    const { decision, granted: shown, approver: shownTo, ...params } = await readForm(req);
     if (decision !== "approve" && decision !== "deny") return refuse(400, "invalid_request", "decision must be approve or deny");
-    const read = await readAuthorizationRequest(params, { id: session.userId, orgId: session.orgId, role: session.role });
+    const approver = { id: session.userId, orgId: session.orgId, role: session.role };
+    if (shownTo !== undefined && shownTo !== approverOf(approver)) {
+      return refuse(400, "invalid_request", "Since this page was shown, you have signed in as someone else; open the app's link again.");
+    }
+    const read = await readAuthorizationRequest(params, approver);
     if (read.outcome === "error") return refuse(400, "invalid_request", read.message);
     if (read.outcome === "redirect") return new Response(null, { status: 302, headers: { location: read.location } });
     let approved = read.params;
@@ -33,7 +37,7 @@ export async function approvalEndpoint(req: NextRequest): Promise<Response> {
       }
       approved = { ...read.params, scope: scope.join(" ") };
     }
-    return await authorizeFor(req, approved, { id: session.userId, orgId: session.orgId, role: session.role }, decision === "approve");
+    return await authorizeFor(req, approved, approver, decision === "approve");
   } catch (err) {
     if (err instanceof AppError) return refuse(err.status, err.code.toLowerCase(), err.message);
     return errorResponse(err);

@@ -4,6 +4,7 @@
 // user sees the error. Other mistakes go back to the app as protocol errors.
 import type { Role } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
+import { oauthEndpoints } from "@/lib/oauth/metadata";
 import { findClient, type OAuthClientRecord } from "@/lib/oauth/model";
 import { narrowToRole, requestedScopes, type AppScope } from "@/lib/oauth/scopes";
 
@@ -20,7 +21,7 @@ export type AuthorizationRequest =
       outcome: "consent";
       client: Pick<OAuthClientRecord, "clientId" | "name" | "clientUri" | "registeredBy">;
       organization: string;
-      /** The normalized parameters the approval form posts back. */
+      /** The normalized parameters the approval form posts back (with `approver`: see approverOf). */
       params: Record<string, string>;
       granted: AppScope[];
       notGranted: string[];
@@ -29,13 +30,25 @@ export type AuthorizationRequest =
 /** RFC 7636: 43–128 characters of the unreserved set. */
 const CODE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
-export function errorRedirect(redirectUri: string, error: string, description: string, state?: string): string {
+/** The address the browser is sent back to the app at: the registered redirect URI with its own
+ * query kept exactly as registered, then the response's parameters, then `iss` (RFC 9207: which
+ * server answered, so an app that talks to several cannot be mixed up). */
+export function redirectBack(redirectUri: string, params: Record<string, string | undefined>): string {
   const url = new URL(redirectUri);
-  url.searchParams.set("error", error);
-  url.searchParams.set("error_description", description);
-  if (state) url.searchParams.set("state", state);
-  return url.toString();
+  const added = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) added.set(name, value);
+  added.set("iss", oauthEndpoints().issuer);
+  url.search = url.search.length > 1 ? `${url.search.slice(1)}&${added}` : added.toString();
+  return url.href;
 }
+
+export function errorRedirect(redirectUri: string, error: string, description: string, state?: string): string {
+  return redirectBack(redirectUri, { error, error_description: description, state });
+}
+
+/** Who the consent screen was shown to: the form carries it back, and an approval from anyone
+ * else (another account signed in since, in another tab) is refused. */
+export const approverOf = (approver: Approver) => `${approver.orgId}:${approver.id}`;
 
 export async function readAuthorizationRequest(params: Record<string, string | undefined>, approver: Approver): Promise<AuthorizationRequest> {
   const clientId = params.client_id;
@@ -72,6 +85,7 @@ export async function readAuthorizationRequest(params: Record<string, string | u
       code_challenge: params.code_challenge,
       code_challenge_method: "S256",
       ...(state ? { state } : {}),
+      approver: approverOf(approver),
     },
     granted,
     notGranted: [...notGranted, ...outsideRegistration],

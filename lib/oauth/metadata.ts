@@ -26,6 +26,8 @@ export function authorizationServerMetadata() {
     response_modes_supported: ["query"],
     grant_types_supported: ["authorization_code", "refresh_token"],
     code_challenge_methods_supported: ["S256"],
+    // RFC 9207: every redirect back to an app names this server in `iss`.
+    authorization_response_iss_parameter_supported: true,
     token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
     revocation_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
   };

@@ -9,10 +9,10 @@ import { sha256Hex, safeEqual } from "@/lib/crypto/tokens";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Role } from "@/lib/auth/permissions";
 import { narrowToRole } from "@/lib/oauth/scopes";
-import { newToken } from "@/lib/oauth/token-format";
+import { looksLike, newToken } from "@/lib/oauth/token-format";
 import { revokeFamily } from "@/lib/oauth/revoke";
 
-const { InvalidGrantError, InvalidScopeError, InvalidRequestError } = OAuth2Server;
+const { InvalidGrantError, InvalidScopeError, InvalidRequestError, UnauthorizedClientError } = OAuth2Server;
 
 /** The approving user, carried through the library: their organization and current role, and
  * (once there is one) the grant and the token family the tokens belong to. */
@@ -41,6 +41,9 @@ export interface OAuthClientRecord {
 const GRANT_TYPES = ["authorization_code", "refresh_token"];
 
 export async function findClient(clientId: string): Promise<(OAuthClientRecord & { secretHash: string | null }) | null> {
+  // Anything not shaped like a client id is unknown without a look-up (and never reaches the
+  // database: a NUL byte in a query parameter would make PostgreSQL fail the statement).
+  if (!looksLike("clientId", clientId)) return null;
   const row = await db().oAuthClient.findUnique({ where: { clientId } });
   if (!row) return null;
   return {
@@ -91,6 +94,10 @@ export const authorizeModel = {
     if (!code.codeChallenge || code.codeChallengeMethod !== "S256") {
       throw new InvalidRequestError("Invalid request: PKCE is required: send `code_challenge` with `code_challenge_method=S256`");
     }
+    // The consent screen refuses this already; the grant is never written whatever the caller.
+    if (client.orgId && client.orgId !== user.orgId) {
+      throw new UnauthorizedClientError("Unauthorized client: this app is registered to another organization");
+    }
     const scopes = code.scope ?? [];
     await db().$transaction(async (tx) => {
       const grant = await tx.oAuthGrant.upsert({
@@ -126,13 +133,12 @@ export const tokenModel = {
       where: { codeHash: sha256Hex(authorizationCode) },
       include: { grant: { include: { client: true } } },
     });
-    if (!code) return null;
+    if (!code || code.grant.revokedAt) return null;
     if (code.usedAt) {
       // A code used twice: the tokens issued from it are revoked (RFC 6749 §4.1.2).
       await revokeFamily(code.id, code.grant, "oauth_app.code_reuse");
       return null;
     }
-    if (code.grant.revokedAt) return null;
     const role = await currentRole(code.grant.orgId, code.grant.userId);
     if (!role) return null;
     return {
@@ -148,13 +154,18 @@ export const tokenModel = {
     };
   },
 
-  async revokeAuthorizationCode(code: { authorizationCode: string }) {
+  /** Spends the code. Losing a race to another use of the same code is a reuse too: the
+   * family is revoked, and the winner's exchange, if it has not saved its tokens yet, saves none. */
+  async revokeAuthorizationCode(code: { authorizationCode: string; user: OAuthUser }) {
     const { count } = await db().oAuthCode.updateMany({ where: { codeHash: sha256Hex(code.authorizationCode), usedAt: null }, data: { usedAt: new Date() } });
-    return count === 1;
+    if (count === 1) return true;
+    const { user } = code;
+    await revokeFamily(user.familyId!, { id: user.grantId!, orgId: user.orgId, userId: user.id }, "oauth_app.code_reuse");
+    return false;
   },
 
   async saveToken(
-    token: { accessToken: string; accessTokenExpiresAt: Date; refreshToken: string; refreshTokenExpiresAt: Date; scope?: string[] },
+    token: { accessToken: string; accessTokenExpiresAt: Date; refreshToken: string; refreshTokenExpiresAt: Date; scope?: string[]; authorizationCode?: string },
     client: OAuthClientRecord,
     user: OAuthUser,
   ) {
@@ -165,7 +176,10 @@ export const tokenModel = {
       // (revoke.ts takes it first too): tokens are never added to a family already revoked.
       const { count } = await tx.oAuthGrant.updateMany({ where: { id: common.grantId, revokedAt: null }, data: { lastUsedAt: new Date() } });
       const revoked = await tx.oAuthToken.count({ where: { familyId: common.familyId, revokedAt: { not: null } } });
-      if (count !== 1 || revoked > 0) throw new InvalidGrantError("Invalid grant: this authorization was revoked");
+      // A code exchange: a reuse of the code revokes its family by deleting the code, which may
+      // have happened before this family had a token to mark.
+      const codeGone = token.authorizationCode !== undefined && (await tx.oAuthCode.count({ where: { id: common.familyId } })) === 0;
+      if (count !== 1 || revoked > 0 || codeGone) throw new InvalidGrantError("Invalid grant: this authorization was revoked");
       await tx.oAuthToken.createMany({
         data: [
           { ...common, kind: "access", hash: sha256Hex(token.accessToken), expiresAt: token.accessTokenExpiresAt },

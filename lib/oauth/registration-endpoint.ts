@@ -5,6 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
 import { hitFixedWindow } from "@/lib/rate-limit/fixed-window";
 import { log } from "@/lib/log";
+import { withCors } from "@/lib/oauth/cors";
 import { registerDynamicClient, RegistrationError } from "@/lib/oauth/register-client";
 import { dynamicRegistrationSchema } from "@/lib/oauth/schemas";
 
@@ -21,6 +22,10 @@ function clientAddress(req: Request): string {
 }
 
 export async function registrationEndpoint(req: Request): Promise<Response> {
+  return withCors(await register(req));
+}
+
+async function register(req: Request): Promise<Response> {
   try {
     const rate = await hitFixedWindow(`oauth-register:${clientAddress(req)}`, REGISTRATIONS_PER_HOUR, 3600);
     if (!rate.allowed) return failure("invalid_request", "Too many client registrations from this address; try again later", 429, { "retry-after": String(rate.retryAfter) });

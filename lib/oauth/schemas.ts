@@ -4,6 +4,10 @@ import { z } from "zod";
 import { APP_SCOPES } from "@/lib/oauth/scopes";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const CONTROL = /\p{Cc}/u;
+
+/** Names and addresses are shown on the consent screen and stored as text: no control characters (a NUL could not even be stored). */
+const printable = <T extends z.ZodType<string>>(schema: T) => schema.refine((v) => !CONTROL.test(v), "must not contain control characters");
 
 /** Where an app may be sent back: https, http on the loopback interface (native and CLI apps,
  * RFC 8252 §7.3), or a private-use scheme in reverse-domain form (RFC 8252 §7.1). Never a
@@ -15,6 +19,7 @@ export function redirectUriProblem(value: string): string | null {
   } catch {
     return "must be an absolute URL";
   }
+  if (CONTROL.test(value) || /\s/.test(value)) return "must not contain spaces or control characters";
   if (url.hash || value.includes("#")) return "must not contain a fragment";
   if (url.username || url.password) return "must not contain credentials";
   if (url.protocol === "https:") return null;
@@ -32,10 +37,11 @@ export const redirectUriSchema = z
   });
 
 const appScope = z.enum(APP_SCOPES as unknown as [string, ...string[]]);
-const clientUri = z.url({ protocol: /^https?$/ }).max(2000);
+const clientUri = printable(z.url({ protocol: /^https?$/ }).max(2000));
+const appName = printable(z.string().trim().min(1).max(100));
 
 export const createAppSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: appName,
   redirectUris: z.array(redirectUriSchema).min(1).max(10),
   scopes: z.array(appScope).min(1).max(APP_SCOPES.length),
   /** A confidential app (a server) gets a secret, shown once; a public one (a browser or native app) proves itself with PKCE alone. */
@@ -47,7 +53,7 @@ export type CreateAppInput = z.infer<typeof createAppSchema>;
 /** RFC 7591 §2 metadata this server honours; unknown members are ignored, as the RFC asks. */
 export const dynamicRegistrationSchema = z.object({
   redirect_uris: z.array(z.string()).min(1).max(10),
-  client_name: z.string().trim().min(1).max(100).optional(),
+  client_name: appName.optional(),
   client_uri: clientUri.optional(),
   token_endpoint_auth_method: z.literal("none").optional(),
   grant_types: z.array(z.enum(["authorization_code", "refresh_token"])).min(1).optional(),

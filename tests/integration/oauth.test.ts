@@ -1,6 +1,7 @@
 // OAuth app connection (SPEC Authentication; docs/oauth.md) over real HTTP, with a real OAuth
 // client library as the app: discovery, dynamic registration, PKCE, consent narrowing,
 // invalid_scope, refresh rotation with reuse detection, narrowing at refresh, removal.
+import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import * as oauth from "oauth4webapi";
@@ -13,6 +14,7 @@ import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { createApp } from "@/lib/oauth/register-client";
 import { pruneExpiredOAuth } from "@/lib/oauth/prune";
+import { authorizeFor } from "@/lib/oauth/server";
 
 let owner: Awaited<ReturnType<typeof newOrg>>;
 let as: oauth.AuthorizationServer;
@@ -134,6 +136,98 @@ describe("the authorization code flow with PKCE", () => {
     expect(await db().oAuthGrant.count({ where: { clientId: row.id } })).toBe(0);
   });
 
+  it("two concurrent exchanges of one code: nothing either issued keeps working", async () => {
+    const client = await registerPublicApp(as, "templates:read");
+    const pkce = await newPkce();
+    const params = authorizationParams(client, pkce, "templates:read");
+    const decided = await decide(owner.cookie, params);
+    const results = await Promise.allSettled([1, 2, 3].map(() => exchange(as, client, decided.location!, params.state, pkce)));
+    expect(results.filter((r) => r.status === "fulfilled").length).toBeLessThanOrEqual(1);
+    for (const r of results) {
+      if (r.status === "rejected") {
+        expect(await oauthError(Promise.reject(r.reason))).toBe("invalid_grant");
+        continue;
+      }
+      expect((await call("/api/v1/templates", bearer(r.value.access_token))).status).toBe(401);
+      expect(await oauthError(refresh(as, client, r.value.refresh_token!))).toBe("invalid_grant");
+    }
+    const row = await db().oAuthClient.findUniqueOrThrow({ where: { clientId: client.client_id }, include: { grants: true } });
+    expect(await db().auditLog.count({ where: { targetId: row.grants[0].id, action: "oauth_app.code_reuse" } })).toBeGreaterThan(0);
+  });
+
+  it("a code still pending when the user revokes the connection is void, and not reported as a reuse", async () => {
+    const client = await registerPublicApp(as, "templates:read");
+    const pkce = await newPkce();
+    const params = authorizationParams(client, pkce, "templates:read");
+    const decided = await decide(owner.cookie, params);
+    const row = await db().oAuthClient.findUniqueOrThrow({ where: { clientId: client.client_id }, include: { grants: true } });
+    const grantId = row.grants[0].id;
+    expect((await call(`/api/connected-apps/${grantId}`, { cookie: owner.cookie, method: "DELETE" })).status).toBe(200);
+    expect(await oauthError(exchange(as, client, decided.location!, params.state, pkce))).toBe("invalid_grant");
+    expect(await db().auditLog.count({ where: { targetId: grantId, action: "oauth_app.code_reuse" } })).toBe(0);
+  });
+
+  it("redirects back keep the registered address's own query, and carry error, state and the issuer", async () => {
+    const registered = `https://app.example/cb?tenant=a%20b&x=1`;
+    const res = await call("/api/oauth/register", { body: { redirect_uris: [registered], scope: "templates:read webhooks:write" } });
+    expect(res.status).toBe(201);
+    const client = res.body as oauth.Client;
+    const pkce = await newPkce();
+    const params: Record<string, string> = { ...authorizationParams(client, pkce, "templates:read"), redirect_uri: registered };
+    const expectBack = (location: URL | null) => {
+      expect(location!.origin + location!.pathname).toBe("https://app.example/cb");
+      expect(location!.search.startsWith("?tenant=a%20b&x=1&")).toBe(true);
+      expect(location!.searchParams.get("state")).toBe(params.state);
+      expect(location!.searchParams.get("iss")).toBe(as.issuer);
+    };
+    const denied = await decide(owner.cookie, params, "deny");
+    expectBack(denied.location);
+    expect(denied.location!.searchParams.get("error")).toBe("access_denied");
+    const viewer = await addMemberAs(owner.cookie, "viewer");
+    const refused = await decide(viewer.cookie, { ...params, scope: "webhooks:write" });
+    expectBack(refused.location);
+    expect(refused.location!.searchParams.get("error")).toBe("invalid_scope");
+    const approved = await decide(owner.cookie, params);
+    expectBack(approved.location);
+    expect(approved.location!.searchParams.get("code")).toMatch(/^mrac_/);
+    // oauth4webapi checks `iss` against the discovery document, which announces it.
+    expect(as.authorization_response_iss_parameter_supported).toBe(true);
+    const callback = new URL(REDIRECT_URI);
+    callback.search = approved.location!.search;
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as, client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), oauth.validateAuthResponse(as, client, callback, params.state), registered, pkce.verifier, insecure),
+    );
+    expect(tokens.scope).toBe("templates:read");
+  });
+
+  it("an approval is refused when someone else is signed in than the consent screen was shown to", async () => {
+    const client = await registerPublicApp(as, "templates:read");
+    const params = authorizationParams(client, await newPkce(), "templates:read");
+    const other = await newOrg();
+    const stale = await decide(owner.cookie, { ...params, approver: `${other.org.id}:${other.user.id}` });
+    expect(stale.status).toBe(400);
+    expect(stale.location).toBeNull();
+    expect(stale.body.error_description).toMatch(/signed in as someone else/);
+    const row = await db().oAuthClient.findUniqueOrThrow({ where: { clientId: client.client_id } });
+    expect(await db().oAuthGrant.count({ where: { clientId: row.id } })).toBe(0);
+    const same = await decide(owner.cookie, { ...params, approver: `${owner.org.id}:${owner.user.id}` });
+    expect(same.location!.searchParams.get("code")).toMatch(/^mrac_/);
+  });
+
+  it("an org-bound app is never granted to another organization, even past the consent screen", async () => {
+    const { client } = await createApp({ orgId: owner.org.id, userId: owner.user.id, input: { name: "Internal", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: false } });
+    const stranger = await newOrg();
+    const params = authorizationParams({ client_id: client.clientId }, await newPkce(), "templates:read");
+    const req = new Request(`${inject("baseUrl")}/api/oauth/authorize`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await authorizeFor(req, params, { id: stranger.user.id, orgId: stranger.org.id, role: "owner" }, true);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.searchParams.get("code")).toBeNull();
+    expect(location.searchParams.get("error")).toBe("unauthorized_client");
+    expect(await db().oAuthGrant.count({ where: { clientId: client.id } })).toBe(0);
+  });
+
   it("a code works once: a second exchange fails and revokes what the first issued", async () => {
     const client = await registerPublicApp(as, "templates:read");
     const pkce = await newPkce();
@@ -195,12 +289,36 @@ describe("refresh tokens", () => {
     expect(audit).toMatchObject({ outcome: "revoked" });
   });
 
-  it("two concurrent uses of one refresh token: one wins, the family is revoked", async () => {
+  it("two concurrent uses of one refresh token: at most one gets a pair, and the family is revoked", async () => {
     const { client, tokens } = await connectApp(owner.cookie, "templates:read");
     const results = await Promise.allSettled([refresh(as, client, tokens.refresh_token!), refresh(as, client, tokens.refresh_token!)]);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const won = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<oauth.TokenEndpointResponse>).value;
-    expect(await oauthError(refresh(as, client, won.refresh_token!))).toBe("invalid_grant");
+    // Which use loses is a race: the loser revokes the family either before the winner's pair
+    // is saved (then the winner is refused too) or after (then the winner's pair is dead).
+    const won = results.filter((r): r is PromiseFulfilledResult<oauth.TokenEndpointResponse> => r.status === "fulfilled").map((r) => r.value);
+    expect(won.length).toBeLessThanOrEqual(1);
+    for (const r of results) if (r.status === "rejected") expect(await oauthError(Promise.reject(r.reason))).toBe("invalid_grant");
+    for (const pair of won) {
+      expect(await oauthError(refresh(as, client, pair.refresh_token!))).toBe("invalid_grant");
+      expect((await call("/api/v1/templates", bearer(pair.access_token))).status).toBe(401);
+    }
+    expect((await call("/api/v1/templates", bearer(tokens.access_token))).status).toBe(401);
+  });
+
+  it("a refresh asking for more than the token holds fails with invalid_scope and leaves the token usable", async () => {
+    const { client, tokens } = await connectApp(owner.cookie, "templates:read email:send");
+    for (const scope of ["templates:read webhooks:write", "*", "templates:read templates:write"]) {
+      const res = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { scope } });
+      expect(res.status, scope).toBe(400);
+      expect((await res.json()).error, scope).toBe("invalid_scope");
+    }
+    // Not spent: the next refresh is an ordinary rotation, not a reuse that revokes the family.
+    const narrower = await oauth.processRefreshTokenResponse(
+      as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { scope: "templates:read" } }),
+    );
+    expect(narrower.scope).toBe("templates:read");
+    expect((await call("/api/v1/templates", bearer(narrower.access_token))).status).toBe(200);
+    const grant = await db().oAuthToken.findUniqueOrThrow({ where: { hash: sha256Hex(tokens.access_token) } });
+    expect(await db().auditLog.count({ where: { targetId: grant.grantId, action: "oauth_app.refresh_reuse" } })).toBe(0);
   });
 
   it("carry only what the role allows at the moment of the refresh", async () => {
@@ -323,6 +441,125 @@ describe("dynamic client registration (RFC 7591)", () => {
   });
 });
 
+describe("browser apps", () => {
+  it("may call discovery, registration, token and revocation cross-origin; the consent form may not be", async () => {
+    const origin = "https://spa.example";
+    for (const [path, method, headers] of [
+      ["/.well-known/oauth-authorization-server", "GET", "mcp-protocol-version"],
+      ["/api/oauth/register", "POST", "content-type"],
+      ["/api/oauth/token", "POST", "authorization"],
+      ["/api/oauth/revoke", "POST", "authorization"],
+    ] as const) {
+      const preflight = await fetch(`${inject("baseUrl")}${path}`, {
+        method: "OPTIONS", headers: { origin, "access-control-request-method": method, "access-control-request-headers": headers },
+      });
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(preflight.headers.get("access-control-allow-methods"), path).toContain(method);
+      expect(preflight.headers.get("access-control-allow-headers"), path).toContain(headers);
+    }
+    const registered = await call("/api/oauth/register", { body: { redirect_uris: [REDIRECT_URI], scope: "templates:read" }, headers: { origin } });
+    expect(registered.headers.get("access-control-allow-origin")).toBe("*");
+    const client = registered.body as oauth.Client;
+    const pkce = await newPkce();
+    const params = authorizationParams(client, pkce, "templates:read");
+    const decided = await decide(owner.cookie, params);
+    const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), oauth.validateAuthResponse(as, client, decided.location!, params.state), REDIRECT_URI, pkce.verifier, {
+      ...insecure, headers: { origin },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const refused = await fetch(`${inject("baseUrl")}/api/oauth/token`, { method: "POST", headers: { origin, authorization: "Basic bm9jb2xvbg==", "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=refresh_token&refresh_token=x" });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    expect(refused.headers.get("access-control-expose-headers")).toContain("www-authenticate");
+    const consent = await fetch(`${inject("baseUrl")}/api/oauth/authorize`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST" } });
+    expect(consent.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("failures inside the server", () => {
+  // A storage failure, made real: a trigger in the database refuses one row.
+  async function failingInsert(table: "oauth_tokens" | "oauth_codes", condition: string, marker: string) {
+    const name = `fail_${randomBytes(6).toString("hex")}`;
+    await db().$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${marker}'; END $$`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW WHEN (${condition}) EXECUTE FUNCTION ${name}()`);
+    return async () => {
+      await db().$executeRawUnsafe(`DROP TRIGGER ${name} ON ${table}`);
+      await db().$executeRawUnsafe(`DROP FUNCTION ${name}()`);
+    };
+  }
+
+  it("answer server_error, and never hand the app the internal error's text", async () => {
+    const marker = `internal-detail-${randomBytes(4).toString("hex")}`;
+    // At the token endpoint.
+    const client = await registerPublicApp(as, "templates:read");
+    const pkce = await newPkce();
+    const params = authorizationParams(client, pkce, "templates:read");
+    const decided = await decide(owner.cookie, params);
+    const code = await db().oAuthCode.findUniqueOrThrow({ where: { codeHash: sha256Hex(decided.location!.searchParams.get("code")!) } });
+    let cleanUp = await failingInsert("oauth_tokens", `NEW.grant_id = '${code.grantId}'::uuid`, marker);
+    try {
+      const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), oauth.validateAuthResponse(as, client, decided.location!, params.state), REDIRECT_URI, pkce.verifier, insecure);
+      const text = await res.text();
+      expect(res.status).toBe(503);
+      expect(JSON.parse(text)).toEqual({ error: "server_error", error_description: "Server error" });
+      expect(text).not.toContain(marker);
+    } finally {
+      await cleanUp();
+    }
+    // In the redirect back to the app from the consent form.
+    const uri = `https://failing-${randomBytes(4).toString("hex")}.example/cb`;
+    const registered = (await call("/api/oauth/register", { body: { redirect_uris: [uri], scope: "templates:read" } })).body as oauth.Client;
+    cleanUp = await failingInsert("oauth_codes", `NEW.redirect_uri = '${uri}'`, marker);
+    try {
+      const back = await decide(owner.cookie, { ...authorizationParams(registered, await newPkce(), "templates:read"), redirect_uri: uri });
+      expect(back.status).toBe(302);
+      expect(back.location!.searchParams.get("error")).toBe("server_error");
+      expect(back.location!.href).not.toContain(marker);
+    } finally {
+      await cleanUp();
+    }
+  });
+});
+
+describe("hostile input", () => {
+  it("control characters are refused, never reaching the database", async () => {
+    for (const body of [
+      { redirect_uris: ["https://app.example/cb"], client_name: "bad\u0000name" },
+      { redirect_uris: ["https://app.example/c\u0000b"] },
+      { redirect_uris: ["https://app.example/c b"] },
+      { redirect_uris: ["https://app.example/cb"], client_uri: "https://app.example/\u0000" },
+    ]) {
+      const res = await call("/api/oauth/register", { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(["invalid_redirect_uri", "invalid_client_metadata"], JSON.stringify(body)).toContain(res.body.error);
+    }
+    const revoke = await fetch(`${inject("baseUrl")}/api/oauth/revoke`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "token=abc&client_id=mrc_%00",
+    });
+    expect(revoke.status).toBe(401);
+    expect((await revoke.json()).error).toBe("invalid_client");
+    const approval = await decide(owner.cookie, { client_id: "mrc_\u0000", redirect_uri: REDIRECT_URI, response_type: "code" });
+    expect(approval.status).toBe(400);
+    const page = await fetch(`${inject("baseUrl")}/oauth/authorize?client_id=mrc_%00&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`, { headers: { cookie: owner.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("not registered here");
+  });
+
+  it("a form body over 64 KiB is refused, naming its limit", async () => {
+    const big = "a=" + "x".repeat(70 * 1024);
+    for (const path of ["/api/oauth/token", "/api/oauth/revoke"]) {
+      const res = await fetch(`${inject("baseUrl")}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: big });
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).error_description, path).toMatch(/64 KiB/);
+    }
+    const registration = await call("/api/oauth/register", { raw: JSON.stringify({ redirect_uris: ["https://app.example/cb"], client_name: "x".repeat(70 * 1024) }), headers: { "content-type": "application/json" } });
+    expect(registration.status).toBe(413);
+    expect(registration.body.error_description).toMatch(/64 KiB/);
+  });
+});
+
 describe("the token endpoint", () => {
   const post = (body: string, type = "application/x-www-form-urlencoded") =>
     fetch(`${inject("baseUrl")}/api/oauth/token`, { method: "POST", headers: { "content-type": type }, body });
@@ -334,6 +571,13 @@ describe("the token endpoint", () => {
       [post("grant_type=authorization_code&grant_type=refresh_token"), 400, "invalid_request"],
       [post("grant_type=refresh_token&client_id=mrc_unknownunknownunknow&refresh_token=x"), 400, "invalid_client"],
       [fetch(`${inject("baseUrl")}/api/oauth/token`), 405, ""],
+      // Malformed Basic credentials (no colon; a broken percent-encoding).
+      ...[Buffer.from("nocolon").toString("base64"), Buffer.from("mrc_a%zz:secret").toString("base64")].map((basic): [Promise<Response>, number, string] => [
+        fetch(`${inject("baseUrl")}/api/oauth/token`, {
+          method: "POST", headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=refresh_token&refresh_token=x",
+        }),
+        401, "invalid_client",
+      ]),
     ];
     for (const [pending, status, error] of cases) {
       const res = await pending;

@@ -1,4 +1,7 @@
 // POST /api/oauth/revoke — token revocation (RFC 7009) (docs/oauth.md)
+// OPTIONS — its CORS preflight (browser apps).
+import { oauthPreflight } from "@/lib/oauth/cors";
 import { revocationEndpoint } from "@/lib/oauth/server";
 
 export const POST = (req: Request) => revocationEndpoint(req);
+export const OPTIONS = () => oauthPreflight("POST");

@@ -1,4 +1,7 @@
 // POST /api/oauth/token — the OAuth token endpoint: authorization_code (PKCE) and refresh_token grants (docs/oauth.md)
+// OPTIONS — its CORS preflight (browser apps).
+import { oauthPreflight } from "@/lib/oauth/cors";
 import { tokenEndpoint } from "@/lib/oauth/server";
 
 export const POST = (req: Request) => tokenEndpoint(req);
+export const OPTIONS = () => oauthPreflight("POST");
