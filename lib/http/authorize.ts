@@ -15,6 +15,10 @@ export function authorize(principal: Principal, { scope, permission }: Requireme
     if (scope && !keyHasScope(principal.scopes, scope)) {
       throw new AppError("SCOPE_DENIED", `This ${principal.kind === "key" ? "API key" : "access token"} lacks the ${scope} scope`);
     }
+    // An app acts for its user: a permission the route names beyond its scope must be the user's too.
+    if (principal.kind === "oauth" && permission && !roleHas(principal.role, permission)) {
+      throw new AppError("PERMISSION_DENIED", `The approving user's role (${principal.role}) lacks the ${permission} permission`);
+    }
     return;
   }
   const needed = permission ?? (scope ? (SCOPE_PERMISSION[scope] as Permission) : undefined);

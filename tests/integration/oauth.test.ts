@@ -13,7 +13,7 @@ import {
 import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { createApp } from "@/lib/oauth/register-client";
-import { pruneExpiredOAuth } from "@/lib/oauth/prune";
+import { UNUSED_APP_DAYS, pruneExpiredOAuth } from "@/lib/oauth/prune";
 import { authorizeFor } from "@/lib/oauth/server";
 
 let owner: Awaited<ReturnType<typeof newOrg>>;
@@ -409,6 +409,18 @@ describe("housekeeping", () => {
     expect(await db().oAuthToken.findUnique({ where: { id: access.id } })).toBeNull();
     expect(await db().oAuthCode.findUnique({ where: { id: code.id } })).toBeNull();
     expect(await db().oAuthToken.findUnique({ where: { hash: sha256Hex(tokens.refresh_token!) } })).not.toBeNull();
+  });
+
+  it("deletes self-registered apps nobody connected within 30 days, and no other app", async () => {
+    const old = new Date(Date.now() - (UNUSED_APP_DAYS + 1) * 24 * 3_600_000);
+    const unused = await registerPublicApp(as, "templates:read");
+    const { client: connected } = await connectApp(owner.cookie, "templates:read");
+    const fresh = await registerPublicApp(as, "templates:read");
+    const { client: dashboard } = await createApp({ orgId: owner.org.id, userId: owner.user.id, input: { name: "Kept", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: false } });
+    await db().oAuthClient.updateMany({ where: { clientId: { in: [unused.client_id, connected.client_id, dashboard.clientId] } }, data: { createdAt: old } });
+    await pruneExpiredOAuth();
+    const left = (await db().oAuthClient.findMany({ where: { clientId: { in: [unused.client_id, connected.client_id, fresh.client_id, dashboard.clientId] } } })).map((c) => c.clientId);
+    expect(left.sort()).toEqual([connected.client_id, fresh.client_id, dashboard.clientId].sort());
   });
 });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { authorize } from "@/lib/http/authorize";
+import type { AppError } from "@/lib/http/errors";
 import { PERMISSIONS, ROLES, SCOPES, SCOPE_PERMISSION, canAssignRole, keyHasScope, roleHas, type Permission, type Role } from "@/lib/auth/permissions";
 
 describe("roles and permissions", () => {
@@ -45,5 +47,25 @@ describe("roles and permissions", () => {
     expect(canAssignRole("admin", "admin")).toBe(true);
     expect(canAssignRole("member", "viewer")).toBe(false);
     expect(roleHas("superuser" as Role, "org.view")).toBe(false);
+  });
+});
+
+describe("authorize", () => {
+  const app = (role: Role, scopes: string[]) =>
+    ({ kind: "oauth", orgId: "o", userId: "u", role, grantId: "g", clientId: "c", scopes, rateLimitPerMinute: 60 }) as const;
+  const refusal = (fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      return (err as AppError).code;
+    }
+    return null;
+  };
+
+  it("holds an app's token to its scopes and to the permission a route names beyond its scope", () => {
+    expect(refusal(() => authorize(app("member", ["org:read"]), { scope: "org:read" }))).toBeNull();
+    expect(refusal(() => authorize(app("member", ["org:read"]), { scope: "templates:read" }))).toBe("SCOPE_DENIED");
+    expect(refusal(() => authorize(app("member", ["org:read"]), { scope: "org:read", permission: "inbound.manage" }))).toBe("PERMISSION_DENIED");
+    expect(refusal(() => authorize(app("admin", ["org:read"]), { scope: "org:read", permission: "inbound.manage" }))).toBeNull();
   });
 });
