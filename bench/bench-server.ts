@@ -23,7 +23,9 @@ export async function signIn(base: string, owner: { email: string; password: str
 /**
  * A production server on a fresh database, its owner signed in with an API key of `scopes`,
  * and the limits a benchmark would otherwise hit lifted: production mode, no allowance cap, no
- * key rate cap; news@example.test a confirmed sender. Stop it with `close()`.
+ * key rate cap; news@example.test a confirmed sender. Answers the server's URL, process id and
+ * database URL (to sample its memory and size), the owner's key and session cookie. Stop it
+ * with `close()`.
  */
 export async function benchServer(owner: { email: string; password: string }, scopes: string[], env: Record<string, string> = {}) {
   const database = await createDatabase("mailroom_bench");
@@ -54,7 +56,7 @@ export async function benchServer(owner: { email: string; password: string }, sc
     // The benchmarks send from news@example.test: in production a from-address must be a verified sender.
     await admin.query(`INSERT INTO senders (id, org_id, email, confirmed_at, updated_at) SELECT gen_random_uuid(), id, 'news@example.test', now(), now() FROM organizations`);
     await admin.end();
-    return { url: server.url, key, close };
+    return { url: server.url, pid: server.process.pid!, databaseUrl: database.url, key, cookie, close };
   } catch (err) {
     await close();
     throw err;

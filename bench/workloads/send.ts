@@ -1,0 +1,82 @@
+// The send route under load: N concurrent clients posting /api/v1/email/send through the demo
+// provider (recorded, audited, its email.sent event published, its demo events scheduled),
+// after the bare-route ceiling at the same concurrency on the same server.
+import autocannon from "autocannon";
+import { benchServer } from "../bench-server";
+import { bareRoute, type Ceiling } from "../support/bare-route";
+import { percentile, runLoad, statusText, type Window } from "../support/load";
+import type { Row } from "../support/report";
+import { probeDatabase, sampleRss } from "../support/server-stats";
+
+export const owner = { email: "bench@example.test", password: "bench-password-1" };
+
+export interface SendOptions {
+  connections: number;
+  seconds: number;
+  warmUpSeconds: number;
+}
+
+/** A send body to a new recipient each time, as real traffic has: one fixed address would
+ * soon be on the suppression list (the demo provider bounces about 5% of deliveries) and every
+ * send refused. */
+export function sendRequest(base: string, key: string, prefix: string, onSent?: (id: string) => void): autocannon.Options {
+  let n = 0;
+  const body = () => JSON.stringify({ to: `Reader <${prefix}-${n++}@example.test>`, from: "news@example.test", subject: "Benchmark", text: "Hello", html: "<p>Hello</p>" });
+  return {
+    url: `${base}/api/v1/email/send`,
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (req: autocannon.Request) => ({ ...req, body: body() }),
+        ...(onSent && {
+          onResponse: (status: number, resBody: string) => {
+            if (status === 200) onSent((JSON.parse(resBody) as { data: { id: string } }).data.id);
+          },
+        }),
+      },
+    ],
+  };
+}
+
+export interface SendResult {
+  rows: Row[];
+  bare: Ceiling;
+  sends: Window;
+}
+
+export async function benchSend(opts: SendOptions): Promise<SendResult> {
+  const server = await benchServer(owner, ["email:send"]);
+  const database = await probeDatabase(server.databaseUrl);
+  try {
+    const send = sendRequest(server.url, server.key, "reader");
+    await runLoad("warm-up", { url: `${server.url}/api/health`, connections: opts.connections, duration: opts.warmUpSeconds });
+    await runLoad("warm-up", { ...send, connections: opts.connections, duration: opts.warmUpSeconds });
+    await database.settle(30_000);
+
+    const bare = await bareRoute(server.url, opts.connections, opts.seconds);
+    const before = await database.sizeMiB();
+    const rss = sampleRss(server.pid);
+    const sends = await runLoad("POST /api/v1/email/send", { ...send, connections: opts.connections, duration: opts.seconds });
+    rss.stop();
+    const settled = await database.settle(30_000);
+    const growth = (await database.sizeMiB()) - before;
+    const row: Row = {
+      workload: `send (${opts.connections} conns)`,
+      perSec: sends.ok / sends.seconds,
+      unit: "sends",
+      p50: percentile(sends.latencies, 50),
+      p99: percentile(sends.latencies, 99),
+      rssPeakMiB: rss.peak(),
+      dbPer10kSendsMiB: (growth / sends.ok) * 10_000,
+      bare,
+      errors: sends.errors,
+      note: `${sends.ok.toLocaleString("en")} sends in ${opts.seconds} s (${statusText(sends)})${settled ? "" : "; demo events still due after 30 s"}`,
+    };
+    return { rows: [row], bare, sends };
+  } finally {
+    await database.close();
+    await server.close();
+  }
+}
