@@ -19,6 +19,9 @@ const envSchema = z.object({
   STAFF_API_TOKEN: z.string().min(16).optional(),
   ALLOW_PRIVATE_WEBHOOK_URLS: flag,
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(10),
+  // A send a provider took but never confirmed waits this long for evidence before it goes to
+  // the next provider (docs/sending.md).
+  SEND_RECONCILE_SECONDS: z.coerce.number().positive().max(86_400).default(600),
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   INNGEST_DEV: flag,

@@ -117,7 +117,7 @@ export const trackEventSchema = z
 export const messageListQuerySchema = pageSizeQuerySchema
   .extend({
     search: z.string().trim().min(1).max(200).optional().describe("part of a recipient address or of the subject"),
-    status: z.enum(["queued", "sent", "failed"]).optional(),
+    status: z.enum(["queued", "sent", "failed", "unconfirmed"]).optional(),
   })
   .strict();
 

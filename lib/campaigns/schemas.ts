@@ -5,6 +5,7 @@ import { z } from "zod";
 import { pageQuerySchema } from "@/lib/http/pagination";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 import { MAX_TEMPLATE_PART } from "@/lib/templates/schemas";
+import { INT4_MAX } from "@/lib/db/int-range";
 
 export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sending", "paused", "sent", "cancelled"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -26,7 +27,7 @@ const fields = {
   html: z.string().max(MAX_TEMPLATE_PART),
   text: z.string().max(MAX_TEMPLATE_PART),
   templateId: id("template").describe("send this stored template instead of a subject and html/text of the campaign's own"),
-  templateVersion: z.number().int().positive().describe("pin a template version; default: the current one when the campaign starts"),
+  templateVersion: z.number().int().positive().max(INT4_MAX).describe("pin a template version; default: the current one when the campaign starts"),
   useCaseId: id("use case").describe("one of the organization's use cases; default: the organization's default use case"),
 };
 

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { dbHandle } from "@/lib/db/client";
+import { log } from "@/lib/log";
 
 export type Durability = "durable" | "deferred";
 
@@ -19,13 +20,20 @@ function pool(url: string, durability: Durability): pg.Pool {
   // (a few extra requests let in), or a queued message row whose durable outcome statement
   // never ran, so whose send was never answered. WAL is one sequence, so the durable
   // statement that ends a send (finishMessage) makes its earlier deferred rows durable too.
-  pools[durability] ??= new pg.Pool({
-    connectionString: url,
-    // Small: next to Prisma's pool, several instances must fit PostgreSQL's default 100
-    // connections; under load the app process, not the pool, is the limit (PERFORMANCE.md).
-    max: 5,
-    ...(durability === "deferred" ? { options: "-c synchronous_commit=off" } : {}),
-  });
+  if (!pools[durability]) {
+    const created = new pg.Pool({
+      connectionString: url,
+      // Small: next to Prisma's pool, several instances must fit PostgreSQL's default 100
+      // connections; under load the app process, not the pool, is the limit (PERFORMANCE.md).
+      max: 5,
+      ...(durability === "deferred" ? { options: "-c synchronous_commit=off" } : {}),
+    });
+    // An idle connection the server drops (a restart, a failover) is reported on the pool, and
+    // an EventEmitter error with no listener is an uncaught exception. The pool has already
+    // discarded that connection and opens a new one when it next needs one.
+    created.on("error", (err) => log.warn("an idle database connection was lost; the pool reconnects on demand", { err: err.message }));
+    pools[durability] = created;
+  }
   return pools[durability];
 }
 

@@ -83,48 +83,77 @@ export async function refundSend(orgId: string): Promise<void> {
 }
 
 export interface Outcome {
-  status: "sent" | "failed";
+  /** unconfirmed: the provider may have the message but never said so (docs/sending.md, reconcile-send.ts). */
+  status: "sent" | "failed" | "unconfirmed";
   providerId?: string | null;
   providerName?: string | null;
   providerMessageId?: string | null;
   error?: string | null;
+  /** unconfirmed: when, lacking evidence, the message goes to the next provider; null: never (settled unknown). */
+  reconcileAt?: Date | null;
+}
+
+/** A job row written by the same statement as the outcome (the reconciliation of an unconfirmed send). */
+export interface OutcomeJob {
+  name: string;
+  payload: unknown;
+  runAt: Date;
+  maxAttempts: number;
+  dedupeKey: string;
 }
 
 /**
  * Records the outcome on the message, its audit entry and its events, in one statement:
  * `events` are published now (email.sent when the provider accepted it, fanned out to the
  * subscribed endpoints), `scheduled` are stored to be published at their time (the demo
- * provider's). Returns sentAt. Durable: it also makes the deferred queued row durable
- * (raw-query.ts).
+ * provider's), `job` is queued (announce it with the returned jobId). Returns sentAt. Durable:
+ * it also makes the deferred queued row durable (raw-query.ts).
+ *
+ * Only a message still queued or unconfirmed takes an outcome, and the audit entry, events and
+ * job follow only when it did: so the statement is safe to run again when its first answer
+ * was lost with the connection (retryWhileDisconnected), and an outcome never overwrites a
+ * final one.
  */
 export async function finishMessage(
   id: string,
   o: Outcome,
   audit: AuditEntry,
-  after: { events?: NewEvent[]; scheduled?: NewEvent[] } = {},
-): Promise<Date | null> {
-  const rows = await rawQuery<{ sent_at: Date | null; deliveries: string[] | null }>(
+  after: { events?: NewEvent[]; scheduled?: NewEvent[]; job?: OutcomeJob } = {},
+): Promise<{ sentAt: Date | null; jobId: string | null }> {
+  const job = after.job;
+  const rows = await rawQuery<{ sent_at: Date | null; deliveries: string[] | null; job_id: string | null }>(
     `WITH done AS (
        UPDATE messages SET status = $2::text, provider_id = $3::uuid, provider_name = $4::text, provider_message_id = $5::text,
-         error = $6::text, sent_at = CASE WHEN $2::text = 'sent' THEN now() ELSE NULL END
-       WHERE id = $1::uuid
+         error = $6::text, sent_at = CASE WHEN $2::text = 'sent' THEN now() ELSE NULL END,
+         unconfirmed_at = CASE WHEN $2::text = 'unconfirmed' THEN now() ELSE unconfirmed_at END, reconcile_at = $18::timestamptz
+       WHERE id = $1::uuid AND status IN ('queued', 'unconfirmed')
        RETURNING sent_at),
      logged AS (
        INSERT INTO audit_logs (id, org_id, project_id, actor_type, actor_id, action, target_type, target_id, send_mode,
          recipient_count, outcome, metadata)
-       VALUES (gen_random_uuid(), $7::uuid, $8::uuid, $9::text, $10::text, $11::text, $12::text, $13::text, $14::text,
-         $15::int, $16::text, $17::jsonb)),
-     incoming AS (${eventRows(18)}),
+       SELECT gen_random_uuid(), $7::uuid, $8::uuid, $9::text, $10::text, $11::text, $12::text, $13::text, $14::text,
+         $15::int, $16::text, $17::jsonb
+       WHERE EXISTS (SELECT 1 FROM done)),
+     queued_job AS (
+       INSERT INTO jobs (id, name, payload, run_at, max_attempts, dedupe_key)
+       SELECT gen_random_uuid(), $19::text, $20::jsonb, $21::timestamptz, $22::int, $23::text
+       WHERE $19::text IS NOT NULL AND EXISTS (SELECT 1 FROM done)
+       ON CONFLICT (dedupe_key) DO NOTHING
+       RETURNING id),
+     incoming AS (SELECT * FROM (${eventRows(24)}) ev WHERE EXISTS (SELECT 1 FROM done)),
      ${publishCtes("incoming")},
      planned AS (
-       INSERT INTO scheduled_events (${EVENT_COLUMNS}) ${eventRows(18 + EVENT_PARAM_COUNT)}
+       INSERT INTO scheduled_events (${EVENT_COLUMNS}) SELECT * FROM (${eventRows(24 + EVENT_PARAM_COUNT)}) ev WHERE EXISTS (SELECT 1 FROM done)
        ON CONFLICT (dedupe_key) DO NOTHING)
-     SELECT (SELECT sent_at FROM done), (SELECT array_agg(id::text) FROM fanned) AS deliveries`,
+     SELECT coalesce((SELECT sent_at FROM done), (SELECT sent_at FROM messages WHERE id = $1::uuid)) AS sent_at,
+       (SELECT array_agg(id::text) FROM fanned) AS deliveries, (SELECT id::text FROM queued_job) AS job_id`,
     [id, o.status, o.providerId ?? null, o.providerName ?? null, o.providerMessageId ?? null, o.error ?? null,
       audit.orgId, audit.projectId ?? null, audit.actorType, audit.actorId ?? null, audit.action, audit.targetType ?? null,
       audit.targetId ?? null, audit.sendMode ?? null, audit.recipientCount ?? null, audit.outcome ?? "success",
-      JSON.stringify(audit.metadata ?? {}), ...eventParams(after.events ?? []), ...eventParams(after.scheduled ?? [])],
+      JSON.stringify(audit.metadata ?? {}), o.reconcileAt?.toISOString() ?? null,
+      job?.name ?? null, job ? JSON.stringify(job.payload) : null, job?.runAt.toISOString() ?? null, job?.maxAttempts ?? null, job?.dedupeKey ?? null,
+      ...eventParams(after.events ?? []), ...eventParams(after.scheduled ?? [])],
   );
   await announceDeliveries(rows[0]?.deliveries ?? []);
-  return rows[0]?.sent_at ?? null;
+  return { sentAt: rows[0]?.sent_at ?? null, jobId: rows[0]?.job_id ?? null };
 }

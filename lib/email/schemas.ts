@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { HEADER_NAME, mailbox, mailboxList } from "@/lib/email/address";
 import { nullableTimestamp } from "@/lib/http/wire";
+import { INT4_MAX } from "@/lib/db/int-range";
 
 const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS_BYTES = 40 * 1024 * 1024;
@@ -53,7 +54,7 @@ const sendFields = z.object({
     html: z.string().max(MAX_ATTACHMENTS_BYTES).optional(),
     text: z.string().max(MAX_ATTACHMENTS_BYTES).optional(),
     templateId: z.string().min(1).optional().describe("render this stored template for subject, html and text"),
-    templateVersion: z.number().int().positive().optional().describe("pin a template version; default: the current one"),
+    templateVersion: z.number().int().positive().max(INT4_MAX).optional().describe("pin a template version; default: the current one"),
     variables: z.record(z.string(), z.unknown()).optional().describe("the template's variables"),
     provider: z.string().min(1).optional().describe("id or name of the provider to try first"),
     priority: z.enum(["low", "normal", "high"]).default("normal"),
@@ -116,7 +117,7 @@ export const v1SendEmailSchema = sendFields
 export const sendResultSchema = z.object({
   id: z.string().uuid(),
   messageId: z.string().nullable(),
-  status: z.enum(["sent", "failed", "queued"]),
+  status: z.enum(["sent", "failed", "queued", "unconfirmed"]).describe("unconfirmed: the provider took the message but never confirmed it; it is reconciled, never sent twice (docs/sending.md)"),
   provider: z.string().nullable(),
   sentAt: nullableTimestamp,
   suppressed: z.array(z.string()).optional().describe("recipients left out because they are on the suppression list (each also gets an email.dropped event); absent when none were"),

@@ -7,7 +7,10 @@ import { actorOf, boundProjectOf, userIdOf, type SendPrincipal } from "@/lib/htt
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/http/errors";
 import { buildMessage } from "@/lib/email/build-message";
-import { deliver, type Delivery } from "@/lib/email/deliver";
+import { deliver, type DeliveryResult } from "@/lib/email/deliver";
+import { announceReconcile, reconcileAt, reconcileJob } from "@/lib/email/reconcile-send";
+import { storeMessage } from "@/lib/email/stored-message";
+import { retryWhileDisconnected } from "@/lib/db/retry-while-disconnected";
 import { openSend } from "@/lib/email/open-send";
 import { checkSafety } from "@/lib/email/check-safety";
 import { finishMessage, insertQueuedMessage, refundSend, type NewMessage } from "@/lib/email/message-store";
@@ -37,9 +40,11 @@ interface SendOptions {
   bulkApproved?: boolean;
   /** A campaign's send to one contact: the message and its events carry it (email_id null in events). */
   campaignSendId?: string;
+  /** Called with the message's id once it is recorded, before any provider has it (a scheduled send links its row to it). */
+  onRecorded?: (messageId: string) => Promise<void>;
 }
 
-export async function sendEmail({ principal, input, bulkApproved = false, campaignSendId }: SendOptions) {
+export async function sendEmail({ principal, input, bulkApproved = false, campaignSendId, onRecorded }: SendOptions) {
   const orgId = principal.orgId;
   // templateId: the stored template's rendered subject, html and text replace the body's. The
   // schema still requires a subject of the body's own; the template's subject wins over it.
@@ -138,36 +143,59 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     const { domainName, keySelector, sealed } = opened.dkim;
     message.dkim = { domainName, keySelector, privateKey: decryptSecret(sealed) };
   }
-  let delivery: Delivery;
+  let delivery: DeliveryResult;
   try {
-    delivery = await deliver(ctx.providers, message, input.provider);
+    await onRecorded?.(id);
+    delivery = await deliver(ctx.providers, message, input.provider, id);
   } catch (err) {
+    // No provider has it: record the failure (through a short database outage too), give the count back.
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
-    await finishMessage(id, { status: "failed", error: reason }, auditEntry("failed", { messageId: id, error: reason.slice(0, 500) }));
+    await retryWhileDisconnected(() => finishMessage(id, { status: "failed", error: reason }, auditEntry("failed", { messageId: id, error: reason.slice(0, 500) })));
     await refundSend(orgId);
     throw err;
   }
-  // The provider has accepted it: whatever happens next, this send is not a failure to retry.
+  // The provider has (or may have) it: whatever happens next, this send is not a failure to retry.
   const occurredAt = new Date();
+  const dropped = suppressed.map((recipient): NewEvent => ({
+    orgId, projectId, messageId: id, campaignSendId, type: "email.dropped", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
+    reason: "suppressed: on the organization's suppression list", dedupeKey: `suppressed:${id}:${recipient}`,
+  }));
+  if (delivery.status === "unconfirmed") {
+    // Not failed over: the provider may have it. Recorded with the job that settles it (reconcile-send.ts).
+    const runAt = reconcileAt();
+    const job = reconcileJob(
+      { messageId: id, providerId: delivery.providerId, round: 1, tried: [delivery.providerId], reasked: [], message: storeMessage(message, opened.dkim) },
+      runAt,
+    );
+    const unconfirmed = { status: "unconfirmed" as const, providerId: delivery.providerId, providerName: delivery.providerName, error: delivery.reason, reconcileAt: runAt };
+    await retryWhileDisconnected(() =>
+      finishMessage(id, unconfirmed, auditEntry("unconfirmed", { messageId: id, provider: delivery.providerName, reason: delivery.reason.slice(0, 500) }), { events: dropped, job }),
+    )
+      .then(({ jobId }) => announceReconcile(jobId, runAt))
+      .catch((err) => log.error("a provider may have a message but recording it failed; it will not be reconciled", { err, messageId: id }));
+    return { id, messageId: null, status: "unconfirmed" as const, provider: delivery.providerName, sentAt: null, ...(suppressed.length ? { suppressed } : {}) };
+  }
   const sentEvents = [
     ...[...new Set(recipients)].map((recipient): NewEvent => ({
       orgId, projectId, messageId: id, campaignSendId, type: "email.sent", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
       providerId: delivery.providerId, dedupeKey: `send:${id}:${recipient}`,
     })),
-    ...suppressed.map((recipient): NewEvent => ({
-      orgId, projectId, messageId: id, campaignSendId, type: "email.dropped", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
-      reason: "suppressed: on the organization's suppression list", dedupeKey: `suppressed:${id}:${recipient}`,
-    })),
+    ...dropped,
   ];
   // The demo provider's delivery, open and click events follow later, as a real provider's would.
   const scheduled = delivery.providerType === "demo"
     ? demoEventsFor({ orgId, projectId, messageId: id, campaignSendId, sendMode: ctx.sendMode, recipients, sentAt: occurredAt, link: firstLink(input.html) })
     : [];
-  // Recording the outcome failing must not make the caller (or a scheduled retry) send again.
-  const sentAt = await finishMessage(id, { status: "sent", ...delivery }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), { events: sentEvents, scheduled })
-    .catch((err) => {
+  // Recording the outcome failing must not make the caller (or a scheduled retry) send again:
+  // it is tried again through a short database outage, then logged and the send answered as sent.
+  const sentAt = await retryWhileDisconnected(() =>
+    finishMessage(id, { ...delivery, status: "sent" }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), { events: sentEvents, scheduled }),
+  ).then(
+    (r) => r.sentAt,
+    (err) => {
       log.error("the provider accepted a message but recording it failed", { err, messageId: id });
       return occurredAt;
-    });
+    },
+  );
   return { id, messageId: delivery.providerMessageId, status: "sent" as const, provider: delivery.providerName, sentAt, ...(suppressed.length ? { suppressed } : {}) };
 }

@@ -5,6 +5,7 @@
 // complaints and unsubscribes also suppress the address.
 import { createHash } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
+import { storable } from "@/lib/db/storable-text";
 import { AppError } from "@/lib/http/errors";
 import { fullConfig } from "@/lib/providers/provider-config";
 import { eventSourceFor, sesEventSource } from "@/lib/provider-events/sources";
@@ -13,6 +14,7 @@ import { WebhookAuthError, WebhookFormatError, type IncomingWebhook, type Provid
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { oncePerToken } from "@/lib/provider-events/replay-guard";
 import { log } from "@/lib/log";
+import { confirmByEvidence } from "@/lib/email/confirm-unconfirmed";
 import type { Provider } from "@/lib/generated/prisma/client";
 
 export class ProviderWebhookRefused extends Error {
@@ -66,8 +68,15 @@ export async function ingestProviderEvents(provider: Provider, req: IncomingWebh
         }
       }
       // Our own send already published email.sent when the provider accepted the message.
-      const events = source.parse(req).filter((e) => e.type !== "email.sent");
+      // Text PostgreSQL cannot store (NUL, lone surrogates) is cleaned: it would fail the lookups and inserts.
+      const events = storable(source.parse(req)).filter((e) => e.type !== "email.sent");
       const messages = await messagesFor(provider, events.map((e) => e.providerMessageId));
+      // Events for none of our sent messages may be the evidence an unconfirmed send waits for.
+      const unknown = events.filter((e) => !messages.has(bareMessageId(e.providerMessageId)));
+      if (unknown.length) {
+        const confirmed = await confirmByEvidence(provider, unknown.map((e) => e.providerMessageId), `${unknown[0].type} event`);
+        for (const [id, m] of confirmed) messages.set(id, { ...m, provider_message_id: m.message_id_header });
+      }
       const known: NewEvent[] = [];
       for (const e of events) {
         const m = messages.get(bareMessageId(e.providerMessageId));

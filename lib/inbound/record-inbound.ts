@@ -5,21 +5,12 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { storable } from "@/lib/db/storable-text";
 import { enqueue } from "@/lib/jobs/enqueue";
 import type { InboundEmail } from "@/lib/inbound/inbound-email";
 import { processInboundJob } from "@/lib/inbound/process-inbound-job";
 
 export type InboundSource = "smtp" | "sendgrid" | "mailgun" | "postmark" | "ses";
-
-/** PostgreSQL text cannot hold NUL: every string of the message loses them (bytes stay bytes). */
-function withoutNul<T>(value: T): T {
-  if (typeof value === "string") return value.replaceAll("\0", "") as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
-  if (value && typeof value === "object" && !(value instanceof Date) && !Buffer.isBuffer(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
-  }
-  return value;
-}
 
 /**
  * The same message received again (a provider's retry, an SMTP client resending after a lost
@@ -37,7 +28,8 @@ function dedupeKey(email: InboundEmail): string {
 }
 
 export async function recordInbound({ orgId, source, providerId = null, email: received }: { orgId: string; source: InboundSource; providerId?: string | null; email: InboundEmail }): Promise<{ id: string; duplicate: boolean }> {
-  const email = withoutNul(received);
+  // Text PostgreSQL cannot store (NUL, lone surrogates) is cleaned from every string; bytes stay bytes.
+  const email = storable(received);
   const key = dedupeKey(email);
   try {
     const { id, dispatch } = await db().$transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { providerHealthCheckJob } from "@/lib/providers/health-check-job";
 import { publishDueEventsJob } from "@/lib/events/publish-due-events-job";
 import { sweepDeliveriesJob } from "@/lib/webhooks/sweep-deliveries";
 import { sendScheduledJob } from "@/lib/scheduling/send-scheduled-job";
+import { reconcileSendJob } from "@/lib/email/reconcile-send";
 import { rollUpEventsJob } from "@/lib/analytics/roll-up";
 import { processInboundJob } from "@/lib/inbound/process-inbound-job";
 import { recheckDomainsJob } from "@/lib/domains/recheck-job";
@@ -17,6 +18,6 @@ import { campaignWatchdogJob } from "@/lib/campaigns/watchdog-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, rollUpEventsJob, processInboundJob, recheckDomainsJob, sequenceStepJob, recoverSequenceStepsJob, campaignSendBatchJob, campaignStartScheduledJob, campaignWatchdogJob] as JobDefinition<never>[];
+const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, reconcileSendJob, rollUpEventsJob, processInboundJob, recheckDomainsJob, sequenceStepJob, recoverSequenceStepsJob, campaignSendBatchJob, campaignStartScheduledJob, campaignWatchdogJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

@@ -71,19 +71,31 @@ export interface ProviderCapabilities {
   maxMessageBytes: number;
 }
 
-/** A provider's refusal or failure. `retryable` false: the message itself was refused (do not fail over). */
+/**
+ * A provider's refusal or failure. `retryable` false: the message itself was refused (do not
+ * fail over). `ambiguous`: the message was handed over in full but no answer came back (a
+ * timeout or a dropped connection after the request or the SMTP DATA was sent), so the provider
+ * may have accepted it: failing over at once could deliver it twice (docs/sending.md). Every
+ * other failure is definitive: nothing was accepted (the connection, DNS or TLS failed, or the
+ * provider answered with an error).
+ */
 export class ProviderError extends Error {
   override name = "ProviderError";
+  readonly ambiguous: boolean;
   constructor(
     message: string,
     readonly retryable: boolean,
     /** The provider's HTTP status, for HTTP APIs. */
     readonly status?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; ambiguous?: boolean },
   ) {
     super(message, options);
+    this.ambiguous = options?.ambiguous ?? false;
   }
 }
+
+/** A failure after the message was handed over, with no answer: the provider may have it. */
+export const ambiguousFailure = (message: string, cause?: unknown) => new ProviderError(message, true, undefined, { cause, ambiguous: true });
 
 export interface ProviderAdapter<C = unknown> {
   type: ProviderType;
@@ -93,6 +105,12 @@ export interface ProviderAdapter<C = unknown> {
   /** Config fields that are secrets: stored encrypted, never returned, shown masked. */
   secretFields: readonly string[];
   capabilities: ProviderCapabilities;
+  /**
+   * The provider de-duplicates a repeated send of one message (the adapter sends the message's
+   * Message-ID as an idempotency key): after an ambiguous failure, sending it again to the same
+   * provider cannot deliver a second copy.
+   */
+  idempotent?: boolean;
   send(config: C, message: OutgoingMessage): Promise<SendResult>;
   /** A live, read-only check of the connection and credentials. Throws ProviderError on failure. */
   test(config: C): Promise<TestResult>;

@@ -25,7 +25,12 @@ async function secondsUntilRoom(tx: Prisma.TransactionClient, providerId: string
   return rows[0] ? Math.max(1, Math.ceil(Number(rows[0].wait))) : 0;
 }
 
-export async function reserveCapacity(provider: Limits): Promise<Reservation> {
+/**
+ * `messageId`: the queued message about to be handed to this provider. Its provider_id is set
+ * in the same statement as the usage row, so after a crash a queued message tells whether it
+ * was ever handed to a provider (then it may have gone out) or not (then it never left).
+ */
+export async function reserveCapacity(provider: Limits, messageId: string | null = null): Promise<Reservation> {
   return db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM providers WHERE id = ${provider.id}::uuid FOR UPDATE`;
     let wait = 0;
@@ -34,7 +39,9 @@ export async function reserveCapacity(provider: Limits): Promise<Reservation> {
       if (limit !== null) wait = Math.max(wait, await secondsUntilRoom(tx, provider.id, limit, seconds));
     }
     if (wait > 0) return { ok: false, retryAfter: wait };
-    await tx.$executeRaw`INSERT INTO provider_usage (provider_id) VALUES (${provider.id}::uuid)`;
+    await tx.$executeRaw`
+      WITH handed AS (UPDATE messages SET provider_id = ${provider.id}::uuid WHERE id = ${messageId}::uuid AND status = 'queued')
+      INSERT INTO provider_usage (provider_id) VALUES (${provider.id}::uuid)`;
     return { ok: true };
   });
 }

@@ -4,12 +4,23 @@
 // answers {cancelled: false}. The send runs through sendEmail, so safety, the allowance and
 // the audit apply again now. A refusal (4xx) fails it at once; other failures are retried
 // with backoff up to maxRetries, then it fails for good.
+//
+// Exactly once across a crash: the row is linked to its message (message_id) once the message
+// is recorded, before any provider has it. A run that finds the row already 'sending' with a
+// message (the process died mid-send, its job run again) goes by what the message says:
+// - sent or unconfirmed: the send happened; only this row's bookkeeping was lost;
+// - queued, never handed to a provider (provider_id null): it never left: send it now;
+// - queued, handed to a provider: that provider may have it. It is not sent again (a second
+//   copy is worse than an unknown one): the message is left unconfirmed, and the row sent
+//   with a result that says so (docs/sending.md);
+// - failed: an earlier attempt failed: try again, as any retry does.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
 import { AppError } from "@/lib/http/errors";
 import { defineJob } from "@/lib/jobs/define-job";
 import { sendEmail } from "@/lib/email/send-email";
+import { finishMessage, refundSend } from "@/lib/email/message-store";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import type { Principal } from "@/lib/http/principal";
 import { log } from "@/lib/log";
@@ -23,6 +34,67 @@ interface ClaimedRow {
   email_data: unknown;
   max_retries: number;
   bulk_approved: boolean;
+  /** The message of an earlier run of this row, if any. */
+  message_id: string | null;
+}
+
+/** The message an earlier run recorded, as far as a later run needs it. */
+interface EarlierMessage {
+  id: string;
+  status: string;
+  provider_id: string | null;
+  provider_name: string | null;
+  provider_message_id: string | null;
+  sent_at: Date | null;
+  org_id: string;
+  project_id: string | null;
+  send_mode: string;
+  recipients: number;
+  subject: string;
+}
+
+export const INTERRUPTED = "interrupted while the provider had it; not sent again, to avoid a second copy";
+
+interface SendResult {
+  id: string;
+  messageId: string | null;
+  status: "sent" | "unconfirmed";
+  provider: string | null;
+  sentAt: Date | null;
+  suppressed?: string[];
+}
+const resultOf = (m: EarlierMessage, status: SendResult["status"]): SendResult => ({
+  id: m.id, messageId: m.provider_message_id, status, provider: m.provider_name, sentAt: m.sent_at,
+});
+const UNCONFIRMED = "the provider has not confirmed the message (docs/sending.md)";
+
+/**
+ * What an earlier run's message says about this one: the send's result when it happened (or
+ * may have), or null when it must be sent (now). Settles a message the earlier run left queued.
+ */
+async function earlierOutcome(messageId: string): Promise<{ result: SendResult; error: string | null } | null> {
+  const [m] = await rawQuery<EarlierMessage>(
+    `SELECT id::text, status, provider_id::text, provider_name, provider_message_id, sent_at, org_id::text, project_id::text, send_mode,
+       cardinality("to") + cardinality(cc) + cardinality(bcc) AS recipients, subject FROM messages WHERE id = $1::uuid`,
+    [messageId],
+  );
+  if (!m || m.status === "failed") return null;
+  if (m.status === "sent" || m.status === "unconfirmed") return { result: resultOf(m, m.status), error: m.status === "sent" ? null : UNCONFIRMED };
+  const audit = (outcome: string, error: string) => ({
+    orgId: m.org_id, projectId: m.project_id, actorType: "system" as const, actorId: "scheduler", action: "email.send", sendMode: m.send_mode,
+    recipientCount: Number(m.recipients), outcome, metadata: { subject: m.subject, messageId: m.id, error },
+  });
+  if (m.provider_id === null) {
+    // Never handed to a provider: it did not leave. It counted: give that back, the new send counts again.
+    const error = "interrupted before it was handed to a provider";
+    await finishMessage(m.id, { status: "failed", error }, audit("failed", error));
+    await refundSend(m.org_id);
+    return null;
+  }
+  const [p] = await rawQuery<{ name: string }>(`SELECT name FROM providers WHERE id = $1::uuid`, [m.provider_id]);
+  const providerName = p?.name ?? null;
+  await finishMessage(m.id, { status: "unconfirmed", providerId: m.provider_id, providerName, error: INTERRUPTED, reconcileAt: null }, audit("unconfirmed_final", INTERRUPTED));
+  return { result: resultOf({ ...m, provider_name: providerName }, "unconfirmed"), error: INTERRUPTED };
 }
 
 /**
@@ -51,18 +123,26 @@ export const sendScheduledJob = defineJob({
     const [row] = await rawQuery<ClaimedRow>(
       `UPDATE scheduled_emails SET status = 'sending', retry_count = $2, updated_at = now()
        WHERE id = $1::uuid AND status IN ('scheduled', 'sending')
-       RETURNING id::text, org_id::text, project_id::text, api_key_id::text, user_id::text, email_data, max_retries, bulk_approved`,
+       RETURNING id::text, org_id::text, project_id::text, api_key_id::text, user_id::text, email_data, max_retries, bulk_approved, message_id::text`,
       [scheduledEmailId, attempt - 1],
     );
     if (!row) return; // cancelled, or finished by an earlier run
     const finish = (fields: string, params: unknown[]) =>
       rawQuery(`UPDATE scheduled_emails SET ${fields}, updated_at = now() WHERE id = $1::uuid AND status = 'sending'`, [row.id, ...params]);
-    let result: Awaited<ReturnType<typeof sendEmail>>;
+    let result: SendResult;
+    let error: string | null = null;
     try {
-      const principal = await principalOf(row);
-      if (!principal) throw new AppError("UNAUTHORIZED", "The key or member that scheduled this email no longer has access");
-      const input = sendEmailSchema.parse(typeof row.email_data === "string" ? JSON.parse(row.email_data) : row.email_data);
-      result = await sendEmail({ principal, input, bulkApproved: row.bulk_approved });
+      const earlier = row.message_id ? await earlierOutcome(row.message_id) : null;
+      if (earlier) {
+        ({ result, error } = earlier);
+      } else {
+        const principal = await principalOf(row);
+        if (!principal) throw new AppError("UNAUTHORIZED", "The key or member that scheduled this email no longer has access");
+        const input = sendEmailSchema.parse(typeof row.email_data === "string" ? JSON.parse(row.email_data) : row.email_data);
+        const link = (messageId: string) => rawQuery(`UPDATE scheduled_emails SET message_id = $2::uuid WHERE id = $1::uuid`, [row.id, messageId]).then(() => undefined);
+        result = await sendEmail({ principal, input, bulkApproved: row.bulk_approved, onRecorded: link });
+        if (result.status === "unconfirmed") error = UNCONFIRMED;
+      }
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
       if (isFinal(err) || attempt > Number(row.max_retries)) {
@@ -72,8 +152,8 @@ export const sendScheduledJob = defineJob({
       await finish(`error = $2::text`, [error]);
       throw err; // the job retries with backoff
     }
-    // Sent: from here on nothing may lead to a retry (it would send again).
-    await finish(`status = 'sent', result = $2::jsonb, message_id = $3::uuid, sent_at = now(), error = NULL`, [JSON.stringify(result), result.id]).catch((err) =>
+    // Sent (or unconfirmed: a provider may have it): from here on nothing may lead to a retry (it would send again).
+    await finish(`status = 'sent', result = $2::jsonb, message_id = $3::uuid, sent_at = now(), error = $4::text`, [JSON.stringify(result), result.id, error]).catch((err) =>
       log.error("a scheduled email was sent but recording it failed", { err, scheduledEmailId: row.id }),
     );
   },

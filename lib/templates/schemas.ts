@@ -4,6 +4,7 @@ import { z } from "zod";
 import { parseMailbox } from "@/lib/email/address";
 import { timestamp } from "@/lib/http/wire";
 import { BUILTIN_HELPERS } from "@/lib/templates/builtin-helpers";
+import { INT4_MAX } from "@/lib/db/int-range";
 
 export const MAX_TEMPLATE_PART = 500_000; // characters of html or text: both fit the 1 MiB body limit
 const MAX_VARIABLES = 100;
@@ -58,7 +59,7 @@ export type UpdateTemplateInput = z.infer<typeof updateTemplateSchema>;
 export const templateIdParamsSchema = z.object({ id: z.uuid("not a valid template id") });
 
 export const getTemplateQuerySchema = z
-  .object({ version: z.coerce.number().int().min(1).optional().describe("read this older version; default: the current one") })
+  .object({ version: z.coerce.number().int().min(1).max(INT4_MAX).optional().describe("read this older version; default: the current one") })
   .strict();
 
 const sampleVariables = z.record(z.string(), z.unknown());
@@ -66,7 +67,7 @@ const sampleVariables = z.record(z.string(), z.unknown());
 export const previewTemplateSchema = z
   .object({
     variables: sampleVariables.optional().describe("sample values; missing ones fall back to defaults, then to the variable's name"),
-    version: z.number().int().positive().optional().describe("preview this version; default: the current one"),
+    version: z.number().int().positive().max(INT4_MAX).optional().describe("preview this version; default: the current one"),
   })
   .strict();
 export type PreviewTemplateInput = z.infer<typeof previewTemplateSchema>;
@@ -129,7 +130,7 @@ export const sendTemplatedSchema = z
     fromName: nameField.optional(),
     replyTo: address.optional(),
     replyToName: nameField.optional(),
-    templateVersion: z.number().int().positive().optional().describe("pin a template version; default: the current one"),
+    templateVersion: z.number().int().positive().max(INT4_MAX).optional().describe("pin a template version; default: the current one"),
   })
   .strict();
 export type SendTemplatedInput = z.infer<typeof sendTemplatedSchema>;

@@ -20,7 +20,8 @@ class SendNotSettled extends Error {
 
 async function settle(orgId: string, key: string): Promise<ActionOutcome> {
   const sent = await db().message.findFirst({ where: { orgId, metadata: { path: ["inboundAction"], equals: key } }, orderBy: { createdAt: "desc" } });
-  if (sent?.status === "sent") return { status: "done", detail: `sent as ${sent.id}` };
+  // unconfirmed: a provider may have it, and its reconciliation decides (docs/sending.md); never sent again from here.
+  if (sent?.status === "sent" || sent?.status === "unconfirmed") return { status: "done", detail: `sent as ${sent.id}` };
   const pending = await db().idempotencyKey.findUnique({ where: { orgId_key: { orgId, key } } });
   if (pending?.responseBody) return { status: "done", detail: "sent" };
   const abandoned = !pending || Date.now() - pending.createdAt.getTime() > ABANDONED_MS;

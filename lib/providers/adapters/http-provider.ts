@@ -2,7 +2,7 @@
 // setting, one timeout, one way of reading answers, and one rule for which failures the
 // send pipeline may fail over from.
 import { z } from "zod";
-import { ProviderError, type OutgoingAttachment, type OutgoingMessage } from "@/lib/providers/adapter";
+import { ambiguousFailure, ProviderError, type OutgoingAttachment, type OutgoingMessage } from "@/lib/providers/adapter";
 
 /** A provider that hangs must not hold a send job: give up and let failover take it. */
 export const PROVIDER_TIMEOUT_MS = 15_000;
@@ -22,18 +22,41 @@ export interface ProviderResponse {
 }
 
 /**
- * One request to a provider's API, its body read under the same timeout. Network failures and
- * timeouts become retryable ProviderErrors: another provider may still send the message.
- * Redirects are not followed: they would carry our credential headers to another address.
+ * One request to a provider's API, its body read under the same timeout. Redirects are not
+ * followed: they would carry our credential headers to another address. Failures are
+ * retryable ProviderErrors (another provider may still send the message), told apart as
+ * definitive when the request cannot have reached the provider (the connection, DNS or TLS
+ * failed) and ambiguous otherwise (a timeout, a reset or a cut-off answer once connected:
+ * the provider may have accepted the message).
  */
 export async function providerFetch(provider: string, url: string, init: RequestInit): Promise<ProviderResponse> {
+  let res: Response;
   try {
-    const res = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: parseBody(text) };
+    res = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
   } catch (err) {
-    throw new ProviderError(`${provider} could not be reached: ${failureReason(err)}`, true);
+    if (neverSent(err)) throw new ProviderError(`${provider} could not be reached: ${failureReason(err)}`, true, undefined, { cause: err });
+    throw ambiguousFailure(`${provider} gave no answer after the request was sent (${failureReason(err)}); it may have accepted the message`, err);
   }
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    // The status came, the body did not: a success status means the message was probably accepted.
+    if (res.status >= 200 && res.status < 300) throw ambiguousFailure(`${provider} answered ${res.status} but the answer was cut off (${failureReason(err)})`, err);
+    text = "";
+  }
+  return { status: res.status, headers: res.headers, body: parseBody(text) };
+}
+
+/** Errors (fetch's cause codes) raised before a request could reach the server. */
+const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", "EPROTO"]);
+const TLS_FAILURE = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
+
+/** True when the request cannot have reached the provider: it could not connect, or TLS failed. */
+export function neverSent(err: unknown): boolean {
+  const cause = err instanceof Error ? (err.cause as { code?: unknown; errors?: { code?: unknown }[] } | undefined) : undefined;
+  const codes = [cause?.code, ...(cause?.errors ?? []).map((e) => e.code)].filter((c): c is string => typeof c === "string");
+  return codes.length > 0 && codes.every((c) => CONNECT_FAILURES.has(c) || TLS_FAILURE.test(c));
 }
 
 /** The message itself was refused: another provider would refuse it too, so no failover. */

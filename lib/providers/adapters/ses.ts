@@ -2,7 +2,7 @@
 // sends), so attachments, inline images, calendar parts and custom headers all survive.
 import { GetAccountCommand, SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { z } from "zod";
-import { formatAddress, ProviderError, type Address, type ProviderAdapter } from "@/lib/providers/adapter";
+import { ambiguousFailure, formatAddress, ProviderError, type Address, type ProviderAdapter } from "@/lib/providers/adapter";
 import { composeMime } from "@/lib/providers/mime";
 
 const configSchema = z
@@ -36,11 +36,22 @@ function createClient(config: SesConfig) {
 // paused or suspended account, unverified MAIL FROM domain) is about this provider.
 const MESSAGE_REFUSALS = new Set(["MessageRejected", "BadRequestException", "InvalidParameterValue"]);
 
+/** Errors (Node's codes) raised before a request could reach SES: it cannot have the message. */
+const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EPROTO"]);
+
 function toProviderError(err: unknown): ProviderError {
-  const e = (err ?? {}) as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const e = (err ?? {}) as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
   const status = e.$metadata?.httpStatusCode;
+  const text = `SES: ${e.name ?? "Error"}: ${e.message ?? String(err)}`;
+  if (status === undefined && !neverSent(e)) return ambiguousFailure(`${text}; SES may have accepted the message`, err);
   const refused = status === 400 && e.name !== undefined && MESSAGE_REFUSALS.has(e.name);
-  return new ProviderError(`SES: ${e.name ?? "Error"}: ${e.message ?? String(err)}`, !refused, status);
+  return new ProviderError(text, !refused, status);
+}
+
+/** No answer at all: true when the connection itself failed (the SDK's connection timeout included). */
+function neverSent(e: { name?: string; code?: string; message?: string }): boolean {
+  if (e.code && (CONNECT_FAILURES.has(e.code) || /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_)/.test(e.code))) return true;
+  return e.name === "TimeoutError" && /without establishing a connection/i.test(e.message ?? "");
 }
 
 // SES wants non-ASCII display names MIME-encoded here; the raw message already carries the
@@ -71,8 +82,8 @@ export const sesAdapter: ProviderAdapter<SesConfig> = {
           ConfigurationSetName: config.configurationSetName,
         }),
       );
-      if (!response.MessageId) throw new ProviderError("SES accepted the message but returned no MessageId", true);
-      return { providerMessageId: response.MessageId };
+      // Accepted (HTTP 200): never throw from here, a failover would send the message twice.
+      return { providerMessageId: response.MessageId ?? message.messageId };
     } catch (err) {
       throw err instanceof ProviderError ? err : toProviderError(err);
     } finally {

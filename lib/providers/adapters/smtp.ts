@@ -1,9 +1,11 @@
 // Any SMTP server (a relay, a self-hosted MTA, a provider's SMTP endpoint) through nodemailer.
 // One connection per call, closed afterwards: sends are rare enough per provider that a pool
 // would mostly hold idle sockets open against servers that drop them anyway.
+import { Readable } from "node:stream";
 import nodemailer from "nodemailer";
+import DKIM from "nodemailer/lib/dkim";
 import { z } from "zod";
-import { ProviderError, type ProviderAdapter } from "@/lib/providers/adapter";
+import { ambiguousFailure, ProviderError, type DkimKey, type ProviderAdapter } from "@/lib/providers/adapter";
 import { composeMime } from "@/lib/providers/mime";
 
 const configSchema = z
@@ -55,12 +57,29 @@ interface SmtpFailure {
 // Only a refusal of this message (its sender, recipients or content) stops failover: a
 // permanent 5xx in the envelope or data phase, or nodemailer refusing the envelope itself.
 // Everything about reaching the server (network, TLS, timeouts, 4xx, AUTH, a 5xx greeting)
-// is the provider's problem and another provider may well succeed.
-function toProviderError(err: unknown): ProviderError {
+// is the provider's problem and another provider may well succeed. A failure without a reply
+// once the whole message was written (`handedOver`: a timeout or a dropped connection while
+// waiting for the answer to the end of DATA) is ambiguous: the server may have queued it.
+function toProviderError(err: unknown, handedOver = false): ProviderError {
   const e = (err ?? {}) as SmtpFailure;
+  if (handedOver && e.responseCode === undefined) {
+    return ambiguousFailure(`SMTP: no reply after the message was sent (${e.message ?? String(err)}); the server may have accepted it`, err);
+  }
   const aboutMessage = e.code === "EENVELOPE" || e.code === "EMESSAGE";
   const permanent = e.responseCode === undefined || e.responseCode >= 500;
   return new ProviderError(`SMTP: ${e.message ?? String(err)}`, !(aboutMessage && permanent));
+}
+
+/**
+ * A verified sending domain's key signs the message (DKIM, relaxed/relaxed over the headers
+ * nodemailer's signer picks), before the connection: signing while streaming would read the
+ * whole message before the envelope, and hide when it was really handed over.
+ */
+async function signed(raw: Buffer, dkim: DkimKey | undefined): Promise<Buffer> {
+  if (!dkim) return raw;
+  const chunks: Buffer[] = [];
+  for await (const chunk of new DKIM(dkim).sign(raw)) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
 }
 
 export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
@@ -70,19 +89,21 @@ export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
   secretFields: ["password"],
   capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: false, inbound: false, batch: false, maxMessageBytes: 25 * 1024 * 1024 },
   async send(config, message) {
-    const raw = await composeMime(message);
+    const raw = await signed(await composeMime(message), message.dkim);
     const transport = createTransport(config);
+    // nodemailer reads the message only once the server has said 354 to DATA, and writes the
+    // final "." right after the last byte: once this stream has ended, the server may have it.
+    let handedOver = false;
+    const stream = Readable.from([raw]).once("end", () => (handedOver = true));
     try {
       // The envelope is what the server delivers to: bcc recipients are only here.
       const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email);
-      // A verified sending domain's key signs the message (DKIM, relaxed/relaxed over the
-      // headers nodemailer's signer picks): nodemailer signs the raw message as it streams out.
-      await transport.sendMail({ envelope: { from: message.from.email, to: recipients }, raw, dkim: message.dkim });
+      await transport.sendMail({ envelope: { from: message.from.email, to: recipients }, raw: stream });
       // Given a raw message nodemailer reports a Message-ID of its own invention; the one in
       // the headers is ours, and it is what bounces and replies will refer to.
       return { providerMessageId: message.messageId };
     } catch (err) {
-      throw toProviderError(err);
+      throw toProviderError(err, handedOver);
     } finally {
       transport.close();
     }

@@ -20,6 +20,8 @@ describe("Resend send", () => {
     expect(req.path).toBe("/emails");
     expect(req.headers.authorization).toBe("Bearer re_test_123");
     expect(req.headers["content-type"]).toBe("application/json");
+    // Resend de-duplicates a repeat of the same key: a send whose answer was lost can be repeated.
+    expect(req.headers["idempotency-key"]).toBe(sampleMessage.messageId);
     expect(jsonBody(req)).toEqual({
       from: '"Acme News" <news@acme.test>',
       to: ['"Ann \\"Annie\\" Lee" <ann@example.test>', "bob@example.test"],
