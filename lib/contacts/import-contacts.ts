@@ -4,6 +4,7 @@
 // imported, refused ones recorded with their line and reason; the answer is the finished
 // import's summary.
 import { db } from "@/lib/db/client";
+import { storableText } from "@/lib/db/storable-text";
 import { AppError } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -105,7 +106,7 @@ export async function importContacts(request: ImportRequest) {
     // The upload or the CSV failed part-way: keep what was read before it, and say where it stopped.
     const known = err instanceof AppError || err instanceof UploadInterrupted;
     if (known) await flush().catch(() => undefined);
-    const reason = known ? err.message : "the import failed";
+    const reason = known ? storableText(err.message) : "the import failed";
     await finish(principal, record.id, "failed", reason);
     if (err instanceof AppError) {
       throw new AppError(err.code, `${err.message} (import ${record.id} stopped after line ${lastLine}; the rows before it were imported)`, err.details);

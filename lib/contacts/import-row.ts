@@ -7,6 +7,7 @@ import { parseTextValue, type PropertyType, type PropertyValue } from "@/lib/con
 import { unescapeFormula } from "@/lib/contacts/csv-cells";
 import { invalidFields } from "@/lib/contacts/check-properties";
 import type { FieldIssue } from "@/lib/http/errors";
+import { storableText, unstorable } from "@/lib/db/storable-text";
 
 const IGNORED = new Set(["created_at", "updated_at", "id"]);
 
@@ -50,6 +51,9 @@ const cell = (cells: string[], index: number | undefined) => (index === undefine
 /** One data row checked against the columns: the contact's fields, or why the row is refused. */
 export function readRow(cells: string[], columns: ImportColumns): ImportRow {
   const rawEmail = cell(cells, columns.email) || null;
+  // Text the database cannot store: the row is refused, and its address recorded cleaned.
+  const problem = cells.map(unstorable).find(Boolean);
+  if (problem) return { ok: false, email: rawEmail && storableText(rawEmail), message: `a cell holds text that cannot be stored: ${problem}` };
   if (cells.length !== columns.width) return { ok: false, email: rawEmail, message: `expected ${columns.width} columns, found ${cells.length}` };
   const problems: string[] = [];
   const email = rawEmail === null ? null : contactEmail.safeParse(rawEmail);

@@ -1,9 +1,10 @@
 // Validates params, query and body against the route's zod schemas. A route that declares
 // no query accepts none, and one that declares no body accepts none: every input a caller
-// sends is checked.
+// sends is checked. Text the database cannot store (NUL, lone surrogates) is refused in all of them.
 import { z } from "zod";
 import { readJsonBody, DEFAULT_BODY_LIMIT, hasBody } from "@/lib/http/read-body";
 import { AppError, validationError } from "@/lib/http/errors";
+import { findUnstorable } from "@/lib/db/storable-text";
 
 export interface InputSchemas {
   body?: z.ZodType;
@@ -22,7 +23,17 @@ export interface ParsedInput {
 
 const noQuery = z.object({}).strict();
 
+/** Refuses (400) input holding text the database cannot store: NUL, lone surrogates. `where`
+ * names the input in the message ("body", "query", "arguments"). */
+export function assertStorable(value: unknown, where: string): void {
+  const bad = findUnstorable(value);
+  if (!bad) return;
+  const path = [where, ...bad.path].join(".");
+  throw new AppError("VALIDATION_ERROR", `Invalid request: ${path}: ${bad.problem}`, [{ path, message: bad.problem }]);
+}
+
 function check(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  assertStorable(value, where);
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error.issues, where);

@@ -4,6 +4,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { AppError, validationError } from "@/lib/http/errors";
 import { authorize } from "@/lib/http/authorize";
+import { assertStorable } from "@/lib/http/parse-input";
 import { boundProjectOf, type Principal } from "@/lib/http/principal";
 import { toWire } from "@/lib/http/wire";
 import { log } from "@/lib/log";
@@ -25,6 +26,8 @@ export async function runTool(tool: McpTool, principal: Principal, args: unknown
     if (tool.op.orgWide && boundProjectOf(principal)) {
       throw new AppError("SCOPE_DENIED", "This API key is bound to one project; this tool acts on the whole organization (use a key without a project)");
     }
+    // Text PostgreSQL cannot store (NUL, lone surrogates) is refused as on v1.
+    assertStorable(args, "arguments");
     const input = tool.input.safeParse(args ?? {});
     if (!input.success) throw validationError(input.error.issues, "arguments");
     const { data, pagination } = await tool.run(principal, input.data);
