@@ -1,10 +1,10 @@
 import { db } from "@/lib/db/client";
 
 /** Adds `by` to the window's counter and returns the new count, in one statement. */
-export async function incrementInDatabase(key: string, windowStart: number, resetSec: number, by = 1): Promise<number> {
+export async function incrementInDatabase(key: string, windowStart: number, expiresSec: number, by = 1): Promise<number> {
   const rows = await db().$queryRaw<{ count: number }[]>`
     INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
-    VALUES (${key}, ${BigInt(windowStart)}, ${by}::int, ${new Date(resetSec * 1000)})
+    VALUES (${key}, ${BigInt(windowStart)}, ${by}::int, ${new Date(expiresSec * 1000)})
     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + ${by}::int
     RETURNING count`;
   return Number(rows[0].count);

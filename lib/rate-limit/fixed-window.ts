@@ -41,7 +41,10 @@ const redisKey = (key: string, start: number) => `rl:${key}:${start}`;
 /** Adds `by` (one unless told) to the key's counter in the window and returns the new count. */
 export async function incrementWindow(key: string, windowSeconds: number, w: Window, by = 1): Promise<number> {
   const url = env().REDIS_URL;
-  return url ? incrementInRedis(url, redisKey(key, w.start), windowSeconds, by) : incrementInDatabase(key, w.start, w.reset, by);
+  // A counter is kept one window past its end: peekRecentWindows reads the previous window.
+  return url
+    ? incrementInRedis(url, redisKey(key, w.start), 2 * windowSeconds, by)
+    : incrementInDatabase(key, w.start, w.reset + windowSeconds, by);
 }
 
 /** Counts one hit and says whether it is within the limit. */
@@ -50,16 +53,22 @@ export async function hitFixedWindow(key: string, limit: number, windowSeconds =
   return windowResult(limit, await incrementWindow(key, windowSeconds, w), w);
 }
 
-/** The current window's count, without counting. */
-export async function peekFixedWindow(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
+/**
+ * Hits counted in the current and the previous window, without counting: every hit of the
+ * last `windowSeconds` is in it, so a burst that straddles a window boundary is not split
+ * in two (a lockout of "N failures in the window" holds whenever the N fell).
+ */
+export async function peekRecentWindows(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
   const { start } = currentWindow(windowSeconds, now);
+  const starts = [start, start - windowSeconds];
   const url = env().REDIS_URL;
-  return url ? readInRedis(url, redisKey(key, start)) : readInDatabase(key, start);
+  const counts = await Promise.all(starts.map((s) => (url ? readInRedis(url, redisKey(key, s)) : readInDatabase(key, s))));
+  return counts[0] + counts[1];
 }
 
-/** Forgets the key's count in the current window. */
-export async function clearFixedWindow(key: string, windowSeconds: number, now = Date.now()): Promise<void> {
+/** Forgets the key's counts in the current and the previous window. */
+export async function clearRecentWindows(key: string, windowSeconds: number, now = Date.now()): Promise<void> {
   const { start } = currentWindow(windowSeconds, now);
   const url = env().REDIS_URL;
-  await (url ? clearInRedis(url, [redisKey(key, start)]) : clearInDatabase(key));
+  await (url ? clearInRedis(url, [redisKey(key, start), redisKey(key, start - windowSeconds)]) : clearInDatabase(key));
 }

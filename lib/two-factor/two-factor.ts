@@ -4,7 +4,7 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
-import { clearFixedWindow, hitFixedWindow, peekFixedWindow } from "@/lib/rate-limit/fixed-window";
+import { clearRecentWindows, hitFixedWindow, peekRecentWindows } from "@/lib/rate-limit/fixed-window";
 import { matchingStep, newSecret, otpauthUrl } from "@/lib/two-factor/totp";
 
 export const FRESH_MS = 10 * 60_000;
@@ -29,7 +29,7 @@ export async function startEnrollment(userId: string) {
 
 /** Checks a code against the user's secret: once per time step, throttled on failure. */
 async function acceptCode(userId: string, code: string, { mustBeEnabled }: { mustBeEnabled: boolean }) {
-  if ((await peekFixedWindow(failKey(userId), WINDOW)) >= FAILURES) {
+  if ((await peekRecentWindows(failKey(userId), WINDOW)) >= FAILURES) {
     throw new AppError("RATE_LIMITED", "Too many wrong codes; wait a few minutes and try again");
   }
   const u = await db().user.findUniqueOrThrow({ where: { id: userId } });
@@ -50,7 +50,7 @@ async function acceptCode(userId: string, code: string, { mustBeEnabled }: { mus
     await hitFixedWindow(failKey(userId), FAILURES, WINDOW);
     throw new AppError("VALIDATION_ERROR", "That code is not valid (or was already used)", [{ path: "body.code", message: "invalid" }]);
   }
-  await clearFixedWindow(failKey(userId), WINDOW);
+  await clearRecentWindows(failKey(userId), WINDOW);
 }
 
 export async function enableTwoFactor(userId: string, code: string) {

@@ -2,7 +2,7 @@
 // and per client address (100 per 5 minutes), in the store every instance shares. Only
 // failures count, and a success clears the address's count, so a person who signs in often
 // is never locked out by their own sign-ins.
-import { clearFixedWindow, hitFixedWindow, peekFixedWindow } from "@/lib/rate-limit/fixed-window";
+import { clearRecentWindows, hitFixedWindow, peekRecentWindows } from "@/lib/rate-limit/fixed-window";
 
 export const FAILURES_PER_EMAIL = 10;
 export const FAILURES_PER_IP = 100;
@@ -12,7 +12,7 @@ const emailKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `signin-fail-ip:${ip}`;
 
 export async function signInBlocked(email: string, ip: string): Promise<boolean> {
-  const [byEmail, byIp] = await Promise.all([peekFixedWindow(emailKey(email), WINDOW_SECONDS), peekFixedWindow(ipKey(ip), WINDOW_SECONDS)]);
+  const [byEmail, byIp] = await Promise.all([peekRecentWindows(emailKey(email), WINDOW_SECONDS), peekRecentWindows(ipKey(ip), WINDOW_SECONDS)]);
   return byEmail >= FAILURES_PER_EMAIL || byIp >= FAILURES_PER_IP;
 }
 
@@ -21,7 +21,7 @@ export async function recordSignInFailure(email: string, ip: string): Promise<vo
 }
 
 export async function clearSignInFailures(email: string): Promise<void> {
-  await clearFixedWindow(emailKey(email), WINDOW_SECONDS);
+  await clearRecentWindows(emailKey(email), WINDOW_SECONDS);
 }
 
 /** The client address as the nearest proxy reports it. */
