@@ -102,7 +102,7 @@ export function MessagesView({ role }: { role: Role }) {
           </EmptyState>
         )
       ) : list.length === 0 ? (
-        <PastLastPage noun="messages" total={messages.data.total} onFirstPage={() => setPage(1)} />
+        <PastLastPage noun="messages" total={messages.data.total} more={messages.data.moreThanTotal} onFirstPage={() => setPage(1)} />
       ) : (
         <PagedList
           label="Messages"
@@ -110,6 +110,7 @@ export function MessagesView({ role }: { role: Role }) {
           page={page}
           pageSize={PAGE_SIZE}
           total={messages.data.total}
+          more={messages.data.moreThanTotal}
           count={list.length}
           query={messages}
           onPageChange={setPage}

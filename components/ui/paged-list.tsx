@@ -9,6 +9,8 @@ interface PagedListProps {
   page: number;
   pageSize: number;
   total: number;
+  /** More than `total` exist (a count that stops at a cap). */
+  more?: boolean;
   /** Rows on this page. */
   count: number;
   /** The page's query: busy while it fetches, dimmed (and paging held) while it still shows the previous page. */
@@ -21,25 +23,27 @@ interface PagedListProps {
 }
 
 /** One page of a page-numbered list, with Previous and Next once there is more than a page. */
-export function PagedList({ label, navLabel, page, pageSize, total, count, query, onPageChange, tally, children }: PagedListProps) {
+export function PagedList({ label, navLabel, page, pageSize, total, more = false, count, query, onPageChange, tally, children }: PagedListProps) {
   return (
     <div aria-busy={query.isFetching || undefined} className={query.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
       {tally && (
         <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite" data-testid={tally.testId}>
-          {total} {total === 1 ? tally.one : tally.many}
+          {more ? `More than ${total.toLocaleString("en-US")}` : total} {total === 1 && !more ? tally.one : tally.many}
           {tally.filtered ? " match" : ""}
         </p>
       )}
       <ul aria-label={label} className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
         {children}
       </ul>
-      {total > pageSize && <PageNav label={navLabel} page={page} pageSize={pageSize} total={total} count={count} busy={query.isPlaceholderData} onPageChange={onPageChange} />}
+      {(more || total > pageSize) && (
+        <PageNav label={navLabel} page={page} pageSize={pageSize} total={total} more={more} count={count} busy={query.isPlaceholderData} onPageChange={onPageChange} />
+      )}
     </div>
   );
 }
 
 /** A page number from an old address (or a list that shrank), past the end of the list now. */
-export function PastLastPage({ noun, total, onFirstPage }: { noun: string; total: number; onFirstPage: () => void }) {
+export function PastLastPage({ noun, total, more = false, onFirstPage }: { noun: string; total: number; more?: boolean; onFirstPage: () => void }) {
   return (
     <EmptyState
       title={`No ${noun} on this page`}
@@ -49,7 +53,7 @@ export function PastLastPage({ noun, total, onFirstPage }: { noun: string; total
         </button>
       }
     >
-      There are {total} in all; this page is past the last one.
+      There are {more ? `more than ${total.toLocaleString("en-US")}` : total} in all; this page is past the last one.
     </EmptyState>
   );
 }

@@ -136,6 +136,8 @@ export const messageListSchema = z.object({
     }),
   ),
   total: z.number().int(),
+  /** True when more messages match than `total` (the count stops at 10,000, or at the page shown). */
+  moreThanTotal: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

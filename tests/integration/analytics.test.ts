@@ -82,6 +82,19 @@ describe("reports", () => {
     expect((await report("summary", "from=2026-10-05T11:00:00Z&to=2026-10-05T13:00:00Z")).body).toMatchObject({ totalSent: 4, totalDelivered: 2 });
   });
 
+  it("reads a long partial hour as its rollup less the rest of the hour, with the same counts", async () => {
+    // Head of 55 minutes: hour 12's rollup less [12:00, 12:05) (the three sends at 12:00).
+    expect((await report("summary", "from=2026-10-05T12:05:00Z&to=2026-10-05T13:55:00Z")).body).toMatchObject({ totalSent: 1, totalDelivered: 3, totalBounced: 1 });
+    // Tail of 39:59: hour 12's rollup less (12:39:59, 13:00) (the delivery at 12:40).
+    expect((await report("summary", "from=2026-10-05T11:00:00Z&to=2026-10-05T12:39:59Z")).body).toMatchObject({ totalSent: 4, totalDelivered: 1, totalBounced: 0 });
+    // Inside one hour, 58 minutes: the hour less [12:00, 12:00:00.001) and (12:58, 13:00).
+    expect((await report("summary", "from=2026-10-05T12:00:00.001Z&to=2026-10-05T12:58:00Z")).body).toMatchObject({ totalSent: 1, totalDelivered: 2, totalBounced: 1 });
+    const bounces = await report("bounce-report", "from=2026-10-05T12:05:00Z&to=2026-10-05T13:55:00Z");
+    expect(bounces.body.bouncesByProvider).toEqual([{ provider: "alpha", count: 1 }]);
+    const delivery = await report("delivery-report", "from=2026-10-05T12:00:00.001Z&to=2026-10-05T12:58:00Z");
+    expect(delivery.body.providerBreakdown.map((p: { provider: string; sent: number }) => [p.provider, p.sent])).toEqual([["beta", 1], ["alpha", 0]]);
+  });
+
   it("bounce report by reason and provider; delivery report by day and provider", async () => {
     const bounces = await report("bounce-report", RANGE);
     expect(bounces.body).toEqual({
@@ -181,5 +194,30 @@ describe("messages log", () => {
     expect((await list("?pageSize=2&page=2")).body.messages).toHaveLength(1);
     expect((await list("?status=nope")).status).toBe(400);
     expect((await call("/api/messages", { cookie: org.cookie })).body.messages.every((m: { id: string }) => [m1, m2].includes(m.id))).toBe(true);
+    expect(all.body.moreThanTotal).toBe(false);
+    expect((await list("?pageSize=2&page=9")).body).toMatchObject({ messages: [], total: 3, moreThanTotal: false });
+  });
+
+  it("counts up to 10,000 matches, then says there are more; a deeper page still knows whether one follows", async () => {
+    const big = await newOrg();
+    const fill = (n: number) => db().$executeRaw`
+      INSERT INTO messages (id, org_id, from_address, "to", cc, bcc, subject, status, send_mode, message_id_header, created_at)
+      SELECT gen_random_uuid(), ${big.org.id}::uuid, 'n@example.test', ARRAY['r' || i || '@example.test'], '{}', '{}', 'Bulk ' || i, 'sent', 'test', '<bulk' || i || '@x>', now() - make_interval(secs => i)
+      FROM generate_series(1, ${n}::int) AS i`;
+    await fill(10_000);
+    const list = (q: string) => call(`/api/messages${q}`, { cookie: big.cookie });
+    expect((await list("?pageSize=100")).body).toMatchObject({ total: 10_000, moreThanTotal: false });
+    await db().$executeRaw`INSERT INTO messages (id, org_id, from_address, "to", cc, bcc, subject, status, send_mode, message_id_header)
+      VALUES (gen_random_uuid(), ${big.org.id}::uuid, 'n@example.test', ARRAY['last@example.test'], '{}', '{}', 'Newest', 'failed', 'test', '<newest@x>')`;
+    const first = await list("?pageSize=100");
+    expect(first.body).toMatchObject({ total: 10_000, moreThanTotal: true });
+    expect(first.body.messages[0].subject).toBe("Newest");
+    // Page 100 ends at 10,000: one more follows. Page 101 holds it and is the last.
+    expect((await list("?pageSize=100&page=100")).body).toMatchObject({ total: 10_000, moreThanTotal: true });
+    const last = await list("?pageSize=100&page=101");
+    expect(last.body).toMatchObject({ total: 10_001, moreThanTotal: false });
+    expect(last.body.messages).toHaveLength(1);
+    // Filters count their own matches.
+    expect((await list("?status=failed")).body).toMatchObject({ total: 1, moreThanTotal: false });
   });
 });
