@@ -43,6 +43,14 @@ const envSchema = z.object({
   MAILROOM_RETURN_PATH_TARGET: z.string().min(1).optional(),
   MAILROOM_DNS_SERVERS: z.string().min(1).optional(),
   MAILROOM_DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  // Operations (docs/self-hosting.md, docs/deploy-vercel.md): how long SIGTERM waits for work in
+  // flight; the log level; a direct (unpooled) connection for migrations where DATABASE_URL goes
+  // through a transaction pooler; set by Vercel on its platform.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(25),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DIRECT_URL: z.string().min(1).optional(),
+  DATABASE_URL_UNPOOLED: z.string().min(1).optional(),
+  VERCEL: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; inngestEnabled: boolean };

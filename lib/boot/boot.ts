@@ -1,6 +1,7 @@
 // Server start-up (called once from instrumentation.ts): check configuration, apply
 // migrations, create the first owner, start the inbound SMTP listener when INBOUND_SMTP_PORT
-// is set, and the embedded job and webhook delivery runners unless Inngest runs durable work.
+// is set, and the embedded job and webhook delivery runners unless Inngest runs durable work;
+// then the instance is ready. SIGTERM stops them gracefully (graceful-shutdown.ts).
 import { env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
 import { dbHandle } from "@/lib/db/client";
@@ -13,8 +14,11 @@ import { ensureAuthUrl } from "@/lib/auth/options";
 import { DeliveryRunner } from "@/lib/webhooks/delivery-runner";
 import { setDeliveryWake } from "@/lib/webhooks/announce";
 import { startSmtpFromEnv } from "@/lib/inbound/smtp/start-from-env";
+import { installShutdown, onShutdown } from "@/lib/boot/graceful-shutdown";
+import { markReady } from "@/lib/boot/lifecycle";
+import { assertPlatform } from "@/lib/boot/platform";
 
-const holder = globalThis as unknown as { __mailroomBoot?: Promise<void>; __mailroomRunner?: LocalRunner };
+const holder = globalThis as unknown as { __mailroomBoot?: Promise<void> };
 
 export function boot(): Promise<void> {
   holder.__mailroomBoot ??= start();
@@ -23,25 +27,26 @@ export function boot(): Promise<void> {
 
 async function start() {
   const e = env();
+  assertPlatform(e);
   getAuthSecret();
   getEncryptionKey();
   ensureAuthUrl();
+  installShutdown(e.SHUTDOWN_TIMEOUT_SECONDS * 1000);
   const handle = dbHandle();
   const applied = await applyMigrations(handle);
   if (applied.length) log.info("migrations applied", { applied, database: handle.kind });
   await ensureBootstrapOwner();
   const smtp = await startSmtpFromEnv();
-  if (smtp) process.once("SIGTERM", () => void smtp.close());
+  if (smtp) onShutdown("inbound SMTP listener", () => smtp.close());
   if (!e.inngestEnabled) {
     const runner = new LocalRunner({ pollMs: e.JOB_POLL_MS });
     await runner.start();
     setLocalWake(runner.wake);
-    holder.__mailroomRunner = runner;
+    onShutdown("job runner", () => runner.stop());
     const deliveries = new DeliveryRunner({ pollMs: e.JOB_POLL_MS });
     deliveries.start();
     setDeliveryWake(deliveries.wake);
-    const stop = () => void Promise.all([runner.stop(), deliveries.stop()]);
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
+    onShutdown("webhook delivery runner", () => deliveries.stop());
   }
+  markReady();
 }

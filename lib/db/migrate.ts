@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { DbHandle } from "@/lib/db/client";
+import { directDatabaseUrl } from "@/lib/db/direct-url";
 
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,
@@ -93,7 +94,7 @@ export async function applyMigrations(handle: DbHandle, migrations = readMigrati
       migrations,
     );
   }
-  const client = new pg.Client({ connectionString: handle.url });
+  const client = new pg.Client({ connectionString: directDatabaseUrl() ?? handle.url });
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK]);

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { dbHandle } from "@/lib/db/client";
+import { directDatabaseUrl } from "@/lib/db/direct-url";
 import { log } from "@/lib/log";
 
 export type Durability = "durable" | "deferred";
@@ -26,7 +27,9 @@ function pool(url: string, durability: Durability): pg.Pool {
       // Small: next to Prisma's pool, several instances must fit PostgreSQL's default 100
       // connections; under load the app process, not the pool, is the limit (PERFORMANCE.md).
       max: 5,
-      ...(durability === "deferred" ? { options: "-c synchronous_commit=off" } : {}),
+      // Behind a transaction pooler (a direct URL is configured for migrations) a startup
+      // option would be refused or would not stick to the server connection: commit durably.
+      ...(durability === "deferred" && !directDatabaseUrl() ? { options: "-c synchronous_commit=off" } : {}),
     });
     // An idle connection the server drops (a restart, a failover) is reported on the pool, and
     // an EventEmitter error with no listener is an uncaught exception. The pool has already

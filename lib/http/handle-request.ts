@@ -8,6 +8,7 @@ import { authorize, type Requirement } from "@/lib/http/authorize";
 import { parseInput, type InputSchemas } from "@/lib/http/parse-input";
 import { INVALID_API_KEY } from "@/lib/http/authenticate";
 import type { Principal } from "@/lib/http/principal";
+import { setRequestOrg } from "@/lib/log-context";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -44,6 +45,7 @@ export async function handleRequest<S extends RouteSpec>(
       ? new AppError("INVALID_API_KEY", INVALID_API_KEY)
       : new AppError("UNAUTHORIZED", "Unauthorized");
   }
+  setRequestOrg(principal.orgId);
   authorize(principal, spec);
   if (spec.orgWide && principal.kind === "key" && principal.projectId) {
     throw new AppError("SCOPE_DENIED", "This API key is bound to one project; this route is the whole organization's (use a key without a project)");

@@ -3,6 +3,7 @@
 import type { NextRequest } from "next/server";
 import { handleRequest, type NextRouteContext, type RequestContext } from "@/lib/http/handle-request";
 import { newRequestId } from "@/lib/http/request-id";
+import { loggedRequest } from "@/lib/http/request-log";
 import { json, legacyError } from "@/lib/http/respond";
 import type { InputSchemas } from "@/lib/http/parse-input";
 import type { Requirement } from "@/lib/http/authorize";
@@ -30,8 +31,12 @@ export function legacyRoute<const O extends LegacyOptions>(opts: O, handler: (ct
     opts.access === "session"
       ? { ...opts, family: "legacy" as const, allowKeys: false }
       : { ...opts, family: "legacy" as const, allowKeys: true, scope: opts.access.keyScope };
-  return async (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
+  return (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
     const requestId = newRequestId();
+    return loggedRequest(req, requestId, `${req.method} ${new URL(req.url).pathname}`, () => answer(req, ctx, requestId));
+  };
+
+  async function answer(req: NextRequest, ctx: NextRouteContext, requestId: string): Promise<Response> {
     const headers: Record<string, string> = {};
     try {
       // allowKeys false guarantees a session principal on dashboard-only routes.
@@ -41,5 +46,5 @@ export function legacyRoute<const O extends LegacyOptions>(opts: O, handler: (ct
     } catch (err) {
       return legacyError(err, requestId, new URL(req.url).pathname, headers);
     }
-  };
+  }
 }

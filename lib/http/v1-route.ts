@@ -3,6 +3,7 @@
 import type { NextRequest } from "next/server";
 import { handleRequest, type NextRouteContext, type RequestContext } from "@/lib/http/handle-request";
 import { newRequestId } from "@/lib/http/request-id";
+import { loggedRequest } from "@/lib/http/request-log";
 import { json, v1Error } from "@/lib/http/respond";
 import { toWire } from "@/lib/http/wire";
 import type { Operation } from "@/lib/http/operation";
@@ -18,8 +19,12 @@ export interface V1Result {
 export function v1Route<O extends Operation>(op: O, handler: (ctx: RequestContext<O>) => Promise<V1Result | Response>) {
   const route = `${op.method} ${op.path}`;
   const spec = { ...op, family: "v1" as const, allowKeys: true };
-  return async (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
+  return (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
     const requestId = newRequestId();
+    return loggedRequest(req, requestId, route, () => answer(req, ctx, requestId));
+  };
+
+  async function answer(req: NextRequest, ctx: NextRouteContext, requestId: string): Promise<Response> {
     const headers: Record<string, string> = {};
     try {
       const result = await handler(await handleRequest(req, ctx, spec, requestId, headers));
@@ -33,5 +38,5 @@ export function v1Route<O extends Operation>(op: O, handler: (ctx: RequestContex
     } catch (err) {
       return v1Error(err, requestId, route, headers);
     }
-  };
+  }
 }

@@ -5,6 +5,8 @@
 // clients (initialize handshake) through the SDK's stateless fallback.
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { newRequestId } from "@/lib/http/request-id";
+import { loggedRequest } from "@/lib/http/request-log";
+import { setRequestOrg } from "@/lib/log-context";
 import { log } from "@/lib/log";
 import { authenticateMcp, authInfoOf, callerOf } from "@/lib/mcp/authenticate";
 import { countExtraRequests } from "@/lib/mcp/count-requests";
@@ -24,11 +26,16 @@ function withHeaders(res: Response, headers: Record<string, string>): Response {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers: merged });
 }
 
-export async function serveMcp(req: Request): Promise<Response> {
+export function serveMcp(req: Request): Promise<Response> {
   const requestId = newRequestId();
+  return loggedRequest(req, requestId, `${req.method} /api/mcp`, () => answer(req, requestId));
+}
+
+async function answer(req: Request, requestId: string): Promise<Response> {
   const headers: Record<string, string> = {};
   try {
     const { principal, token } = await authenticateMcp(req, headers);
+    setRequestOrg(principal.orgId);
     const { forward, parsed } = await readMcpBody(req);
     if (parsed !== undefined) await countExtraRequests(principal, requestCount(parsed) - 1, headers);
     const res = await handler.fetch(forward, { authInfo: authInfoOf(principal, token, requestId), ...(parsed !== undefined && { parsedBody: parsed }) });

@@ -9,6 +9,7 @@ import { AppError } from "@/lib/http/errors";
 import type { NextRouteContext } from "@/lib/http/handle-request";
 import { parseInput, type InputSchemas } from "@/lib/http/parse-input";
 import { newRequestId } from "@/lib/http/request-id";
+import { loggedRequest } from "@/lib/http/request-log";
 import { json, legacyError, v1Error } from "@/lib/http/respond";
 import { toWire } from "@/lib/http/wire";
 import { assertStaff, staffToken } from "@/lib/staff/authenticate-staff";
@@ -32,10 +33,14 @@ export interface StaffContext<S extends StaffRouteSpec> {
 }
 
 export function staffRoute<const S extends StaffRouteSpec>(spec: S, handler: (ctx: StaffContext<S>) => Promise<unknown>) {
-  return async (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
+  return (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
     const requestId = newRequestId();
+    const route = `${req.method} ${new URL(req.url).pathname}`;
+    return loggedRequest(req, requestId, route, () => answer(req, ctx, requestId, route));
+  };
+
+  async function answer(req: NextRequest, ctx: NextRouteContext, requestId: string, route: string): Promise<Response> {
     const { pathname } = new URL(req.url);
-    const route = `${req.method} ${pathname}`;
     const token = staffToken();
     // Off: answered exactly like a path that does not exist (app/api/[...path]).
     if (!token) return legacyError(new AppError("NOT_FOUND", `No API route ${route}`), requestId, pathname, {});
@@ -49,5 +54,5 @@ export function staffRoute<const S extends StaffRouteSpec>(spec: S, handler: (ct
     } catch (err) {
       return v1Error(err, requestId, route, { "Cache-Control": "no-store" });
     }
-  };
+  }
 }

@@ -7,7 +7,8 @@ import { call } from "./http";
 import { signInOrThrow } from "./sign-in";
 
 const unique = () => randomBytes(4).toString("hex");
-export const PASSWORD = "test-password-123";
+export { PASSWORD } from "./test-secrets";
+import { PASSWORD } from "./test-secrets";
 
 export async function newOrg(name = `Org ${unique()}`) {
   const email = `owner-${unique()}@example.test`;

@@ -7,6 +7,8 @@ import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { createDatabase } from "./database";
 import { startServer, type RunningServer } from "./server";
+import { findSecrets } from "./log-secrets";
+import { PASSWORD, SINK_PASSWORD } from "./test-secrets";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -74,5 +76,12 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await cleanup();
+    // No secret in the logs of the whole run: every test's keys, tokens, secrets and passwords
+    // passed through these servers. A leak fails the run (a teardown cannot fail a test).
+    const leaks = servers.flatMap((s) => findSecrets(s.output(), [common.AUTH_SECRET, common.ENCRYPTION_KEY, common.STAFF_API_TOKEN, ownerPassword, PASSWORD, SINK_PASSWORD]));
+    if (leaks.length) {
+      console.error(`Secrets found in the app servers' logs of this run:\n${leaks.slice(0, 20).join("\n")}`);
+      process.exitCode = 1;
+    }
   };
 }

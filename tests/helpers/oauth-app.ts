@@ -50,12 +50,12 @@ export async function exchange(as: oauth.AuthorizationServer, client: oauth.Clie
 }
 
 /** The whole dance for a user: register (unless given a client), approve, exchange. */
-export async function connectApp(cookie: string, scope: string, given?: { as: oauth.AuthorizationServer; client: oauth.Client }) {
-  const as = given?.as ?? (await discover());
+export async function connectApp(cookie: string, scope: string, given?: { as: oauth.AuthorizationServer; client: oauth.Client }, base = inject("baseUrl")) {
+  const as = given?.as ?? (await discover(base));
   const client = given?.client ?? (await registerPublicApp(as, scope));
   const pkce = await newPkce();
   const params = authorizationParams(client, pkce, scope);
-  const decided = await decide(cookie, params);
+  const decided = await decide(cookie, params, "approve", base);
   if (decided.status !== 302 || !decided.location) throw new Error(`approval failed: ${decided.status} ${JSON.stringify(decided.body)}`);
   const tokens = await exchange(as, client, decided.location, params.state, pkce);
   return { as, client, tokens };

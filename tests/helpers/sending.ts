@@ -4,8 +4,8 @@ import { call } from "./http";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 import { freePort } from "./server";
 
-export const SINK_USER = "relay";
-export const SINK_PASSWORD = "relay-password";
+export { SINK_USER, SINK_PASSWORD } from "./test-secrets";
+import { SINK_USER, SINK_PASSWORD } from "./test-secrets";
 
 /** From-addresses the tests send from; productionMode makes them confirmed senders of the organization. */
 export const TEST_SENDERS = ["ann@sender.test", "bea@sender.test", "cy@sender.test", "robot@sender.test", "a@example.test", "alice@example.test",

@@ -1,5 +1,5 @@
 // Starts the production build as a child process, exactly as `npm start` does (same Node
-// flags), and waits for /api/health.
+// flags), and waits for /api/health (or another path).
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -31,7 +31,8 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+/** Starts the server and waits until `waitFor` (default /api/health, which answers once start-up has finished) answers 2xx. */
+export async function startServer(env: Record<string, string>, port?: number, waitFor = "/api/health"): Promise<RunningServer> {
   const p = port ?? (await freePort());
   const url = `http://127.0.0.1:${p}`;
   const child = spawn(process.execPath, [...startArgs(), "-p", String(p), "-H", "127.0.0.1"], {
@@ -46,7 +47,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${out}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}${waitFor}`);
       if (res.ok) break;
     } catch {
       /* not listening yet */

@@ -42,26 +42,43 @@ describe("first owner", () => {
   });
 });
 
+/** Starts the production build with this environment and waits for it to exit (null if it keeps running). */
+async function startAndWaitForExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve(null);
+    }, 20_000);
+    child.on("exit", (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  return { code, out };
+}
+
 describe("production start", () => {
   it.each(["AUTH_SECRET", "ENCRYPTION_KEY"])("refuses to run without %s, saying why", async (missing) => {
     const env: NodeJS.ProcessEnv = { ...process.env, ...inject("serverEnv"), DATABASE_URL: inject("databaseUrl"), NODE_ENV: "production" };
     delete env[missing];
-    const port = await freePort();
-    const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    const code = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        resolve(null);
-      }, 20_000);
-      child.on("exit", (c) => {
-        clearTimeout(timer);
-        resolve(c);
-      });
-    });
+    const { code, out } = await startAndWaitForExit(env);
     expect(code).toBe(1);
     expect(out).toContain(`${missing} is required when NODE_ENV=production`);
+  });
+
+  it("on Vercel, refuses to run without Inngest and PostgreSQL, naming the variables to set", async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...inject("serverEnv"), NODE_ENV: "production", VERCEL: "1" };
+    for (const name of ["DATABASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV", "INNGEST_BASE_URL"]) delete env[name];
+    const { code, out } = await startAndWaitForExit(env);
+    expect(code).toBe(1);
+    expect(out).toContain("Vercel detected (VERCEL is set); set these variables:");
+    expect(out).toContain("DATABASE_URL: a PostgreSQL connection string");
+    expect(out).toContain("INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY");
+    expect(out).toContain("docs/deploy-vercel.md");
   });
 });

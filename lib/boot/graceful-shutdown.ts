@@ -1,0 +1,61 @@
+// SIGTERM (or SIGINT): Next.js closes its HTTP server — no new connections, requests in flight
+// finish — and then calls process.exit. At the signal this instance turns "stopping" (its
+// readiness route answers 503), the runners stop claiming work, and Next's exit is held until
+// the work they have in flight has finished, for at most SHUTDOWN_TIMEOUT_SECONDS. Work cut off
+// then is recovered as after a crash: the sweep re-queues a job whose runner stopped beating,
+// and every job is safe to run twice.
+import { markStopping } from "@/lib/boot/lifecycle";
+import { log } from "@/lib/log";
+
+type Task = { name: string; stop: () => Promise<void> };
+
+const holder = globalThis as unknown as { __mailroomShutdown?: { tasks: Task[]; installed: boolean; draining?: Promise<void> } };
+const state = () => (holder.__mailroomShutdown ??= { tasks: [], installed: false });
+
+/** Something to stop, and wait for, when the instance shuts down. */
+export function onShutdown(name: string, stop: () => Promise<void>): void {
+  state().tasks.push({ name, stop });
+}
+
+/** Starts the shutdown: every task stops; resolves when all have or the time is up. */
+export function beginShutdown(timeoutMs: number): Promise<void> {
+  const s = state();
+  if (s.draining) return s.draining;
+  markStopping();
+  const started = Date.now();
+  log.info("shutting down: no new work is claimed; waiting for work in flight", { tasks: s.tasks.map((t) => t.name), timeoutMs });
+  const all = Promise.allSettled(
+    s.tasks.map((t) => t.stop().catch((err) => log.error("a shutdown task failed", { task: t.name, err }))),
+  ).then(() => log.info("work in flight finished", { ms: Date.now() - started }));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      log.warn("shutdown timeout: work still in flight is left for another instance to recover", { timeoutMs });
+      resolve();
+    }, timeoutMs);
+    timer.unref();
+  });
+  s.draining = Promise.race([all, late]).finally(() => clearTimeout(timer));
+  return s.draining;
+}
+
+/**
+ * Listens for SIGTERM and SIGINT once per process. Next.js's own handler exits as soon as its
+ * HTTP server has closed; process.exit is wrapped so that exit waits for the drain. Should
+ * nothing call exit (a server started without Next's handler), the drain's end exits.
+ */
+export function installShutdown(timeoutMs: number): void {
+  const s = state();
+  if (s.installed) return;
+  s.installed = true;
+  const exit = process.exit.bind(process);
+  const onSignal = (signal: NodeJS.Signals) => {
+    const code = signal === "SIGINT" ? 130 : 143;
+    const drained = beginShutdown(timeoutMs);
+    process.exit = ((c?: number) => void drained.then(() => exit(c ?? code))) as typeof process.exit;
+    // Next's handler normally exits first; this one only ends a process nothing else ends.
+    void drained.then(() => setTimeout(() => exit(code), 5_000).unref());
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+}

@@ -1,0 +1,28 @@
+// Readiness: whether this instance should get traffic. Not while it starts (configuration,
+// migrations, runners), not once it is stopping (SIGTERM), not while its database does not
+// answer within a couple of seconds.
+import { rawQuery } from "@/lib/db/raw-query";
+import { phase } from "@/lib/boot/lifecycle";
+
+export interface Readiness {
+  ready: boolean;
+  status: "ready" | "starting" | "stopping" | "unavailable";
+  database: "ok" | "error" | "unchecked";
+}
+
+const DATABASE_TIMEOUT_MS = 2_000;
+
+export async function readiness(): Promise<Readiness> {
+  const p = phase();
+  if (p !== "ready") return { ready: false, status: p, database: "unchecked" };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), DATABASE_TIMEOUT_MS)));
+  try {
+    await Promise.race([rawQuery("SELECT 1"), timeout]);
+    return { ready: true, status: "ready", database: "ok" };
+  } catch {
+    return { ready: false, status: "unavailable", database: "error" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
