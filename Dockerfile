@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# Mailroom's image: the standalone server that `npm run build` leaves in .next/standalone
+# (docs/self-hosting.md). This file was not built on the project's CI machines (they have no
+# Docker engine); the standalone folder it copies is tested there, run from a copy outside the
+# checkout as here (tests/integration/standalone.test.ts).
+ARG NODE_VERSION=20
+
+# 1. Dependencies, exactly as locked. No install scripts: nothing needs one (CI installs the same way).
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund --ignore-scripts
+
+# 2. The build: the Prisma client, `next build`, and the standalone folder completed with its
+#    browser assets and migrations (scripts/complete-standalone.mjs).
+FROM node:${NODE_VERSION}-bookworm-slim AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY --from=deps /app/node_modules ./node_modules
+COPY . .
+RUN npm run build
+
+# 3. The runtime: the standalone folder alone, run by an unprivileged user.
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+WORKDIR /app
+# HOSTNAME: Docker sets it to the container id; the server must listen on every interface.
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    PORT=3000 \
+    HOSTNAME=0.0.0.0
+RUN groupadd --system --gid 1001 mailroom \
+ && useradd --system --uid 1001 --gid mailroom --home-dir /app --no-create-home mailroom \
+ && mkdir -p /app/.data \
+ && chown mailroom:mailroom /app/.data
+COPY --from=build --chown=mailroom:mailroom /app/.next/standalone ./
+USER mailroom
+# 3000: HTTP. 2525: inbound SMTP, when INBOUND_SMTP_PORT=2525 (map the host's port 25 to it).
+EXPOSE 3000 2525
+# Without DATABASE_URL the embedded database lives here: mount a volume to keep it.
+VOLUME ["/app/.data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# The same young-generation size as `npm start` (README, Production).
+CMD ["node", "--max-semi-space-size=32", "server.js"]
