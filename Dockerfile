@@ -39,6 +39,6 @@ EXPOSE 3000 2525
 # Without DATABASE_URL the embedded database lives here: mount a volume to keep it.
 VOLUME ["/app/.data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The same young-generation size as `npm start` (README, Production).
 CMD ["node", "--max-semi-space-size=32", "server.js"]

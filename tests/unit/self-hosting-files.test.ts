@@ -15,6 +15,7 @@ interface Service {
   ports?: string[];
   profiles?: string[];
   depends_on?: Record<string, unknown>;
+  stop_grace_period?: string;
 }
 const compose = parse(readFileSync("docker-compose.yml", "utf8")) as { services: Record<string, Service> };
 const dockerfile = readFileSync("Dockerfile", "utf8");
@@ -45,6 +46,13 @@ describe("docker-compose.yml", () => {
     expect(app.environment?.DATABASE_URL).toContain("${POSTGRES_PASSWORD:?");
     expect(compose.services.postgres.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
     expect(Object.keys(app.depends_on ?? {})).toEqual(["postgres"]);
+  });
+
+  it("gives a stopping app longer than its own shutdown wait before Docker kills it", () => {
+    const wait = /SHUTDOWN_TIMEOUT_SECONDS: z[^\n]*\.default\((\d+)\)/.exec(readFileSync("lib/env.ts", "utf8"))?.[1];
+    expect(wait).toBeTruthy();
+    expect(app.stop_grace_period).toMatch(/^\d+s$/);
+    expect(parseInt(app.stop_grace_period!, 10)).toBeGreaterThan(Number(wait));
   });
 
   it("wires the optional Inngest server to the app's serve route, and Redis behind a profile", () => {
@@ -88,9 +96,10 @@ describe("Dockerfile", () => {
     expect(app.ports).toContain("3000:3000");
   });
 
-  it("checks its health on the health route", () => {
-    expect(runtime).toMatch(/^HEALTHCHECK [\s\S]*\/api\/health/m);
-    expect(existsSync("app/api/health/route.ts")).toBe(true);
+  it("checks its health on a route that exists", () => {
+    const route = /^HEALTHCHECK [^\n]*\n?[^\n]*'(\/api\/health[\w/]*)'/m.exec(runtime)?.[1];
+    expect(route).toBeTruthy();
+    expect(existsSync(`app${route}/route.ts`)).toBe(true);
   });
 
   it("leaves local state, builds and secrets out of the build context", () => {
