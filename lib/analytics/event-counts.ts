@@ -2,9 +2,11 @@
 // for the whole hours inside the range, plus its partial first and last hours (planRange), plus
 // the events not rolled up yet. Each event is counted exactly once, and the
 // reports read a few thousand rows at most. Unique opens and clicks come from
-// engagement_firsts (a range count over an index).
+// engagement_firsts (a range count over an index). An edge in an hour whose events retention
+// deleted is read as the whole hour or not at all (whole-hour-edges.ts, docs/retention.md).
 import type { SnapshotQuery } from "@/lib/db/raw-query";
 import { EVENT_GROUPING, NO_PROJECT, NO_USE_CASE } from "@/lib/analytics/roll-up";
+import { wholeHourEdges } from "@/lib/analytics/whole-hour-edges";
 
 export interface CountRow {
   day: string; // YYYY-MM-DD, UTC
@@ -92,14 +94,20 @@ export function planRange({ from, to }: { from: Date; to: Date }): { hours: Hour
 const utcDate = (expr: string) => `((${expr} AT TIME ZONE 'UTC')::date)`;
 
 /**
- * Run inside readSnapshot: the watermark and the rollups it governs must be read together.
- * Every bound is a plain range on (org_id, occurred_at) or (org_id, hour), so each part stays on
- * its index whatever the plan.
+ * Run inside readSnapshot: the watermark, the prune mark and the rollups and events they govern
+ * must be read together. Every bound is a plain range on (org_id, occurred_at) or (org_id, hour),
+ * so each part stays on its index whatever the plan.
  */
 export async function countEvents(query: SnapshotQuery, range: Range): Promise<CountRow[]> {
-  const { orgId, projectId, from, to } = range;
-  const [{ watermark }] = await query<{ watermark: Date | string }>(`SELECT watermark FROM rollup_state WHERE id = 1`);
-  const plan = planRange(range);
+  const { orgId, projectId } = range;
+  const [{ watermark, pruned_through }] = await query<{ watermark: Date | string; pruned_through: Date | string | null }>(
+    `SELECT watermark, (SELECT hour FROM event_prune_marks WHERE org_id = $1::uuid) AS pruned_through FROM rollup_state WHERE id = 1`,
+    [orgId],
+  );
+  const counted = wholeHourEdges(range, pruned_through === null ? null : new Date(pruned_through));
+  if (!counted) return [];
+  const { from, to } = counted;
+  const plan = planRange(counted);
   const params: unknown[] = [orgId, projectId, new Date(watermark).toISOString()];
   const param = (v: Date) => `$${params.push(v.toISOString())}::timestamptz`;
   const events = (bounds: string, sign: number) => `
