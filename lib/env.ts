@@ -7,6 +7,11 @@ const flag = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
+/** Whole days up to 100 years; 0 means never delete. Digits only: " " or "1e3" are mistakes. */
+const RETENTION_DAYS = "must be a whole number of days from 0 (keep forever) to 36500";
+const retentionDays = (days: number) =>
+  z.string().trim().regex(/^\d{1,5}$/, RETENTION_DAYS).transform(Number).refine((n) => n <= 36_500, RETENTION_DAYS).default(days);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).optional(),
@@ -22,6 +27,11 @@ const envSchema = z.object({
   // A send a provider took but never confirmed waits this long for evidence before it goes to
   // the next provider (docs/sending.md).
   SEND_RECONCILE_SECONDS: z.coerce.number().positive().max(86_400).default(600),
+  // Retention in days (docs/retention.md); 0 keeps forever.
+  RETENTION_EVENTS_DAYS: retentionDays(90),
+  RETENTION_WEBHOOK_DELIVERIES_DAYS: retentionDays(30),
+  RETENTION_AUDIT_DAYS: retentionDays(365),
+  RETENTION_MESSAGE_BODIES_DAYS: retentionDays(30),
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   INNGEST_DEV: flag,

@@ -15,9 +15,10 @@ import { recoverSequenceStepsJob } from "@/lib/sequences/recover-steps";
 import { campaignSendBatchJob } from "@/lib/campaigns/send-batch-job";
 import { campaignStartScheduledJob } from "@/lib/campaigns/start-scheduled-job";
 import { campaignWatchdogJob } from "@/lib/campaigns/watchdog-job";
+import { retentionJob } from "@/lib/retention/retention-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, reconcileSendJob, rollUpEventsJob, processInboundJob, recheckDomainsJob, sequenceStepJob, recoverSequenceStepsJob, campaignSendBatchJob, campaignStartScheduledJob, campaignWatchdogJob] as JobDefinition<never>[];
+const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sweepDeliveriesJob, sendScheduledJob, reconcileSendJob, rollUpEventsJob, processInboundJob, recheckDomainsJob, sequenceStepJob, recoverSequenceStepsJob, campaignSendBatchJob, campaignStartScheduledJob, campaignWatchdogJob, retentionJob] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

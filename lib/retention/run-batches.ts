@@ -1,0 +1,36 @@
+// Retention works in batches: each batch is one statement on at most `batchSize` rows, so its
+// own short transaction holding few locks, never one long delete that blocks the sending path or
+// bloats a transaction. Batches follow one another until one comes back short (nothing older
+// is left) or the run's time is up; the next run goes on from where this one stopped.
+
+/** What one batch did: how many rows it picked, and how many of those it deleted or changed. */
+export interface Batch {
+  picked: number;
+  changed: number;
+}
+
+export interface BatchOutcome {
+  /** Rows deleted or changed. */
+  rows: number;
+  batches: number;
+  /** False when the run's time ran out first: older rows may be left for the next run. */
+  complete: boolean;
+}
+
+export interface BatchLimits {
+  batchSize: number;
+  /** Epoch milliseconds after which no further batch starts. */
+  deadline: number;
+}
+
+export async function runBatches(batch: (limit: number) => Promise<Batch>, { batchSize, deadline }: BatchLimits): Promise<BatchOutcome> {
+  let rows = 0;
+  let batches = 0;
+  while (Date.now() < deadline) {
+    const b = await batch(batchSize);
+    batches++;
+    rows += b.changed;
+    if (b.picked < batchSize) return { rows, batches, complete: true };
+  }
+  return { rows, batches, complete: false };
+}

@@ -1,0 +1,361 @@
+// Retention (docs/retention.md) on a database of this file's own, so every prune here is the only
+// one touching it and the rollup watermark can be set where a test needs it: old events go only
+// once rolled up, rollups and first engagements stay, whole-hour reports read the same after as
+// before, finished deliveries go and pending ones stay, bodies are blanked while their rows stay,
+// small batches still finish, 0 keeps forever; and a bad setting stops start-up.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { createDatabase } from "../helpers/database";
+import { freePort } from "../helpers/server";
+import { resetEnvCache } from "@/lib/env";
+import { closeDb, db, dbHandle } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { rawQuery } from "@/lib/db/raw-query";
+import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
+import { rollUpEvents } from "@/lib/analytics/roll-up";
+import { deliveryReport, summaryReport } from "@/lib/analytics/reports";
+import { pruneRetention, type RetentionSummary } from "@/lib/retention/prune-retention";
+import type { RetentionSettings } from "@/lib/retention/retention-settings";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const TEN_DAYS: RetentionSettings = { eventsDays: 10, webhookDeliveriesDays: 10, auditDays: 10, messageBodiesDays: 10 };
+const FOREVER: RetentionSettings = { eventsDays: 0, webhookDeliveriesDays: 0, auditDays: 0, messageBodiesDays: 0 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => rawQuery<T>(text, params);
+const count = async (text: string, params: unknown[]) => Number((await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${text}`, params))[0].n);
+
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await createDatabase("mailroom_retention");
+  drop = database.drop;
+  process.env.DATABASE_URL = database.url;
+  resetEnvCache();
+  await closeDb();
+  await applyMigrations(dbHandle());
+});
+
+afterAll(async () => {
+  await closeDb();
+  await drop?.();
+});
+
+async function newOrg() {
+  const org = await db().organization.create({ data: { name: `Retention ${randomUUID().slice(0, 8)}` } });
+  const project = await db().project.create({ data: { orgId: org.id, name: "Default", isDefault: true } });
+  return { orgId: org.id, projectId: project.id };
+}
+
+async function newMessage(orgId: string, projectId: string) {
+  const m = await db().message.create({
+    data: { orgId, projectId, fromAddress: "news@example.test", to: ["r1@example.test"], cc: [], bcc: [], subject: "Hello", status: "sent", sendMode: "production", providerName: "alpha", messageIdHeader: `<${randomUUID()}@example.test>` },
+  });
+  return m.id;
+}
+
+const eventOf = (orgId: string, projectId: string, messageId: string, type: NewEvent["type"], recipient: string, at: number, extra: Partial<NewEvent> = {}): NewEvent => ({
+  orgId, projectId, messageId, type, recipient, sendMode: "production", occurredAt: new Date(at), source: "manual", ...extra,
+});
+
+/** Makes events of an organization look created `days` ago, once they are rolled up. */
+const age = (orgId: string, days: number) => sql(`UPDATE email_events SET created_at = created_at - make_interval(days => $2) WHERE org_id = $1::uuid`, [orgId, days]);
+
+async function endpoint(orgId: string) {
+  const [e] = await sql<{ id: string }>(
+    `INSERT INTO webhook_endpoints (id, org_id, url, secret_sealed, is_active, updated_at) VALUES (gen_random_uuid(), $1::uuid, 'https://hooks.example.test/x', 'sealed', false, now()) RETURNING id::text`,
+    [orgId],
+  );
+  return e.id;
+}
+
+async function delivery(orgId: string, endpointId: string, status: string, createdDaysAgo: number, eventId: string | null = null) {
+  const [d] = await sql<{ id: string }>(
+    `INSERT INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload, status, created_at, next_attempt_at)
+     VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, 'email.sent', '{}', $4, now() - make_interval(days => $5), now() + interval '1 day') RETURNING id::text`,
+    [orgId, endpointId, eventId, status, createdDaysAgo],
+  );
+  await sql(`INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, succeeded) VALUES ($1, $2::uuid, 1, now(), 5, 500, 'nope', false)`, [`msg_${randomUUID()}`, d.id]);
+  return d.id;
+}
+
+const audit = (orgId: string, daysAgo: number) =>
+  sql(`INSERT INTO audit_logs (id, org_id, actor_type, action, created_at) VALUES (gen_random_uuid(), $1::uuid, 'system', 'email.send', now() - make_interval(days => $2))`, [orgId, daysAgo]);
+
+const BODY = { to: ["a@example.test"], subject: "Invoice", html: "<p>secret</p>", text: "secret", attachments: [{ filename: "a.pdf", content: "JVBERi0=" }], variables: { name: "Ann" }, calendar: { method: "REQUEST", content: "BEGIN:VCALENDAR END:VCALENDAR" }, metadata: { ref: 7 } };
+
+async function scheduled(orgId: string, status: string, finishedDaysAgo: number) {
+  const [s] = await sql<{ id: string }>(
+    `INSERT INTO scheduled_emails (id, org_id, email_data, scheduled_for, status, updated_at, created_at)
+     VALUES (gen_random_uuid(), $1::uuid, $2::jsonb, now() + interval '300 days', $3, now() - make_interval(days => $4), now() - make_interval(days => $4)) RETURNING id::text`,
+    [orgId, JSON.stringify(BODY), status, finishedDaysAgo],
+  );
+  return s.id;
+}
+
+async function inbound(orgId: string, status: string, receivedDaysAgo: number) {
+  const [m] = await sql<{ id: string }>(
+    `INSERT INTO inbound_messages (id, org_id, source, status, from_address, subject, text, html, size, received_at)
+     VALUES (gen_random_uuid(), $1::uuid, 'smtp', $2, 'ann@example.test', 'Re: hello', 'the reply', '<p>the reply</p>', 1234, now() - make_interval(days => $3)) RETURNING id::text`,
+    [orgId, status, receivedDaysAgo],
+  );
+  await sql(`INSERT INTO inbound_attachments (id, inbound_message_id, position, filename, content_type, size, content) VALUES (gen_random_uuid(), $1::uuid, 0, 'scan.pdf', 'application/pdf', 4, '\\x01020304'::bytea)`, [m.id]);
+  return m.id;
+}
+
+const idempotencyKey = (orgId: string, key: string, hoursAgo: number) =>
+  sql(`INSERT INTO idempotency_keys (org_id, key, request_hash, response_status, response_body, created_at) VALUES ($1::uuid, $2, 'h', 200, '{"id":"x"}', now() - make_interval(hours => $3))`, [orgId, key, hoursAgo]);
+
+describe("a retention run", () => {
+  // Organization A: events 20 days old in three hours (rolled up), one late event created now.
+  // B: an event older than the cutoff but not rolled up (the roller stalled). C: deliveries.
+  const base = Math.floor((Date.now() - 20 * DAY) / HOUR) * HOUR;
+  const m = (minutes: number) => base + minutes * 60_000;
+  let a: { orgId: string; projectId: string };
+  let b: { orgId: string; projectId: string };
+  let c: { orgId: string; projectId: string };
+  const before: Record<string, unknown> = {};
+  const ids: Record<string, string> = {};
+  let summary: RetentionSummary;
+  let bEventsAfter: number;
+  // Three whole hours; two, ending on the hour of the last pruned events; and two days around them.
+  const wholeHours = () => ({ orgId: a.orgId, projectId: null, from: new Date(base), to: new Date(base + 3 * HOUR) });
+  const twoHours = () => ({ orgId: a.orgId, projectId: null, from: new Date(base), to: new Date(base + 2 * HOUR) });
+  const wholeDay = () => ({ orgId: a.orgId, projectId: null, from: new Date(m(-24 * 60)), to: new Date(base + 24 * HOUR) });
+  const partial = () => ({ orgId: a.orgId, projectId: null, from: new Date(m(20)), to: new Date(m(135)) });
+  const rollups = (orgId: string) => sql(`SELECT hour, provider, type, reason, count FROM event_rollups WHERE org_id = $1::uuid ORDER BY 1, 2, 3, 4`, [orgId]);
+  const firsts = (orgId: string) => sql(`SELECT message_id, recipient, kind, first_at FROM engagement_firsts WHERE org_id = $1::uuid ORDER BY 1, 2, 3`, [orgId]);
+
+  beforeAll(async () => {
+    [a, b, c] = [await newOrg(), await newOrg(), await newOrg()];
+    const ma = await newMessage(a.orgId, a.projectId);
+    const ev = (type: NewEvent["type"], recipient: string, minutes: number, extra: Partial<NewEvent> = {}) => eventOf(a.orgId, a.projectId, ma, type, recipient, m(minutes), extra);
+    await publishEvents([
+      ev("email.sent", "r1@example.test", 10),
+      ev("email.sent", "r2@example.test", 40),
+      ev("email.sent", "r3@example.test", 80),
+      ev("email.delivered", "r1@example.test", 110),
+      ev("email.opened", "r1@example.test", 130, { metadata: { bot: false } }),
+      ev("email.bounced", "r3@example.test", 140, { reason: "550 no such user" }),
+    ]);
+    const mc = await newMessage(c.orgId, c.projectId);
+    const cEvents = [randomUUID(), randomUUID()];
+    await publishEvents(cEvents.map((id) => ({ ...eventOf(c.orgId, c.projectId, mc, "email.sent", "r1@example.test", m(10)), dedupeKey: id })));
+    await sleep(1_100);
+    await rollUpEvents(1);
+    await age(a.orgId, 20);
+    await age(c.orgId, 20);
+    // Reported late: they happened 20 days ago but were recorded now, so they are not old.
+    await publishEvents([ev("email.delivered", "r2@example.test", 50), ev("email.delivered", "r3@example.test", 125)]);
+
+    // C's deliveries: finished and old; pending and old; finished and recent; and two that point
+    // at C's old events: one finished but recent (it goes with its event), one pending (it keeps it).
+    const hook = await endpoint(c.orgId);
+    const [e1, e2] = (await sql<{ id: string }>(`SELECT id::text FROM email_events WHERE org_id = $1::uuid ORDER BY id`, [c.orgId])).map((r) => r.id);
+    Object.assign(ids, {
+      e1, e2,
+      dSucceededOld: await delivery(c.orgId, hook, "succeeded", 20),
+      dFailedOld: await delivery(c.orgId, hook, "failed", 20),
+      dCancelledOld: await delivery(c.orgId, hook, "cancelled", 20),
+      dPendingOld: await delivery(c.orgId, hook, "pending", 20),
+      dDelivering: await delivery(c.orgId, hook, "delivering", 20),
+      dSucceededNew: await delivery(c.orgId, hook, "succeeded", 2),
+      dOfE1: await delivery(c.orgId, hook, "succeeded", 2, e1),
+      dPendingOfE2: await delivery(c.orgId, hook, "pending", 2, e2),
+    });
+    await audit(a.orgId, 20);
+    await audit(a.orgId, 11);
+    await audit(a.orgId, 2);
+    Object.assign(ids, {
+      sentOld: await scheduled(a.orgId, "sent", 20),
+      cancelledOld: await scheduled(a.orgId, "cancelled", 20),
+      failedOld: await scheduled(a.orgId, "failed", 20),
+      waiting: await scheduled(a.orgId, "scheduled", 20),
+      sentNew: await scheduled(a.orgId, "sent", 2),
+      inboundOld: await inbound(a.orgId, "processed", 20),
+      inboundDropped: await inbound(a.orgId, "dropped", 20),
+      inboundUnprocessed: await inbound(a.orgId, "received", 20),
+      inboundNew: await inbound(a.orgId, "processed", 2),
+    });
+    await idempotencyKey(a.orgId, "old", 25);
+    await idempotencyKey(a.orgId, "fresh", 1);
+
+    before.summary = await summaryReport(wholeHours());
+    before.twoHours = await summaryReport(twoHours());
+    before.delivery = await deliveryReport(wholeDay());
+    before.partial = await summaryReport(partial());
+    before.rollups = await rollups(a.orgId);
+    before.firsts = await firsts(a.orgId);
+
+    // B: the roller stalled 15 days ago, and B's event of 12 days ago was never rolled up.
+    const [{ watermark }] = await sql<{ watermark: Date }>(`SELECT watermark FROM rollup_state WHERE id = 1`);
+    await sql(`UPDATE rollup_state SET watermark = now() - interval '15 days' WHERE id = 1`);
+    const mb = await newMessage(b.orgId, b.projectId);
+    await publishEvents([eventOf(b.orgId, b.projectId, mb, "email.sent", "r1@example.test", Date.now() - 12 * DAY)]);
+    await sql(`UPDATE email_events SET created_at = now() - interval '12 days' WHERE org_id = $1::uuid`, [b.orgId]);
+
+    // Batches of 2, far fewer than the rows: the run must still get through all of them.
+    summary = await pruneRetention({ settings: TEN_DAYS, batchSize: 2 });
+    bEventsAfter = await count(`email_events WHERE org_id = $1::uuid`, [b.orgId]);
+    // Back as it was; B's event, never rolled up, would now count as rolled up: it goes.
+    await sql(`UPDATE rollup_state SET watermark = $1 WHERE id = 1`, [watermark]);
+    await sql(`DELETE FROM email_events WHERE org_id = $1::uuid`, [b.orgId]);
+  });
+
+  it("deletes old rolled-up events only, keeps their rollups and first engagements, and marks the hours it took", async () => {
+    const left = await sql<{ type: string; recipient: string }>(`SELECT type, recipient FROM email_events WHERE org_id = $1::uuid ORDER BY recipient`, [a.orgId]);
+    expect(left).toEqual([{ type: "email.delivered", recipient: "r2@example.test" }, { type: "email.delivered", recipient: "r3@example.test" }]);
+    expect(bEventsAfter).toBe(1); // older than the cutoff but not rolled up: kept
+    expect(await rollups(a.orgId)).toEqual(before.rollups);
+    expect(await firsts(a.orgId)).toEqual(before.firsts);
+    const [mark] = await sql<{ hour: Date }>(`SELECT hour FROM event_prune_marks WHERE org_id = $1::uuid`, [a.orgId]);
+    expect(mark.hour.getTime()).toBe(base + 2 * HOUR); // the bounce at 2:20 was the latest
+    expect(await count(`event_prune_marks WHERE org_id = $1::uuid`, [b.orgId])).toBe(0);
+  });
+
+  it("reports over whole hours and days read the same after pruning as before", async () => {
+    expect(before.summary).toMatchObject({ totalSent: 3, totalDelivered: 3, totalOpened: 1, totalBounced: 1 });
+    expect(await summaryReport(wholeHours())).toEqual(before.summary);
+    expect(before.twoHours).toMatchObject({ totalSent: 3, totalDelivered: 2, totalOpened: 0, totalBounced: 0 });
+    expect(await summaryReport(twoHours())).toEqual(before.twoHours);
+    expect(await deliveryReport(wholeDay())).toEqual(before.delivery);
+  });
+
+  it("reads a partial edge hour of a pruned period whole when the range covers most of it, else not at all", async () => {
+    // 0:20 to 2:15: before pruning, exactly the events inside (sent at 0:40 and 1:20, delivered
+    // at 0:50, 1:50 and 2:05). After, 0:00-1:00 counts whole (40 minutes covered: the 0:10 send
+    // too) and 2:00-3:00 not at all (15 minutes), not even the late report of 2:05 that is still
+    // there: half an hour read from what is left would mix kept and deleted events. First opens
+    // are kept, so they stay exact.
+    expect(before.partial).toMatchObject({ totalSent: 2, totalDelivered: 3, totalOpened: 1, totalBounced: 0 });
+    expect(await summaryReport(partial())).toMatchObject({ totalSent: 3, totalDelivered: 2, totalOpened: 1, totalBounced: 0 });
+  });
+
+  it("deletes finished old deliveries with their attempts, never pending ones, and those of deleted events with them", async () => {
+    const left = await sql<{ id: string }>(`SELECT id::text FROM webhook_deliveries WHERE org_id = $1::uuid ORDER BY id`, [c.orgId]);
+    expect(left.map((d) => d.id).sort()).toEqual([ids.dPendingOld, ids.dDelivering, ids.dSucceededNew, ids.dPendingOfE2].sort());
+    expect(await count(`webhook_attempts WHERE delivery_id = ANY($1::uuid[])`, [[ids.dSucceededOld, ids.dFailedOld, ids.dCancelledOld, ids.dOfE1]])).toBe(0);
+    expect(await count(`webhook_attempts WHERE delivery_id = ANY($1::uuid[])`, [[ids.dPendingOld, ids.dSucceededNew]])).toBe(2);
+    // The event with a pending delivery stays; the other went, taking its finished delivery.
+    const events = await sql<{ id: string }>(`SELECT id::text FROM email_events WHERE org_id = $1::uuid`, [c.orgId]);
+    expect(events.map((e) => e.id)).toEqual([ids.e2]);
+  });
+
+  it("deletes audit entries older than the cutoff only", async () => {
+    const left = await sql<{ days: number }>(`SELECT round(extract(epoch FROM now() - created_at) / 86400)::int AS days FROM audit_logs WHERE org_id = $1::uuid`, [a.orgId]);
+    expect(left).toEqual([{ days: 2 }]);
+  });
+
+  it("removes the bodies of finished scheduled emails, keeping the rows; an email still to send is untouched", async () => {
+    const rows = await sql<{ id: string; status: string; email_data: Record<string, unknown> }>(`SELECT id::text, status, email_data FROM scheduled_emails WHERE org_id = $1::uuid`, [a.orgId]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(rows).toHaveLength(5);
+    const blanked = { to: BODY.to, subject: BODY.subject, metadata: BODY.metadata };
+    for (const id of [ids.sentOld, ids.cancelledOld, ids.failedOld]) expect(byId.get(id)!.email_data).toEqual(blanked);
+    expect(byId.get(ids.sentOld)!.status).toBe("sent");
+    expect(byId.get(ids.waiting)!.email_data).toEqual(BODY);
+    expect(byId.get(ids.sentNew)!.email_data).toEqual(BODY);
+  });
+
+  it("removes the bodies and attachment contents of processed inbound mail, keeping rows, names and sizes", async () => {
+    const rows = await sql<{ id: string; status: string; subject: string; text: string | null; html: string | null; body_removed_at: Date | null; size: number; bytes: number; filename: string }>(
+      `SELECT m.id::text, m.status, m.subject, m.text, m.html, m.body_removed_at, a.size, octet_length(a.content) AS bytes, a.filename
+       FROM inbound_messages m JOIN inbound_attachments a ON a.inbound_message_id = m.id WHERE m.org_id = $1::uuid`,
+      [a.orgId],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(rows).toHaveLength(4);
+    for (const id of [ids.inboundOld, ids.inboundDropped]) {
+      expect(byId.get(id)).toMatchObject({ subject: "Re: hello", text: null, html: null, size: 4, bytes: 0, filename: "scan.pdf" });
+      expect(byId.get(id)!.body_removed_at).toBeInstanceOf(Date);
+    }
+    for (const id of [ids.inboundUnprocessed, ids.inboundNew]) expect(byId.get(id)).toMatchObject({ text: "the reply", bytes: 4, body_removed_at: null });
+  });
+
+  it("deletes idempotency records past their 24 hours", async () => {
+    const left = await sql<{ key: string }>(`SELECT key FROM idempotency_keys WHERE org_id = $1::uuid`, [a.orgId]);
+    expect(left).toEqual([{ key: "fresh" }]);
+  });
+
+  it("got through everything in batches of 2 within one run", () => {
+    for (const outcome of Object.values(summary)) expect(outcome).toMatchObject({ complete: true });
+    // A's six and C's first; C's second (its delivery is pending) is picked and passed over.
+    expect(summary.events).toEqual({ rows: 7, batches: 5, complete: true });
+    expect(summary.scheduledBodies!.rows).toBe(3);
+    expect(summary.webhookDeliveries!.rows).toBe(3);
+  });
+});
+
+describe("settings", () => {
+  let org: { orgId: string; projectId: string };
+
+  beforeAll(async () => {
+    org = await newOrg();
+    const mid = await newMessage(org.orgId, org.projectId);
+    await publishEvents([1, 2, 3].map((i) => eventOf(org.orgId, org.projectId, mid, "email.sent", `r${i}@example.test`, Date.now() - 30 * DAY)));
+    await sleep(1_100);
+    await rollUpEvents(1);
+    await age(org.orgId, 30);
+    await audit(org.orgId, 30);
+    await scheduled(org.orgId, "sent", 30);
+    await inbound(org.orgId, "processed", 30);
+    const hook = await endpoint(org.orgId);
+    await delivery(org.orgId, hook, "succeeded", 30);
+  });
+
+  const remaining = async () => ({
+    events: await count(`email_events WHERE org_id = $1::uuid`, [org.orgId]),
+    audit: await count(`audit_logs WHERE org_id = $1::uuid`, [org.orgId]),
+    deliveries: await count(`webhook_deliveries WHERE org_id = $1::uuid`, [org.orgId]),
+    scheduledBodies: await count(`scheduled_emails WHERE org_id = $1::uuid AND email_data ? 'html'`, [org.orgId]),
+    inboundBodies: await count(`inbound_messages WHERE org_id = $1::uuid AND text IS NOT NULL`, [org.orgId]),
+  });
+
+  it("0 days keeps that kind forever", async () => {
+    const summary = await pruneRetention({ settings: FOREVER, batchSize: 1 });
+    expect(summary).toMatchObject({ events: null, auditLogs: null, webhookDeliveries: null, scheduledBodies: null, inboundBodies: null });
+    expect(await remaining()).toEqual({ events: 3, audit: 1, deliveries: 1, scheduledBodies: 1, inboundBodies: 1 });
+  });
+
+  it("a run whose time is spent stops before its next batch and says it did not finish", async () => {
+    const summary = await pruneRetention({ settings: TEN_DAYS, budgetMs: 0 });
+    expect(summary.events).toEqual({ rows: 0, batches: 0, complete: false });
+    expect(await remaining()).toEqual({ events: 3, audit: 1, deliveries: 1, scheduledBodies: 1, inboundBodies: 1 });
+  });
+
+  it("a batch of one row at a time still gets through every row", async () => {
+    // Every old rolled-up event is picked once, one per batch, and a last batch finds none left.
+    const picked = await count(`email_events WHERE created_at < now() - interval '10 days'`, []);
+    const summary = await pruneRetention({ settings: { ...FOREVER, eventsDays: 10 }, batchSize: 1 });
+    expect(summary.events).toEqual({ rows: 3, batches: picked + 1, complete: true });
+    expect(await remaining()).toEqual({ events: 0, audit: 1, deliveries: 1, scheduledBodies: 1, inboundBodies: 1 });
+  });
+
+  it.each([
+    ["RETENTION_EVENTS_DAYS", "-5"],
+    ["RETENTION_AUDIT_DAYS", "forever"],
+    ["RETENTION_MESSAGE_BODIES_DAYS", "1.5"],
+    ["RETENTION_WEBHOOK_DELIVERIES_DAYS", "40000"],
+  ])("the server refuses to start with %s=%s, saying why", async (name, value) => {
+    const message = `${name}: must be a whole number of days from 0 (keep forever) to 36500`;
+    const env: NodeJS.ProcessEnv = { ...process.env, ...inject("serverEnv"), DATABASE_URL: inject("databaseUrl"), [name]: value };
+    const port = await freePort();
+    const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        resolve(null);
+      }, 20_000);
+      child.on("exit", (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    expect(code).toBe(1);
+    expect(out).toContain(message);
+  });
+});
