@@ -1,7 +1,7 @@
 // Next.js start-up hook: boot the server (Node.js runtime only). On a long-lived server the
 // boot runs in the background so the liveness and readiness routes answer while it runs
-// (readiness 503 "starting" during migrations); proxy.ts holds every other request until it
-// has finished. On Vercel each function instance boots before it serves anything.
+// (readiness 503 "starting" during migrations); every other request waits until it has
+// finished (lib/boot/after-start.ts). On Vercel each function instance boots before it serves anything.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { bootOrExit } = await import("./lib/boot/boot-or-exit");

@@ -15,12 +15,13 @@ import { DeliveryRunner } from "@/lib/webhooks/delivery-runner";
 import { setDeliveryWake } from "@/lib/webhooks/announce";
 import { startSmtpFromEnv } from "@/lib/inbound/smtp/start-from-env";
 import { installShutdown, onShutdown } from "@/lib/boot/graceful-shutdown";
-import { markReady } from "@/lib/boot/lifecycle";
+import { markBooting, markReady, phase } from "@/lib/boot/lifecycle";
 import { assertPlatform } from "@/lib/boot/platform";
 
 const holder = globalThis as unknown as { __mailroomBoot?: Promise<void> };
 
 export function boot(): Promise<void> {
+  markBooting();
   holder.__mailroomBoot ??= start();
   return holder.__mailroomBoot;
 }
@@ -36,6 +37,8 @@ async function start() {
   const applied = await applyMigrations(handle);
   if (applied.length) log.info("migrations applied", { applied, database: handle.kind });
   await ensureBootstrapOwner();
+  // A SIGTERM during start-up: nothing more is started (onShutdown would stop it at once anyway).
+  if (phase() === "stopping") return;
   const smtp = await startSmtpFromEnv();
   if (smtp) onShutdown("inbound SMTP listener", () => smtp.close());
   if (!e.inngestEnabled) {

@@ -1,14 +1,15 @@
 // One log line per API request (method, route, status, duration), and the request's id and
 // route on every line logged while it runs (lib/log-context.ts). The route is the operation's
 // template where the wrapper knows it, else the path: never the query string, which can hold
-// tokens.
+// tokens. A request arriving while the process starts waits for it first (after-start.ts).
 import { log } from "@/lib/log";
 import { withRequestFields } from "@/lib/log-context";
+import { startingResponse } from "@/lib/boot/after-start";
 
 export async function loggedRequest(req: Request, requestId: string, route: string, fn: () => Promise<Response>): Promise<Response> {
   const started = performance.now();
   return withRequestFields({ requestId, route }, async () => {
-    const res = await fn();
+    const res = (await startingResponse()) ?? (await fn());
     const fields = { method: req.method, status: res.status, durationMs: Math.round(performance.now() - started) };
     if (res.status >= 500) log.error("request failed", fields);
     else log.info("request", fields);

@@ -3,8 +3,13 @@ import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
 import { env } from "@/lib/env";
+import { startingResponse } from "@/lib/boot/after-start";
 
 const handlers = serve({ client: inngest, functions });
+
+// On Vercel each step runs within one function invocation: a campaign batch takes up to 15 s and
+// a retention run up to about a minute, longer than some plans' default limit (docs/deploy-vercel.md).
+export const maxDuration = 300;
 
 type Handler = (typeof handlers)["GET"];
 
@@ -13,7 +18,7 @@ function whenEnabled(handler: Handler): Handler {
     if (!env().inngestEnabled) {
       return Response.json({ error: "Inngest is not configured; the embedded runner does the work" }, { status: 404 });
     }
-    return handler(...args);
+    return (await startingResponse()) ?? handler(...args);
   }) as Handler;
 }
 

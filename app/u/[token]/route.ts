@@ -6,15 +6,16 @@ import { verifyUnsubscribeToken } from "@/lib/unsubscribe/tokens";
 import { unsubscribe } from "@/lib/unsubscribe/unsubscribe";
 import { confirmPage, donePage, invalidPage } from "@/lib/unsubscribe/page";
 import { hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
+import { afterStart } from "@/lib/boot/after-start";
 
 type Ctx = { params: Promise<{ token: string }> };
 
-export async function GET(_req: Request, ctx: Ctx): Promise<Response> {
+async function show(_req: Request, ctx: Ctx): Promise<Response> {
   const claim = verifyUnsubscribeToken((await ctx.params).token);
   return claim ? html(confirmPage(claim.recipient)) : html(invalidPage(), 404);
 }
 
-export async function POST(req: Request, ctx: Ctx): Promise<Response> {
+async function decide(req: Request, ctx: Ctx): Promise<Response> {
   const claim = verifyUnsubscribeToken((await ctx.params).token);
   if (!claim) return html(invalidPage(), 404);
   const form = await hostedPageForm(req);
@@ -24,3 +25,6 @@ export async function POST(req: Request, ctx: Ctx): Promise<Response> {
   if (!(await unsubscribe(claim, oneClick ? "one-click" : "page"))) return html(invalidPage(), 404);
   return html(donePage(claim.recipient));
 }
+
+export const GET = afterStart(show);
+export const POST = afterStart(decide);

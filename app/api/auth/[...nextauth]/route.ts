@@ -2,6 +2,7 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
+import { afterStart } from "@/lib/boot/after-start";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
@@ -10,4 +11,5 @@ async function handler(req: NextRequest, ctx: Ctx) {
   return NextAuth(req, ctx, authOptions());
 }
 
-export { handler as GET, handler as POST };
+const started = afterStart(handler);
+export { started as GET, started as POST };

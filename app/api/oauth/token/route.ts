@@ -2,6 +2,7 @@
 // OPTIONS — its CORS preflight (browser apps).
 import { oauthPreflight } from "@/lib/oauth/cors";
 import { tokenEndpoint } from "@/lib/oauth/server";
+import { afterStart } from "@/lib/boot/after-start";
 
-export const POST = (req: Request) => tokenEndpoint(req);
+export const POST = afterStart((req: Request) => tokenEndpoint(req));
 export const OPTIONS = () => oauthPreflight("POST");

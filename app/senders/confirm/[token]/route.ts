@@ -6,6 +6,7 @@ import { verifyConfirmationToken } from "@/lib/senders/confirmation-token";
 import { confirmSender, findSenderToConfirm } from "@/lib/senders/confirm-sender";
 import { confirmPage, confirmedPage, invalidPage } from "@/lib/senders/confirm-page";
 import { hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
+import { afterStart } from "@/lib/boot/after-start";
 
 type Ctx = { params: Promise<{ token: string }> };
 
@@ -15,13 +16,13 @@ async function senderFor(ctx: Ctx) {
   return claim && sender ? { claim, sender } : null;
 }
 
-export async function GET(_req: Request, ctx: Ctx): Promise<Response> {
+async function show(_req: Request, ctx: Ctx): Promise<Response> {
   const found = await senderFor(ctx);
   if (!found) return html(invalidPage(), 404);
   return html(found.sender.confirmed ? confirmedPage(found.sender) : confirmPage(found.sender));
 }
 
-export async function POST(req: Request, ctx: Ctx): Promise<Response> {
+async function decide(req: Request, ctx: Ctx): Promise<Response> {
   const found = await senderFor(ctx);
   if (!found) return html(invalidPage(), 404);
   const form = await hostedPageForm(req);
@@ -30,3 +31,6 @@ export async function POST(req: Request, ctx: Ctx): Promise<Response> {
   if (!(await confirmSender(found.claim))) return html(invalidPage(), 404);
   return html(confirmedPage(found.sender));
 }
+
+export const GET = afterStart(show);
+export const POST = afterStart(decide);

@@ -2,6 +2,7 @@
 // was signed for, and only there (no open redirect). A forged or altered token: 404.
 import { verifyTrackingToken } from "@/lib/tracking/tokens";
 import { recordInteraction, traitsOf } from "@/lib/tracking/record-interaction";
+import { afterStart } from "@/lib/boot/after-start";
 
 async function click(req: Request, ctx: { params: Promise<{ token: string }> }): Promise<Response> {
   const claim = verifyTrackingToken((await ctx.params).token, "c");
@@ -12,5 +13,5 @@ async function click(req: Request, ctx: { params: Promise<{ token: string }> }):
   return new Response(null, { status: 302, headers: { location: claim.url, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
 }
 
-export const GET = click;
-export const HEAD = click;
+export const GET = afterStart(click);
+export const HEAD = GET;

@@ -2,6 +2,7 @@
 // email.opened. A forged or altered token records nothing (404).
 import { verifyTrackingToken } from "@/lib/tracking/tokens";
 import { recordInteraction, traitsOf } from "@/lib/tracking/record-interaction";
+import { afterStart } from "@/lib/boot/after-start";
 
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
@@ -14,5 +15,5 @@ async function pixel(req: Request, ctx: { params: Promise<{ token: string }> }):
   });
 }
 
-export const GET = pixel;
-export const HEAD = pixel;
+export const GET = afterStart(pixel);
+export const HEAD = GET;
