@@ -56,8 +56,10 @@ const envSchema = z.object({
   // Operations (docs/self-hosting.md, docs/deploy-vercel.md): how long SIGTERM waits for work in
   // flight; the log level; a direct (unpooled) connection for migrations where DATABASE_URL goes
   // through a transaction pooler; set by Vercel on its platform.
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(25),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // At most 90: a runner stops beating at the signal, and after 120 s (STALE_AFTER_MS) another
+  // instance would take its still-running jobs back.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(90).default(25),
+  LOG_LEVEL: z.string().toLowerCase().pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
   DIRECT_URL: z.string().min(1).optional(),
   DATABASE_URL_UNPOOLED: z.string().min(1).optional(),
   VERCEL: z.string().min(1).optional(),

@@ -12,9 +12,14 @@ type Task = { name: string; stop: () => Promise<void> };
 const holder = globalThis as unknown as { __mailroomShutdown?: { tasks: Task[]; installed: boolean; draining?: Promise<void> } };
 const state = () => (holder.__mailroomShutdown ??= { tasks: [], installed: false });
 
-/** Something to stop, and wait for, when the instance shuts down. */
+/** Something to stop, and wait for, when the instance shuts down (at once, if it already is). */
 export function onShutdown(name: string, stop: () => Promise<void>): void {
-  state().tasks.push({ name, stop });
+  const s = state();
+  if (s.draining) {
+    void stop().catch((err) => log.error("a shutdown task failed", { task: name, err }));
+    return;
+  }
+  s.tasks.push({ name, stop });
 }
 
 /** Starts the shutdown: every task stops; resolves when all have or the time is up. */
@@ -39,10 +44,14 @@ export function beginShutdown(timeoutMs: number): Promise<void> {
   return s.draining;
 }
 
+/** After the timeout, this long for the exit itself (Next closing, the drain's last writes). */
+const EXIT_MARGIN_MS = 5_000;
+
 /**
  * Listens for SIGTERM and SIGINT once per process. Next.js's own handler exits as soon as its
- * HTTP server has closed; process.exit is wrapped so that exit waits for the drain. Should
- * nothing call exit (a server started without Next's handler), the drain's end exits.
+ * HTTP server has closed — requests in flight answered — and process.exit is wrapped so that
+ * exit also waits for the drain. Whatever still runs when the timeout (and a short margin) has
+ * passed since the signal is cut off by a last exit, so a stop is always bounded.
  */
 export function installShutdown(timeoutMs: number): void {
   const s = state();
@@ -53,8 +62,7 @@ export function installShutdown(timeoutMs: number): void {
     const code = signal === "SIGINT" ? 130 : 143;
     const drained = beginShutdown(timeoutMs);
     process.exit = ((c?: number) => void drained.then(() => exit(c ?? code))) as typeof process.exit;
-    // Next's handler normally exits first; this one only ends a process nothing else ends.
-    void drained.then(() => setTimeout(() => exit(code), 5_000).unref());
+    setTimeout(() => exit(code), timeoutMs + EXIT_MARGIN_MS).unref();
   };
   process.once("SIGTERM", onSignal);
   process.once("SIGINT", onSignal);

@@ -6,6 +6,7 @@
 // takes effect at the next claim (the claim itself checks the campaign is sending). While it
 // runs, the batch keeps its job's claim and its sends' claims fresh (HEARTBEAT_MS), which is
 // how the watchdog tells a live loop from a dead one.
+import { phase } from "@/lib/boot/lifecycle";
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -69,7 +70,8 @@ async function sendSome(plan: CampaignPlan, jobId: string): Promise<{ stop: Stop
     if (s.kind === "pause" || state.stop === null) state.stop = s;
   };
   const worker = async () => {
-    while (!state.stop && !state.exhausted && state.claimed < BATCH_LIMIT && Date.now() < deadline) {
+    // A stopping instance claims no more recipients; the next batch job goes on elsewhere.
+    while (!state.stop && !state.exhausted && state.claimed < BATCH_LIMIT && Date.now() < deadline && phase() !== "stopping") {
       const row = await claimNext(plan.id);
       if (!row) {
         state.exhausted = true;

@@ -94,7 +94,8 @@ export async function applyMigrations(handle: DbHandle, migrations = readMigrati
       migrations,
     );
   }
-  const client = new pg.Client({ connectionString: directDatabaseUrl() ?? handle.url });
+  // A database that does not answer fails the start-up (with the reason) instead of hanging it.
+  const client = new pg.Client({ connectionString: directDatabaseUrl() ?? handle.url, connectionTimeoutMillis: 15_000 });
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK]);

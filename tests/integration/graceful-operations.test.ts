@@ -49,9 +49,11 @@ describe("liveness and readiness", () => {
     expect(await get(server.url, "/api/health/live")).toEqual({ status: 200, body: { status: "ok" } });
     expect(await get(server.url, "/api/health/ready")).toEqual({ status: 503, body: { status: "starting", database: "unchecked" } });
     // A request during start-up waits for it instead of meeting a database without tables.
-    const early = call("/api/auth/csrf", { base: server.url });
+    let answered = false;
+    const early = call("/api/auth/csrf", { base: server.url }).finally(() => (answered = true));
     const health = get(server.url, "/api/health");
-    await sleep(300);
+    await sleep(500);
+    expect(answered).toBe(false); // held, not answered before the instance has started
     expect((await lock.client.query(`SELECT to_regclass('public.organizations') AS t`)).rows[0].t).toBeNull();
     await lock.client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     expect((await early).status).toBe(200);
@@ -65,6 +67,26 @@ describe("liveness and readiness", () => {
     await database.drop();
     expect(await get(server.url, "/api/health/ready")).toEqual({ status: 503, body: { status: "unavailable", database: "error" } });
     expect((await get(server.url, "/api/health/live")).status).toBe(200);
+  });
+});
+
+describe("SIGTERM during start-up", () => {
+  it("exits without finishing the start-up: nothing is migrated or started", async () => {
+    const database = await createDatabase("mailroom_stop_early");
+    const lock = new pg.Client({ connectionString: database.url });
+    await lock.connect();
+    try {
+      await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      const server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url }, undefined, "/api/health/live");
+      const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
+      server.process.kill("SIGTERM");
+      expect(await exited).toBe(143);
+      await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+      expect((await lock.query(`SELECT to_regclass('public.jobs') AS t`)).rows[0].t).toBeNull();
+    } finally {
+      await lock.end();
+      await database.drop();
+    }
   });
 });
 
@@ -118,15 +140,19 @@ describe("SIGTERM", () => {
       expect(res.status).toBe(200);
       return res.body.data.id as string;
     };
+    const sendNow = (subject: string) => call("/api/v1/email/send", { base: server.url, key: own.key, body: { from: "ann@sender.test", to: `${subject}@example.test`, subject, text: "now" } });
     // First: sent at once, its email.sent delivery is in flight at the signal (the receiver is slow).
-    const first = await call("/api/v1/email/send", { base: server.url, key: own.key, body: { from: "ann@sender.test", to: "first@example.test", subject: "first", text: "now" } });
+    const first = await sendNow("first");
     expect(first.status).toBe(200);
     // Two more are with the SMTP server, unanswered, at the signal.
     const inFlight = [await schedule("second", new Date(Date.now() + 1_000)), await schedule("third", new Date(Date.now() + 1_000))];
     // One more falls due only after the signal: it must wait for the next instance.
     const later = await schedule("later", new Date(Date.now() + 3_600_000));
 
-    await until("a delivery and two sends in flight", () => receiving > 0 && smtp.received() === 3);
+    // And an API send whose request is in flight, its message with the SMTP server.
+    const inline = sendNow("inline");
+
+    await until("a delivery, two scheduled sends and an API send in flight", () => receiving > 0 && smtp.received() === 4);
     const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
     server.process.kill("SIGTERM");
     // The later email falls due while the instance drains: nobody may claim it now.
@@ -134,6 +160,10 @@ describe("SIGTERM", () => {
     await sql.query(`UPDATE jobs SET run_at = now() WHERE name = 'email.send-scheduled' AND payload->>'scheduledEmailId' = $1`, [later]);
     const code = await exited;
     expect(code).toBe(143);
+    // The API send in flight was answered, sent.
+    const answer = await inline;
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.status).toBe("sent");
     const log = server.output();
     expect(log).toContain("shutting down: no new work is claimed");
     expect(log).toContain("work in flight finished");
@@ -155,12 +185,51 @@ describe("SIGTERM", () => {
       async () =>
         (await count(`SELECT count(*)::int AS n FROM scheduled_emails WHERE status <> 'sent'`)) === 0 &&
         (await count(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'succeeded'`)) === 0 &&
-        hits.length === 4,
+        hits.length === 5,
       60_000,
     );
     const ids = smtp.kept.map(messageIdOf);
-    expect(ids).toHaveLength(4);
-    expect(new Set(ids).size).toBe(4);
-    expect(new Set(hits.map((h) => h.eventId)).size).toBe(4);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
+    expect(new Set(hits.map((h) => h.eventId)).size).toBe(5);
+  });
+});
+
+describe("SIGTERM past SHUTDOWN_TIMEOUT_SECONDS", () => {
+  let own: Awaited<ReturnType<typeof ownServer>>;
+  let receiver: Server;
+  let requests = 0;
+
+  beforeAll(async () => {
+    // A receiver that takes the request and never answers: the delivery outlasts the timeout.
+    receiver = createServer((req) => {
+      requests++;
+      req.resume();
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    own = await ownServer({ SHUTDOWN_TIMEOUT_SECONDS: "2" }, ["email:send", "webhooks:write"]);
+  });
+
+  afterAll(async () => {
+    await own?.server.stop("SIGKILL");
+    await own?.sql.end();
+    await own?.database.drop();
+    receiver?.closeAllConnections();
+    await new Promise((r) => receiver?.close(r));
+  });
+
+  it("exits when the time is up, leaving the unfinished delivery to be recovered", async () => {
+    const { server, sql } = own;
+    const port = (receiver.address() as { port: number }).port;
+    expect((await call("/api/v1/webhook-endpoints", { base: server.url, key: own.key, body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] } })).status).toBe(201);
+    expect((await call("/api/v1/email/send", { base: server.url, key: own.key, body: { from: "ann@sender.test", to: "r@example.test", subject: "s", text: "t" } })).status).toBe(200);
+    await until("the delivery in flight", () => requests === 1);
+    const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
+    server.process.kill("SIGTERM");
+    expect(await exited).toBe(143);
+    expect(server.output()).toContain("shutdown timeout: work still in flight is left for another instance to recover");
+    expect(server.output()).not.toContain("work in flight finished");
+    // Cut off mid-attempt (the receiver never answered): the row still says so, for the lease to end and another attempt.
+    expect((await sql.query(`SELECT status FROM webhook_deliveries`)).rows).toEqual([{ status: "delivering" }]);
   });
 });
