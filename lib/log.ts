@@ -1,22 +1,32 @@
 // Structured logs (pino): one JSON object per line on stdout. Inside a request every line
-// carries its request id, route and, once the caller is known, organization (request-context.ts).
+// carries its request id, route and, once the caller is known, organization (lib/log-context.ts).
 // Secrets never belong in a log line; the redaction below is a second line of defence for
-// fields whose names say they hold one, should a caller pass a whole object by mistake.
+// fields whose names say they hold one (at any depth), should a caller pass a whole object.
 import pino from "pino";
 import { requestFields } from "@/lib/log-context";
 
 type Fields = Record<string, unknown>;
 
-const SECRET_FIELDS = ["password", "secret", "token", "apiKey", "key", "authorization", "cookie", "config", "credentials", "accessToken", "refreshToken", "clientSecret"];
+/** Field names that say they hold a secret, at any depth and in any case. */
+const SECRET_NAME = /pass(word|phrase)?$|secret|token|api_?key|private_?key|authorization|cookie|credential|^key$|^config$/i;
+const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
+function redact(value: unknown, depth = 0): unknown {
+  if (depth > 6 || value === null || typeof value !== "object" || value instanceof Error) return value;
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) ? "[redacted]" : redact(v, depth + 1)]));
+}
+
+// An unknown LOG_LEVEL must not crash the import: env() reports it readably at start-up.
+const level = (process.env.LOG_LEVEL ?? "").toLowerCase();
 
 const logger = pino({
-  level: process.env.LOG_LEVEL ?? "info",
+  level: LEVELS.has(level) ? level : "info",
   base: undefined,
   messageKey: "msg",
   timestamp: pino.stdTimeFunctions.isoTime,
-  formatters: { level: (label) => ({ level: label }) },
+  formatters: { level: (label) => ({ level: label }), log: (object) => redact(object) as Record<string, unknown> },
   mixin: () => requestFields() ?? {},
-  redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`]), censor: "[redacted]" },
   serializers: { err: (e: unknown) => (e instanceof Error ? { message: e.message, stack: e.stack } : e) },
 });
 
