@@ -32,7 +32,8 @@ RUN groupadd --system --gid 1001 mailroom \
  && useradd --system --uid 1001 --gid mailroom --home-dir /app --no-create-home mailroom \
  && mkdir -p /app/.data \
  && chown mailroom:mailroom /app/.data
-COPY --from=build --chown=mailroom:mailroom /app/.next/standalone ./
+# The code stays root's (the server cannot rewrite itself); only the data folder is the user's.
+COPY --from=build /app/.next/standalone ./
 USER mailroom
 # 3000: HTTP. 2525: inbound SMTP, when INBOUND_SMTP_PORT=2525 (map the host's port 25 to it).
 EXPOSE 3000 2525

@@ -22,6 +22,9 @@ function copyInto(from, to) {
 }
 
 copyInto(path.join(distDir, "static"), path.join(standalone, distDir, "static"));
+// Next copies .env files into the folder (and server.js loads them): secrets must not travel
+// with a folder made to be copied elsewhere. Give the server its variables where it runs.
+for (const name of readdirSync(standalone)) if (/^\.env/.test(name)) rmSync(path.join(standalone, name), { force: true });
 if (existsSync("public")) copyInto("public", path.join(standalone, "public"));
 
 const missing = readdirSync(path.join("prisma", "migrations"))

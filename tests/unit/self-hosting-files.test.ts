@@ -64,7 +64,7 @@ describe("docker-compose.yml", () => {
     const sdkUrl = new URL(command[command.indexOf("--sdk-url") + 1]);
     expect(sdkUrl.hostname).toBe("app");
     expect(existsSync(`app${sdkUrl.pathname}/route.ts`)).toBe(true);
-    expect(app.ports).toContain(`${sdkUrl.port}:${sdkUrl.port}`);
+    expect(sdkUrl.port).toBe(/PORT=(\d+)/.exec(dockerfile)?.[1]); // the app's port inside the compose network
     expect(Object.keys(inngest.environment ?? {}).sort()).toEqual(["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"]);
     // The app shares both keys with the server.
     for (const name of ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"]) expect(app.environment?.[name]).toBe(inngest.environment?.[name]);
@@ -84,7 +84,8 @@ describe("Dockerfile", () => {
   });
 
   it("runs the standalone folder alone, as an unprivileged user, on the port compose publishes", () => {
-    expect(runtime.match(/^COPY .*$/gm)).toEqual(["COPY --from=build --chown=mailroom:mailroom /app/.next/standalone ./"]);
+    expect(runtime.match(/^COPY .*$/gm)).toEqual(["COPY --from=build /app/.next/standalone ./"]);
+    expect(runtime).toMatch(/chown mailroom:mailroom \/app\/\.data/);
     expect(runtime).toMatch(/^USER mailroom$/m);
     // The Node flags npm start uses, then the standalone server.
     const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
@@ -93,7 +94,7 @@ describe("Dockerfile", () => {
     expect(runtime).toMatch(/HOSTNAME=0\.0\.0\.0/);
     expect(runtime).toMatch(/PORT=3000/);
     expect(runtime).toMatch(/^EXPOSE 3000\b/m);
-    expect(app.ports).toContain("3000:3000");
+    expect(app.ports).toContain("127.0.0.1:3000:3000");
   });
 
   it("checks its health on a route that exists", () => {
