@@ -6,7 +6,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getAuthSecret } from "@/lib/config/secrets";
 import { env } from "@/lib/env";
 import { verifyCredentials } from "@/lib/users/verify-credentials";
-import { clearSignInFailures, clientIp, recordSignInFailure, signInBlocked } from "@/lib/users/sign-in-throttle";
+import { clearSignInFailures, recordSignInFailure, signInBlocked } from "@/lib/users/sign-in-throttle";
+import { clientAddress } from "@/lib/http/client-address";
 import { endSessions } from "@/lib/users/end-sessions";
 import { memberOfToken } from "@/lib/auth/session-member";
 
@@ -48,7 +49,7 @@ export function authOptions(): NextAuthOptions {
           const password = credentials?.password;
           if (typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
           if (email.length > 320 || password.length > 200) return null;
-          const ip = clientIp(req?.headers);
+          const ip = clientAddress(req?.headers);
           if (await signInBlocked(email, ip)) return null;
           const user = await verifyCredentials(email, password);
           if (!user) {

@@ -6,6 +6,7 @@ import { readJsonBody } from "@/lib/http/read-body";
 import { hitFixedWindow } from "@/lib/rate-limit/fixed-window";
 import { log } from "@/lib/log";
 import { withCors } from "@/lib/oauth/cors";
+import { clientAddress } from "@/lib/http/client-address";
 import { registerDynamicClient, RegistrationError } from "@/lib/oauth/register-client";
 import { dynamicRegistrationSchema } from "@/lib/oauth/schemas";
 
@@ -17,17 +18,13 @@ const headers = { "cache-control": "no-store", pragma: "no-cache" };
 const failure = (error: string, description: string, status = 400, extra: Record<string, string> = {}) =>
   Response.json({ error, error_description: description }, { status, headers: { ...headers, ...extra } });
 
-function clientAddress(req: Request): string {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "unknown";
-}
-
 export async function registrationEndpoint(req: Request): Promise<Response> {
   return withCors(await register(req));
 }
 
 async function register(req: Request): Promise<Response> {
   try {
-    const rate = await hitFixedWindow(`oauth-register:${clientAddress(req)}`, REGISTRATIONS_PER_HOUR, 3600);
+    const rate = await hitFixedWindow(`oauth-register:${clientAddress(req.headers)}`, REGISTRATIONS_PER_HOUR, 3600);
     if (!rate.allowed) return failure("invalid_request", "Too many client registrations from this address; try again later", 429, { "retry-after": String(rate.retryAfter) });
     let raw: unknown;
     try {

@@ -23,11 +23,3 @@ export async function recordSignInFailure(email: string, ip: string): Promise<vo
 export async function clearSignInFailures(email: string): Promise<void> {
   await clearRecentWindows(emailKey(email), WINDOW_SECONDS);
 }
-
-/** The client address as the nearest proxy reports it. */
-export function clientIp(headers: Record<string, string | string[] | undefined> | undefined): string {
-  const forwarded = headers?.["x-forwarded-for"];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-  const real = headers?.["x-real-ip"];
-  return first || (Array.isArray(real) ? real[0] : real) || "unknown";
-}

@@ -11,6 +11,7 @@ import {
   REDIRECT_URI, authorizationParams, connectApp, decide, discover, exchange, insecure, newPkce, oauthError, refresh, registerPublicApp,
 } from "../helpers/oauth-app";
 import { db } from "@/lib/db/client";
+import { REGISTRATIONS_PER_HOUR } from "@/lib/oauth/registration-endpoint";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { createApp } from "@/lib/oauth/register-client";
 import { UNUSED_APP_DAYS, pruneExpiredOAuth } from "@/lib/oauth/prune";
@@ -450,6 +451,18 @@ describe("dynamic client registration (RFC 7591)", () => {
       expect(res.body.error, JSON.stringify(body)).toBe(error);
     }
     expect(await db().oAuthClient.count()).toBe(before);
+  });
+
+  it("limits registrations per client address as the nearest proxy saw it: a forged first X-Forwarded-For entry changes nothing", async () => {
+    const body = { redirect_uris: ["https://app.example/cb"], client_name: "Flood" };
+    const via = (forged: string) => call("/api/oauth/register", { body, headers: { "x-forwarded-for": `${forged}, 198.51.100.77` } });
+    for (let i = 0; i < REGISTRATIONS_PER_HOUR; i++) expect((await via(`203.0.113.${i}`)).status).toBe(201);
+    const refused = await via("203.0.113.250");
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("invalid_request");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another client address behind the same proxy is not held back.
+    expect((await call("/api/oauth/register", { body, headers: { "x-forwarded-for": "198.51.100.78" } })).status).toBe(201);
   });
 });
 
