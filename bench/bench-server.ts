@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createDatabase } from "../tests/helpers/database";
 import { startServer } from "../tests/helpers/server";
+import { standInForAutovacuum } from "./support/autovacuum";
 
 /** Signs a benchmark's owner in through next-auth's credentials route; returns the cookie header. */
 export async function signIn(base: string, owner: { email: string; password: string }): Promise<string> {
@@ -37,7 +38,9 @@ export async function benchServer(owner: { email: string; password: string }, sc
     BOOTSTRAP_ADMIN_PASSWORD: owner.password,
     ...env,
   });
+  const stopVacuum = await standInForAutovacuum(database.url);
   const close = async () => {
+    await stopVacuum();
     await server.stop();
     await database.drop();
   };
