@@ -7,9 +7,9 @@ import { countEngagements, countEvents, type CountRow, type Range } from "@/lib/
 export const rate = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 100) / 100);
 const sum = (rows: CountRow[], type: string) => rows.reduce((n, r) => n + (r.type === type ? r.count : 0), 0);
 
-/** Event counts and first engagements, from one snapshot. */
-function counts(range: Range) {
-  return readSnapshot(async (query) => ({ events: await countEvents(query, range), engagements: await countEngagements(query, range) }));
+/** Event counts (by type only, with `byType`) and first engagements, from one snapshot. */
+function counts(range: Range, byType = false) {
+  return readSnapshot(async (query) => ({ events: await countEvents(query, range, { byType }), engagements: await countEngagements(query, range) }));
 }
 
 export function totals(events: CountRow[], engagements: CountRow[]) {
@@ -24,7 +24,7 @@ export function totals(events: CountRow[], engagements: CountRow[]) {
 }
 
 export async function summaryReport(range: Range) {
-  const { events, engagements } = await counts(range);
+  const { events, engagements } = await counts(range, true);
   const t = totals(events, engagements);
   return {
     totalSent: t.sent, totalDelivered: t.delivered, totalOpened: t.opened, totalClicked: t.clicked, totalBounced: t.bounced,
