@@ -3,8 +3,7 @@
 // body_removed_at records when. Addresses, subject, headers, status and rule results stay. A
 // message still waiting for its rules is never touched. inbound_messages_body_retention_idx
 // holds exactly the processed messages with a body left.
-import { rawQuery } from "@/lib/db/raw-query";
-import { runBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
+import { runStatementBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
 
 const BATCH = `
   WITH batch AS (
@@ -17,8 +16,5 @@ const BATCH = `
   SELECT (SELECT count(*) FROM batch)::int AS picked, (SELECT count(*) FROM done)::int AS changed`;
 
 export async function blankInboundBodies(before: Date, limits: BatchLimits): Promise<BatchOutcome> {
-  return runBatches(async (limit) => {
-    const [r] = await rawQuery<{ picked: number; changed: number }>(BATCH, [before.toISOString(), limit]);
-    return { picked: Number(r.picked), changed: Number(r.changed) };
-  }, limits);
+  return runStatementBatches(BATCH, before, limits);
 }

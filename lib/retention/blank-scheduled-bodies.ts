@@ -2,8 +2,7 @@
 // cutoff: html, text, attachments, calendar invitation and template variables leave email_data;
 // the row, its addresses, subject, status, result and timestamps stay. An email still to be sent
 // is never touched. scheduled_emails_body_retention_idx holds exactly the rows with a body left.
-import { rawQuery } from "@/lib/db/raw-query";
-import { runBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
+import { runStatementBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
 
 /** The parts of a stored send body that are its content (lib/email/schemas.ts). */
 export const BODY_KEYS = ["html", "text", "attachments", "calendar", "variables"] as const;
@@ -24,8 +23,5 @@ const BATCH = `
   SELECT (SELECT count(*) FROM batch)::int AS picked, (SELECT count(*) FROM done)::int AS changed`;
 
 export async function blankScheduledBodies(before: Date, limits: BatchLimits): Promise<BatchOutcome> {
-  return runBatches(async (limit) => {
-    const [r] = await rawQuery<{ picked: number; changed: number }>(BATCH, [before.toISOString(), limit]);
-    return { picked: Number(r.picked), changed: Number(r.changed) };
-  }, limits);
+  return runStatementBatches(BATCH, before, limits);
 }

@@ -1,6 +1,5 @@
 // Deletes audit entries created before the cutoff, oldest first (audit_logs_created_at_idx).
-import { rawQuery } from "@/lib/db/raw-query";
-import { runBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
+import { runStatementBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
 
 const BATCH = `
   WITH batch AS (SELECT id FROM audit_logs WHERE created_at < $1::timestamptz ORDER BY created_at LIMIT $2),
@@ -8,8 +7,5 @@ const BATCH = `
   SELECT (SELECT count(*) FROM batch)::int AS picked, (SELECT count(*) FROM gone)::int AS changed`;
 
 export async function pruneAuditLogs(before: Date, limits: BatchLimits): Promise<BatchOutcome> {
-  return runBatches(async (limit) => {
-    const [r] = await rawQuery<{ picked: number; changed: number }>(BATCH, [before.toISOString(), limit]);
-    return { picked: Number(r.picked), changed: Number(r.changed) };
-  }, limits);
+  return runStatementBatches(BATCH, before, limits);
 }

@@ -1,8 +1,7 @@
 // Deletes Idempotency-Key records past their 24 hours (lib/email/idempotency.ts treats them as
 // gone already): each holds the first response of a send, and nothing deleted them unless the
 // same key came back.
-import { rawQuery } from "@/lib/db/raw-query";
-import { runBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
+import { runStatementBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
 
 /** How long a key answers with its first response (lib/email/idempotency.ts). */
 export const IDEMPOTENCY_KEY_LIFE_MS = 24 * 3_600_000;
@@ -19,8 +18,5 @@ const BATCH = `
 
 export async function pruneIdempotencyKeys(now: number, limits: BatchLimits): Promise<BatchOutcome> {
   const before = new Date(now - IDEMPOTENCY_KEY_LIFE_MS);
-  return runBatches(async (limit) => {
-    const [r] = await rawQuery<{ picked: number; changed: number }>(BATCH, [before.toISOString(), limit]);
-    return { picked: Number(r.picked), changed: Number(r.changed) };
-  }, limits);
+  return runStatementBatches(BATCH, before, limits);
 }

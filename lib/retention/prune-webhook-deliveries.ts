@@ -2,8 +2,7 @@
 // the cutoff, with their attempts (the foreign key cascades). A delivery still pending or being
 // attempted is never picked, and the row lock taken while picking keeps it finished until the
 // delete. The partial index webhook_deliveries_finished_idx holds only finished rows.
-import { rawQuery } from "@/lib/db/raw-query";
-import { runBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
+import { runStatementBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
 
 const BATCH = `
   WITH batch AS (
@@ -15,8 +14,5 @@ const BATCH = `
   SELECT (SELECT count(*) FROM batch)::int AS picked, (SELECT count(*) FROM gone)::int AS changed`;
 
 export async function pruneWebhookDeliveries(before: Date, limits: BatchLimits): Promise<BatchOutcome> {
-  return runBatches(async (limit) => {
-    const [r] = await rawQuery<{ picked: number; changed: number }>(BATCH, [before.toISOString(), limit]);
-    return { picked: Number(r.picked), changed: Number(r.changed) };
-  }, limits);
+  return runStatementBatches(BATCH, before, limits);
 }

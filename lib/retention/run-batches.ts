@@ -2,6 +2,7 @@
 // own short transaction holding few locks, never one long delete that blocks the sending path or
 // bloats a transaction. Batches follow one another until one comes back short (nothing older
 // is left) or the run's time is up; the next run goes on from where this one stopped.
+import { rawQuery } from "@/lib/db/raw-query";
 
 /** What one batch did: how many rows it picked, and how many of those it deleted or changed. */
 export interface Batch {
@@ -33,4 +34,15 @@ export async function runBatches(batch: (limit: number) => Promise<Batch>, { bat
     if (b.picked < batchSize) return { rows, batches, complete: true };
   }
   return { rows, batches, complete: false };
+}
+
+/**
+ * Batches of one statement taking the cutoff ($1) and the batch size ($2) and answering
+ * `picked` and `changed`: the shape of every retention step but the events' (which keeps a cursor).
+ */
+export function runStatementBatches(statement: string, before: Date, limits: BatchLimits): Promise<BatchOutcome> {
+  return runBatches(async (limit) => {
+    const [r] = await rawQuery<{ picked: number; changed: number }>(statement, [before.toISOString(), limit]);
+    return { picked: Number(r.picked), changed: Number(r.changed) };
+  }, limits);
 }

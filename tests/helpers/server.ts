@@ -69,3 +69,23 @@ export async function startServer(env: Record<string, string>, port?: number, wa
     },
   };
 }
+
+/** Starts the production build with this environment, as npm start does, and waits for it to exit: its code (null if it was still running after 20 s) and output. */
+export async function startAndWaitForExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...startArgs(), "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve(null);
+    }, 20_000);
+    child.on("exit", (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  return { code, out };
+}

@@ -4,8 +4,7 @@ import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
-import { freePort } from "../helpers/server";
+import { startAndWaitForExit } from "../helpers/server";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "mailroom-boot-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -41,26 +40,6 @@ describe("first owner", () => {
     await closeDb();
   });
 });
-
-/** Starts the production build with this environment and waits for it to exit (null if it keeps running). */
-async function startAndWaitForExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  child.stdout.on("data", (d) => (out += d));
-  child.stderr.on("data", (d) => (out += d));
-  const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      resolve(null);
-    }, 20_000);
-    child.on("exit", (c) => {
-      clearTimeout(timer);
-      resolve(c);
-    });
-  });
-  return { code, out };
-}
 
 describe("production start", () => {
   it.each(["AUTH_SECRET", "ENCRYPTION_KEY"])("refuses to run without %s, saying why", async (missing) => {

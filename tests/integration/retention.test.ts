@@ -4,10 +4,9 @@
 // before, finished deliveries go and pending ones stay, bodies are blanked while their rows stay,
 // small batches still finish, 0 keeps forever; and a bad setting stops start-up.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createDatabase } from "../helpers/database";
-import { freePort } from "../helpers/server";
+import { startAndWaitForExit } from "../helpers/server";
 import { resetEnvCache } from "@/lib/env";
 import { closeDb, db, dbHandle } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
@@ -340,21 +339,7 @@ describe("settings", () => {
   ])("the server refuses to start with %s=%s, saying why", async (name, value) => {
     const message = `${name}: must be a whole number of days from 0 (keep forever) to 36500`;
     const env: NodeJS.ProcessEnv = { ...process.env, ...inject("serverEnv"), DATABASE_URL: inject("databaseUrl"), [name]: value };
-    const port = await freePort();
-    const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    const code = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        resolve(null);
-      }, 20_000);
-      child.on("exit", (c) => {
-        clearTimeout(timer);
-        resolve(c);
-      });
-    });
+    const { code, out } = await startAndWaitForExit(env);
     expect(code).toBe(1);
     expect(out).toContain(message);
   });
