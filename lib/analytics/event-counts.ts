@@ -99,8 +99,8 @@ const utcDate = (expr: string) => `((${expr} AT TIME ZONE 'UTC')::date)`;
  */
 /**
  * `byType` (the summary, which needs totals by type only): every row's provider, reason and use
- * case are left blank, so no event is looked up in messages — a report ending now reads the
- * events of the last minute or two as they are, and those look-ups were most of its cost.
+ * case are left blank, so no event is joined to its message — a report ending now reads the
+ * events of the last minute or two as they are, and that join was most of its cost.
  */
 export async function countEvents(query: SnapshotQuery, range: Range, { byType = false }: { byType?: boolean } = {}): Promise<CountRow[]> {
   const { orgId, projectId } = range;
@@ -117,11 +117,7 @@ export async function countEvents(query: SnapshotQuery, range: Range, { byType =
   const blank = `'' AS provider, e.type, '' AS reason, '${NO_USE_CASE}'::uuid AS use_case_id`;
   const events = (bounds: string, sign: number) => `
      SELECT ${utcDate("e.occurred_at")} AS day, ${byType ? blank : EVENT_GROUPING}, ${sign} * count(*)::int AS n
-     FROM email_events e
-       -- Each event's message by its primary key. OFFSET 0 keeps this a per-row look-up: as a
-       -- plain join the planner, misjudging how few events a part holds, hashed every message
-       -- of the database to join a few hundred events (the cost grew with the sending).
-       ${byType ? "" : "LEFT JOIN LATERAL (SELECT provider_name, use_case_id FROM messages WHERE id = e.message_id OFFSET 0) m ON true"}
+     FROM email_events e ${byType ? "" : "LEFT JOIN messages m ON m.id = e.message_id"}
      WHERE e.org_id = $1::uuid AND ($2::uuid IS NULL OR coalesce(e.project_id, '${NO_PROJECT}'::uuid) = $2::uuid) AND ${bounds}
      GROUP BY 1, 2, 3, 4, 5`;
   const parts = [
