@@ -11,7 +11,9 @@ type Fields = Record<string, unknown>;
 const SECRET_NAME = /pass(word|phrase)?$|secret|token|api_?key|private_?key|authorization|cookie|credential|^key$|^config$/i;
 const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 
+/** Secret-named fields redacted; bigints as text (JSON has none): one walk over what is logged. */
 function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === "bigint") return value.toString();
   if (depth > 6 || value === null || typeof value !== "object" || value instanceof Error) return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) ? "[redacted]" : redact(v, depth + 1)]));
@@ -31,11 +33,7 @@ const logger = pino({
 });
 
 const write = (level: "info" | "warn" | "error") => (msg: string, fields?: Fields) => {
-  // bigint is not JSON: pino would throw on it.
-  const safe = fields && Object.values(fields).some((v) => typeof v === "bigint")
-    ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]))
-    : fields;
-  if (safe) logger[level](safe, msg);
+  if (fields) logger[level](fields, msg);
   else logger[level](msg);
 };
 

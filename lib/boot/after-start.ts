@@ -5,15 +5,14 @@
 // Every API wrapper waits here (lib/http/request-log.ts); route handlers outside them are
 // wrapped in afterStart, pages wait in the root layout. Liveness and readiness never wait.
 import { bootRunsHere, phase, started } from "@/lib/boot/lifecycle";
+import { within } from "@/lib/boot/within";
 
 const START_WAIT_MS = 30_000;
 
 /** Resolves true once started (at once when it has, or when no boot runs in this process). */
 export async function waitForStart(): Promise<boolean> {
   if (!bootRunsHere() || phase() !== "starting") return true;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), START_WAIT_MS)));
-  return Promise.race([started().then(() => true), late]).finally(() => clearTimeout(timer));
+  return within(started().then(() => true), START_WAIT_MS, false);
 }
 
 /** Null once started; a 503 when the wait is over first. */

@@ -6,6 +6,7 @@
 // and every job is safe to run twice.
 import { markStopping } from "@/lib/boot/lifecycle";
 import { log } from "@/lib/log";
+import { within } from "@/lib/boot/within";
 
 type Task = { name: string; stop: () => Promise<void> };
 
@@ -29,18 +30,11 @@ export function beginShutdown(timeoutMs: number): Promise<void> {
   markStopping();
   const started = Date.now();
   log.info("shutting down: no new work is claimed; waiting for work in flight", { tasks: s.tasks.map((t) => t.name), timeoutMs });
-  const all = Promise.allSettled(
-    s.tasks.map((t) => t.stop().catch((err) => log.error("a shutdown task failed", { task: t.name, err }))),
-  ).then(() => log.info("work in flight finished", { ms: Date.now() - started }));
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      log.warn("shutdown timeout: work still in flight is left for another instance to recover", { timeoutMs });
-      resolve();
-    }, timeoutMs);
-    timer.unref();
+  const all = Promise.allSettled(s.tasks.map((t) => t.stop().catch((err) => log.error("a shutdown task failed", { task: t.name, err })))).then(() => true);
+  s.draining = within(all, timeoutMs, false, { unref: true }).then((finished) => {
+    if (finished) log.info("work in flight finished", { ms: Date.now() - started });
+    else log.warn("shutdown timeout: work still in flight is left for another instance to recover", { timeoutMs });
   });
-  s.draining = Promise.race([all, late]).finally(() => clearTimeout(timer));
   return s.draining;
 }
 

@@ -3,6 +3,7 @@
 // answer within a couple of seconds.
 import { rawQuery } from "@/lib/db/raw-query";
 import { phase } from "@/lib/boot/lifecycle";
+import { within } from "@/lib/boot/within";
 
 export interface Readiness {
   ready: boolean;
@@ -15,14 +16,6 @@ const DATABASE_TIMEOUT_MS = 2_000;
 export async function readiness(): Promise<Readiness> {
   const p = phase();
   if (p !== "ready") return { ready: false, status: p, database: "unchecked" };
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), DATABASE_TIMEOUT_MS)));
-  try {
-    await Promise.race([rawQuery("SELECT 1"), timeout]);
-    return { ready: true, status: "ready", database: "ok" };
-  } catch {
-    return { ready: false, status: "unavailable", database: "error" };
-  } finally {
-    clearTimeout(timer);
-  }
+  const answered = await within(rawQuery("SELECT 1").then(() => true, () => false), DATABASE_TIMEOUT_MS, false);
+  return answered ? { ready: true, status: "ready", database: "ok" } : { ready: false, status: "unavailable", database: "error" };
 }

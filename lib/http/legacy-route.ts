@@ -2,7 +2,6 @@
 // as {error, code}. Dashboard-only routes (access "session") refuse keys with SESSION_ONLY.
 import type { NextRequest } from "next/server";
 import { handleRequest, type NextRouteContext, type RequestContext } from "@/lib/http/handle-request";
-import { newRequestId } from "@/lib/http/request-id";
 import { loggedRequest } from "@/lib/http/request-log";
 import { json, legacyError } from "@/lib/http/respond";
 import type { InputSchemas } from "@/lib/http/parse-input";
@@ -32,8 +31,7 @@ export function legacyRoute<const O extends LegacyOptions>(opts: O, handler: (ct
       ? { ...opts, family: "legacy" as const, allowKeys: false }
       : { ...opts, family: "legacy" as const, allowKeys: true, scope: opts.access.keyScope };
   return (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
-    const requestId = newRequestId();
-    return loggedRequest(req, requestId, `${req.method} ${new URL(req.url).pathname}`, () => answer(req, ctx, requestId));
+    return loggedRequest(req, `${req.method} ${new URL(req.url).pathname}`, (requestId) => answer(req, ctx, requestId));
   };
 
   async function answer(req: NextRequest, ctx: NextRouteContext, requestId: string): Promise<Response> {

@@ -3,7 +3,6 @@
 // Refusals (401 unverified, 400 unreadable) answer {error}; nothing is recorded for them.
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { newRequestId } from "@/lib/http/request-id";
 import { loggedRequest } from "@/lib/http/request-log";
 import { setRequestOrg } from "@/lib/log-context";
 import { json, legacyError } from "@/lib/http/respond";
@@ -14,9 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function providerWebhookRoute(handler: (provider: Provider, req: Request, url: URL) => Promise<unknown>) {
   return (req: Request, ctx: { params: Promise<{ providerId: string }> }): Promise<Response> => {
-    const requestId = newRequestId();
     const url = new URL(req.url);
-    return loggedRequest(req, requestId, `${req.method} ${url.pathname}`, () => answer(req, ctx, requestId, url));
+    return loggedRequest(req, `${req.method} ${url.pathname}`, (requestId) => answer(req, ctx, requestId, url));
   };
 
   async function answer(req: Request, ctx: { params: Promise<{ providerId: string }> }, requestId: string, url: URL): Promise<Response> {

@@ -5,11 +5,14 @@
 import { log } from "@/lib/log";
 import { withRequestFields } from "@/lib/log-context";
 import { startingResponse } from "@/lib/boot/after-start";
+import { newRequestId } from "@/lib/http/request-id";
 
-export async function loggedRequest(req: Request, requestId: string, route: string, fn: () => Promise<Response>): Promise<Response> {
+/** Gives the request its id and runs `answer` with it, logged. */
+export async function loggedRequest(req: Request, route: string, answer: (requestId: string) => Promise<Response>): Promise<Response> {
   const started = performance.now();
+  const requestId = newRequestId();
   return withRequestFields({ requestId, route }, async () => {
-    const res = (await startingResponse()) ?? (await fn());
+    const res = (await startingResponse()) ?? (await answer(requestId));
     const fields = { method: req.method, status: res.status, durationMs: Math.round(performance.now() - started) };
     if (res.status >= 500) log.error("request failed", fields);
     else log.info("request", fields);

@@ -2,7 +2,6 @@
 // {data, requestId[, pagination]} and errors as {error, code, requestId}.
 import type { NextRequest } from "next/server";
 import { handleRequest, type NextRouteContext, type RequestContext } from "@/lib/http/handle-request";
-import { newRequestId } from "@/lib/http/request-id";
 import { loggedRequest } from "@/lib/http/request-log";
 import { json, v1Error } from "@/lib/http/respond";
 import { toWire } from "@/lib/http/wire";
@@ -20,8 +19,7 @@ export function v1Route<O extends Operation>(op: O, handler: (ctx: RequestContex
   const route = `${op.method} ${op.path}`;
   const spec = { ...op, family: "v1" as const, allowKeys: true };
   return (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
-    const requestId = newRequestId();
-    return loggedRequest(req, requestId, route, () => answer(req, ctx, requestId));
+    return loggedRequest(req, route, (requestId) => answer(req, ctx, requestId));
   };
 
   async function answer(req: NextRequest, ctx: NextRouteContext, requestId: string): Promise<Response> {

@@ -4,7 +4,6 @@
 // Both protocol eras are served statelessly: 2026-07-28 per-request envelopes, and 2025-era
 // clients (initialize handshake) through the SDK's stateless fallback.
 import { createMcpHandler } from "@modelcontextprotocol/server";
-import { newRequestId } from "@/lib/http/request-id";
 import { loggedRequest } from "@/lib/http/request-log";
 import { setRequestOrg } from "@/lib/log-context";
 import { log } from "@/lib/log";
@@ -27,8 +26,7 @@ function withHeaders(res: Response, headers: Record<string, string>): Response {
 }
 
 export function serveMcp(req: Request): Promise<Response> {
-  const requestId = newRequestId();
-  return loggedRequest(req, requestId, `${req.method} /api/mcp`, () => answer(req, requestId));
+  return loggedRequest(req, `${req.method} /api/mcp`, (requestId) => answer(req, requestId));
 }
 
 async function answer(req: Request, requestId: string): Promise<Response> {

@@ -8,7 +8,6 @@ import type { z } from "zod";
 import { AppError } from "@/lib/http/errors";
 import type { NextRouteContext } from "@/lib/http/handle-request";
 import { parseInput, type InputSchemas } from "@/lib/http/parse-input";
-import { newRequestId } from "@/lib/http/request-id";
 import { loggedRequest } from "@/lib/http/request-log";
 import { json, legacyError, v1Error } from "@/lib/http/respond";
 import { toWire } from "@/lib/http/wire";
@@ -34,9 +33,8 @@ export interface StaffContext<S extends StaffRouteSpec> {
 
 export function staffRoute<const S extends StaffRouteSpec>(spec: S, handler: (ctx: StaffContext<S>) => Promise<unknown>) {
   return (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
-    const requestId = newRequestId();
     const route = `${req.method} ${new URL(req.url).pathname}`;
-    return loggedRequest(req, requestId, route, () => answer(req, ctx, requestId, route));
+    return loggedRequest(req, route, (requestId) => answer(req, ctx, requestId, route));
   };
 
   async function answer(req: NextRequest, ctx: NextRouteContext, requestId: string, route: string): Promise<Response> {
