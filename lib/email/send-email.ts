@@ -10,7 +10,7 @@ import { buildMessage } from "@/lib/email/build-message";
 import { deliver, type DeliveryResult } from "@/lib/email/deliver";
 import { announceReconcile, reconcileAt, reconcileJob } from "@/lib/email/reconcile-send";
 import { storeMessage } from "@/lib/email/stored-message";
-import { retryWhileDisconnected } from "@/lib/db/retry-while-disconnected";
+import { retryThenKeepTrying, retryWhileDisconnected } from "@/lib/db/retry-while-disconnected";
 import { openSend } from "@/lib/email/open-send";
 import { checkSafety } from "@/lib/email/check-safety";
 import { finishMessage, insertQueuedMessage, refundSend, type NewMessage } from "@/lib/email/message-store";
@@ -168,7 +168,7 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
       runAt,
     );
     const unconfirmed = { status: "unconfirmed" as const, providerId: delivery.providerId, providerName: delivery.providerName, error: delivery.reason, reconcileAt: runAt };
-    await retryWhileDisconnected(() =>
+    await retryThenKeepTrying(`message ${id}'s unconfirmed outcome`, () =>
       finishMessage(id, unconfirmed, auditEntry("unconfirmed", { messageId: id, provider: delivery.providerName, reason: delivery.reason.slice(0, 500) }), { events: dropped, job }),
     )
       .then(({ jobId }) => announceReconcile(jobId, runAt))
@@ -187,8 +187,9 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     ? demoEventsFor({ orgId, projectId, messageId: id, campaignSendId, sendMode: ctx.sendMode, recipients, sentAt: occurredAt, link: firstLink(input.html) })
     : [];
   // Recording the outcome failing must not make the caller (or a scheduled retry) send again:
-  // it is tried again through a short database outage, then logged and the send answered as sent.
-  const sentAt = await retryWhileDisconnected(() =>
+  // it is tried again through a short database outage; past that the send is answered as sent
+  // and the outcome goes on being recorded in the background once the database is back.
+  const sentAt = await retryThenKeepTrying(`message ${id}'s sent outcome`, () =>
     finishMessage(id, { ...delivery, status: "sent" }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), { events: sentEvents, scheduled }),
   ).then(
     (r) => r.sentAt,

@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   RECIPIENT_SUPPRESSED: 422,
   INTERNAL_ERROR: 500,
   SEND_FAILED: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,8 +1,7 @@
 // HTTP answers for MCP requests refused before they reach the protocol: 401 with an RFC 6750
 // challenge pointing at the protected-resource metadata (RFC 9728) so MCP clients can find
 // the authorization server, 429 with Retry-After, 500 for the unexpected.
-import { AppError } from "@/lib/http/errors";
-import { log } from "@/lib/log";
+import { asAppError } from "@/lib/http/respond";
 import { mcpResourceMetadataUrl } from "@/lib/mcp/urls";
 
 function challenge(invalidToken: boolean): string {
@@ -12,12 +11,7 @@ function challenge(invalidToken: boolean): string {
 }
 
 export function mcpRefusal(err: unknown, requestId: string, headers: Record<string, string>): Response {
-  let e: AppError;
-  if (err instanceof AppError) e = err;
-  else {
-    log.error("unhandled error", { requestId, route: "MCP /api/mcp", err });
-    e = new AppError("INTERNAL_ERROR", "Internal server error");
-  }
+  const e = asAppError(err, requestId, "MCP /api/mcp");
   const h: Record<string, string> = { ...headers, ...e.headers, "X-Request-Id": requestId };
   // A missing credential gets the bare challenge; a presented but unusable one says why.
   if (e.status === 401) h["WWW-Authenticate"] = challenge(e.code !== "UNAUTHORIZED");

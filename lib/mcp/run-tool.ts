@@ -7,7 +7,7 @@ import { authorize } from "@/lib/http/authorize";
 import { assertStorable } from "@/lib/http/parse-input";
 import { boundProjectOf, type Principal } from "@/lib/http/principal";
 import { toWire } from "@/lib/http/wire";
-import { log } from "@/lib/log";
+import { asAppError } from "@/lib/http/respond";
 import type { McpTool } from "@/lib/mcp/define-tool";
 
 function result(body: Record<string, unknown>, isError = false): CallToolResult {
@@ -15,9 +15,8 @@ function result(body: Record<string, unknown>, isError = false): CallToolResult 
 }
 
 function failure(err: unknown, tool: McpTool, requestId: string): CallToolResult {
-  if (err instanceof AppError) return result({ error: err.message, code: err.code, requestId }, true);
-  log.error("unhandled error", { requestId, route: `MCP tool ${tool.name}`, err });
-  return result({ error: "Internal server error", code: "INTERNAL_ERROR", requestId }, true);
+  const e = asAppError(err, requestId, `MCP tool ${tool.name}`);
+  return result({ error: e.message, code: e.code, requestId }, true);
 }
 
 export async function runTool(tool: McpTool, principal: Principal, args: unknown, requestId: string): Promise<CallToolResult> {

@@ -79,6 +79,7 @@ function operationObject(op: Operation) {
       ...(op.body || op.rawBody ? { "409": err("CONFLICT"), "413": err("PAYLOAD_TOO_LARGE") } : {}),
       "429": { ...err("RATE_LIMITED"), headers: { ...commonHeaders, "Retry-After": header("Seconds to wait", "integer") } },
       "500": err("INTERNAL_ERROR"),
+      "503": { ...err("SERVICE_UNAVAILABLE: the database cannot be reached right now; try again after Retry-After"), headers: { ...commonHeaders, "Retry-After": header("Seconds to wait", "integer") } },
     },
   };
 }

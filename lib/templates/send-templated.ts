@@ -4,14 +4,14 @@
 // the template or the variables fails the whole call before anything is sent; a refusal or
 // failure for one recipient is reported in that recipient's result and the others still go.
 import { db } from "@/lib/db/client";
-import { AppError, validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { parseMailbox } from "@/lib/email/address";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { sendEmail } from "@/lib/email/send-email";
 import { bulkRefusal, callerMayBulkSend } from "@/lib/email/check-safety";
-import { log } from "@/lib/log";
+import { asAppError } from "@/lib/http/respond";
 import { renderTemplate } from "@/lib/templates/render-template";
 import type { SendTemplatedInput, TemplatedResult } from "@/lib/templates/schemas";
 
@@ -51,8 +51,7 @@ export async function sendTemplated({ principal, input }: { principal: Principal
       const sent = await sendEmail({ principal, input: { ...base.data, to: [parseMailbox(recipient)!] } });
       results.push({ recipient, id: sent.id, status: "sent" });
     } catch (err) {
-      if (!(err instanceof AppError)) log.error("templated send failed for one recipient", { orgId: principal.orgId, err });
-      const e = err instanceof AppError ? err : new AppError("INTERNAL_ERROR", "Internal server error");
+      const e = asAppError(err, "", `templated send to one recipient, organization ${principal.orgId}`);
       results.push({ recipient, id: null, status: "failed", error: e.message, code: e.code });
     }
   }

@@ -1,11 +1,15 @@
-// PostgreSQL goes away in the middle of a send burst, twice: stopped for a few seconds and
-// started again, then restarted with `pg_ctl restart -m fast`. The app server (not restarted)
-// must answer every request within a bound, fail the ones it cannot serve with a 500 in the
-// documented error shape (never a stack, never a crash), serve sends again once the database is
-// back, and leave nothing half-written: every message row says honestly what became of it, every
-// 200 names a message recorded as sent with its audit entry and email.sent event, the SMTP sink
-// got exactly one copy of each sent message and none of a message whose request failed, and the
-// month's send count matches the messages that were not failed.
+// PostgreSQL goes away in the middle of a send burst, three times: stopped for a few seconds
+// and started again, restarted with `pg_ctl restart -m fast`, then stopped for longer than a
+// send waits for its database (the outcome's retry window, about ten seconds). A probe of its
+// own proves each outage: a fresh connection to the cluster is refused while it lasts. The app
+// server (not restarted) must answer every request within a bound — sends caught in flight wait
+// a short outage out, new requests during a long one are refused at once with a 503 in the
+// documented error shape and Retry-After (never a stack, never a crash) — serve sends again once
+// the database is back, and leave nothing half-written: every message row says honestly what
+// became of it (an outcome the long outage kept from being recorded is recorded once it ends),
+// every 200 names a message recorded as sent with its audit entry and email.sent event, the SMTP
+// sink got exactly one copy of each sent message and none of a message whose request failed,
+// and the month's send count matches the messages that were not failed.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
@@ -17,12 +21,15 @@ import { faultServer, type FaultServer } from "./fault-server";
 /** No request may take longer than this, whatever the database is doing. */
 const ANSWER_BOUND_MS = 20_000;
 const WORKERS = 6;
+/** Past the send's own wait for its database (retry-while-disconnected.ts: about ten seconds). */
+const LONG_OUTAGE_MS = 14_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Answer {
   subject: string;
   status: number;
   body: any;
+  retryAfter: string | null;
   ms: number;
 }
 
@@ -47,21 +54,58 @@ async function send(subject: string): Promise<Answer> {
   } catch {
     /* not JSON: the assertions below catch it */
   }
-  const answer = { subject, status: res.status, body, ms: Date.now() - started };
+  const answer = { subject, status: res.status, body, retryAfter: res.headers.get("retry-after"), ms: Date.now() - started };
   answers.push(answer);
   return answer;
 }
 
-/** WORKERS clients sending back to back until `during` settles. */
+/** WORKERS clients sending back to back until `during` settles (after a refusal, a short pause). */
 async function burst(during: Promise<unknown>): Promise<void> {
   let done = false;
   const outage = during.finally(() => (done = true));
   await Promise.all(
     Array.from({ length: WORKERS }, async () => {
-      while (!done) await send(`burst ${++counter}`);
+      while (!done) if ((await send(`burst ${++counter}`)).status !== 200) await sleep(100);
     }),
   );
   await outage;
+}
+
+/** True when a fresh connection to the cluster fails: the database is really down. */
+async function databaseRefuses(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: pgc.adminUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await c.connect();
+    await c.query("SELECT 1");
+    return false;
+  } catch {
+    return true;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+/** An outage that stops the cluster for `downMs`, proven by the probe while it lasts. */
+async function stoppedFor(downMs: number, proof: boolean[]): Promise<void> {
+  await sleep(500);
+  await pgc.stop();
+  proof.push(await databaseRefuses());
+  await sleep(downMs);
+  proof.push(await databaseRefuses());
+  await pgc.start();
+  await sleep(500);
+}
+
+/** The server's connections to its database, by backend pid. */
+async function serverBackends(): Promise<number[]> {
+  const c = new pg.Client({ connectionString: pgc.adminUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query(`SELECT pid FROM pg_stat_activity WHERE datname = 'mailroom_faults' AND pid <> pg_backend_pid()`);
+    return rows.map((r) => r.pid as number);
+  } finally {
+    await c.end();
+  }
 }
 
 async function waitForRecovery(): Promise<number> {
@@ -100,18 +144,13 @@ describe("PostgreSQL going away during a send burst", () => {
 
     // Outage 1: stopped for three seconds, then started again.
     await s.sql.end();
-    await burst(
-      (async () => {
-        await sleep(500);
-        await pgc.stop();
-        await sleep(3_000);
-        await pgc.start();
-        await sleep(500);
-      })(),
-    );
+    const shortOutage: boolean[] = [];
+    await burst(stoppedFor(3_000, shortOutage));
+    expect(shortOutage).toEqual([true, true]); // the database was down while the burst went on
     const firstRecovery = await waitForRecovery();
 
-    // Outage 2: a fast restart.
+    // Outage 2: a fast restart, which cuts every connection the server holds.
+    const backendsBefore = await serverBackends();
     await burst(
       (async () => {
         await sleep(1_000);
@@ -120,6 +159,26 @@ describe("PostgreSQL going away during a send burst", () => {
       })(),
     );
     const secondRecovery = await waitForRecovery();
+    const backendsAfter = await serverBackends();
+    expect(backendsBefore.length).toBeGreaterThan(0);
+    expect(backendsAfter.filter((pid) => backendsBefore.includes(pid))).toEqual([]); // every connection was new
+
+    // Outage 3: stopped for longer than a send waits for its database. Requests made while it
+    // lasts are refused at once; a send caught in flight is answered when its wait ends, and its
+    // outcome is recorded once the database is back.
+    const beforeLong = answers.length;
+    const longOutage: boolean[] = [];
+    await burst(stoppedFor(LONG_OUTAGE_MS, longOutage));
+    expect(longOutage).toEqual([true, true]);
+    const thirdRecovery = await waitForRecovery();
+    const refused = answers.slice(beforeLong).filter((a) => a.status !== 200);
+    expect(refused.length).toBeGreaterThan(0); // the refusal path was taken
+    for (const r of refused) {
+      expect(r.status).toBe(503);
+      expect(r.body.code).toBe("SERVICE_UNAVAILABLE");
+      expect(r.retryAfter).toBe("5");
+    }
+
     // Recovered for good: a run of sends all succeed.
     for (let i = 0; i < 20; i++) expect((await send(`after ${++counter}`)).status).toBe(200);
 
@@ -133,8 +192,9 @@ describe("PostgreSQL going away during a send burst", () => {
     const failures = answers.filter((a) => a.status !== 200);
     const byStatus: Record<number, number> = {};
     for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
-    console.log(`answers by status ${JSON.stringify(byStatus)}; slowest ${Math.max(...answers.map((a) => a.ms))} ms; back in ${firstRecovery} ms and ${secondRecovery} ms`);
-    expect(failures.length).toBeGreaterThan(0); // the outages were real
+    console.log(
+      `answers by status ${JSON.stringify(byStatus)}; slowest ${Math.max(...answers.map((a) => a.ms))} ms; back in ${firstRecovery}, ${secondRecovery} and ${thirdRecovery} ms`,
+    );
     for (const f of failures) {
       expect([500, 503]).toContain(f.status);
       expect(Object.keys(f.body).sort()).toEqual(["code", "error", "requestId"]);
@@ -145,11 +205,18 @@ describe("PostgreSQL going away during a send burst", () => {
     expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(ANSWER_BOUND_MS);
     expect(firstRecovery).toBeLessThan(30_000);
     expect(secondRecovery).toBeLessThan(30_000);
+    expect(thirdRecovery).toBeLessThan(30_000);
 
     // Nothing half-written.
     const sql = new pg.Client({ connectionString: s.serverEnv.DATABASE_URL });
     await sql.connect();
     try {
+      // Outcomes the long outage held back are written in the background (every 5 s): wait for them.
+      const answeredIds = ok.map((a) => a.body.data.id as string);
+      for (const until = Date.now() + 30_000; ; await sleep(500)) {
+        const { n } = (await sql.query(`SELECT count(*)::int AS n FROM messages WHERE id = ANY($1::uuid[]) AND status <> 'sent'`, [answeredIds])).rows[0];
+        if (n === 0 || Date.now() > until) break;
+      }
       const rows = (
         await sql.query(`
           SELECT m.id::text, m.subject, m.status, m.provider_id, m.sent_at, m.error, m.message_id_header,

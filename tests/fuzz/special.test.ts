@@ -105,6 +105,21 @@ describe("public routes", () => {
     await property(arb, (res) => (res.status === 200 && keys(res.json) === "database,status" ? [] : [`expected 200 {status, database}, answered ${res.status} ${res.text.slice(0, 100)}`]));
   });
 
+  it("GET /api/health/live and /api/health/ready answer their bodies whatever the query and headers", async () => {
+    const probes = {
+      "/api/health/live": { keys: "status", status: "ok" },
+      "/api/health/ready": { keys: "database,status", status: "ready" },
+    } as const;
+    const arb = fc
+      .tuple(fc.constantFrom(...(Object.keys(probes) as (keyof typeof probes)[])), hostileQuery, fc.constantFrom<Record<string, string>>({}, { "x-forwarded-host": "evil.example" }, { cookie: "next-auth.session-token=forged" }, { authorization: "Bearer junk" }))
+      .map(([path, q, h]) => ({ req: req("GET", path, undefined, h, q) }));
+    await property(arb, (res, { path }) => {
+      const want = probes[path as keyof typeof probes];
+      const body = res.json as { status?: unknown } | undefined;
+      return res.status === 200 && keys(res.json) === want.keys && body?.status === want.status ? [] : [`${path}: expected 200 {${want.keys}} with status ${want.status}, answered ${res.status} ${res.text.slice(0, 100)}`];
+    });
+  });
+
   it("GET /api/v1/openapi.json answers the document whatever the query", async () => {
     const arb = hostileQuery.map((q) => ({ req: req("GET", "/api/v1/openapi.json", undefined, {}, q) }));
     await property(arb, (res) => (res.status === 200 && isObject(res.json) && res.json.openapi === "3.1.0" ? [] : [`expected the document, answered ${res.status}`]), Math.ceil(RUNS / 3));

@@ -156,6 +156,8 @@ export const specialRoutes: { path: string; methods: Method[]; covered: string }
   { path: "/api/v1/{...path}", methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], covered: "special.test.ts: any unknown /api/v1 path answers 404 in the v1 shape" },
   { path: "/api/v1/openapi.json", methods: ["GET"], covered: "special.test.ts: public document; the v1 fuzz reads its operations from it" },
   { path: "/api/health", methods: ["GET"], covered: "special.test.ts: public, hostile query and headers change nothing" },
+  { path: "/api/health/live", methods: ["GET"], covered: "special.test.ts: public liveness, 200 {status: ok} whatever the query and headers" },
+  { path: "/api/health/ready", methods: ["GET"], covered: "special.test.ts: public readiness, 200 {status: ready, database: ok} whatever the query and headers" },
   { path: "/api/inngest", methods: ["GET", "POST", "PUT"], covered: "special.test.ts: 404 {error} while Inngest is not configured (the test servers' state)" },
   { path: "/api/webhooks/providers/{providerId}", methods: ["POST"], covered: "special.test.ts: provider-signed; hostile bodies and ids answer 401/400/404 {error} and record nothing" },
   { path: "/api/inbound/providers/{providerId}", methods: ["POST"], covered: "special.test.ts: provider-signed; hostile bodies and ids answer 401/400/404 {error} and record nothing" },
