@@ -63,6 +63,11 @@ const envSchema = z.object({
   DIRECT_URL: z.string().min(1).optional(),
   DATABASE_URL_UNPOOLED: z.string().min(1).optional(),
   VERCEL: z.string().min(1).optional(),
+  // The outbound address policy for providers and SMTP relays (docs/security.md): off by
+  // default; on, tenants may aim providers at private addresses and plain http. Outbound
+  // connections to tenant-chosen hosts resolve through OUTBOUND_DNS_SERVERS when set.
+  ALLOW_PRIVATE_PROVIDER_HOSTS: flag,
+  OUTBOUND_DNS_SERVERS: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; inngestEnabled: boolean };

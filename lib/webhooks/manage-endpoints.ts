@@ -7,7 +7,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { normalizeSubscription } from "@/lib/events/event-types";
-import { checkWebhookUrl } from "@/lib/webhooks/url-policy";
+import { checkOutboundUrl } from "@/lib/net/outbound-policy";
 import { newWebhookSecret, ROTATION_OVERLAP_MS } from "@/lib/webhooks/signing";
 import type { CreateEndpointInput, UpdateEndpointInput } from "@/lib/webhooks/schemas";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -21,7 +21,7 @@ function scopeOf(principal: Principal): Prisma.WebhookEndpointWhereInput {
 
 /** The URL policy (DESIGN.md §4), checked again at every delivery. */
 async function acceptableUrl(raw: string): Promise<string> {
-  const check = await checkWebhookUrl(raw, { allowPrivate: env().ALLOW_PRIVATE_WEBHOOK_URLS });
+  const check = await checkOutboundUrl(raw, { allowPrivate: env().ALLOW_PRIVATE_WEBHOOK_URLS });
   if (!check.ok) throw new AppError("VALIDATION_ERROR", `Invalid request: body.url: ${check.reason}`, [{ path: "body.url", message: check.reason }]);
   return check.url.toString();
 }

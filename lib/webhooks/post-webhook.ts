@@ -4,7 +4,7 @@
 // accepted hostname into a private address. Connections are kept alive between deliveries.
 import http from "node:http";
 import https from "node:https";
-import { assertPublicHost, guardedLookup } from "@/lib/webhooks/url-policy";
+import { assertOutboundUrl, guardedLookup, type OutboundPolicy } from "@/lib/net/outbound-policy";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const BODY_EXCERPT_BYTES = 4096;
@@ -34,15 +34,16 @@ function describe(err: NodeJS.ErrnoException): string {
 }
 
 export function postWebhook(target: string, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<PostResult> {
+  const policy: OutboundPolicy = { allowPrivate, subject: "webhook host" };
   const started = performance.now();
   const done = (r: Omit<PostResult, "durationMs">): PostResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
   return new Promise((resolve) => {
     let url: URL;
     try {
       url = new URL(target);
-      // The scheme again: a URL saved while ALLOW_PRIVATE_WEBHOOK_URLS was on may be plain http.
-      if (!allowPrivate && url.protocol !== "https:") throw Object.assign(new Error(`webhook URL ${url.origin} is not https`), { code: "EBLOCKED" });
-      assertPublicHost(url, allowPrivate); // an IP literal never goes through lookup
+      // The scheme again (a URL saved while ALLOW_PRIVATE_WEBHOOK_URLS was on may be plain
+      // http), and an IP literal, which never goes through lookup.
+      assertOutboundUrl(url, policy);
     } catch (err) {
       return resolve(done({ statusCode: null, body: null, error: describe(err as NodeJS.ErrnoException), retryAfter: undefined }));
     }
@@ -50,7 +51,7 @@ export function postWebhook(target: string, body: string, headers: Record<string
     const req = client.request(url, {
       method: "POST",
       agent: agents[url.protocol as keyof typeof agents],
-      lookup: guardedLookup(allowPrivate),
+      lookup: guardedLookup(policy),
       headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Mailroom-Webhooks/1" },
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });

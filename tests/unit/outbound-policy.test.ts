@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LookupAddress } from "node:dns";
-import { assertPublicHost, checkWebhookUrl, guardedLookup, type LookupAll } from "@/lib/webhooks/url-policy";
+import { assertPublicHost, checkOutboundHost, checkOutboundUrl, guardedLookup, resolvePublicAddress, type LookupAll } from "@/lib/net/outbound-policy";
+
+const webhook = (allowPrivate: boolean) => ({ allowPrivate, subject: "webhook host" });
 
 // Injected DNS: the tests must not depend on real resolvers.
 const dnsTable: Record<string, string[]> = {
@@ -16,9 +18,9 @@ const lookup: LookupAll = async (host) => {
   if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
   return found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 };
-const check = (raw: string, allowPrivate = false) => checkWebhookUrl(raw, { lookup, allowPrivate });
+const check = (raw: string, allowPrivate = false) => checkOutboundUrl(raw, { lookup, allowPrivate });
 
-describe("checkWebhookUrl", () => {
+describe("checkOutboundUrl", () => {
   it.each([
     ["https://2130706433/", "127.0.0.1"],
     ["https://0x7f000001/", "127.0.0.1"],
@@ -32,7 +34,7 @@ describe("checkWebhookUrl", () => {
     ["https://10.1.2.3:8443/hook", "10.1.2.3"],
     ["https://[fd12::1]/", "fd12::1"],
   ])("refuses IP literal %s (normalised to %s) without DNS", async (raw, ip) => {
-    const result = await checkWebhookUrl(raw, { lookup: () => Promise.reject(new Error("DNS must not be used")) });
+    const result = await checkOutboundUrl(raw, { lookup: () => Promise.reject(new Error("DNS must not be used")) });
     expect(result).toEqual({ ok: false, reason: expect.stringContaining(`host ${ip} is a`) });
   });
 
@@ -88,26 +90,26 @@ describe("checkWebhookUrl", () => {
   it("allows private hosts when allowPrivate is set, without DNS", async () => {
     const noDns: LookupAll = () => Promise.reject(new Error("DNS must not be used"));
     for (const raw of ["http://localhost:3000/hook", "https://10.0.0.5/", "http://[::1]:8080/", "http://nowhere.example.com/"]) {
-      expect(await checkWebhookUrl(raw, { allowPrivate: true, lookup: noDns })).toMatchObject({ ok: true });
+      expect(await checkOutboundUrl(raw, { allowPrivate: true, lookup: noDns })).toMatchObject({ ok: true });
     }
   });
 });
 
 describe("assertPublicHost", () => {
   it("throws EBLOCKED for non-public IP literals only", () => {
-    expect(() => assertPublicHost(new URL("https://0x7f.1/"), false)).toThrow(expect.objectContaining({ code: "EBLOCKED" }));
-    expect(() => assertPublicHost(new URL("https://[::ffff:10.0.0.1]/"), false)).toThrow(/private address/);
-    expect(() => assertPublicHost(new URL("https://127.0.0.1/"), true)).not.toThrow();
-    expect(() => assertPublicHost(new URL("https://8.8.8.8/"), false)).not.toThrow();
+    expect(() => assertPublicHost(new URL("https://0x7f.1/"), webhook(false))).toThrow(expect.objectContaining({ code: "EBLOCKED" }));
+    expect(() => assertPublicHost(new URL("https://[::ffff:10.0.0.1]/"), webhook(false))).toThrow(/private address/);
+    expect(() => assertPublicHost(new URL("https://127.0.0.1/"), webhook(true))).not.toThrow();
+    expect(() => assertPublicHost(new URL("https://8.8.8.8/"), webhook(false))).not.toThrow();
     // Hostnames are left to guardedLookup at connect time.
-    expect(() => assertPublicHost(new URL("https://localhost/"), false)).not.toThrow();
+    expect(() => assertPublicHost(new URL("https://localhost/"), webhook(false))).not.toThrow();
   });
 });
 
 type LookupResult = { err: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family?: number };
 const callLookup = (allowPrivate: boolean, all: boolean) =>
   new Promise<LookupResult>((resolve) =>
-    guardedLookup(allowPrivate)("localhost", { all }, (err, address, family) => resolve({ err, address, family })),
+    guardedLookup(webhook(allowPrivate))("localhost", { all }, (err, address, family) => resolve({ err, address, family })),
   );
 
 describe("guardedLookup", () => {
@@ -134,7 +136,7 @@ describe("guardedLookup", () => {
     const { port } = server.address() as AddressInfo;
     const get = (allowPrivate: boolean) =>
       new Promise<string>((resolve, reject) => {
-        const req = http.request({ host: "localhost", port, lookup: guardedLookup(allowPrivate) }, (res) => {
+        const req = http.request({ host: "localhost", port, lookup: guardedLookup(webhook(allowPrivate)) }, (res) => {
           let body = "";
           res.on("data", (chunk) => (body += chunk)).on("end", () => resolve(body));
         });
@@ -146,5 +148,32 @@ describe("guardedLookup", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("checkOutboundHost (an SMTP relay's host)", () => {
+  const host = (raw: string, allowPrivate = false) => checkOutboundHost(raw, { lookup, allowPrivate });
+  it("refuses non-public literals, local names and names resolving to any non-public address", async () => {
+    expect(await host("127.0.0.1")).toEqual({ ok: false, reason: "host 127.0.0.1 is a loopback address" });
+    expect(await host("[::1]")).toEqual({ ok: false, reason: "host ::1 is a loopback address" });
+    expect(await host("169.254.169.254")).toEqual({ ok: false, reason: "host 169.254.169.254 is a link-local address" });
+    expect(await host("localhost")).toMatchObject({ ok: false, reason: expect.stringMatching(/local name/) });
+    expect(await host("mixed.example.com")).toEqual({ ok: false, reason: "host mixed.example.com resolves to a non-public address" });
+    expect(await host("nowhere.example.com")).toEqual({ ok: false, reason: "could not resolve host nowhere.example.com" });
+  });
+  it("accepts public hosts, and anything when private hosts are allowed", async () => {
+    expect(await host("hooks.example.com")).toEqual({ ok: true });
+    expect(await host("8.8.8.8")).toEqual({ ok: true });
+    expect(await host("10.0.0.5", true)).toEqual({ ok: true });
+  });
+});
+
+describe("resolvePublicAddress (for clients that connect to an address they are given)", () => {
+  const provider = (allowPrivate: boolean) => ({ allowPrivate, subject: "provider host" });
+  it("refuses a name resolving to loopback and a private literal; passes them when allowed", async () => {
+    await expect(resolvePublicAddress("localhost", provider(false))).rejects.toMatchObject({ code: "EBLOCKED", message: "provider host localhost resolves to a non-public address" });
+    await expect(resolvePublicAddress("10.0.0.1", provider(false))).rejects.toMatchObject({ code: "EBLOCKED", message: "provider host 10.0.0.1 is a private address" });
+    expect(["127.0.0.1", "::1"]).toContain(await resolvePublicAddress("localhost", provider(true)));
+    expect(await resolvePublicAddress("8.8.8.8", provider(false))).toBe("8.8.8.8");
   });
 });
