@@ -36,6 +36,7 @@ export async function benchServer(owner: { email: string; password: string }, sc
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     BOOTSTRAP_ADMIN_EMAIL: owner.email,
     BOOTSTRAP_ADMIN_PASSWORD: owner.password,
+    ALLOW_PRIVATE_PROVIDER_HOSTS: "1", // any provider a workload adds listens on 127.0.0.1
     ...env,
   });
   const stopVacuum = await standInForAutovacuum(database.url);

@@ -14,6 +14,7 @@ import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
 import { adapterFor } from "@/lib/providers/registry";
 import { demoAdapter } from "@/lib/providers/adapters/demo";
 import { fullConfig } from "@/lib/providers/provider-config";
+import { providerPolicy } from "@/lib/providers/provider-policy";
 import { reserveCapacity } from "@/lib/providers/usage";
 import { log } from "@/lib/log";
 import type { Provider } from "@/lib/generated/prisma/client";
@@ -54,12 +55,12 @@ function setHealth(provider: Provider, isHealthy: boolean, lastError: string | n
 async function sendOnce(provider: Provider, message: OutgoingMessage) {
   const adapter = adapterFor(provider.type)!;
   try {
-    return await adapter.send(fullConfig(provider) as never, message);
+    return await adapter.send(fullConfig(provider) as never, message, providerPolicy(provider));
   } catch (err) {
     if (!(err instanceof ProviderError && err.ambiguous && adapter.idempotent)) throw err;
     log.warn("ambiguous send to an idempotent provider; asking again", { providerId: provider.id, reason: err.message });
     await new Promise((r) => setTimeout(r, IDEMPOTENT_RETRY_MS));
-    return adapter.send(fullConfig(provider) as never, message);
+    return adapter.send(fullConfig(provider) as never, message, providerPolicy(provider));
   }
 }
 

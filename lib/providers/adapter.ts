@@ -1,6 +1,7 @@
 // The contract every provider adapter implements: validate its config, send one message,
 // test the connection. Adapters know nothing of organizations, limits or failover.
 import type { z } from "zod";
+import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 
 export const PROVIDER_TYPES = ["resend", "smtp", "ses", "sendgrid", "postmark", "mailgun", "demo"] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
@@ -111,9 +112,17 @@ export interface ProviderAdapter<C = unknown> {
    * provider cannot deliver a second copy.
    */
   idempotent?: boolean;
-  send(config: C, message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * Settings that say where the adapter connects, and how each is checked by the outbound
+   * address policy on save; changing one requires the credentials again (provider-destination.ts).
+   */
+  destinationFields?: Readonly<Record<string, "url" | "host" | "port">>;
+  /** The secrets sent to that destination; the registry sets it (secretFields also holds webhook-verification secrets). */
+  credentialFields?: readonly string[];
+  /** `policy`: the outbound address policy its connections follow (provider-policy.ts; the default: the tenant's). */
+  send(config: C, message: OutgoingMessage, policy?: OutboundPolicy): Promise<SendResult>;
   /** A live, read-only check of the connection and credentials. Throws ProviderError on failure. */
-  test(config: C): Promise<TestResult>;
+  test(config: C, policy?: OutboundPolicy): Promise<TestResult>;
 }
 
 export function formatAddress(a: Address): string {

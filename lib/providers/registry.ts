@@ -19,9 +19,10 @@ const PLAIN_WEBHOOK_FIELDS = new Set(["webhookUsername", "webhookPublicKey", "in
 function withWebhookFields(adapter: ProviderAdapter<never>): ProviderAdapter<never> {
   const configFields = { ...eventSourceFor(adapter.type)?.configFields, ...inboundSourceFor(adapter.type)?.configFields };
   const fields = Object.keys(configFields);
-  if (fields.length === 0) return adapter;
+  if (fields.length === 0) return { ...adapter, credentialFields: adapter.secretFields };
   return {
     ...adapter,
+    credentialFields: adapter.secretFields,
     configSchema: (adapter.configSchema as unknown as z.ZodObject).extend(configFields) as unknown as ProviderAdapter<never>["configSchema"],
     secretFields: [...adapter.secretFields, ...fields.filter((f) => !PLAIN_WEBHOOK_FIELDS.has(f))],
   };

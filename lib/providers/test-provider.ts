@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { adapterFor } from "@/lib/providers/registry";
 import { fullConfig } from "@/lib/providers/provider-config";
+import { providerPolicy } from "@/lib/providers/provider-policy";
 import type { Provider } from "@/lib/generated/prisma/client";
 import { assertCustomerMayTest } from "@/lib/staff/managed-provider-guard";
 
@@ -15,7 +16,8 @@ export async function testProvider(row: Provider): Promise<{ success: boolean; l
   let success = true;
   let message: string;
   try {
-    message = (await adapter.test(fullConfig(row) as never)).message;
+    // Adapters word every outcome themselves, never repeating a custom host's reply (docs/security.md).
+    message = (await adapter.test(fullConfig(row) as never, providerPolicy(row))).message;
   } catch (err) {
     success = false;
     message = err instanceof Error ? err.message : String(err);

@@ -23,5 +23,6 @@ export default function setup(project: TestProject) {
     BOOTSTRAP_ADMIN_PASSWORD: ownerPassword,
     JOB_POLL_MS: "100",
     ALLOW_PRIVATE_WEBHOOK_URLS: "1",
+    ALLOW_PRIVATE_PROVIDER_HOSTS: "1", // the fake providers and SMTP servers are on 127.0.0.1
   });
 }

@@ -37,6 +37,9 @@ export default async function setup(project: TestProject) {
     // Webhook receivers in tests listen on 127.0.0.1; the URL policy itself is tested on a
     // server of its own (webhook-url-policy.test.ts). Retries and demo events run fast.
     ALLOW_PRIVATE_WEBHOOK_URLS: "1",
+    // Providers and SMTP relays in tests (sinks, fake APIs) listen on 127.0.0.1 too; the
+    // outbound address policy is tested on a server of its own (provider-address-policy.test.ts).
+    ALLOW_PRIVATE_PROVIDER_HOSTS: "1",
     WEBHOOK_RETRY_BASE_SECONDS: "0.05",
     DEMO_EVENTS_TIME_SCALE: "0.01",
     DEMO_EVENTS_SEED: "mailroom-tests",

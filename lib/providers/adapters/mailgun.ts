@@ -3,9 +3,12 @@
 // baseUrl https://api.eu.mailgun.net: keys and domains exist in one region only.
 import { z } from "zod";
 import { formatAddress, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { apiUrl, attachmentsWithInvite, baseUrlSchema, bodyText, errorFromStatus, providerFetch } from "@/lib/providers/adapters/http-provider";
+import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/adapters/http-provider";
+import type { OutboundPolicy } from "@/lib/net/outbound-policy";
+import { providerPolicy } from "@/lib/providers/provider-policy";
 
-const DEFAULT_BASE_URL = "https://api.mailgun.net";
+/** The US and EU regions' API hosts: Mailgun's own. */
+const OFFICIAL_BASE_URLS = ["https://api.mailgun.net", "https://api.eu.mailgun.net"];
 
 const configSchema = z
   .object({
@@ -43,9 +46,12 @@ function messageForm(message: OutgoingMessage): FormData {
   return form;
 }
 
-function mailgunError(status: number, body: unknown) {
-  return errorFromStatus("Mailgun", status, errorBodySchema.safeParse(body).data?.message ?? bodyText(body));
+/** Mailgun's documented message is shown only from its official hosts (http-provider.ts). */
+function mailgunError(api: { official: boolean }, status: number, body: unknown) {
+  return errorFromStatus("Mailgun", status, replyText(api, errorBodySchema.safeParse(body).data?.message));
 }
+
+const api = (config: MailgunConfig, policy: OutboundPolicy) => providerApi("Mailgun", config.baseUrl, OFFICIAL_BASE_URLS, policy);
 
 function authHeaders(config: MailgunConfig) {
   return { authorization: `Basic ${Buffer.from(`api:${config.apiKey}`).toString("base64")}` };
@@ -56,24 +62,27 @@ export const mailgunAdapter: ProviderAdapter<MailgunConfig> = {
   label: "Mailgun",
   configSchema,
   secretFields: ["apiKey"],
+  destinationFields: { baseUrl: "url" },
   capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 25 * 1024 * 1024 },
-  async send(config, message) {
+  async send(config, message, policy = providerPolicy()) {
+    const to = api(config, policy);
     const path = `/v3/${encodeURIComponent(config.domain)}/messages`;
-    // fetch sets the multipart content type with its boundary from the FormData.
-    const res = await providerFetch("Mailgun", apiUrl(config.baseUrl ?? DEFAULT_BASE_URL, path), {
+    // providerFetch sets the multipart content type with its boundary from the FormData.
+    const res = await providerFetch(to, path, {
       method: "POST",
       headers: authHeaders(config),
       body: messageForm(message),
     });
-    if (res.status !== 200) throw mailgunError(res.status, res.body);
+    if (res.status !== 200) throw mailgunError(to, res.status, res.body);
     // Accepted: never throw from here, a failover would send the message twice.
     return { providerMessageId: acceptedSchema.safeParse(res.body).data?.id ?? message.messageId };
   },
-  async test(config) {
+  async test(config, policy = providerPolicy()) {
+    const to = api(config, policy);
     const path = `/v3/domains/${encodeURIComponent(config.domain)}`;
-    const res = await providerFetch("Mailgun", apiUrl(config.baseUrl ?? DEFAULT_BASE_URL, path), { headers: authHeaders(config) });
+    const res = await providerFetch(to, path, { headers: authHeaders(config) });
     const found = domainSchema.safeParse(res.body).data;
-    if (res.status !== 200 || !found) throw mailgunError(res.status, res.body);
-    return { message: `Domain ${found.domain.name} is ${found.domain.state}` };
+    if (res.status !== 200 || !found) throw mailgunError(to, res.status, res.body);
+    return { message: to.official ? `Domain ${found.domain.name} is ${found.domain.state}` : `Authenticated at ${new URL(to.base).host} for domain ${config.domain}` };
   },
 };

@@ -2,9 +2,11 @@
 // token. Postmark answers 422 with its own ErrorCode for refused messages.
 import { z } from "zod";
 import { formatAddress, ProviderError, type Address, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { apiUrl, attachmentsWithInvite, baseUrlSchema, bodyText, errorFromStatus, providerFetch } from "@/lib/providers/adapters/http-provider";
+import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/adapters/http-provider";
+import type { OutboundPolicy } from "@/lib/net/outbound-policy";
+import { providerPolicy } from "@/lib/providers/provider-policy";
 
-const DEFAULT_BASE_URL = "https://api.postmarkapp.com";
+const OFFICIAL_BASE_URLS = ["https://api.postmarkapp.com"];
 
 const configSchema = z
   .object({
@@ -51,14 +53,17 @@ function emailBody(message: OutgoingMessage, config: PostmarkConfig) {
   };
 }
 
-function postmarkError(status: number, body: unknown): ProviderError {
+/** Postmark's documented Message is shown only from its official host (http-provider.ts). */
+export function postmarkError(api: { official: boolean }, status: number, body: unknown): ProviderError {
   const parsed = answerSchema.safeParse(body);
-  if (!parsed.success) return errorFromStatus("Postmark", status, bodyText(body));
+  if (!parsed.success) return errorFromStatus("Postmark", status);
   const { ErrorCode: code, Message } = parsed.data;
-  const detail = `${Message ?? "no message"} (ErrorCode ${code})`;
-  if (status === 422 && ACCOUNT_ERROR_CODES.has(code)) return new ProviderError(`Postmark answered 422: ${detail}`, true, status);
+  const detail = replyText(api, `${Message ?? "no message"} (ErrorCode ${code})`);
+  if (status === 422 && ACCOUNT_ERROR_CODES.has(code)) return new ProviderError(errorFromStatus("Postmark", status, detail).message, true, status);
   return errorFromStatus("Postmark", status, detail);
 }
+
+const api = (config: PostmarkConfig, policy: OutboundPolicy) => providerApi("Postmark", config.baseUrl, OFFICIAL_BASE_URLS, policy);
 
 function headers(config: PostmarkConfig) {
   return { accept: "application/json", "content-type": "application/json", "x-postmark-server-token": config.serverToken };
@@ -69,22 +74,25 @@ export const postmarkAdapter: ProviderAdapter<PostmarkConfig> = {
   label: "Postmark",
   configSchema,
   secretFields: ["serverToken"],
+  destinationFields: { baseUrl: "url" },
   capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: true, inbound: true, batch: true, maxMessageBytes: 10 * 1024 * 1024 },
-  async send(config, message) {
-    const res = await providerFetch("Postmark", apiUrl(config.baseUrl ?? DEFAULT_BASE_URL, "/email"), {
+  async send(config, message, policy = providerPolicy()) {
+    const to = api(config, policy);
+    const res = await providerFetch(to, "/email", {
       method: "POST",
       headers: headers(config),
       body: JSON.stringify(emailBody(message, config)),
     });
     const answer = answerSchema.safeParse(res.body).data;
-    if (res.status !== 200 || answer?.ErrorCode !== 0) throw postmarkError(res.status, res.body);
+    if (res.status !== 200 || answer?.ErrorCode !== 0) throw postmarkError(to, res.status, res.body);
     // Accepted: never throw from here, a failover would send the message twice.
     return { providerMessageId: answer.MessageID ?? message.messageId };
   },
-  async test(config) {
-    const res = await providerFetch("Postmark", apiUrl(config.baseUrl ?? DEFAULT_BASE_URL, "/server"), { headers: headers(config) });
+  async test(config, policy = providerPolicy()) {
+    const to = api(config, policy);
+    const res = await providerFetch(to, "/server", { headers: headers(config) });
     const server = serverSchema.safeParse(res.body).data;
-    if (res.status !== 200 || !server) throw postmarkError(res.status, res.body);
-    return { message: `Authenticated as server ${server.Name}` };
+    if (res.status !== 200 || !server) throw postmarkError(to, res.status, res.body);
+    return { message: to.official ? `Authenticated as server ${server.Name}` : `Authenticated at ${new URL(to.base).host}` };
   },
 };

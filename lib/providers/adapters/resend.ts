@@ -1,12 +1,15 @@
-// Resend, through its SDK. The SDK answers { data, error } instead of throwing; its errors are
-// mapped onto ProviderError so that failover treats Resend like every other provider. Every send
-// carries the message's Message-ID as Resend's Idempotency-Key: Resend answers a repeat of the
-// same key (for 24 hours) with the first send's result instead of sending again, so a send whose
-// answer was lost can be repeated safely (idempotent).
-import { Resend, type ErrorResponse } from "resend";
+// Resend's API over providerFetch: POST /emails with a JSON body, authenticated by a Bearer
+// key. Its errors ({ statusCode, name, message }) are mapped onto ProviderError so that
+// failover treats Resend like every other provider. Every send carries the message's
+// Message-ID as Resend's Idempotency-Key: Resend answers a repeat of the same key (for 24
+// hours) with the first send's result instead of sending again, so a send whose answer was
+// lost can be repeated safely (idempotent). (Not through the resend SDK: its fetch cannot be
+// given the outbound address policy's connect-time check.)
 import { z } from "zod";
 import { ambiguousFailure, formatAddress, ProviderError, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, neverSent, PROVIDER_TIMEOUT_MS } from "@/lib/providers/adapters/http-provider";
+import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText, type ProviderApi } from "@/lib/providers/adapters/http-provider";
+import type { OutboundPolicy } from "@/lib/net/outbound-policy";
+import { providerPolicy } from "@/lib/providers/provider-policy";
 
 const configSchema = z
   .object({
@@ -16,28 +19,28 @@ const configSchema = z
   .strict();
 type ResendConfig = z.infer<typeof configSchema>;
 
-/** A client per call: the constructor throws without a key, and config may change between calls. */
-function client(config: ResendConfig): Resend {
-  return new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : undefined);
-}
+const OFFICIAL_BASE_URLS = ["https://api.resend.com"];
 
-function emailOptions(message: OutgoingMessage) {
-  // The SDK's type wants html or text present; the send pipeline guarantees one of them.
-  const body = message.html !== undefined ? { html: message.html, text: message.text } : { text: message.text ?? "" };
+const errorSchema = z.object({ statusCode: z.number().optional(), name: z.string(), message: z.string().optional() });
+const sentSchema = z.object({ id: z.string() });
+const domainsSchema = z.object({ data: z.array(z.unknown()) });
+
+function emailBody(message: OutgoingMessage) {
   const attachments = attachmentsWithInvite(message).map((a) => ({
     filename: a.filename,
     content: a.content.toString("base64"),
-    contentType: a.contentType,
-    contentId: a.contentId,
+    content_type: a.contentType,
+    content_id: a.contentId,
   }));
   return {
     from: formatAddress(message.from),
     to: message.to.map(formatAddress),
     cc: message.cc.length ? message.cc.map(formatAddress) : undefined,
     bcc: message.bcc.length ? message.bcc.map(formatAddress) : undefined,
-    replyTo: message.replyTo && formatAddress(message.replyTo),
+    reply_to: message.replyTo && formatAddress(message.replyTo),
     subject: message.subject,
-    ...body,
+    html: message.html,
+    text: message.html === undefined ? (message.text ?? "") : message.text,
     // No Message-ID: Resend sets its own and refuses an override.
     headers: Object.keys(message.headers).length ? message.headers : undefined,
     attachments: attachments.length ? attachments : undefined,
@@ -47,58 +50,48 @@ function emailOptions(message: OutgoingMessage) {
 /** Key problems are on the provider's side whatever status Resend gives them: fail over. */
 const KEY_ERRORS = new Set<string>(["missing_api_key", "invalid_api_key", "restricted_api_key", "invalid_access"]);
 
-function toProviderError(error: ErrorResponse | null): ProviderError {
+/** Resend's documented error message is shown only from its official host (http-provider.ts). */
+function resendError(api: ProviderApi, status: number, body: unknown): ProviderError {
+  const error = errorSchema.safeParse(body).data;
   // The first request with this key is still being processed: its outcome is not known yet.
-  if (error?.name === "concurrent_idempotent_requests") return ambiguousFailure(`Resend is still processing an earlier send of this message: ${error.message}`);
-  // Resend's error bodies carry their status; a body without one is not Resend's (a proxy).
-  if (error && typeof error.statusCode === "number") {
-    const mapped = errorFromStatus("Resend", error.statusCode, error.message);
-    return KEY_ERRORS.has(error.name) ? new ProviderError(mapped.message, true, error.statusCode) : mapped;
-  }
-  // No status: the SDK got no answer (see sendFailure).
-  return ambiguousFailure(`Resend could not be reached or did not answer: ${error?.message ?? "no answer"}`);
+  if (error?.name === "concurrent_idempotent_requests") return ambiguousFailure("Resend is still processing an earlier send of this message");
+  const mapped = errorFromStatus("Resend", status, replyText(api, error?.message));
+  return error && KEY_ERRORS.has(error.name) ? new ProviderError(mapped.message, true, status) : mapped;
 }
 
-const DEFAULT_BASE_URL = "https://api.resend.com";
-
-/**
- * A send that got no answer: the SDK reports a refused connection, a timeout and a dropped
- * answer alike (name "application_error", no status) and keeps the cause to itself. One quick
- * request to the same address tells them apart: when it cannot connect either, Resend was not
- * reachable and cannot have the message (fail over at once); otherwise the send is ambiguous,
- * and a repeat with the same idempotency key settles it without a second copy.
- */
-async function sendFailure(config: ResendConfig, error: ErrorResponse | null): Promise<ProviderError> {
-  const failure = toProviderError(error);
-  if (!failure.ambiguous || error?.name === "concurrent_idempotent_requests") return failure;
-  const reachable = await fetch(config.baseUrl ?? DEFAULT_BASE_URL, { method: "HEAD", redirect: "manual", signal: AbortSignal.timeout(3_000) }).then(
-    () => true,
-    (err: unknown) => !neverSent(err),
-  );
-  return reachable ? failure : new ProviderError(`Resend could not be reached: ${error?.message ?? "no answer"}`, true);
-}
+const api = (config: ResendConfig, policy: OutboundPolicy) => providerApi("Resend", config.baseUrl, OFFICIAL_BASE_URLS, policy);
+const auth = (config: ResendConfig) => ({ authorization: `Bearer ${config.apiKey}` });
 
 export const resendAdapter: ProviderAdapter<ResendConfig> = {
   type: "resend",
   label: "Resend",
   configSchema,
   secretFields: ["apiKey"],
+  destinationFields: { baseUrl: "url" },
   capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 40 * 1024 * 1024 },
   idempotent: true,
-  async send(config, message) {
-    const { data, error } = await client(config).emails.send(emailOptions(message), {
-      idempotencyKey: message.messageId,
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+  async send(config, message, policy = providerPolicy()) {
+    const to = api(config, policy);
+    const res = await providerFetch(to, "/emails", {
+      method: "POST",
+      headers: { ...auth(config), "content-type": "application/json", "idempotency-key": message.messageId },
+      body: JSON.stringify(emailBody(message)),
     });
-    if (error || !data) throw await sendFailure(config, error);
-    return { providerMessageId: data.id };
+    const sent = sentSchema.safeParse(res.body).data;
+    if (res.status < 200 || res.status >= 300) throw resendError(to, res.status, res.body);
+    // A success without the id: Resend probably has the message; a repeat with the same key settles it.
+    if (!sent) throw ambiguousFailure(`Resend answered ${res.status} without a message id`);
+    // Accepted: never throw from here, a failover would send the message twice.
+    return { providerMessageId: sent.id };
   },
-  async test(config) {
-    const { data, error } = await client(config).domains.list({}, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  async test(config, policy = providerPolicy()) {
+    const to = api(config, policy);
+    const res = await providerFetch(to, "/domains", { headers: auth(config) });
     // A sending-only key (the recommended kind) is valid but may not list domains.
-    if (error?.name === "restricted_api_key") return { message: "Authenticated with a sending-only key (domains not listed)" };
-    if (error || !data) throw toProviderError(error);
-    const count = Array.isArray(data.data) ? data.data.length : 0;
+    if (errorSchema.safeParse(res.body).data?.name === "restricted_api_key") return { message: "Authenticated with a sending-only key (domains not listed)" };
+    const domains = domainsSchema.safeParse(res.body).data;
+    if (res.status !== 200 || !domains) throw resendError(to, res.status, res.body);
+    const count = domains.data.length;
     return { message: `Authenticated; ${count} ${count === 1 ? "domain" : "domains"}` };
   },
 };

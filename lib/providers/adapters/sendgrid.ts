@@ -2,9 +2,12 @@
 // 202 with the message's id in the X-Message-Id header.
 import { z } from "zod";
 import type { Address, OutgoingMessage, ProviderAdapter } from "@/lib/providers/adapter";
-import { apiUrl, attachmentsWithInvite, baseUrlSchema, bodyText, errorFromStatus, providerFetch } from "@/lib/providers/adapters/http-provider";
+import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/adapters/http-provider";
+import type { OutboundPolicy } from "@/lib/net/outbound-policy";
+import { providerPolicy } from "@/lib/providers/provider-policy";
 
-const DEFAULT_BASE_URL = "https://api.sendgrid.com";
+/** The global and EU-regional API hosts: SendGrid's own. */
+const OFFICIAL_BASE_URLS = ["https://api.sendgrid.com", "https://api.eu.sendgrid.com"];
 
 const configSchema = z
   .object({
@@ -49,11 +52,13 @@ function nonEmpty<T>(items: T[]): T[] | undefined {
   return items.length ? items : undefined;
 }
 
-function sendGridError(status: number, body: unknown) {
+/** SendGrid's documented error messages are shown only from its official hosts (http-provider.ts). */
+function sendGridError(api: { official: boolean }, status: number, body: unknown) {
   const parsed = errorBodySchema.safeParse(body);
-  const detail = parsed.success ? parsed.data.errors.map((e) => e.message).join("; ") : bodyText(body);
-  return errorFromStatus("SendGrid", status, detail);
+  return errorFromStatus("SendGrid", status, replyText(api, parsed.data?.errors.map((e) => e.message).join("; ")));
 }
+
+const api = (config: SendGridConfig, policy: OutboundPolicy) => providerApi("SendGrid", config.baseUrl, OFFICIAL_BASE_URLS, policy);
 
 function authHeaders(config: SendGridConfig) {
   return { authorization: `Bearer ${config.apiKey}` };
@@ -64,21 +69,24 @@ export const sendgridAdapter: ProviderAdapter<SendGridConfig> = {
   label: "SendGrid",
   configSchema,
   secretFields: ["apiKey"],
+  destinationFields: { baseUrl: "url" },
   capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 30 * 1024 * 1024 },
-  async send(config, message) {
-    const res = await providerFetch("SendGrid", apiUrl(config.baseUrl ?? DEFAULT_BASE_URL, "/v3/mail/send"), {
+  async send(config, message, policy = providerPolicy()) {
+    const to = api(config, policy);
+    const res = await providerFetch(to, "/v3/mail/send", {
       method: "POST",
       headers: { ...authHeaders(config), "content-type": "application/json" },
       body: JSON.stringify(mailSendBody(message)),
     });
-    if (res.status < 200 || res.status >= 300) throw sendGridError(res.status, res.body);
+    if (res.status < 200 || res.status >= 300) throw sendGridError(to, res.status, res.body);
     // Accepted: never throw from here, a failover would send the message twice. SendGrid always
     // sets X-Message-Id on a 202; our own Message-ID is the fallback should it ever be missing.
     return { providerMessageId: res.headers.get("x-message-id") ?? message.messageId };
   },
-  async test(config) {
-    const res = await providerFetch("SendGrid", apiUrl(config.baseUrl ?? DEFAULT_BASE_URL, "/v3/scopes"), { headers: authHeaders(config) });
-    if (res.status !== 200) throw sendGridError(res.status, res.body);
+  async test(config, policy = providerPolicy()) {
+    const to = api(config, policy);
+    const res = await providerFetch(to, "/v3/scopes", { headers: authHeaders(config) });
+    if (res.status !== 200) throw sendGridError(to, res.status, res.body);
     const scopes = scopesSchema.safeParse(res.body).data?.scopes ?? [];
     const send = scopes.includes("mail.send") ? "including mail.send" : "but not mail.send: it cannot send";
     return { message: `Authenticated; the key has ${scopes.length} ${scopes.length === 1 ? "scope" : "scopes"}, ${send}` };

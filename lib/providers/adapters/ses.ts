@@ -4,6 +4,9 @@ import { GetAccountCommand, SendEmailCommand, SESv2Client } from "@aws-sdk/clien
 import { z } from "zod";
 import { ambiguousFailure, formatAddress, ProviderError, type Address, type ProviderAdapter } from "@/lib/providers/adapter";
 import { composeMime } from "@/lib/providers/mime";
+import { assertOutboundUrl, guardedLookup, type OutboundPolicy } from "@/lib/net/outbound-policy";
+import { connectionFailure } from "@/lib/providers/connection-failure";
+import { providerPolicy } from "@/lib/providers/provider-policy";
 
 const configSchema = z
   .object({
@@ -19,7 +22,16 @@ const configSchema = z
 
 type SesConfig = z.infer<typeof configSchema>;
 
-function createClient(config: SesConfig) {
+const CONNECTION_TIMEOUT_MS = 10_000;
+
+/**
+ * A client per call (config may change between calls), its connections made through the
+ * outbound address policy's lookup, so a custom endpoint's name is checked against the
+ * address actually dialled; a literal address is checked here, as it is never looked up.
+ */
+function createClient(config: SesConfig, policy: OutboundPolicy) {
+  if (config.endpoint) assertOutboundUrl(new URL(config.endpoint), policy);
+  const agent = { keepAlive: true, lookup: guardedLookup(policy) };
   return new SESv2Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -27,7 +39,7 @@ function createClient(config: SesConfig) {
     // The send pipeline owns retries and failover; SDK retries on top would multiply
     // attempts (and possible duplicates) and delay failing over to another provider.
     maxAttempts: 1,
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000 },
+    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: 30_000, httpAgent: agent, httpsAgent: agent },
   });
 }
 
@@ -37,13 +49,22 @@ function createClient(config: SesConfig) {
 const MESSAGE_REFUSALS = new Set(["MessageRejected", "BadRequestException", "InvalidParameterValue"]);
 
 /** Errors (Node's codes) raised before a request could reach SES: it cannot have the message. */
-const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EPROTO"]);
+const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EPROTO", "EBLOCKED"]);
 
-function toProviderError(err: unknown): ProviderError {
+/**
+ * The SDK's error name and message come from the answer: shown only when the request went to
+ * AWS's own regional endpoint; for a custom endpoint only the status (docs/security.md), and
+ * without an answer, what failed in our words.
+ */
+function toProviderError(err: unknown, config: SesConfig): ProviderError {
   const e = (err ?? {}) as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
   const status = e.$metadata?.httpStatusCode;
-  const text = `SES: ${e.name ?? "Error"}: ${e.message ?? String(err)}`;
-  if (status === undefined && !neverSent(e)) return ambiguousFailure(`${text}; SES may have accepted the message`, err);
+  if (status === undefined) {
+    const what = connectionFailure(err, CONNECTION_TIMEOUT_MS);
+    if (!neverSent(e)) return ambiguousFailure(`SES gave no answer after the request was sent (${what}); SES may have accepted the message`, err);
+    return new ProviderError(`SES could not be reached: ${what}`, true, undefined, { cause: err });
+  }
+  const text = config.endpoint ? `SES answered ${status}` : `SES: ${e.name ?? "Error"}: ${e.message ?? "no message"}`;
   const refused = status === 400 && e.name !== undefined && MESSAGE_REFUSALS.has(e.name);
   return new ProviderError(text, !refused, status);
 }
@@ -52,6 +73,19 @@ function toProviderError(err: unknown): ProviderError {
 function neverSent(e: { name?: string; code?: string; message?: string }): boolean {
   if (e.code && (CONNECT_FAILURES.has(e.code) || /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_)/.test(e.code))) return true;
   return e.name === "TimeoutError" && /without establishing a connection/i.test(e.message ?? "");
+}
+
+/** One call with a client of its own, destroyed afterwards; every failure a ProviderError. */
+async function withClient<T>(config: SesConfig, policy: OutboundPolicy, call: (client: SESv2Client) => Promise<T>): Promise<T> {
+  let client: SESv2Client | undefined;
+  try {
+    client = createClient(config, policy);
+    return await call(client);
+  } catch (err) {
+    throw err instanceof ProviderError ? err : toProviderError(err, config);
+  } finally {
+    client?.destroy();
+  }
 }
 
 // SES wants non-ASCII display names MIME-encoded here; the raw message already carries the
@@ -63,11 +97,11 @@ export const sesAdapter: ProviderAdapter<SesConfig> = {
   label: "Amazon SES",
   configSchema,
   secretFields: ["secretAccessKey"],
+  destinationFields: { endpoint: "url" },
   capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: false, inbound: false, batch: false, maxMessageBytes: 40 * 1024 * 1024 },
-  async send(config, message) {
+  async send(config, message, policy = providerPolicy()) {
     const data = await composeMime(message);
-    const client = createClient(config);
-    try {
+    return withClient(config, policy, async (client) => {
       const response = await client.send(
         new SendEmailCommand({
           FromEmailAddress: fromAddress(message.from),
@@ -84,15 +118,10 @@ export const sesAdapter: ProviderAdapter<SesConfig> = {
       );
       // Accepted (HTTP 200): never throw from here, a failover would send the message twice.
       return { providerMessageId: response.MessageId ?? message.messageId };
-    } catch (err) {
-      throw err instanceof ProviderError ? err : toProviderError(err);
-    } finally {
-      client.destroy();
-    }
+    });
   },
-  async test(config) {
-    const client = createClient(config);
-    try {
+  async test(config, policy = providerPolicy()) {
+    return withClient(config, policy, async (client) => {
       const account = await client.send(new GetAccountCommand({}));
       const quota = account.SendQuota;
       const parts = [
@@ -102,10 +131,6 @@ export const sesAdapter: ProviderAdapter<SesConfig> = {
         account.ProductionAccessEnabled ? undefined : "sandbox: only verified recipients",
       ];
       return { message: parts.filter(Boolean).join("; ") };
-    } catch (err) {
-      throw toProviderError(err);
-    } finally {
-      client.destroy();
-    }
+    });
   },
 };

@@ -1,12 +1,17 @@
 // Any SMTP server (a relay, a self-hosted MTA, a provider's SMTP endpoint) through nodemailer.
 // One connection per call, closed afterwards: sends are rare enough per provider that a pool
 // would mostly hold idle sockets open against servers that drop them anyway.
+import { isIP } from "node:net";
 import { Readable } from "node:stream";
+import { getSystemErrorName } from "node:util";
 import nodemailer from "nodemailer";
 import DKIM from "nodemailer/lib/dkim";
 import { z } from "zod";
 import { ambiguousFailure, ProviderError, type DkimKey, type ProviderAdapter } from "@/lib/providers/adapter";
 import { composeMime } from "@/lib/providers/mime";
+import { resolvePublicAddress, type OutboundPolicy } from "@/lib/net/outbound-policy";
+import { connectionFailure } from "@/lib/providers/connection-failure";
+import { providerPolicy } from "@/lib/providers/provider-policy";
 
 const configSchema = z
   .object({
@@ -32,9 +37,22 @@ type SmtpConfig = z.infer<typeof configSchema>;
 
 const TIMEOUT_MS = 10_000;
 
-function createTransport(config: SmtpConfig) {
+/**
+ * A transport to the relay at an address the outbound address policy checked: the host is
+ * resolved here (the one lookup nodemailer would have made itself) and every answer checked,
+ * then nodemailer connects to that very address, with the name kept for TLS (SNI and the
+ * certificate check), so DNS rebinding cannot turn an accepted name into a private address.
+ */
+async function createTransport(config: SmtpConfig, policy: OutboundPolicy) {
+  let address: string;
+  try {
+    address = await resolvePublicAddress(config.host, policy);
+  } catch (err) {
+    throw new ProviderError(`SMTP: could not connect to ${config.host}: ${connectionFailure(err, TIMEOUT_MS)}`, true, undefined, { cause: err });
+  }
   return nodemailer.createTransport({
-    host: config.host,
+    host: address,
+    ...(isIP(config.host) ? {} : { servername: config.host }),
     port: config.port,
     secure: config.secure ?? config.port === 465,
     requireTLS: config.requireTls,
@@ -51,7 +69,43 @@ function createTransport(config: SmtpConfig) {
 interface SmtpFailure {
   message?: string;
   code?: string;
+  errno?: number;
   responseCode?: number;
+  command?: string;
+}
+
+/** What refused what, by nodemailer's error code. */
+const REFUSALS: Record<string, string> = {
+  EAUTH: "the server refused the login",
+  EENVELOPE: "the server refused the sender or a recipient",
+  EMESSAGE: "the server refused the message",
+};
+
+/**
+ * The failure in our words: nodemailer's code, the reply's numeric code and the command it
+ * answered, never the reply's text (the relay is chosen by the tenant, and whatever it says
+ * reaches the tenant: docs/security.md). nodemailer replaces a socket error's code with its
+ * own (ESOCKET), so the system error's name is read back from errno.
+ */
+function describeFailure(e: SmtpFailure): string {
+  if (e.responseCode !== undefined) return `${REFUSALS[e.code ?? ""] ?? "the server refused"} (${e.responseCode}${e.command ? ` to ${e.command}` : ""})`;
+  switch (e.code) {
+    case "ETIMEDOUT":
+      return `no answer within ${TIMEOUT_MS / 1000} s`;
+    case "ETLS":
+      return "STARTTLS failed";
+    case "EPROTOCOL":
+      return "the server's reply is not SMTP";
+    case "EAUTH":
+      return "the login failed";
+    case "EENVELOPE":
+      return "the envelope was refused before sending";
+  }
+  const system = typeof e.errno === "number" && e.errno < 0 ? getSystemErrorName(e.errno) : undefined;
+  if (system) return connectionFailure({ code: system }, TIMEOUT_MS);
+  if (/certificate|ssl|tls/i.test(e.message ?? "")) return "the TLS handshake failed";
+  if (/closed/i.test(e.message ?? "")) return "the connection was closed";
+  return `the connection failed (${e.code ?? "unknown"})`;
 }
 
 // Only a refusal of this message (its sender, recipients or content) stops failover: a
@@ -63,11 +117,11 @@ interface SmtpFailure {
 function toProviderError(err: unknown, handedOver = false): ProviderError {
   const e = (err ?? {}) as SmtpFailure;
   if (handedOver && e.responseCode === undefined) {
-    return ambiguousFailure(`SMTP: no reply after the message was sent (${e.message ?? String(err)}); the server may have accepted it`, err);
+    return ambiguousFailure(`SMTP: no reply after the message was sent (${describeFailure(e)}); the server may have accepted it`, err);
   }
   const aboutMessage = e.code === "EENVELOPE" || e.code === "EMESSAGE";
   const permanent = e.responseCode === undefined || e.responseCode >= 500;
-  return new ProviderError(`SMTP: ${e.message ?? String(err)}`, !(aboutMessage && permanent));
+  return new ProviderError(`SMTP: ${describeFailure(e)}`, !(aboutMessage && permanent), undefined, { cause: err });
 }
 
 /**
@@ -87,10 +141,11 @@ export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
   label: "SMTP",
   configSchema,
   secretFields: ["password"],
+  destinationFields: { host: "host", port: "port" },
   capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: false, inbound: false, batch: false, maxMessageBytes: 25 * 1024 * 1024 },
-  async send(config, message) {
+  async send(config, message, policy = providerPolicy()) {
     const raw = await signed(await composeMime(message), message.dkim);
-    const transport = createTransport(config);
+    const transport = await createTransport(config, policy);
     // nodemailer reads the message only once the server has said 354 to DATA, and writes the
     // final "." right after the last byte: once this stream has ended, the server may have it.
     let handedOver = false;
@@ -108,8 +163,8 @@ export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
       transport.close();
     }
   },
-  async test(config) {
-    const transport = createTransport(config);
+  async test(config, policy = providerPolicy()) {
+    const transport = await createTransport(config, policy);
     try {
       await transport.verify();
       return { message: `Connected to ${config.host}:${config.port}` };
