@@ -41,13 +41,32 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
+ * On edit: the destination fields (host, port, base URL, endpoint) whose input differs from
+ * the stored value. While any does, a stored credential must be typed again: the server never
+ * sends a saved secret to a new destination (docs/security.md), and refuses the change.
+ */
+export function changedDestination(info: ProviderTypeInfo, values: ConfigValues, stored?: Config): string[] {
+  if (!stored) return [];
+  return info.fields
+    .filter((f) => f.destination)
+    .filter((f) => {
+      const input = typeof values[f.key] === "string" ? (values[f.key] as string).trim() : "";
+      const saved = stored[f.key] === undefined || stored[f.key] === null ? "" : String(stored[f.key]);
+      return input !== saved;
+    })
+    .map((f) => f.label.replace(/ \(optional\)$/, "").toLowerCase());
+}
+
+/**
  * The config to send and the problems found, by field key. `stored` is the provider's config
- * on edit: a secret left blank is left out, so the server keeps the stored one.
+ * on edit: a secret left blank is left out, so the server keeps the stored one (unless the
+ * destination changed: then a stored credential must be entered again).
  */
 export function buildConfig(info: ProviderTypeInfo, values: ConfigValues, stored?: Config): { config: Config; errors: Record<string, string> } {
   const config: Config = {};
   const errors: Record<string, string> = {};
   const hasStoredSecret = (key: string) => stored?.[key] === SECRET_MASK;
+  const moved = changedDestination(info, values, stored);
 
   for (const field of info.fields) {
     const raw = values[field.key];
@@ -63,7 +82,8 @@ export function buildConfig(info: ProviderTypeInfo, values: ConfigValues, stored
     const text = typeof raw === "string" ? raw.trim() : "";
     if (!text) {
       const kept = field.kind === "secret" && hasStoredSecret(field.key);
-      if (field.required && !kept) errors[field.key] = `Enter the ${field.label.toLowerCase()}.`;
+      if (kept && field.credential && moved.length) errors[field.key] = `Enter the ${field.label.toLowerCase()} again: the ${moved.join(" and ")} changed, and a saved secret is never sent to a new destination.`;
+      else if (field.required && !kept) errors[field.key] = `Enter the ${field.label.toLowerCase()}.`;
       continue;
     }
     if (field.kind === "number") {

@@ -6,7 +6,7 @@ import type { Provider } from "@/lib/queries/providers";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { providerTypeInfo } from "@/components/providers/provider-types";
-import { buildConfig, initialConfigValues, LIMIT_KEYS, parseLimit, type ConfigValues, type LimitKey } from "@/components/providers/provider-config-values";
+import { buildConfig, changedDestination, initialConfigValues, LIMIT_KEYS, parseLimit, type ConfigValues, type LimitKey } from "@/components/providers/provider-config-values";
 import { ProviderTypePicker } from "@/components/providers/provider-type-picker";
 import { ProviderConfigFields } from "@/components/providers/provider-config-fields";
 import { ProviderLimitsFields } from "@/components/providers/provider-limits-fields";
@@ -52,6 +52,7 @@ export function ProviderForm({ provider, pending, error, serverErrors, onCancel,
   const formRef = useRef<HTMLFormElement>(null);
   const storedSecrets = new Set(Object.entries(provider?.config ?? {}).filter(([, v]) => v === "********").map(([k]) => k));
   const shown = { ...serverErrors, ...errors };
+  const moved = info && editing ? changedDestination(info, values, provider?.config) : [];
 
   function pickType(next: ProviderType) {
     setType(next);
@@ -109,9 +110,12 @@ export function ProviderForm({ provider, pending, error, serverErrors, onCancel,
               {info.label} settings
             </h3>
             {editing && storedSecrets.size > 0 && (
-              <p className="text-xs text-zinc-500 dark:text-zinc-400">Secret fields are never shown again. Leave them blank to keep the saved values.</p>
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                Secret fields are never shown again. Leave them blank to keep the saved values, unless you change where the provider connects (host,
+                port, base URL or endpoint): then its credential must be entered again.
+              </p>
             )}
-            <ProviderConfigFields info={info} values={values} onChange={(key, v) => setValues((prev) => ({ ...prev, [key]: v }))} errors={shown} storedSecrets={storedSecrets} />
+            <ProviderConfigFields info={info} values={values} onChange={(key, v) => setValues((prev) => ({ ...prev, [key]: v }))} errors={shown} storedSecrets={storedSecrets} changedDestination={moved} />
           </section>
 
           <ProviderLimitsFields values={limits} onChange={(key, v) => setLimits((prev) => ({ ...prev, [key]: v }))} errors={shown} />

@@ -19,6 +19,10 @@ export interface ConfigField {
   max?: number;
   /** tristate only: what each choice means. */
   choices?: { auto: string; yes: string; no: string };
+  /** Where the provider connects (host, port, base URL, endpoint): changing it needs the credential again. */
+  destination?: boolean;
+  /** A secret sent to that destination: entered again whenever a destination field changes. */
+  credential?: boolean;
 }
 
 export interface ProviderTypeInfo {
@@ -34,7 +38,7 @@ export interface ProviderTypeInfo {
   check?: (config: Record<string, unknown>, hasStoredSecret: (key: string) => boolean) => Record<string, string>;
 }
 
-const baseUrl = (hint: string): ConfigField => ({ key: "baseUrl", label: "API base URL (optional)", kind: "url", hint, placeholder: "https://…" });
+const baseUrl = (hint: string): ConfigField => ({ key: "baseUrl", label: "API base URL (optional)", kind: "url", hint, placeholder: "https://…", destination: true });
 
 export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
   {
@@ -43,7 +47,7 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
     label: "Resend",
     description: "Send through the Resend API with an API key.",
     fields: [
-      { key: "apiKey", label: "API key", kind: "secret", required: true, prefix: "re_", placeholder: "re_…", hint: "Starts with re_. Create one under API Keys in Resend." },
+      { key: "apiKey", label: "API key", kind: "secret", required: true, credential: true, prefix: "re_", placeholder: "re_…", hint: "Starts with re_. Create one under API Keys in Resend." },
       baseUrl("Leave blank for https://api.resend.com."),
       { key: "webhookSecret", label: "Webhook signing secret (for events)", kind: "secret", prefix: "whsec_", placeholder: "whsec_…", hint: "From the webhook you add in Resend for this provider's event URL (shown on its card): delivery, bounce, open and click events then reach Mailroom." },
     ],
@@ -53,8 +57,8 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
     label: "SMTP",
     description: "Any mail server or relay that speaks SMTP.",
     fields: [
-      { key: "host", label: "Host", kind: "text", required: true, placeholder: "smtp.example.com" },
-      { key: "port", label: "Port", kind: "number", required: true, defaultValue: "587", min: 1, max: 65535, hint: "587 for STARTTLS, 465 for implicit TLS." },
+      { key: "host", label: "Host", kind: "text", required: true, placeholder: "smtp.example.com", destination: true },
+      { key: "port", label: "Port", kind: "number", required: true, destination: true, defaultValue: "587", min: 1, max: 65535, hint: "587 for STARTTLS, 465 for implicit TLS." },
       {
         key: "secure",
         label: "Implicit TLS",
@@ -62,7 +66,7 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
         choices: { auto: "Automatic (on for port 465, STARTTLS otherwise)", yes: "On: TLS from the first byte", no: "Off: plain connection, upgraded with STARTTLS when offered" },
       },
       { key: "username", label: "SMTP user (optional)", kind: "text", hint: "The username to sign in with; leave blank for a relay that needs no sign-in." },
-      { key: "password", label: "Password", kind: "secret", hint: "Needed when a username is set." },
+      { key: "password", label: "Password", kind: "secret", credential: true, hint: "Needed when a username is set." },
       { key: "requireTls", label: "Refuse to send unless the server offers STARTTLS", kind: "checkbox", defaultValue: false },
       { key: "rejectUnauthorized", label: "Check the server's TLS certificate", kind: "checkbox", defaultValue: true, hint: "Turn off only for a server with a self-signed certificate." },
       { key: "name", label: "EHLO domain (optional)", kind: "text", hint: "The host name Mailroom announces to the server; some relays only accept a known one." },
@@ -84,8 +88,8 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
     fields: [
       { key: "region", label: "Region", kind: "text", required: true, placeholder: "eu-west-1", hint: "The AWS region your SES identities are verified in." },
       { key: "accessKeyId", label: "Access key ID", kind: "text", required: true, placeholder: "AKIA…" },
-      { key: "secretAccessKey", label: "Secret access key", kind: "secret", required: true },
-      { key: "endpoint", label: "Endpoint (optional)", kind: "url", hint: "Only for a VPC endpoint; leave blank for the regional one.", placeholder: "https://…" },
+      { key: "secretAccessKey", label: "Secret access key", kind: "secret", required: true, credential: true },
+      { key: "endpoint", label: "Endpoint (optional)", kind: "url", destination: true, hint: "Only for a VPC endpoint; leave blank for the regional one.", placeholder: "https://…" },
       { key: "configurationSetName", label: "Configuration set (optional)", kind: "text" },
       { key: "snsTopicArn", label: "SNS topic ARN (for events)", kind: "text", placeholder: "arn:aws:sns:…", hint: "The topic your configuration set publishes events to; subscribe this provider's event URL (shown on its card) to it over HTTPS. Events from any other topic are refused." },
     ],
@@ -97,7 +101,7 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
     label: "SendGrid",
     description: "Send through the SendGrid v3 API with an API key.",
     fields: [
-      { key: "apiKey", label: "API key", kind: "secret", required: true, prefix: "SG.", placeholder: "SG.…", hint: "Starts with SG. and needs the Mail Send permission." },
+      { key: "apiKey", label: "API key", kind: "secret", required: true, credential: true, prefix: "SG.", placeholder: "SG.…", hint: "Starts with SG. and needs the Mail Send permission." },
       baseUrl("Leave blank for https://api.sendgrid.com."),
       { key: "webhookPublicKey", label: "Event Webhook verification key (for events)", kind: "text", hint: "The public key SendGrid shows when you turn on Signed Event Webhook requests for this provider's event URL (shown on its card)." },
       { key: "inboundPublicKey", label: "Inbound Parse verification key (for inbound mail)", kind: "text", hint: "The public key of the Inbound Parse security policy on this provider's inbound URL (shown on its card). Blank: the Event Webhook key is used." },
@@ -110,7 +114,7 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
     label: "Postmark",
     description: "Send through a Postmark server with its server token.",
     fields: [
-      { key: "serverToken", label: "Server API token", kind: "secret", required: true, hint: "Found under the server's API Tokens tab in Postmark." },
+      { key: "serverToken", label: "Server API token", kind: "secret", required: true, credential: true, hint: "Found under the server's API Tokens tab in Postmark." },
       { key: "messageStream", label: "Message stream (optional)", kind: "text", placeholder: "outbound", hint: "Leave blank for the default transactional stream, outbound." },
       baseUrl("Leave blank for https://api.postmarkapp.com."),
       { key: "webhookUsername", label: "Webhook username (for events)", kind: "text", hint: "Choose a username and password and set them as basic auth on the Postmark webhook for this provider's event URL (shown on its card)." },
@@ -124,7 +128,7 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
     label: "Mailgun",
     description: "Send through the Mailgun API for one of your sending domains.",
     fields: [
-      { key: "apiKey", label: "API key", kind: "secret", required: true },
+      { key: "apiKey", label: "API key", kind: "secret", required: true, credential: true },
       { key: "domain", label: "Sending domain", kind: "text", required: true, placeholder: "mg.example.com" },
       baseUrl("Leave blank for the US region; for the EU region use https://api.eu.mailgun.net."),
       { key: "webhookSigningKey", label: "HTTP webhook signing key (for events)", kind: "secret", hint: "Under Sending > Webhooks in Mailgun; add a webhook for this provider's event URL (shown on its card)." },

@@ -6,6 +6,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { PLANS, type Plan } from "@/lib/orgs/plans";
 import { adapterFor } from "@/lib/providers/registry";
 import { fullConfig, prepareConfig } from "@/lib/providers/provider-config";
+import { assertCredentialsReentered, checkDestination } from "@/lib/providers/provider-destination";
+import { providerPolicy } from "@/lib/providers/provider-policy";
 import type { CreateProviderInput, UpdateProviderInput } from "@/lib/providers/schemas";
 import type { ActorType } from "@/lib/http/principal";
 import { assertCustomerMayDelete, assertManagedConfigUnchanged } from "@/lib/staff/managed-provider-guard";
@@ -47,6 +49,7 @@ export function newProviderRow(orgId: string, input: CreateProviderInput) {
 
 export async function createProvider({ orgId, actor, input }: { orgId: string; actor: Actor; input: CreateProviderInput }) {
   const data = newProviderRow(orgId, input);
+  await checkDestination(adapterOrThrow(input.type), data.config as Record<string, unknown>, providerPolicy());
   return db().$transaction(async (tx) => {
     // The organization row lock makes the quota check and the insert one step.
     const [org] = await tx.$queryRaw<{ plan: string }[]>`SELECT plan FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
@@ -63,8 +66,13 @@ export async function createProvider({ orgId, actor, input }: { orgId: string; a
 export async function updateProvider({ orgId, id, actor, input }: { orgId: string; id: string; actor: Actor; input: UpdateProviderInput }) {
   const existing = await getProviderOrThrow({ orgId, id });
   const { config: newConfig, ...fields } = input;
-  const prepared = newConfig ? prepareConfig(adapterOrThrow(existing.type), newConfig, fullConfig(existing)) : undefined;
+  const adapter = adapterOrThrow(existing.type);
+  const prepared = newConfig ? prepareConfig(adapter, newConfig, fullConfig(existing)) : undefined;
   assertManagedConfigUnchanged(existing, prepared);
+  if (newConfig && prepared) {
+    assertCredentialsReentered(adapter, newConfig, existing, prepared.config);
+    await checkDestination(adapter, prepared.config, providerPolicy(existing));
+  }
   return db().$transaction(async (tx) => {
     const row = await tx.provider.update({
       where: { id: existing.id },

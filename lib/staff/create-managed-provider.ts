@@ -2,7 +2,9 @@
 // config are validated, and its secrets sealed, exactly as for a provider the customer adds
 // (provider-config.ts). It starts `provisioning`: nothing is sent through it until staff move
 // it to `active`. The plan's provider quota limits what the customer adds, not what the
-// operator provides, so it is not checked here.
+// operator provides, so it is not checked here. Nor is the outbound address policy: the operator
+// chooses where a managed provider connects, and its connections follow the operator's policy
+// (provider-policy.ts); the customer cannot change its settings.
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { newProviderRow } from "@/lib/providers/manage-providers";
