@@ -1,5 +1,7 @@
 // A real DNS server on 127.0.0.1 (UDP and TCP on one port, as resolvers retry a truncated UDP
-// answer over TCP) serving records a test publishes, for domain verification and DKIM checks.
+// answer over TCP) serving records a test publishes, for domain verification and DKIM checks,
+// and A records for the outbound address policy's tests (OUTBOUND_DNS_SERVERS), which change
+// a name's address between save and connect (DNS rebinding).
 // Names it has nothing for answer NXDOMAIN; names marked with servfail() answer SERVFAIL.
 import { Resolver } from "node:dns/promises";
 import dns2 from "dns2";
@@ -15,6 +17,8 @@ export interface DnsServer {
   txt(name: string, ...values: string[]): void;
   cname(name: string, target: string): void;
   mx(name: string, exchange: string, priority?: number): void;
+  /** Sets (replaces) a name's IPv4 addresses. */
+  a(name: string, ...addresses: string[]): void;
   /** Publishes records as the API lists them ({type, name, value, priority}). */
   publish(records: { type: string; name: string; value: string; priority: number | null }[]): void;
   remove(type: "TXT" | "CNAME" | "MX", name: string): void;
@@ -33,6 +37,7 @@ export async function startDnsServer(): Promise<DnsServer> {
   const cname = new Map<string, string>();
   const mx = new Map<string, Mx[]>();
   const failing = new Set<string>();
+  const aRecords = new Map<string, string[]>();
 
   const server = dns2.createServer({
     udp: true,
@@ -50,7 +55,9 @@ export async function startDnsServer(): Promise<DnsServer> {
         answer({ type: Packet.TYPE.CNAME, domain: cname.get(name)! });
       } else if (q.type === Packet.TYPE.MX && mx.has(name)) {
         for (const m of mx.get(name)!) answer({ type: Packet.TYPE.MX, exchange: m.exchange, priority: m.priority });
-      } else if (!txt.has(name) && !cname.has(name) && !mx.has(name)) {
+      } else if (q.type === Packet.TYPE.A && aRecords.has(name)) {
+        for (const address of aRecords.get(name)!) answer({ type: Packet.TYPE.A, address, ttl: 0 });
+      } else if (!txt.has(name) && !cname.has(name) && !mx.has(name) && !aRecords.has(name)) {
         response.header.rcode = Packet.RCODE.NXDOMAIN;
       } // else: the name exists without this type (NODATA)
       send(response);
@@ -76,6 +83,7 @@ export async function startDnsServer(): Promise<DnsServer> {
     txt: (name, ...values) => void txt.set(key(name), [...(txt.get(key(name)) ?? []), ...values]),
     cname: (name, target) => void cname.set(key(name), target),
     mx: (name, exchange, priority = 10) => void mx.set(key(name), [...(mx.get(key(name)) ?? []), { exchange, priority }]),
+    a: (name, ...addresses) => void aRecords.set(key(name), addresses),
     publish(records) {
       for (const r of records) {
         if (r.type === "TXT") dns.txt(r.name, r.value);

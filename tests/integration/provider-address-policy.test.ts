@@ -1,0 +1,160 @@
+// The outbound address policy for providers, as shipped (no ALLOW_PRIVATE_PROVIDER_HOSTS), on a
+// server of its own whose outbound names resolve through a real local DNS server
+// (OUTBOUND_DNS_SERVERS): provider create and update refused for private, loopback, link-local
+// and plain-http destinations, naming the field; a change of destination refused without the
+// credential again; and DNS rebinding (a name that was public at save and points at 127.0.0.1
+// at connect time) refused when the connection is made, with listeners on 127.0.0.1 that must
+// see no connection at all.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:net";
+import { call } from "../helpers/http";
+import { ownServer } from "../helpers/own-server";
+import { startDnsServer, type DnsServer } from "../helpers/dns-server";
+
+const PUBLIC_IP = "93.184.216.34";
+
+/** A TCP listener on 127.0.0.1 that counts connections (and answers nothing useful). */
+async function listener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+  let count = 0;
+  const server: Server = createServer((socket) => {
+    count++;
+    socket.end("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n{\"Name\":\"metadata-secret\",\"ErrorCode\":0}");
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    port: (server.address() as { port: number }).port,
+    connections: () => count,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+let dns: DnsServer;
+let s: Awaited<ReturnType<typeof ownServer>>;
+let target: Awaited<ReturnType<typeof listener>>;
+
+beforeAll(async () => {
+  dns = await startDnsServer();
+  dns.a("internal.policy.test", "10.1.2.3");
+  target = await listener();
+  // The shipped default: the switch unset (an empty value counts as unset).
+  s = await ownServer({ ALLOW_PRIVATE_PROVIDER_HOSTS: "", OUTBOUND_DNS_SERVERS: dns.address }, ["email:send"]);
+}, 60_000);
+afterAll(async () => {
+  await s?.sql.end();
+  await s?.server.stop();
+  await s?.database.drop();
+  await target?.close();
+  await dns?.close();
+});
+
+const create = (type: string, config: Record<string, unknown>) => call("/api/providers", { base: s.server.url, cookie: s.cookie, body: { name: `p ${Math.random()}`, type, config } });
+const update = (id: string, config: Record<string, unknown>) => call(`/api/providers/${id}`, { base: s.server.url, cookie: s.cookie, method: "PUT", body: { config } });
+const stored = async (id: string) => (await s.sql.query(`SELECT config, secrets_sealed FROM providers WHERE id = $1`, [id])).rows[0];
+const providerCount = async () => Number((await s.sql.query(`SELECT count(*) FROM providers`)).rows[0].count);
+const testRoute = (id: string) => call(`/api/providers/${id}/test`, { base: s.server.url, cookie: s.cookie, method: "POST" });
+
+describe("provider destinations on save", () => {
+  it("refuses private, loopback, link-local, local names, names resolving privately, and plain http, naming the field; nothing is created", async () => {
+    const before = await providerCount();
+    const refused: [string, Record<string, unknown>, string][] = [
+      ["postmark", { serverToken: "t", baseUrl: `http://127.0.0.1:${target.port}` }, "baseUrl"],
+      ["postmark", { serverToken: "t", baseUrl: "https://127.0.0.1/" }, "baseUrl"],
+      ["postmark", { serverToken: "t", baseUrl: "https://169.254.169.254/latest/meta-data/" }, "baseUrl"],
+      ["postmark", { serverToken: "t", baseUrl: `http://${PUBLIC_IP}/` }, "baseUrl"],
+      ["resend", { apiKey: "re_x", baseUrl: "https://[::1]/" }, "baseUrl"],
+      ["resend", { apiKey: "re_x", baseUrl: "https://localhost/" }, "baseUrl"],
+      ["sendgrid", { apiKey: "SG.x", baseUrl: "https://10.0.0.1/" }, "baseUrl"],
+      ["mailgun", { apiKey: "k", domain: "mg.test", baseUrl: "https://internal.policy.test/" }, "baseUrl"],
+      ["ses", { region: "eu-west-1", accessKeyId: "AKIA", secretAccessKey: "s", endpoint: "https://[::ffff:127.0.0.1]/" }, "endpoint"],
+      ["smtp", { host: "127.0.0.1", port: target.port }, "host"],
+      ["smtp", { host: "localhost", port: 25 }, "host"],
+      ["smtp", { host: "100.64.0.1", port: 25 }, "host"],
+      ["smtp", { host: "internal.policy.test", port: 587 }, "host"],
+    ];
+    for (const [type, config, field] of refused) {
+      const res = await create(type, config);
+      const label = `${type} ${JSON.stringify(config)}`;
+      expect(res.status, label).toBe(400);
+      expect(res.body.code, label).toBe("VALIDATION_ERROR");
+      expect(res.body.error, label).toContain(`body.config.${field}`);
+    }
+    expect(await providerCount()).toBe(before);
+    expect(target.connections()).toBe(0);
+  });
+
+  it("refuses an update to a private destination; the provider is unchanged", async () => {
+    const ok = await create("postmark", { serverToken: "token-1", baseUrl: `https://${PUBLIC_IP}/` });
+    expect(ok.status).toBe(201);
+    const before = await stored(ok.body.id);
+    const res = await update(ok.body.id, { serverToken: "token-2", baseUrl: "https://127.0.0.1/" });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain("body.config.baseUrl");
+    expect(await stored(ok.body.id)).toEqual(before);
+  });
+});
+
+describe("changing where a provider connects needs its credential again", () => {
+  it("an API provider: a new base URL without the token (left out, or the mask) is refused, naming the token; with it, accepted", async () => {
+    const ok = await create("postmark", { serverToken: "token-1", baseUrl: `https://${PUBLIC_IP}/` });
+    const before = await stored(ok.body.id);
+    for (const config of [{ baseUrl: "https://93.184.216.35/" }, { baseUrl: "https://93.184.216.35/", serverToken: "********" }, { serverToken: "********" }]) {
+      const res = await update(ok.body.id, config);
+      expect(res.status, JSON.stringify(config)).toBe(400);
+      expect(res.body.error).toContain("body.config.serverToken");
+      expect(res.body.error).toMatch(/entered again/);
+      expect(await stored(ok.body.id)).toEqual(before);
+    }
+    // Settings other than the destination keep working without the token.
+    expect((await update(ok.body.id, { baseUrl: `https://${PUBLIC_IP}/`, messageStream: "broadcast" })).status).toBe(200);
+    expect((await update(ok.body.id, { baseUrl: "https://93.184.216.35/", serverToken: "token-2" })).status).toBe(200);
+  });
+
+  it("an SMTP relay: a new host or port without the password is refused, naming it", async () => {
+    const base = { host: PUBLIC_IP, port: 587, username: "u" };
+    const ok = await create("smtp", { ...base, password: "pw-1" });
+    expect(ok.status).toBe(201);
+    const before = await stored(ok.body.id);
+    for (const change of [{ port: 2525 }, { host: "93.184.216.35" }]) {
+      const res = await update(ok.body.id, { ...base, ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body.error).toContain("body.config.password");
+      expect(await stored(ok.body.id)).toEqual(before);
+    }
+    expect((await update(ok.body.id, { ...base, port: 2525, password: "pw-1" })).status).toBe(200);
+  });
+});
+
+describe("DNS rebinding: the address is checked again when the connection is made", () => {
+  it("a base URL, an SES endpoint and an SMTP host that resolved publicly at save and now resolve to 127.0.0.1 get no connection", async () => {
+    for (const name of ["api.rebind.test", "ses.rebind.test", "smtp.rebind.test"]) dns.a(name, PUBLIC_IP);
+    const postmark = await create("postmark", { serverToken: "t", baseUrl: `https://api.rebind.test:${target.port}` });
+    const ses = await create("ses", { region: "eu-west-1", accessKeyId: "AKIA", secretAccessKey: "s", endpoint: `https://ses.rebind.test:${target.port}` });
+    const smtp = await create("smtp", { host: "smtp.rebind.test", port: target.port });
+    for (const res of [postmark, ses, smtp]) expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+    for (const name of ["api.rebind.test", "ses.rebind.test", "smtp.rebind.test"]) dns.a(name, "127.0.0.1");
+    for (const [res, name] of [[postmark, "api.rebind.test"], [ses, "ses.rebind.test"], [smtp, "smtp.rebind.test"]] as const) {
+      const tested = await testRoute(res.body.id);
+      expect(tested.status).toBe(200);
+      expect(tested.body.success, name).toBe(false);
+      expect(tested.body.message, name).toContain(`blocked by the outbound address policy: provider host ${name} resolves to a non-public address`);
+    }
+    // The send path too: the only provider is refused at connect time, so the send fails.
+    await s.sql.query(`UPDATE providers SET is_active = (id = $1)`, [postmark.body.id]);
+    const sent = await call("/api/v1/email/send", { base: s.server.url, key: s.key, body: { from: "ann@sender.test", to: "x@example.test", subject: "Hi", text: "x" } });
+    expect(sent.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(sent.body)).toContain("blocked by the outbound address policy");
+    expect(target.connections()).toBe(0);
+  });
+
+  it("a destination stored while private hosts were allowed is refused at connect time (literal addresses never go through DNS)", async () => {
+    const ok = await create("postmark", { serverToken: "t", baseUrl: `https://${PUBLIC_IP}/` });
+    for (const baseUrl of [`http://127.0.0.1:${target.port}`, `https://127.0.0.1:${target.port}`]) {
+      await s.sql.query(`UPDATE providers SET config = jsonb_set(config, '{baseUrl}', to_jsonb($1::text)) WHERE id = $2`, [baseUrl, ok.body.id]);
+      const tested = await testRoute(ok.body.id);
+      expect(tested.body.success, baseUrl).toBe(false);
+      expect(tested.body.message, baseUrl).toContain("blocked by the outbound address policy");
+    }
+    expect(target.connections()).toBe(0);
+  });
+});
