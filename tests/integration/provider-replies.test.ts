@@ -40,6 +40,7 @@ let fake: FakeHttpProvider;
 beforeAll(async () => {
   org = await newOrg();
   await productionMode(org.org.id);
+  await db().organization.update({ where: { id: org.org.id }, data: { plan: "enterprise" } }); // no provider quota
   fake = await startFakeHttpProvider();
 });
 afterAll(() => fake.close());
