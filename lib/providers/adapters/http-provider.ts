@@ -16,6 +16,7 @@ import { connectionFailure, notConnected } from "@/lib/providers/connection-fail
 
 /** A provider that hangs must not hold a send job: give up and let failover take it. */
 export const PROVIDER_TIMEOUT_MS = 15_000;
+const USER_AGENT = "Mailroom/1";
 /** Provider answers are small; a host that streams more is cut off (and the rest ignored). */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
@@ -85,7 +86,8 @@ export async function providerFetch(api: ProviderApi, path: string, init: { meth
         method: init.method ?? "GET",
         agent: agents[url.protocol as "http:" | "https:"],
         lookup: guardedLookup(api.policy),
-        headers: { ...init.headers, ...(type ? { "content-type": type } : {}), ...(bytes ? { "content-length": bytes.length } : {}) },
+        // Some APIs refuse a request without a User-Agent (fetch and the SDKs always sent one).
+        headers: { "user-agent": USER_AGENT, ...init.headers, ...(type ? { "content-type": type } : {}), ...(bytes ? { "content-length": bytes.length } : {}) },
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
       });
       req.on("socket", (socket) => {
