@@ -10,6 +10,7 @@ import { createServer, type Server } from "node:net";
 import { call } from "../helpers/http";
 import { ownServer } from "../helpers/own-server";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
+import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
 
 const PUBLIC_IP = "93.184.216.34";
 
@@ -157,5 +158,30 @@ describe("DNS rebinding: the address is checked again when the connection is mad
       expect(tested.body.message, baseUrl).toContain("blocked by the outbound address policy");
     }
     expect(target.connections()).toBe(0);
+  });
+});
+
+describe("a provider the operator manages (staff API)", () => {
+  it("may be on the operator's network without the switch: created, tested and sent through at 127.0.0.1; the customer still cannot aim one there", async () => {
+    const sink = await newSink();
+    try {
+      const staff = (path: string, body: unknown) => call(path, { base: s.server.url, key: s.serverEnv.STAFF_API_TOKEN, body });
+      const orgId = (await s.sql.query(`SELECT id::text FROM organizations LIMIT 1`)).rows[0].id as string;
+      const config = { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD };
+      const managed = await staff(`/api/internal/organizations/${orgId}/providers`, { name: "Operator relay", type: "smtp", config });
+      expect(managed.status, JSON.stringify(managed.body)).toBe(201);
+      expect((await staff(`/api/internal/providers/${managed.body.data.id}/status`, { status: "active" })).status).toBe(200);
+      const tested = await testRoute(managed.body.data.id);
+      expect(tested.body).toMatchObject({ success: true, message: `Connected to 127.0.0.1:${sink.port}` });
+
+      await s.sql.query(`UPDATE providers SET is_active = (id = $1)`, [managed.body.data.id]);
+      const sent = await call("/api/v1/email/send", { base: s.server.url, key: s.key, body: { from: "ann@sender.test", to: "x@example.test", subject: "Managed", text: "x" } });
+      expect(sent.body.data, JSON.stringify(sent.body)).toMatchObject({ status: "sent", provider: "Operator relay" });
+      expect(sink.messages).toHaveLength(1);
+
+      expect((await create("smtp", config)).status).toBe(400);
+    } finally {
+      await sink.close();
+    }
   });
 });
