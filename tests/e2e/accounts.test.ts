@@ -29,7 +29,8 @@ describe("sign-in", () => {
     const org = await newOrg();
     const page = await browser.context.newPage();
     let offSite = 0;
-    await page.route(/attacker\.invalid/, (route) => {
+    // Any request to the attacker's host (not our own URLs that merely name it in a query).
+    await page.route((u) => u.hostname.endsWith("attacker.invalid"), (route) => {
       offSite++;
       return route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" });
     });
