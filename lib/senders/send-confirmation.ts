@@ -2,7 +2,7 @@
 // cannot verify, like a personal mailbox). It goes only through the operator's system transport
 // (lib/system-mail), never the organization's providers: an organization that could route it
 // through a server of its own would read the link and confirm any address. Without a system
-// transport it is refused (SERVICE_UNAVAILABLE) before anything is recorded.
+// transport it is refused (409 CONFLICT) before anything is recorded.
 //
 // At most one per sender per minute, so a script cannot flood someone's mailbox: each request
 // first reserves its minute (sender.confirmation_requested, written under a lock on the sender's

@@ -4,7 +4,9 @@
 // every link mailed "to" an address they do not own (and confirm it, or take the account).
 // The operator's transport is trusted, so no tenant policy (test mode, suppressions, address
 // checks) applies to it. Without one, development prints the link on the console and sends
-// nothing; production refuses with SERVICE_UNAVAILABLE, saying what is missing.
+// nothing; production refuses with 409 CONFLICT, saying what is missing (the instance's set-up,
+// not a passing fault: a 5xx would invite retries that cannot succeed). A relay that fails is
+// 503 SERVICE_UNAVAILABLE with Retry-After.
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -29,7 +31,7 @@ export function systemMailTransport(): SystemMailTransport {
 /** Refuses, before anything is recorded, when this instance cannot mail `what`. */
 export function assertSystemMail(what: string): void {
   if (systemMailTransport() !== "none") return;
-  throw new AppError("SERVICE_UNAVAILABLE", `${what} is unavailable: this instance has no system mail transport. Its operator sets SYSTEM_SMTP_URL to enable it.`);
+  throw new AppError("CONFLICT", `${what} is unavailable: this instance has no system mail transport. Its operator sets SYSTEM_SMTP_URL to enable it.`);
 }
 
 let transporter: Transporter | undefined;
@@ -57,6 +59,6 @@ export async function sendSystemMail(mail: SystemMail): Promise<void> {
   } catch (err) {
     // The relay's own words may hold its address; the caller gets a plain refusal.
     log.error("System mail was not sent", { to: mail.to, err: err instanceof Error ? err.message : String(err) });
-    throw new AppError("SERVICE_UNAVAILABLE", `The email to ${mail.to} could not be sent through this instance's mail server; try again later`);
+    throw new AppError("SERVICE_UNAVAILABLE", `The email to ${mail.to} could not be sent through this instance's mail server; try again later`, undefined, { "Retry-After": "60" });
   }
 }

@@ -1,7 +1,7 @@
 // Instance mail (sender confirmations, invitations, password resets) goes only through the
 // operator's system transport, here an SMTP sink of this file's own, and never through the
 // organization's providers, even one aimed at a server the tenant runs. Without a transport the
-// requests are refused (503) with nothing recorded or sent. The one-use links: hashed at rest,
+// requests are refused (409, the instance's set-up) with nothing recorded or sent. The one-use links: hashed at rest,
 // used once, limited per address; a password someone else set keeps its account from being made
 // owner until its holder chooses one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -147,7 +147,7 @@ describe("with a system mail transport", () => {
 });
 
 describe("without a system mail transport (production)", () => {
-  it("refuses sender confirmation, invitations and resets with 503, recording and sending nothing", async () => {
+  it("refuses sender confirmation, invitations and resets with 409, recording and sending nothing", async () => {
     const org = await newOrg();
     const tenantSink = await newSink();
     try {
@@ -155,16 +155,18 @@ describe("without a system mail transport (production)", () => {
       const email = `ceo-${hex()}@bigbank.test`;
       const sender = (await call("/api/v1/senders", { cookie: org.cookie, body: { email } })).body.data;
       const res = await call(`/api/v1/senders/${sender.id}/confirmation`, { cookie: org.cookie, method: "POST" });
-      expect(res.status).toBe(503);
-      expect(res.body.code).toBe("SERVICE_UNAVAILABLE");
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("CONFLICT");
       expect(res.body.error).toMatch(/^Sender confirmation by email is unavailable: this instance has no system mail transport\. Its operator sets SYSTEM_SMTP_URL/);
       expect(await db().auditLog.count({ where: { targetId: sender.id, action: { startsWith: "sender.confirmation" } } })).toBe(0);
 
       const invite = await call("/api/org/invitations", { cookie: org.cookie, body: { email: `x-${hex()}@example.test`, role: "member" } });
-      expect(invite.status).toBe(503);
+      expect(invite.status).toBe(409);
+      expect(invite.body.error).toMatch(/^Inviting by email is unavailable/);
       const member = await addMemberAs(org.cookie, "member");
       const reset = await call(`/api/org/members/${member.member.id}/password-reset`, { cookie: org.cookie, method: "POST" });
-      expect(reset.status).toBe(503);
+      expect(reset.status).toBe(409);
+      expect(reset.body.error).toMatch(/^Password reset by email is unavailable/);
       expect(await db().accountLink.count({ where: { orgId: org.org.id } })).toBe(0);
       await new Promise((r) => setTimeout(r, 300));
       expect(tenantSink.messages).toHaveLength(0);

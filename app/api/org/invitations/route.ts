@@ -1,5 +1,5 @@
 // POST /api/org/invitations — invite a person by email; they choose their own password through
-// the emailed link (dashboard; members.manage). 503 without a system mail transport.
+// the emailed link (dashboard; members.manage). 409 without a system mail transport.
 import { legacyRoute } from "@/lib/http/legacy-route";
 import { toWire } from "@/lib/http/wire";
 import { inviteMemberSchema, linkSentSchema } from "@/lib/account-links/schemas";

@@ -1,5 +1,5 @@
 // POST /api/org/members/{id}/password-reset — mail the member a one-use link to choose a new
-// password (dashboard; members.manage; admins not for owners). 503 without a system mail transport.
+// password (dashboard; members.manage; admins not for owners). 409 without a system mail transport.
 import { legacyRoute } from "@/lib/http/legacy-route";
 import { toWire } from "@/lib/http/wire";
 import { memberIdParamsSchema } from "@/lib/members/schemas";
