@@ -9,7 +9,8 @@ import { randomBytes } from "node:crypto";
 import { call } from "../helpers/http";
 import { signIn, signInOrThrow } from "../helpers/sign-in";
 import { addMemberAs, newOrg, PASSWORD } from "../helpers/factory";
-import { newSink, SINK_PASSWORD, SINK_USER, smtpProvider } from "../helpers/sending";
+import { deadPort, newSink, SINK_PASSWORD, SINK_USER, smtpProvider } from "../helpers/sending";
+import { ownServer } from "../helpers/own-server";
 import { linkMailedTo, serverWithSystemMail } from "../helpers/system-mail";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
@@ -172,6 +173,34 @@ describe("without a system mail transport (production)", () => {
       expect(tenantSink.messages).toHaveLength(0);
     } finally {
       await tenantSink.close();
+    }
+  });
+});
+
+describe("with a system transport that fails", () => {
+  it("answers 503 with Retry-After, records the confirmation as failed and gives its minute back; an unsent link is removed", { timeout: 60_000 }, async () => {
+    const dead = await deadPort();
+    const own = await ownServer({ SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${dead.port}` }, ["*"]);
+    try {
+      const email = `down-${hex()}@bigbank.test`;
+      const sender = (await call("/api/v1/senders", { base: own.server.url, key: own.key, body: { email } })).body.data;
+      for (let i = 0; i < 2; i++) {
+        const res = await call(`/api/v1/senders/${sender.id}/confirmation`, { base: own.server.url, key: own.key, method: "POST" });
+        expect(res.status).toBe(503);
+        expect(res.body.code).toBe("SERVICE_UNAVAILABLE");
+        expect(res.headers.get("retry-after")).toBe("60");
+      }
+      const actions = (await own.sql.query("SELECT action FROM audit_logs WHERE target_id = $1 ORDER BY created_at", [sender.id])).rows.map((r) => r.action);
+      expect(actions.filter((a) => a === "sender.confirmation_failed")).toHaveLength(2);
+      expect(actions).not.toContain("sender.confirmation_sent");
+
+      const invite = await call("/api/org/invitations", { base: own.server.url, cookie: own.cookie, body: { email: `x-${hex()}@example.test`, role: "member" } });
+      expect(invite.status).toBe(503);
+      expect((await own.sql.query("SELECT count(*)::int AS n FROM account_links")).rows[0].n).toBe(0);
+    } finally {
+      await own.sql.end();
+      await own.server.stop();
+      await own.database.drop();
     }
   });
 });
