@@ -68,6 +68,10 @@ const envSchema = z.object({
   // connections to tenant-chosen hosts resolve through OUTBOUND_DNS_SERVERS when set.
   ALLOW_PRIVATE_PROVIDER_HOSTS: flag,
   OUTBOUND_DNS_SERVERS: z.string().min(1).optional(),
+  // Instance mail (docs/self-hosting.md): sender confirmations, invitations and password
+  // resets go only through the operator's SMTP server, never a tenant's provider.
+  SYSTEM_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://user:pass@host:port or smtps://…").optional(),
+  SYSTEM_MAIL_FROM: z.string().trim().min(3).refine((s) => !/[\r\n]/.test(s), "no line breaks").optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; inngestEnabled: boolean };

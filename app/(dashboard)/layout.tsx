@@ -2,12 +2,15 @@ import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/auth/current-user";
 import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/layout/app-shell";
+import { passwordState } from "@/lib/users/password-state";
 
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await currentUser();
   if (!user) redirect("/sign-in");
+  // A generated first password was printed on a console: it is replaced before anything else.
+  if ((await passwordState(user.id)) === "required") redirect("/change-password");
   return (
     <Providers>
       <AppShell user={{ email: user.email, name: user.name, role: user.role }}>{children}</AppShell>

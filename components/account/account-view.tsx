@@ -4,11 +4,12 @@ import type { Role } from "@/lib/auth/permissions";
 import { PageHeader } from "@/components/ui/page-header";
 import { ROLE_DESCRIPTIONS, roleLabel } from "@/components/members/role-descriptions";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
+import { ChangePasswordCard } from "@/components/account/change-password-card";
 
-export function AccountView({ email, role }: { email: string; role: Role }) {
+export function AccountView({ email, role, passwordSetByOther }: { email: string; role: Role; passwordSetByOther: boolean }) {
   return (
     <>
-      <PageHeader title="Account" description="Who you are signed in as, and the second factor that guards large sends." />
+      <PageHeader title="Account" description="Who you are signed in as, your password, and the second factor that guards large sends." />
       <section aria-labelledby="profile-heading" className="mb-6 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
         <h2 id="profile-heading" className="sr-only">
           Your sign-in
@@ -25,6 +26,7 @@ export function AccountView({ email, role }: { email: string; role: Role }) {
           </dd>
         </dl>
       </section>
+      <ChangePasswordCard email={email} setByOther={passwordSetByOther} />
       <TwoFactorCard />
     </>
   );

@@ -2,22 +2,11 @@
 
 import { useState } from "react";
 import { signIn } from "next-auth/react";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
-function safeCallback(raw: string | null): string {
-  if (!raw) return "/";
-  try {
-    const url = new URL(raw, window.location.origin);
-    return url.origin === window.location.origin ? url.pathname + url.search : "/";
-  } catch {
-    return "/";
-  }
-}
-
-export function SignInForm({ initialError }: { initialError?: string }) {
+/** `next`: the path to go to after sign-in, already checked same-site on the server (lib/auth/safe-callback.ts). */
+export function SignInForm({ next, initialError }: { next: string; initialError?: string }) {
   const router = useRouter();
-  const params = useSearchParams();
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
 
@@ -36,12 +25,13 @@ export function SignInForm({ initialError }: { initialError?: string }) {
       setError("Wrong email or password.");
       return;
     }
-    router.replace(safeCallback(params.get("callbackUrl")));
+    router.replace(next);
     router.refresh();
   }
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-4">
+    // method="post": submitted before the script has loaded, the password stays out of the URL.
+    <form method="post" onSubmit={onSubmit} className="mt-6 space-y-4">
       <label className="block text-sm font-medium">
         Email
         <input name="email" type="email" autoComplete="email" required className="input mt-1" />

@@ -74,7 +74,7 @@ export function AddMemberDialog({ open, onClose, actorRole }: { open: boolean; o
         <FormField
           id="member-password"
           label="Initial password"
-          hint="At least 8 characters; share it with them privately. An address that already has a Mailroom account cannot be added."
+          hint="At least 8 characters; share it with them privately (Invite by email lets them choose their own). Until they change it, they cannot be made owner. An address that already has a Mailroom account cannot be added."
           error={errors.password}
         >
           <input className="input" type="password" value={form.password} onChange={set("password")} autoComplete="new-password" maxLength={200} />

@@ -15,6 +15,9 @@ interface MemberItemProps {
   saving: boolean;
   onRoleChange: (member: Member, role: Role) => void;
   onRemove: (member: Member) => void;
+  /** Mails the member a link to choose a new password (never shown to whoever asks). */
+  onResetPassword: (member: Member) => void;
+  resetting: boolean;
 }
 
 export const LAST_OWNER_REASON = "An organization must keep at least one owner: make another member an owner first.";
@@ -25,7 +28,7 @@ const OWNER_ONLY_REASON = "Only an owner can change an owner.";
  * Remove. What the signed-in role may not do here is shown disabled or read-only, with the
  * reason as text beside it (the server refuses it anyway).
  */
-export function MemberItem({ member, actorRole, canManage, isSelf, lastOwner, saving, onRoleChange, onRemove }: MemberItemProps) {
+export function MemberItem({ member, actorRole, canManage, isSelf, lastOwner, saving, onRoleChange, onRemove, onResetPassword, resetting }: MemberItemProps) {
   // Admins may not touch owners; the server enforces the same rule (canAssignRole).
   const editable = canManage && canAssignRole(actorRole, member.role);
   const roles = ROLES.filter((r) => canAssignRole(actorRole, r));
@@ -68,6 +71,11 @@ export function MemberItem({ member, actorRole, canManage, isSelf, lastOwner, sa
                   </option>
                 ))}
               </select>
+              {!isSelf && (
+                <button type="button" className="btn-secondary py-1.5" onClick={() => onResetPassword(member)} disabled={resetting} aria-label={`Send ${member.email} a password reset link`}>
+                  {resetting ? "Sending…" : "Reset password"}
+                </button>
+              )}
               <button
                 type="button"
                 className="btn-danger py-1.5"

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useMembers, useRemoveMember, useUpdateMemberRole, type Member } from "@/lib/queries/members";
+import { useMembers, useRemoveMember, useSendPasswordReset, useUpdateMemberRole, type Member } from "@/lib/queries/members";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { ListSkeleton } from "@/components/ui/skeleton";
@@ -11,6 +11,7 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { AddMemberDialog } from "@/components/members/add-member-dialog";
+import { InviteMemberDialog } from "@/components/members/invite-member-dialog";
 import { MemberItem } from "@/components/members/member-item";
 
 export function MembersView({ role, userId }: { role: Role; userId: string }) {
@@ -19,7 +20,9 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
   const members = useMembers();
   const update = useUpdateMemberRole();
   const remove = useRemoveMember();
+  const reset = useSendPasswordReset();
   const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
 
   const owners = members.data?.filter((m) => m.role === "owner").length ?? 0;
@@ -51,9 +54,14 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
         title="Members"
         description="People who can sign in to this organization, and what their role lets them do."
         action={
-          <RestrictedAction allowed={canManage} reason="Only owners and admins can add or change members." onClick={() => setAdding(true)}>
-            Add member
-          </RestrictedAction>
+          <div className="flex flex-wrap gap-2">
+            <RestrictedAction allowed={canManage} reason="Only owners and admins can invite members." onClick={() => setInviting(true)}>
+              Invite by email
+            </RestrictedAction>
+            <RestrictedAction allowed={canManage} reason="Only owners and admins can add or change members." onClick={() => setAdding(true)}>
+              Add member
+            </RestrictedAction>
+          </div>
         }
       />
 
@@ -76,6 +84,8 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
               saving={update.isPending && update.variables?.id === m.id}
               onRoleChange={changeRole}
               onRemove={setRemoving}
+              onResetPassword={(m) => reset.mutate(m.id)}
+              resetting={reset.isPending && reset.variables === m.id}
             />
           ))}
         </ul>
@@ -88,6 +98,7 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
       )}
 
       <AddMemberDialog open={adding} onClose={() => setAdding(false)} actorRole={role} />
+      <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} actorRole={role} />
       <ConfirmDialog
         open={removing !== null}
         title="Remove member?"

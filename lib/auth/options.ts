@@ -10,6 +10,7 @@ import { clearSignInFailures, recordSignInFailure, signInBlocked } from "@/lib/u
 import { clientAddress } from "@/lib/http/client-address";
 import { endSessions } from "@/lib/users/end-sessions";
 import { memberOfToken } from "@/lib/auth/session-member";
+import { safeRedirect } from "@/lib/auth/safe-callback";
 
 declare module "next-auth" {
   interface Session {
@@ -62,6 +63,7 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      redirect: ({ url, baseUrl }) => safeRedirect(url, baseUrl),
       async jwt({ token, user }) {
         if (user) {
           const u = user as { id: string; orgId?: string; sv?: number };

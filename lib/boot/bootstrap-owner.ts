@@ -13,7 +13,7 @@ export async function ensureBootstrapOwner(): Promise<{ created: boolean; email?
   const generated = !e.BOOTSTRAP_ADMIN_PASSWORD;
   const password = e.BOOTSTRAP_ADMIN_PASSWORD ?? randomBytes(12).toString("base64url");
   try {
-    await createOrganization({ name: "My organization", owner: { email, name: "Owner", password } });
+    await createOrganization({ name: "My organization", owner: { email, name: "Owner", password, generated } });
   } catch (err) {
     if (isUniqueViolation(err)) return { created: false }; // another instance got there first
     throw err;
@@ -25,7 +25,7 @@ export async function ensureBootstrapOwner(): Promise<{ created: boolean; email?
         "  Mailroom created your owner account (shown only this once):",
         `    email:    ${email}`,
         `    password: ${password}`,
-        "  Sign in at " + e.APP_URL + "/sign-in and add members under Members.",
+        "  Sign in at " + e.APP_URL + "/sign-in: you will be asked to choose a new password first.",
         "",
       ].join("\n"),
     );

@@ -26,7 +26,7 @@ export function hostedPageResponse(html: string, status = 200): Response {
   });
 }
 
-/** The form data of a hosted page's POST (its button, or a mail client's one-click body), read no further than 1,000 bytes. */
-export async function hostedPageForm(req: Request): Promise<URLSearchParams> {
-  return new URLSearchParams((await req.text().catch(() => "")).slice(0, 1_000));
+/** The form data of a hosted page's POST (its button, or a mail client's one-click body), read no further than `limit` (1,000) bytes. */
+export async function hostedPageForm(req: Request, limit = 1_000): Promise<URLSearchParams> {
+  return new URLSearchParams((await req.text().catch(() => "")).slice(0, limit));
 }

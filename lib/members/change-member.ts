@@ -40,6 +40,11 @@ export async function updateMemberRole(target: Target & { role: Role }) {
     const { m, actorRole } = await loadTarget(tx, target);
     if (!canAssignRole(actorRole, role)) throw new AppError("PERMISSION_DENIED", `Your role cannot grant the ${role} role`);
     if (m.role === "owner" && role !== "owner") await assertAnotherOwner(tx, orgId, m.id);
+    // Whoever set this account's password (an admin adding the member) could sign in as it:
+    // it becomes an owner only once its holder has chosen a password of their own.
+    if (role === "owner" && m.role !== "owner" && !m.user.passwordChosenAt) {
+      throw new AppError("CONFLICT", `${m.user.email} still has a password someone else set; they must choose their own (change it on their Account page, or use a reset link) before they can be made owner`);
+    }
     const updated = await tx.membership.update({ where: { id: m.id }, data: { role } });
     await recordAudit(
       { orgId, actorType: "user", actorId: actor.userId, action: "member.role_changed", targetType: "membership", targetId: m.id, metadata: { email: m.user.email, from: m.role, to: role } },

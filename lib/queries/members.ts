@@ -3,12 +3,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Role } from "@/lib/auth/permissions";
 import type { memberSchema, AddMemberInput } from "@/lib/members/schemas";
+import type { InviteMemberInput, linkSentSchema } from "@/lib/account-links/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
 import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import { applyOptimistic } from "@/lib/queries/optimistic";
 import { toast } from "@/components/ui/toast";
 
 export type Member = z.output<typeof memberSchema>;
+type LinkSent = z.output<typeof linkSentSchema>;
 
 export const membersQueryKey = ["members"] as const;
 
@@ -53,5 +55,22 @@ export function useRemoveMember() {
     mutationFn: (id: string) => fetchJson<{ removed: true }>(memberUrl(id), { method: "DELETE" }),
     meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryKey }),
+  });
+}
+
+/** The invite dialog shows the refusal (an address taken, no system mail) in its form. */
+export function useInviteMember() {
+  return useMutation({
+    mutationFn: (input: InviteMemberInput) => fetchJson<LinkSent>("/api/org/invitations", { method: "POST", body: input }),
+    meta: INLINE_ERROR,
+  });
+}
+
+/** From a member's row: the link goes to the member's own address; the outcome is a toast. */
+export function useSendPasswordReset() {
+  return useMutation({
+    mutationFn: (id: string) => fetchJson<LinkSent>(`${memberUrl(id)}/password-reset`, { method: "POST" }),
+    meta: { errorTitle: "Could not send a reset link" },
+    onSuccess: (sent) => toast.success(`A password reset link went to ${sent.email}`),
   });
 }

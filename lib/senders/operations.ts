@@ -66,7 +66,7 @@ export const sendSenderConfirmationOperation = defineOperation({
   ...base,
   method: "POST",
   path: "/api/v1/senders/{id}/confirmation",
-  summary: "Email the address a link that confirms it as a sender (valid 72 hours; at most one a minute). A refused send (test mode, suppression, allowance) is answered with its error",
+  summary: "Email the address a link that confirms it as a sender (valid 72 hours; at most one a minute), through the instance's own mail server, never the organization's providers. 409 CONFLICT when the instance has none (SYSTEM_SMTP_URL)",
   scope: "senders:write",
   orgWide: true,
   params: senderIdParamsSchema,

@@ -37,6 +37,5 @@ export const deletedSenderSchema = z.object({ id: z.uuid(), deleted: z.literal(t
 export const confirmationSentSchema = z.object({
   id: z.uuid().describe("the sender's id"),
   email: z.string().describe("where the confirmation email went"),
-  messageId: z.uuid().describe("the confirmation email's message id (see the message log)"),
   expiresAt: timestamp.describe("when the link in it stops working"),
 });

@@ -1,7 +1,8 @@
 // Mails a sender's address a link that confirms it (for addresses at a domain the organization
-// cannot verify, like a personal mailbox). It goes through the normal send path as the
-// organization itself, from the instance's default address: so test mode, the allowance and
-// the suppression list apply, and a refusal is the caller's answer, said as such.
+// cannot verify, like a personal mailbox). It goes only through the operator's system transport
+// (lib/system-mail), never the organization's providers: an organization that could route it
+// through a server of its own would read the link and confirm any address. Without a system
+// transport it is refused (409 CONFLICT) before anything is recorded.
 //
 // At most one per sender per minute, so a script cannot flood someone's mailbox: each request
 // first reserves its minute (sender.confirmation_requested, written under a lock on the sender's
@@ -12,8 +13,7 @@ import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { sendEmail } from "@/lib/email/send-email";
-import { sendEmailSchema } from "@/lib/email/schemas";
+import { assertSystemMail, sendSystemMail } from "@/lib/system-mail/send-system-mail";
 import { getSenderRowOrThrow } from "@/lib/senders/manage-senders";
 import { CONFIRMATION_TTL_MS, confirmationUrl, signConfirmationToken } from "@/lib/senders/confirmation-token";
 import { confirmationEmail } from "@/lib/senders/confirmation-email";
@@ -44,21 +44,19 @@ export async function sendSenderConfirmation({ principal, id }: { principal: Pri
   const sender = await getSenderRowOrThrow({ orgId: principal.orgId, id });
   if (sender.confirmedAt) throw new AppError("CONFLICT", `${sender.email} is confirmed already`);
   if (sender.domain?.status === "verified") throw new AppError("CONFLICT", `${sender.email} is verified by its domain ${sender.domain.name}; no confirmation is needed`);
+  assertSystemMail("Sender confirmation by email");
   await reserve(principal, sender);
 
   const org = await db().organization.findUniqueOrThrow({ where: { id: principal.orgId }, select: { name: true } });
   const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
   const link = confirmationUrl(env().APP_URL, signConfirmationToken({ senderId: sender.id, email: sender.email, expiresAt }));
-  const input = sendEmailSchema.parse({ to: sender.email, ...confirmationEmail({ orgName: org.name, email: sender.email, link, expiresAt }) });
-  let sent;
   try {
-    sent = await sendEmail({ principal: { kind: "system", orgId: principal.orgId, actor: "sender_confirmation" }, input });
+    await sendSystemMail({ to: sender.email, link, ...confirmationEmail({ orgName: org.name, email: sender.email, link, expiresAt }) });
   } catch (err) {
     const code = err instanceof AppError ? err.code : "SEND_FAILED";
     await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: FAILED, targetType: "sender", targetId: id, outcome: "failed", metadata: { email: sender.email, code } });
-    if (err instanceof AppError) throw new AppError(err.code, `The confirmation email to ${sender.email} was not sent: ${err.message}`, err.details, err.headers);
     throw err;
   }
-  await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: SENT, targetType: "sender", targetId: id, metadata: { email: sender.email, messageId: sent.id } });
-  return { id: sender.id, email: sender.email, messageId: sent.id, expiresAt };
+  await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: SENT, targetType: "sender", targetId: id, metadata: { email: sender.email } });
+  return { id: sender.id, email: sender.email, expiresAt };
 }

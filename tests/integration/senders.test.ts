@@ -3,15 +3,15 @@
 // another organization's senders (404), the audit trail. The production rule at send time
 // (SENDER_NOT_VERIFIED): an unknown or unconfirmed from-address is refused with nothing sent or
 // counted; a confirmed sender, any address at a verified domain and the default address send;
-// test mode does not check. And the confirmation flow end to end: the email arrives at an SMTP
-// sink, its link's page asks first (GET confirms nothing), the button confirms, and the
-// address then sends in production.
+// test mode does not check. And the confirmation flow end to end: the email arrives at the
+// system transport's SMTP sink (never the organization's provider), its link's page asks first
+// (GET confirms nothing), the button confirms, and the address then sends in production.
 import { randomBytes } from "node:crypto";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
 import { addMemberAs, createKey, newOrg } from "../helpers/factory";
-import { newSink, productionMode, smtpProvider } from "../helpers/sending";
+import { newSink, productionMode, SINK_PASSWORD, SINK_USER, smtpProvider } from "../helpers/sending";
+import { linkMailedTo, serverWithSystemMail } from "../helpers/system-mail";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
 import { currentMonth } from "@/lib/email/message-store";
@@ -251,68 +251,86 @@ describe("the production rule for from-addresses (SENDER_NOT_VERIFIED)", () => {
 });
 
 describe("confirming a sender by email", () => {
+  // The confirmation goes through the instance's system transport (tests/integration/
+  // system-mail.test.ts covers the transport itself): a server whose SYSTEM_SMTP_URL is a sink.
+  let own: Awaited<ReturnType<typeof serverWithSystemMail>>;
+  let tenantSink: SmtpSink;
+  const base = () => own.server.url;
+  beforeAll(async () => {
+    own = await serverWithSystemMail(["senders:read", "senders:write", "email:send"]);
+    tenantSink = await newSink();
+    const res = await call("/api/providers", {
+      base: base(),
+      cookie: own.cookie,
+      body: { name: "relay", type: "smtp", config: { host: "127.0.0.1", port: tenantSink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+    });
+    expect(res.status).toBe(201);
+  });
+  afterAll(async () => {
+    await own?.sql.end();
+    await own?.server.stop();
+    await own?.database.drop();
+    await own?.systemSink.close();
+    await tenantSink?.close();
+  });
+  const toAddress = (email: string) => own.systemSink.messages.filter((m) => m.rcptTo.includes(email));
+
   it("mails a link whose page asks first; the button confirms; then the address sends in production", async () => {
-    const org = await newOrg("Confirming Org");
-    await productionMode(org.org.id);
-    const sink = await newSink();
-    try {
-      await smtpProvider(org.cookie, sink);
-      const key = (await createKey(org.cookie, ["senders:read", "senders:write", "email:send"])).key;
-      const email = address("me");
-      const sender = (await call(path, { key, body: { email, name: "Me" } })).body.data;
-      expect((await call("/api/v1/email/send", { key, body: { from: email, to: "rcpt@example.test", subject: "Too early", text: "x" } })).body.code).toBe("SENDER_NOT_VERIFIED");
+    const key = own.key;
+    const email = address("me");
+    const sender = (await call(path, { base: base(), key, body: { email, name: "Me" } })).body.data;
+    expect((await call("/api/v1/email/send", { base: base(), key, body: { from: email, to: "rcpt@example.test", subject: "Too early", text: "x" } })).body.code).toBe("SENDER_NOT_VERIFIED");
 
-      const sent = await call(`${path}/${sender.id}/confirmation`, { key, method: "POST" });
-      expect(sent.status).toBe(201);
-      expect(sent.body.data).toEqual({ id: sender.id, email, messageId: expect.any(String), expiresAt: expect.any(String) });
-      const hours = (new Date(sent.body.data.expiresAt).getTime() - Date.now()) / 3_600_000;
-      expect(hours).toBeGreaterThan(71);
-      expect(hours).toBeLessThanOrEqual(72);
-      // At most one a minute.
-      const soon = await call(`${path}/${sender.id}/confirmation`, { key, method: "POST" });
-      expect(soon.status).toBe(429);
-      expect(soon.body.code).toBe("RATE_LIMITED");
-      expect(Number(soon.headers.get("retry-after"))).toBeGreaterThan(0);
+    const sent = await call(`${path}/${sender.id}/confirmation`, { base: base(), key, method: "POST" });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toEqual({ id: sender.id, email, expiresAt: expect.any(String) });
+    const hours = (new Date(sent.body.data.expiresAt).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71);
+    expect(hours).toBeLessThanOrEqual(72);
+    // At most one a minute.
+    const soon = await call(`${path}/${sender.id}/confirmation`, { base: base(), key, method: "POST" });
+    expect(soon.status).toBe(429);
+    expect(soon.body.code).toBe("RATE_LIMITED");
+    expect(Number(soon.headers.get("retry-after"))).toBeGreaterThan(0);
 
-      expect(sink.messages).toHaveLength(1);
-      expect(sink.messages[0].rcptTo).toEqual([email]);
-      const mail = await simpleParser(sink.messages[0].raw);
-      expect(mail.subject).toBe(`Confirm ${email} as a sender for Confirming Org`);
-      const link = /(http:\/\/\S+\/senders\/confirm\/[A-Za-z0-9_.-]+)/.exec(mail.text ?? "")![1];
-      expect(link.startsWith(new URL("/senders/confirm/", link).href)).toBe(true);
-      expect(mail.html).toContain(link);
+    const { link, mail } = await linkMailedTo(own.systemSink, email, "senders/confirm");
+    expect(toAddress(email)).toHaveLength(1);
+    expect(mail.subject).toBe(`Confirm ${email} as a sender for My organization`);
+    expect(link.startsWith(new URL("/senders/confirm/", link).href)).toBe(true);
+    expect(mail.html).toContain(link);
 
-      // Opening the link (as a scanner would) changes nothing; the page has a Confirm button posting back.
-      const page = await fetch(link);
-      expect(page.status).toBe(200);
-      const html = await page.text();
-      expect(html).toContain("Confirming Org");
-      expect(html).toContain(email);
-      expect(html).toMatch(/<form method="post"><button type="submit" name="confirm" value="yes">Confirm<\/button><\/form>/);
-      expect((await db().sender.findUniqueOrThrow({ where: { id: sender.id } })).confirmedAt).toBeNull();
-      // A POST without the button's value is not a decision.
-      expect((await fetch(link, { method: "POST" })).status).toBe(400);
-      expect((await db().sender.findUniqueOrThrow({ where: { id: sender.id } })).confirmedAt).toBeNull();
-      // An altered token is not valid.
-      expect((await fetch(link.slice(0, -2) + (link.endsWith("AA") ? "BB" : "AA"))).status).toBe(404);
+    // Opening the link (as a scanner would) changes nothing; the page has a Confirm button posting back.
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("My organization");
+    expect(html).toContain(email);
+    expect(html).toMatch(/<form method="post"><button type="submit" name="confirm" value="yes">Confirm<\/button><\/form>/);
+    const confirmedAt = async () => (await own.sql.query("SELECT confirmed_at FROM senders WHERE id = $1", [sender.id])).rows[0].confirmed_at;
+    expect(await confirmedAt()).toBeNull();
+    // A POST without the button's value is not a decision.
+    expect((await fetch(link, { method: "POST" })).status).toBe(400);
+    expect(await confirmedAt()).toBeNull();
+    // An altered token is not valid.
+    expect((await fetch(link.slice(0, -2) + (link.endsWith("AA") ? "BB" : "AA"))).status).toBe(404);
 
-      const confirmed = await fetch(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "confirm=yes" });
-      expect(confirmed.status).toBe(200);
-      expect(await confirmed.text()).toContain("Sender confirmed");
-      expect((await call(`${path}/${sender.id}`, { key })).body.data).toMatchObject({ verified: true, verification: "confirmed", confirmedAt: expect.any(String) });
-      expect(await db().auditLog.findFirstOrThrow({ where: { targetId: sender.id, action: "sender.confirmed" } })).toMatchObject({ actorType: "system", actorId: "sender_confirmation" });
-      expect(await db().auditLog.findFirstOrThrow({ where: { targetId: sender.id, action: "sender.confirmation_sent" } })).toMatchObject({ actorType: "api_key" });
-      // Confirming again changes nothing; asking for another email is refused.
-      expect((await fetch(link, { method: "POST", body: new URLSearchParams({ confirm: "yes" }) })).status).toBe(200);
-      expect((await call(`${path}/${sender.id}/confirmation`, { key, method: "POST" })).status).toBe(409);
+    const confirmed = await fetch(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "confirm=yes" });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("Sender confirmed");
+    expect((await call(`${path}/${sender.id}`, { base: base(), key })).body.data).toMatchObject({ verified: true, verification: "confirmed", confirmedAt: expect.any(String) });
+    const audit = async (action: string) => (await own.sql.query("SELECT actor_type, actor_id FROM audit_logs WHERE target_id = $1 AND action = $2", [sender.id, action])).rows[0];
+    expect(await audit("sender.confirmed")).toMatchObject({ actor_type: "system", actor_id: "sender_confirmation" });
+    expect(await audit("sender.confirmation_sent")).toMatchObject({ actor_type: "api_key" });
+    // Confirming again changes nothing; asking for another email is refused.
+    expect((await fetch(link, { method: "POST", body: new URLSearchParams({ confirm: "yes" }) })).status).toBe(200);
+    expect((await call(`${path}/${sender.id}/confirmation`, { base: base(), key, method: "POST" })).status).toBe(409);
 
-      const out = await call("/api/v1/email/send", { key, body: { from: `Me <${email}>`, to: "rcpt@example.test", subject: "Now confirmed", text: "x" } });
-      expect(out.status).toBe(200);
-      expect(out.body.data.status).toBe("sent");
-      expect(sink.messages.some((m) => m.raw.toString().includes("Subject: Now confirmed"))).toBe(true);
-    } finally {
-      await sink.close();
-    }
+    const out = await call("/api/v1/email/send", { base: base(), key, body: { from: `Me <${email}>`, to: "rcpt@example.test", subject: "Now confirmed", text: "x" } });
+    expect(out.status).toBe(200);
+    expect(out.body.data.status).toBe("sent");
+    expect(tenantSink.messages.some((m) => m.raw.toString().includes("Subject: Now confirmed"))).toBe(true);
+    // The organization's own provider never saw the confirmation.
+    expect(tenantSink.messages.some((m) => m.raw.toString().includes("/senders/confirm/"))).toBe(false);
   });
 
   it("refuses expired tokens and tokens for a deleted sender or another address", async () => {
@@ -332,43 +350,25 @@ describe("confirming a sender by email", () => {
     expect(await db().sender.count({ where: { email, confirmedAt: { not: null } } })).toBe(0);
   });
 
-  it("answers a refused confirmation send with the send's error, saying so, and records nothing as sent; the refusal does not use up the minute", async () => {
-    const org = await newOrg(); // test mode: the address is on no test list
-    const sender = (await call(path, { cookie: org.cookie, body: { email: address("outside") } })).body.data;
-    const res = await call(`${path}/${sender.id}/confirmation`, { cookie: org.cookie, method: "POST" });
-    expect(res.status).toBe(403);
-    expect(res.body.code).toBe("TEST_MODE_RECIPIENT");
-    expect(res.body.error).toMatch(new RegExp(`^The confirmation email to ${sender.email.replace(/[.+]/g, "\\$&")} was not sent: Test mode:`));
-    expect(await db().auditLog.count({ where: { targetId: sender.id, action: "sender.confirmation_sent" } })).toBe(0);
-    expect(await db().auditLog.findFirstOrThrow({ where: { targetId: sender.id, action: "sender.confirmation_failed" } })).toMatchObject({ outcome: "failed", metadata: { code: "TEST_MODE_RECIPIENT" } });
-
-    // In production now, asked again at once: it goes out.
-    const sink = await newSink();
+  it("is not subject to the organization's test mode: the operator's transport is not a tenant send", async () => {
+    await own.sql.query("UPDATE organizations SET send_mode = 'test'");
     try {
-      await productionMode(org.org.id);
-      await smtpProvider(org.cookie, sink);
-      const again = await call(`${path}/${sender.id}/confirmation`, { cookie: org.cookie, method: "POST" });
-      expect(again.status).toBe(201);
-      expect(sink.messages.map((m) => m.rcptTo)).toEqual([[sender.email]]);
+      const sender = (await call(path, { base: base(), key: own.key, body: { email: address("outside") } })).body.data;
+      const res = await call(`${path}/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" });
+      expect(res.status).toBe(201);
+      await linkMailedTo(own.systemSink, sender.email, "senders/confirm");
     } finally {
-      await sink.close();
+      await own.sql.query("UPDATE organizations SET send_mode = 'production'");
     }
   });
 
   it("sends one email for requests that arrive at the same moment; the others are 429", async () => {
-    const org = await newOrg();
-    await productionMode(org.org.id);
-    const sink = await newSink();
-    try {
-      await smtpProvider(org.cookie, sink);
-      const sender = (await call(path, { cookie: org.cookie, body: { email: address("burst") } })).body.data;
-      const answers = await Promise.all(Array.from({ length: 6 }, () => call(`${path}/${sender.id}/confirmation`, { cookie: org.cookie, method: "POST" })));
-      expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429, 429, 429, 429]);
-      expect(answers.filter((a) => a.status === 429).every((a) => a.body.code === "RATE_LIMITED" && Number(a.headers.get("retry-after")) > 0)).toBe(true);
-      expect(sink.messages).toHaveLength(1);
-      expect(await db().auditLog.count({ where: { targetId: sender.id, action: "sender.confirmation_sent" } })).toBe(1);
-    } finally {
-      await sink.close();
-    }
+    const sender = (await call(path, { base: base(), key: own.key, body: { email: address("burst") } })).body.data;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(`${path}/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429, 429, 429, 429]);
+    expect(answers.filter((a) => a.status === 429).every((a) => a.body.code === "RATE_LIMITED" && Number(a.headers.get("retry-after")) > 0)).toBe(true);
+    await linkMailedTo(own.systemSink, sender.email, "senders/confirm");
+    expect(toAddress(sender.email)).toHaveLength(1);
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM audit_logs WHERE target_id = $1 AND action = 'sender.confirmation_sent'", [sender.id])).rows[0].n).toBe(1);
   });
 });

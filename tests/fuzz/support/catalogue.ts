@@ -9,6 +9,7 @@ import { DEFAULT_BODY_LIMIT, SEND_BODY_LIMIT } from "@/lib/http/read-body";
 import { SCOPE_PERMISSION, type Permission, type Scope } from "@/lib/auth/permissions";
 import { reportQuerySchema, emailIdParamsSchema, trackEventSchema, messageListQuerySchema } from "@/lib/analytics/schemas";
 import { codeSchema } from "@/lib/two-factor/schemas";
+import { changePasswordSchema, inviteMemberSchema } from "@/lib/account-links/schemas";
 import { createApiKeySchema, keyIdParamsSchema } from "@/lib/api-keys/schemas";
 import { auditQuerySchema } from "@/lib/audit/schemas";
 import { idParamsSchema as oauthIdParamsSchema, createAppSchema } from "@/lib/oauth/schemas";
@@ -87,6 +88,7 @@ export const legacyRoutes: RouteEntry[] = [
   legacy({ method: "POST", path: "/api/account/two-factor/verify", body: codeSchema }),
   legacy({ method: "POST", path: "/api/account/two-factor/enable", body: codeSchema }),
   legacy({ method: "POST", path: "/api/account/two-factor/disable", body: codeSchema }),
+  legacy({ method: "POST", path: "/api/account/password", body: changePasswordSchema }),
   legacy({ method: "GET", path: "/api/analytics/summary", scope: "analytics:read", permission: "analytics.view", query: reportQuerySchema }),
   legacy({ method: "GET", path: "/api/analytics/bounce-report", scope: "analytics:read", permission: "analytics.view", query: reportQuerySchema }),
   legacy({ method: "GET", path: "/api/analytics/delivery-report", scope: "analytics:read", permission: "analytics.view", query: reportQuerySchema }),
@@ -120,6 +122,8 @@ export const legacyRoutes: RouteEntry[] = [
   legacy({ method: "POST", path: "/api/org/members", permission: "members.manage", body: addMemberSchema }),
   legacy({ method: "PATCH", path: "/api/org/members/{id}", permission: "members.manage", params: memberIdParamsSchema, body: updateMemberSchema }),
   legacy({ method: "DELETE", path: "/api/org/members/{id}", permission: "members.manage", params: memberIdParamsSchema }),
+  legacy({ method: "POST", path: "/api/org/members/{id}/password-reset", permission: "members.manage", params: memberIdParamsSchema }),
+  legacy({ method: "POST", path: "/api/org/invitations", permission: "members.manage", body: inviteMemberSchema }),
   legacy({ method: "GET", path: "/api/projects", permission: "org.view" }),
   legacy({ method: "POST", path: "/api/projects", permission: "org.manage", body: createProjectSchema }),
   legacy({ method: "GET", path: "/api/providers", permission: "providers.view" }),

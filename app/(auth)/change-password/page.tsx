@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { currentUser } from "@/lib/auth/current-user";
+import { passwordState } from "@/lib/users/password-state";
+import { Providers } from "@/components/providers";
+import { FirstPasswordForm } from "@/components/auth/first-password-form";
+
+export const metadata: Metadata = { title: "Choose your password" };
+export const dynamic = "force-dynamic";
+
+/** The first sign-in with a generated owner password: a new one is chosen before the dashboard opens. */
+export default async function ChangePasswordPage() {
+  const user = await currentUser();
+  if (!user) redirect("/sign-in");
+  if ((await passwordState(user.id)) !== "required") redirect("/");
+  return (
+    <Providers>
+      <main className="flex min-h-screen items-center justify-center px-4">
+        <div className="w-full max-w-md">
+          <h1 className="mb-2 text-xl font-semibold">Choose your password</h1>
+          <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+            You signed in with the password Mailroom generated and printed on the console. Replace it with one only you know before you continue.
+          </p>
+          <FirstPasswordForm email={user.email} />
+        </div>
+      </main>
+    </Providers>
+  );
+}

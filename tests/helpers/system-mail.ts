@@ -1,0 +1,25 @@
+// A server whose system mail transport (SYSTEM_SMTP_URL) is an SMTP sink of the test's own,
+// and the links found in what that sink received.
+import { simpleParser } from "mailparser";
+import { ownServer } from "./own-server";
+import { newSink, SINK_PASSWORD, SINK_USER } from "./sending";
+import type { SmtpSink } from "./smtp-sink";
+
+export const SYSTEM_FROM = "Mailroom <system@operator.test>";
+
+export async function serverWithSystemMail(scopes: string[] = ["*"]) {
+  const systemSink = await newSink();
+  const own = await ownServer({ SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${systemSink.port}`, SYSTEM_MAIL_FROM: SYSTEM_FROM }, scopes);
+  return { ...own, systemSink };
+}
+
+/** The one link to `path` in the sink's mail to `to` (waiting up to 5 s for it), and the parsed mail. */
+export async function linkMailedTo(sink: SmtpSink, to: string, path: string) {
+  for (let i = 0; i < 50 && !sink.messages.some((m) => m.rcptTo.includes(to)); i++) await new Promise((r) => setTimeout(r, 100));
+  const raw = sink.messages.filter((m) => m.rcptTo.includes(to)).at(-1);
+  if (!raw) throw new Error(`No mail to ${to}`);
+  const mail = await simpleParser(raw.raw);
+  const link = new RegExp(`(http://\\S+/${path}/[A-Za-z0-9_.-]+)`).exec(mail.text ?? "")?.[1];
+  if (!link) throw new Error(`No /${path}/ link in the mail to ${to}:\n${mail.text}`);
+  return { link, mail, envelope: raw };
+}

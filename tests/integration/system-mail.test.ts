@@ -1,0 +1,236 @@
+// Instance mail (sender confirmations, invitations, password resets) goes only through the
+// operator's system transport, here an SMTP sink of this file's own, and never through the
+// organization's providers, even one aimed at a server the tenant runs. Without a transport the
+// requests are refused (409, the instance's set-up) with nothing recorded or sent. The one-use links: hashed at rest,
+// used once, limited per address; a password someone else set keeps its account from being made
+// owner until its holder chooses one.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { call } from "../helpers/http";
+import { signIn, signInOrThrow } from "../helpers/sign-in";
+import { addMemberAs, newOrg, PASSWORD } from "../helpers/factory";
+import { deadPort, newSink, SINK_PASSWORD, SINK_USER, smtpProvider } from "../helpers/sending";
+import { ownServer } from "../helpers/own-server";
+import { linkMailedTo, serverWithSystemMail } from "../helpers/system-mail";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import { db } from "@/lib/db/client";
+import { sha256Hex } from "@/lib/crypto/tokens";
+
+const hex = () => randomBytes(4).toString("hex");
+const form = (fields: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+
+describe("with a system mail transport", () => {
+  let own: Awaited<ReturnType<typeof serverWithSystemMail>>;
+  let tenantSink: SmtpSink;
+  const base = () => own.server.url;
+  beforeAll(async () => {
+    own = await serverWithSystemMail();
+    tenantSink = await newSink();
+    // The organization's own provider, on a server the tenant runs: instance mail must never go there.
+    const res = await call("/api/providers", {
+      base: base(),
+      cookie: own.cookie,
+      body: { name: "tenant relay", type: "smtp", config: { host: "127.0.0.1", port: tenantSink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+    });
+    expect(res.status).toBe(201);
+  });
+  afterAll(async () => {
+    await own?.sql.end();
+    await own?.server.stop();
+    await own?.database.drop();
+    await own?.systemSink.close();
+    await tenantSink?.close();
+  });
+
+  it("sends the sender confirmation only through the system transport's sink, never the organization's provider", async () => {
+    const email = `ceo-${hex()}@bigbank.test`;
+    const sender = (await call("/api/v1/senders", { base: base(), key: own.key, body: { email } })).body.data;
+    const sent = await call(`/api/v1/senders/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toEqual({ id: sender.id, email, expiresAt: expect.any(String) });
+
+    const { link, mail, envelope } = await linkMailedTo(own.systemSink, email, "senders/confirm");
+    expect(envelope.rcptTo).toEqual([email]);
+    expect(envelope.mailFrom).toBe("system@operator.test");
+    expect(mail.from?.value).toEqual([{ name: "Mailroom", address: "system@operator.test" }]);
+    expect(tenantSink.messages).toHaveLength(0);
+    // Not a message of the organization's either (no provider attempt, nothing in its log).
+    expect((await own.sql.query('SELECT count(*)::int AS n FROM messages WHERE $1 = ANY("to")', [email])).rows[0].n).toBe(0);
+
+    const confirmed = await fetch(link, form({ confirm: "yes" }));
+    expect(confirmed.status).toBe(200);
+    expect((await call(`/api/v1/senders/${sender.id}`, { base: base(), key: own.key })).body.data).toMatchObject({ verified: true, verification: "confirmed" });
+  });
+
+  it("invites by emailed link: the invitee chooses the password, the link works once and is stored only as a hash", async () => {
+    const email = `invitee-${hex()}@example.test`;
+    const res = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: ` ${email.toUpperCase()} `, name: "Ivy", role: "admin" } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ email, expiresAt: expect.any(String) });
+    const days = (new Date(res.body.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const { link, mail } = await linkMailedTo(own.systemSink, email, "invite");
+    expect(mail.subject).toMatch(/^You are invited to /);
+    expect(tenantSink.messages).toHaveLength(0);
+    const token = link.slice(link.lastIndexOf("/") + 1);
+    const rows = (await own.sql.query("SELECT * FROM account_links WHERE email = $1", [email])).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).toBe(sha256Hex(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    // Opening the page changes nothing; a bad form is refused with nothing made.
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(email);
+    expect((await fetch(link, form({ password: "short", repeat: "short" }))).status).toBe(400);
+    expect((await fetch(link, form({ password: "chosen-by-ivy-1", repeat: "chosen-by-ivy-2" }))).status).toBe(400);
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM users WHERE email = $1", [email])).rows[0].n).toBe(0);
+
+    const joined = await fetch(link, form({ password: "chosen-by-ivy-1", repeat: "chosen-by-ivy-1", name: "Ivy Invitee" }));
+    expect(joined.status).toBe(200);
+    const cookie = await signInOrThrow(email, "chosen-by-ivy-1", base());
+    expect((await call("/api/auth/session", { base: base(), cookie })).body.user).toMatchObject({ email, role: "admin", name: "Ivy Invitee" });
+    expect((await own.sql.query("SELECT password_chosen_at FROM users WHERE email = $1", [email])).rows[0].password_chosen_at).not.toBeNull();
+    // Once only.
+    expect((await fetch(link)).status).toBe(404);
+    expect((await fetch(link, form({ password: "another-one-1", repeat: "another-one-1" }))).status).toBe(404);
+    expect((await own.sql.query("SELECT action FROM audit_logs WHERE metadata->>'email' = $1 ORDER BY created_at", [email])).rows.map((r) => r.action)).toEqual(["member.invited", "member.invitation_accepted"]);
+    // An unknown or altered link gets the same page.
+    const unknown = await fetch(`${base()}/invite/${"A".repeat(43)}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("This link is not valid");
+  });
+
+  it("mails at most one link a minute to an address; a second request is 429 and sends nothing", async () => {
+    const email = `twice-${hex()}@example.test`;
+    const answers = await Promise.all([0, 1, 2].map(() => call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email, role: "member" } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body.code).toBe("RATE_LIMITED");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    await linkMailedTo(own.systemSink, email, "invite");
+    expect(own.systemSink.messages.filter((m) => m.rcptTo.includes(email))).toHaveLength(1);
+  });
+
+  it("an owner's reset link lets the member choose a new password and ends their sessions; an admin cannot reset an owner", async () => {
+    const email = `member-${hex()}@example.test`;
+    const added = await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email, role: "member", password: PASSWORD } });
+    expect(added.status).toBe(201);
+    const before = await signInOrThrow(email, PASSWORD, base());
+
+    const res = await call(`/api/org/members/${added.body.id}/password-reset`, { base: base(), cookie: own.cookie, method: "POST" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ email, expiresAt: expect.any(String) });
+    expect(JSON.stringify(res.body)).not.toContain("reset-password");
+    const { link } = await linkMailedTo(own.systemSink, email, "reset-password");
+    expect(tenantSink.messages).toHaveLength(0);
+    // Until the link is used, nothing changes.
+    expect((await call("/api/auth/session", { base: base(), cookie: before })).body.user?.email).toBe(email);
+
+    expect((await fetch(link, form({ password: "members-own-pass", repeat: "members-own-pass" }))).status).toBe(200);
+    expect((await call("/api/org/members", { base: base(), cookie: before })).status).toBe(401);
+    expect((await signIn(email, PASSWORD, base())).cookie).toBeNull();
+    await signInOrThrow(email, "members-own-pass", base());
+    expect((await fetch(link, form({ password: "again-again-1", repeat: "again-again-1" }))).status).toBe(404);
+
+    // An admin may not reset an owner's password.
+    const adminEmail = `admin-${hex()}@example.test`;
+    await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email: adminEmail, role: "admin", password: PASSWORD } });
+    const adminCookie = await signInOrThrow(adminEmail, PASSWORD, base());
+    const members = (await call("/api/org/members", { base: base(), cookie: own.cookie })).body.members as { id: string; role: string }[];
+    const ownerRow = members.find((m) => m.role === "owner")!;
+    const refused = await call(`/api/org/members/${ownerRow.id}/password-reset`, { base: base(), cookie: adminCookie, method: "POST" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("PERMISSION_DENIED");
+  });
+});
+
+describe("without a system mail transport (production)", () => {
+  it("refuses sender confirmation, invitations and resets with 409, recording and sending nothing", async () => {
+    const org = await newOrg();
+    const tenantSink = await newSink();
+    try {
+      await smtpProvider(org.cookie, tenantSink);
+      const email = `ceo-${hex()}@bigbank.test`;
+      const sender = (await call("/api/v1/senders", { cookie: org.cookie, body: { email } })).body.data;
+      const res = await call(`/api/v1/senders/${sender.id}/confirmation`, { cookie: org.cookie, method: "POST" });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("CONFLICT");
+      expect(res.body.error).toMatch(/^Sender confirmation by email is unavailable: this instance has no system mail transport\. Its operator sets SYSTEM_SMTP_URL/);
+      expect(await db().auditLog.count({ where: { targetId: sender.id, action: { startsWith: "sender.confirmation" } } })).toBe(0);
+
+      const invite = await call("/api/org/invitations", { cookie: org.cookie, body: { email: `x-${hex()}@example.test`, role: "member" } });
+      expect(invite.status).toBe(409);
+      expect(invite.body.error).toMatch(/^Inviting by email is unavailable/);
+      const member = await addMemberAs(org.cookie, "member");
+      const reset = await call(`/api/org/members/${member.member.id}/password-reset`, { cookie: org.cookie, method: "POST" });
+      expect(reset.status).toBe(409);
+      expect(reset.body.error).toMatch(/^Password reset by email is unavailable/);
+      expect(await db().accountLink.count({ where: { orgId: org.org.id } })).toBe(0);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(tenantSink.messages).toHaveLength(0);
+    } finally {
+      await tenantSink.close();
+    }
+  });
+});
+
+describe("with a system transport that fails", () => {
+  it("answers 503 with Retry-After, records the confirmation as failed and gives its minute back; an unsent link is removed", { timeout: 60_000 }, async () => {
+    const dead = await deadPort();
+    const own = await ownServer({ SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${dead.port}` }, ["*"]);
+    try {
+      const email = `down-${hex()}@bigbank.test`;
+      const sender = (await call("/api/v1/senders", { base: own.server.url, key: own.key, body: { email } })).body.data;
+      for (let i = 0; i < 2; i++) {
+        const res = await call(`/api/v1/senders/${sender.id}/confirmation`, { base: own.server.url, key: own.key, method: "POST" });
+        expect(res.status).toBe(503);
+        expect(res.body.code).toBe("SERVICE_UNAVAILABLE");
+        expect(res.headers.get("retry-after")).toBe("60");
+      }
+      const actions = (await own.sql.query("SELECT action FROM audit_logs WHERE target_id = $1 ORDER BY created_at", [sender.id])).rows.map((r) => r.action);
+      expect(actions.filter((a) => a === "sender.confirmation_failed")).toHaveLength(2);
+      expect(actions).not.toContain("sender.confirmation_sent");
+
+      const invite = await call("/api/org/invitations", { base: own.server.url, cookie: own.cookie, body: { email: `x-${hex()}@example.test`, role: "member" } });
+      expect(invite.status).toBe(503);
+      expect((await own.sql.query("SELECT count(*)::int AS n FROM account_links")).rows[0].n).toBe(0);
+    } finally {
+      await own.sql.end();
+      await own.server.stop();
+      await own.database.drop();
+    }
+  });
+});
+
+describe("passwords set by someone else", () => {
+  it("cannot be made owner (409) until the holder changes their password; changing needs the current one and ends other sessions", async () => {
+    const org = await newOrg();
+    const admin = await addMemberAs(org.cookie, "admin"); // the password was set by the owner
+    const refused = await call(`/api/org/members/${admin.member.id}`, { cookie: org.cookie, method: "PATCH", body: { role: "owner" } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/still has a password someone else set/);
+    expect((await db().membership.findUniqueOrThrow({ where: { id: admin.member.id } })).role).toBe("admin");
+
+    const other = await signInOrThrow(admin.email, PASSWORD);
+    const wrong = await call("/api/account/password", { cookie: admin.cookie, body: { currentPassword: "not-it-at-all", newPassword: "admins-own-choice" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe("VALIDATION_ERROR");
+    const same = await call("/api/account/password", { cookie: admin.cookie, body: { currentPassword: PASSWORD, newPassword: PASSWORD } });
+    expect(same.status).toBe(400);
+    expect((await signIn(admin.email, PASSWORD)).cookie).not.toBeNull();
+
+    const changed = await call("/api/account/password", { cookie: admin.cookie, body: { currentPassword: PASSWORD, newPassword: "admins-own-choice" } });
+    expect(changed.status).toBe(200);
+    expect((await call("/api/org/members", { cookie: other })).status).toBe(401);
+    expect((await signIn(admin.email, PASSWORD)).cookie).toBeNull();
+    await signInOrThrow(admin.email, "admins-own-choice");
+    expect(await db().auditLog.count({ where: { orgId: org.org.id, action: "user.password_changed", actorId: admin.member.userId } })).toBe(1);
+
+    const promoted = await call(`/api/org/members/${admin.member.id}`, { cookie: org.cookie, method: "PATCH", body: { role: "owner" } });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.role).toBe("owner");
+  });
+});

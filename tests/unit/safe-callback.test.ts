@@ -1,0 +1,30 @@
+// Where sign-in may send the browser: same-site paths only (lib/auth/safe-callback.ts).
+import { describe, expect, it } from "vitest";
+import { safeCallbackPath, safeRedirect } from "@/lib/auth/safe-callback";
+
+describe("safeCallbackPath", () => {
+  it("keeps same-site paths with their query and fragment", () => {
+    expect(safeCallbackPath("/messages?status=bounced#top")).toBe("/messages?status=bounced#top");
+    expect(safeCallbackPath("/a/./b/../c")).toBe("/a/c");
+    expect(safeCallbackPath(undefined)).toBe("/");
+  });
+
+  it("refuses anything a browser could read as another site", () => {
+    for (const raw of [
+      "/.//attacker.invalid/phish", "//attacker.invalid", "/\\attacker.invalid", "\\\\attacker.invalid", "https://attacker.invalid/",
+      "javascript:alert(1)", "/%2F/attacker.invalid", "/%5Cattacker.invalid", "/a/..//attacker.invalid", "/\t/attacker.invalid",
+      "attacker.invalid", "/%", "", ["/x"],
+    ]) {
+      expect(safeCallbackPath(raw), String(raw)).toBe("/");
+    }
+  });
+
+  it("next-auth's redirects stay on the base URL", () => {
+    const base = "http://127.0.0.1:3000";
+    expect(safeRedirect("/projects", base)).toBe(`${base}/projects`);
+    expect(safeRedirect(`${base}/projects`, base)).toBe(`${base}/projects`);
+    expect(safeRedirect("https://attacker.invalid/", base)).toBe(`${base}/`);
+    expect(safeRedirect(`${base}//attacker.invalid/`, base)).toBe(`${base}/`);
+    expect(safeRedirect("/.//attacker.invalid/phish", base)).toBe(`${base}/`);
+  });
+});
