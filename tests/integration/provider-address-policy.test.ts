@@ -165,7 +165,7 @@ describe("a provider the operator manages (staff API)", () => {
   it("may be on the operator's network without the switch: created, tested and sent through at 127.0.0.1; the customer still cannot aim one there", async () => {
     const sink = await newSink();
     try {
-      const staff = (path: string, body: unknown) => call(path, { base: s.server.url, key: s.serverEnv.STAFF_API_TOKEN, body });
+      const staff = (path: string, body: unknown) => call(path, { base: s.server.url, key: (s.serverEnv as Record<string, string>).STAFF_API_TOKEN, body });
       const orgId = (await s.sql.query(`SELECT id::text FROM organizations LIMIT 1`)).rows[0].id as string;
       const config = { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD };
       const managed = await staff(`/api/internal/organizations/${orgId}/providers`, { name: "Operator relay", type: "smtp", config });
