@@ -7,24 +7,26 @@ import type { NextConfig } from "next";
  * page to render dynamically); everything else loads from our own origin. Message previews are
  * sandboxed srcdoc iframes, which inherit this policy: the email's own inline styles and its
  * images (any origin, as mail has them) stay visible, while its scripts never run (sandbox="").
+ * No form-action: the OAuth consent screen's Approve posts to us and is redirected to the
+ * client's redirect_uri (any origin its developer registered), and Chromium applies form-action
+ * to that redirect, under the policy of the document the app router first loaded (sign-in, say),
+ * not of the consent page it navigated to.
  */
-function csp({ formAction }: { formAction: boolean }): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src * data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-    ...(formAction ? ["form-action 'self'"] : []),
-  ].join("; ");
-}
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src * data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
 
 const SECURITY_HEADERS = [
+  { key: "Content-Security-Policy", value: CONTENT_SECURITY_POLICY },
   { key: "X-Content-Type-Options", value: "nosniff" },
   // The older header for browsers without frame-ancestors.
   { key: "X-Frame-Options", value: "DENY" },
@@ -51,12 +53,6 @@ const nextConfig: NextConfig = {
       // A header set here wins over the route's own, so the hosted pages (/u/…, /senders/confirm/…),
       // whose URLs hold a token, are left out: they send "no-referrer" themselves (hosted-page.ts).
       { source: "/:path((?!u/|senders/confirm/).*)", headers: [{ key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }] },
-      // Every page but the OAuth consent screen limits where its forms may post (form-action).
-      { source: "/:path((?!oauth/authorize$).*)", headers: [{ key: "Content-Security-Policy", value: csp({ formAction: true }) }] },
-      // The consent screen's Approve posts to us, and we redirect to the client's redirect_uri,
-      // any URL its developer registered (another origin, http://localhost, a custom scheme);
-      // Chromium applies form-action to that redirect too, so this page names none.
-      { source: "/oauth/authorize", headers: [{ key: "Content-Security-Policy", value: csp({ formAction: false }) }] },
       // HSTS only when the request came over https, as the TLS-terminating proxy in front says
       // with X-Forwarded-Proto (Next.js serves plain http itself). A browser ignores HSTS received
       // over plain http (RFC 6797 §8.1), so a client that sends the header itself gains nothing.
