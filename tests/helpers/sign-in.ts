@@ -45,6 +45,19 @@ export async function signIn(email: string, password: string, base = inject("bas
   return { status: res.status, cookie: session ? [...jar, session].join("; ") : null };
 }
 
+/** Sign-ins with each of `passwords` at once: one CSRF token, then every POST together (a burst). */
+export async function signInBurst(email: string, passwords: string[], base = inject("baseUrl")): Promise<{ status: number; cookie: string | null }[]> {
+  const csrfRes = await send(`${base}/api/auth/csrf`, {});
+  const { csrfToken } = JSON.parse(csrfRes.body) as { csrfToken: string };
+  const headers = { "content-type": "application/x-www-form-urlencoded", cookie: csrfRes.cookies.join("; ") };
+  return Promise.all(
+    passwords.map(async (password) => {
+      const res = await send(`${base}/api/auth/callback/credentials`, { method: "POST", headers, body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString() });
+      return { status: res.status, cookie: res.cookies.find((c) => c.startsWith("next-auth.session-token=")) ?? null };
+    }),
+  );
+}
+
 export async function signInOrThrow(email: string, password: string, base?: string): Promise<string> {
   const { cookie, status } = await signIn(email, password, base);
   if (!cookie) throw new Error(`Sign-in failed for ${email} (status ${status})`);
