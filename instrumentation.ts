@@ -4,6 +4,9 @@
 // finished (lib/boot/after-start.ts). On Vercel each function instance boots before it serves anything.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before any request is served: each carries its socket's address (lib/http/peer-address.ts).
+  const { stampPeerAddresses } = await import("./lib/http/peer-address");
+  stampPeerAddresses();
   const { bootOrExit } = await import("./lib/boot/boot-or-exit");
   if (process.env.VERCEL) await bootOrExit();
   else void bootOrExit();

@@ -1,5 +1,37 @@
 import type { NextConfig } from "next";
 
+/**
+ * The Content-Security-Policy of every answer. frame-ancestors 'none': no page can be framed
+ * (clickjacking the production switch, the consent screen's Approve). Next.js's app router
+ * inlines its bootstrap scripts, so script-src needs 'unsafe-inline' (a nonce would force every
+ * page to render dynamically); everything else loads from our own origin. Message previews are
+ * sandboxed srcdoc iframes, which inherit this policy: the email's own inline styles and its
+ * images (any origin, as mail has them) stay visible, while its scripts never run (sandbox="").
+ * No form-action: the OAuth consent screen's Approve posts to us and is redirected to the
+ * client's redirect_uri (any origin its developer registered), and Chromium applies form-action
+ * to that redirect, under the policy of the document the app router first loaded (sign-in, say),
+ * not of the consent page it navigated to.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src * data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const SECURITY_HEADERS = [
+  { key: "Content-Security-Policy", value: CONTENT_SECURITY_POLICY },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  // The older header for browsers without frame-ancestors.
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
 const nextConfig: NextConfig = {
   // The embedded database and its adapter load their own WebAssembly: keep them unbundled.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "ioredis"],
@@ -13,16 +45,21 @@ const nextConfig: NextConfig = {
   // Where the build goes: ".next" unless NEXT_DIST_DIR says otherwise (lets two builds of one
   // checkout exist side by side, e.g. a development build and a test build).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
-  // The OAuth consent screen is never framed: a framed Approve button could be clicked unseen
-  // (clickjacking, RFC 6749 §10.13).
+  // Security headers on every page and API answer (issue 19, point 9): next.config headers
+  // apply to route handlers as well as pages.
   async headers() {
     return [
+      { source: "/:path*", headers: SECURITY_HEADERS },
+      // A header set here wins over the route's own, so the hosted pages (/u/…, /senders/confirm/…),
+      // whose URLs hold a token, are left out: they send "no-referrer" themselves (hosted-page.ts).
+      { source: "/:path((?!u/|senders/confirm/).*)", headers: [{ key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }] },
+      // HSTS only when the request came over https, as the TLS-terminating proxy in front says
+      // with X-Forwarded-Proto (Next.js serves plain http itself). A browser ignores HSTS received
+      // over plain http (RFC 6797 §8.1), so a client that sends the header itself gains nothing.
       {
-        source: "/oauth/authorize",
-        headers: [
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
-        ],
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+        headers: [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }],
       },
     ];
   },

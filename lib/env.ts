@@ -1,5 +1,6 @@
 // Configuration read once from the environment and validated (DESIGN.md §5).
 import path from "node:path";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const flag = z
@@ -72,7 +73,22 @@ const envSchema = z.object({
   // resets go only through the operator's SMTP server, never a tenant's provider.
   SYSTEM_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://user:pass@host:port or smtps://…").optional(),
   SYSTEM_MAIL_FROM: z.string().trim().min(3).refine((s) => !/[\r\n]/.test(s), "no line breaks").optional(),
+  // Client addresses (lib/http/client-address.ts): the reverse proxies in front, as IP addresses
+  // or CIDR ranges, comma-separated. Unset: the socket's address is the client's.
+  TRUST_PROXY: z
+    .string()
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.every(isAddressOrRange), "must be IP addresses or CIDR ranges, comma-separated, e.g. 10.0.0.0/8,127.0.0.1")
+    .optional(),
 });
+
+/** "203.0.113.9", "10.0.0.0/8", "fd00::/8". */
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, extra] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; inngestEnabled: boolean };
 

@@ -6,7 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getAuthSecret } from "@/lib/config/secrets";
 import { env } from "@/lib/env";
 import { verifyCredentials } from "@/lib/users/verify-credentials";
-import { clearSignInFailures, recordSignInFailure, signInBlocked } from "@/lib/users/sign-in-throttle";
+import { admitSignInAttempt, signInSucceeded } from "@/lib/users/sign-in-throttle";
 import { clientAddress } from "@/lib/http/client-address";
 import { endSessions } from "@/lib/users/end-sessions";
 import { memberOfToken } from "@/lib/auth/session-member";
@@ -51,13 +51,11 @@ export function authOptions(): NextAuthOptions {
           if (typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
           if (email.length > 320 || password.length > 200) return null;
           const ip = clientAddress(req?.headers);
-          if (await signInBlocked(email, ip)) return null;
+          // Counted before the password is checked (sign-in-throttle.ts).
+          if (!(await admitSignInAttempt(email, ip))) return null;
           const user = await verifyCredentials(email, password);
-          if (!user) {
-            await recordSignInFailure(email, ip);
-            return null;
-          }
-          await clearSignInFailures(email);
+          if (!user) return null;
+          await signInSucceeded(email, ip);
           return { id: user.id, email: user.email, name: user.name, orgId: user.orgId, sv: user.sessionVersion };
         },
       }),

@@ -14,6 +14,8 @@ import type { Principal, SendPrincipal } from "@/lib/http/principal";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { campaignAudit, getCampaignOrThrow, getCampaignRowOrThrow } from "@/lib/campaigns/manage-campaigns";
 import { preflight } from "@/lib/campaigns/preflight";
+import { assertMayStartCampaign } from "@/lib/campaigns/list-audience";
+import { authorize } from "@/lib/http/authorize";
 import { assertTransition, fromStatuses, transitionRefused, type CampaignAction } from "@/lib/campaigns/transitions";
 import { MAX_SCHEDULE_AHEAD_MS, type ScheduleCampaignInput } from "@/lib/campaigns/schemas";
 import { queueFirstBatch } from "@/lib/campaigns/send-batch-job";
@@ -46,6 +48,7 @@ export async function scheduleCampaign({ principal, id, input }: { principal: Pr
   }
   // Refused now rather than at the scheduled time: a deleted list or an unverified sender.
   await preflight(c, { needMembers: false });
+  await assertMayStartCampaign(principal, c, "campaign.scheduled");
   const job = await db().$transaction(async (tx) => {
     await move(tx, "schedule", c.id, c.orgId, Prisma.sql`status = 'scheduled', scheduled_at = ${at}`);
     await campaignAudit(principal, "campaign.scheduled", c, tx, { scheduledAt: at.toISOString(), ...(c.scheduledAt ? { previousScheduledAt: c.scheduledAt.toISOString() } : {}) });
@@ -70,6 +73,9 @@ export async function resumeCampaign({ principal, id }: { principal: Principal; 
   const c = await getCampaignRowOrThrow({ orgId: principal.orgId, id });
   assertTransition("resume", c.status);
   await preflight(c, { needMembers: false, resuming: true });
+  // Resuming sends to the rest of an audience already approved when it started: the caller
+  // still needs to be one that may send.
+  authorize(principal, { scope: "email:send" });
   const job = await db().$transaction(async (tx) => {
     const generation = await move(tx, "resume", c.id, c.orgId, Prisma.sql`status = 'sending'`);
     await campaignAudit(principal, "campaign.resumed", c, tx);

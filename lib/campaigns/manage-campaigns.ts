@@ -8,6 +8,7 @@ import { AppError, notFound, validationError } from "@/lib/http/errors";
 import { actorOf, createdByOf, type Principal, type SendPrincipal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertValidTemplate } from "@/lib/templates/check-template";
+import { assertMayStartCampaign } from "@/lib/campaigns/list-audience";
 import { assertOwnReferences } from "@/lib/campaigns/check-references";
 import { campaignStats, countsOf } from "@/lib/campaigns/campaign-stats";
 import { viewOfCampaign, viewsOfCampaigns, zeroCounts } from "@/lib/campaigns/campaign-view";
@@ -92,6 +93,11 @@ export async function updateCampaign({ principal, id, input }: { principal: Prin
   if (!checked.success) throw validationError(checked.error.issues, "body");
   await assertOwnReferences(principal.orgId, { listId: input.listId, senderId: input.senderId, useCaseId: input.useCaseId, templateId: merged.templateId, templateVersion: merged.templateVersion });
   assertValidOwnContent(merged);
+  // A scheduled campaign starts as the product's: another list is another audience, checked as
+  // scheduling was (a small list scheduled, then swapped for a large one, would pass unseen).
+  if (existing.status === "scheduled" && input.listId !== undefined && input.listId !== existing.listId) {
+    await assertMayStartCampaign(principal, { id: existing.id, name: existing.name, listId: input.listId }, "campaign.updated");
+  }
   const data = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.listId !== undefined ? { listId: input.listId } : {}),

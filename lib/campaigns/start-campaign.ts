@@ -9,6 +9,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { SendPrincipal } from "@/lib/http/principal";
 import { campaignAudit, getCampaignRowOrThrow } from "@/lib/campaigns/manage-campaigns";
+import { assertMayStartCampaign } from "@/lib/campaigns/list-audience";
 import { preflight } from "@/lib/campaigns/preflight";
 import { assertTransition } from "@/lib/campaigns/transitions";
 import { queueFirstBatch } from "@/lib/campaigns/send-batch-job";
@@ -29,6 +30,9 @@ export async function startCampaign({ principal, id, scheduledFor }: StartOption
   assertTransition("send", c.status);
   // Sending now to an empty list is a mistake worth saying; a schedule that finds it empty just ends.
   const { templateVersion } = await preflight(c, { needMembers: !scheduledFor });
+  // A caller starting it sends to its whole audience. A scheduled start was checked when it was
+  // scheduled (or its list changed while scheduled), for the caller who did so.
+  if (principal.kind !== "system") await assertMayStartCampaign(principal, c, "campaign.started");
   const started = await db().$transaction(
     async (tx) => {
       const [moved] = await tx.$queryRaw<{ updated_at: Date }[]>`

@@ -1,8 +1,13 @@
-// The client's address, for per-address throttles (sign-in failures, app registrations). The
-// last X-Forwarded-For entry is the one the nearest proxy added: behind a reverse proxy that
-// appends (nginx's $proxy_add_x_forwarded_for, most load balancers) a client cannot forge it,
-// whereas the first entry is whatever the client sent. Without a proxy in front the client
-// controls the header whichever entry is read: deploy behind one (docs/self-hosting.md).
+// The client's address, for per-address throttles (sign-in failures, app registrations): the
+// one way to get it. Without TRUST_PROXY it is the address of the socket the request came in on
+// (peer-address.ts), whatever X-Forwarded-For says: a client cannot choose it. With TRUST_PROXY
+// naming the proxies in front (addresses or CIDR ranges), X-Forwarded-For is read from the
+// right, past every entry a trusted proxy added, to the first address no trusted proxy owns:
+// entries further left are whatever the client sent, and are never read.
+import { BlockList, isIP } from "node:net";
+import { env } from "@/lib/env";
+import { PEER_HEADER, plainAddress } from "@/lib/http/peer-address";
+
 type HeaderBag = Headers | Record<string, string | string[] | undefined> | undefined;
 
 function header(headers: HeaderBag, name: string): string | undefined {
@@ -12,7 +17,38 @@ function header(headers: HeaderBag, name: string): string | undefined {
   return Array.isArray(value) ? value.join(",") : value;
 }
 
-export function clientAddress(headers: HeaderBag): string {
-  const forwarded = header(headers, "x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
-  return forwarded?.at(-1) || header(headers, "x-real-ip")?.trim() || "unknown";
+/** A BlockList of the given addresses and CIDR ranges (validated in lib/env.ts). */
+export function proxyList(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, bits] = entry.split("/");
+    const type = isIP(address) === 6 ? "ipv6" : "ipv4";
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return list;
+}
+
+let cached: { from: string[]; list: BlockList } | undefined;
+function trustedProxies(): BlockList | null {
+  const entries = env().TRUST_PROXY;
+  if (!entries?.length) return null;
+  if (cached?.from !== entries) cached = { from: entries, list: proxyList(entries) };
+  return cached.list;
+}
+
+const isTrusted = (list: BlockList, address: string) => {
+  const type = isIP(address);
+  return type !== 0 && list.check(address, type === 6 ? "ipv6" : "ipv4");
+};
+
+export function clientAddress(headers: HeaderBag, proxies: BlockList | null = trustedProxies()): string {
+  const peer = header(headers, PEER_HEADER)?.trim();
+  if (!peer) return "unknown";
+  if (!proxies) return peer;
+  const forwarded = (header(headers, "x-forwarded-for") ?? "").split(",").map((s) => plainAddress(s.trim())).filter(Boolean);
+  const chain = [...forwarded, peer];
+  let i = chain.length - 1;
+  while (i > 0 && isTrusted(proxies, chain[i])) i--;
+  return chain[i];
 }

@@ -26,7 +26,31 @@ export function hostedPageResponse(html: string, status = 200): Response {
   });
 }
 
-/** The form data of a hosted page's POST (its button, or a mail client's one-click body), read no further than `limit` (1,000) bytes. */
-export async function hostedPageForm(req: Request, limit = 1_000): Promise<URLSearchParams> {
-  return new URLSearchParams((await req.text().catch(() => "")).slice(0, limit));
+/** How much of a hosted page's POST is read by default: a button's or a one-click body. */
+export const HOSTED_FORM_LIMIT = 1_000;
+
+/**
+ * The form data of a hosted page's POST (its button, or a mail client's one-click body): the
+ * first `limit` bytes, and not a byte more is read. Why: these pages are public, so the body is
+ * anyone's; reading it whole before cutting it let one large POST hold its full size in memory.
+ * The stream is cancelled at the limit, so the rest is never taken off the connection.
+ */
+export async function hostedPageForm(req: Request, limit = HOSTED_FORM_LIMIT): Promise<URLSearchParams> {
+  if (!req.body) return new URLSearchParams();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value.subarray(0, limit - size));
+      size += value.byteLength;
+    }
+  } catch {
+    // A broken upload reads as an empty form: the page answers as for any other body.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }

@@ -53,6 +53,11 @@ export async function hitFixedWindow(key: string, limit: number, windowSeconds =
   return windowResult(limit, await incrementWindow(key, windowSeconds, w), w);
 }
 
+const readWindow = (key: string, start: number) => {
+  const url = env().REDIS_URL;
+  return url ? readInRedis(url, redisKey(key, start)) : readInDatabase(key, start);
+};
+
 /**
  * Hits counted in the current and the previous window, without counting: every hit of the
  * last `windowSeconds` is in it, so a burst that straddles a window boundary is not split
@@ -60,10 +65,25 @@ export async function hitFixedWindow(key: string, limit: number, windowSeconds =
  */
 export async function peekRecentWindows(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
   const { start } = currentWindow(windowSeconds, now);
-  const starts = [start, start - windowSeconds];
-  const url = env().REDIS_URL;
-  const counts = await Promise.all(starts.map((s) => (url ? readInRedis(url, redisKey(key, s)) : readInDatabase(key, s))));
+  const counts = await Promise.all([readWindow(key, start), readWindow(key, start - windowSeconds)]);
   return counts[0] + counts[1];
+}
+
+/**
+ * Counts one attempt, then answers how many the current and the previous window hold with it.
+ * The count comes first and is one atomic increment, so each of a concurrent burst gets its
+ * own number: no more than the limit are ever let through (a peek, then a count after the
+ * attempt, lets the whole burst through before any of it is counted).
+ */
+export async function countRecentAttempt(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
+  const w = currentWindow(windowSeconds, now);
+  const [current, previous] = await Promise.all([incrementWindow(key, windowSeconds, w), readWindow(key, w.start - windowSeconds)]);
+  return current + previous;
+}
+
+/** Takes back an attempt countRecentAttempt counted (it turned out not to be one that counts). */
+export async function refundRecentAttempt(key: string, windowSeconds: number, now = Date.now()): Promise<void> {
+  await incrementWindow(key, windowSeconds, currentWindow(windowSeconds, now), -1);
 }
 
 /** Forgets the key's counts in the current and the previous window. */

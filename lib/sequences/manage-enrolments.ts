@@ -8,6 +8,7 @@ import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { insertEnrolments } from "@/lib/sequences/insert-enrolments";
+import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
 import type { EnrolInput, ListEnrolmentsQuery } from "@/lib/sequences/schemas";
 
 const withContact = {
@@ -68,6 +69,10 @@ async function contactsOf(orgId: string, input: EnrolInput) {
 export async function enrolContacts({ principal, sequenceId, input }: { principal: Principal; sequenceId: string; input: EnrolInput }) {
   const sequence = await sequenceOrThrow(principal.orgId, sequenceId);
   const contacts = await contactsOf(principal.orgId, input);
+  // Enrolling is starting the sequence's mail to each contact: email:send, and above the bulk
+  // threshold what a bulk send needs (the subscribed ones are the audience; the rest are skipped).
+  const audience = contacts.filter((c) => c.subscriptionStatus === "subscribed").length;
+  await assertMayStartBulk({ principal, audience, action: "sequence.enrolled", target: { targetType: "sequence", targetId: sequenceId, metadata: { name: sequence.name } } });
   const source = principal.kind === "session" ? "dashboard" : "api";
   const { enrolled, announce } = await db().$transaction(async (tx) => {
     const result = await insertEnrolments(tx, { orgId: principal.orgId, contactIds: contacts.map((c) => c.id), source, sequences: { ids: [sequenceId] } });

@@ -1,10 +1,12 @@
 // Save-time checks of a template's subject, html and text: each must parse, and may call
 // only the built-in helpers (if, unless, each, with as blocks; lookup inline), with the
-// arguments they need. Partials and decorators are refused. A mistake is a 400 naming it
+// arguments they need, nested no deeper than the render budget allows (render-budget.ts).
+// Partials and decorators are refused. A mistake is a 400 naming it
 // when the template is saved, never a failure when it is sent.
 import { AppError, type FieldIssue } from "@/lib/http/errors";
 import { parseTemplate, precompileTemplate, type Part } from "@/lib/templates/handlebars";
 import { BUILTIN_HELPERS, isBuiltinHelper } from "@/lib/templates/builtin-helpers";
+import { MAX_BLOCK_DEPTH, MAX_EACH_DEPTH } from "@/lib/templates/render-budget";
 
 type Node = hbs.AST.Node;
 type Call = hbs.AST.MustacheStatement | hbs.AST.BlockStatement | hbs.AST.SubExpression;
@@ -41,12 +43,29 @@ function checkCall(node: Call, problems: string[]) {
   else if (args !== rule.params) problems.push(`"${name}"${at} takes ${rule.params} argument${rule.params === 1 ? "" : "s"}, got ${args}`);
 }
 
-function walk(node: Node | null | undefined, problems: string[]): void {
+/** How many blocks, and how many {{#each}} of them, enclose a node. */
+interface Depth {
+  blocks: number;
+  each: number;
+}
+
+/** The depth inside `block`, or a problem when it nests too deep: each level of {{#each}}
+ * multiplies the work of a render (render-budget.ts). */
+function enter(block: hbs.AST.BlockStatement, depth: Depth, problems: string[]): Depth | null {
+  const inner = { blocks: depth.blocks + 1, each: depth.each + (nameOf(block.path) === "each" ? 1 : 0) };
+  const at = ` on line ${block.loc.start.line}`;
+  if (inner.each > MAX_EACH_DEPTH) problems.push(`{{#each}}${at} is nested ${inner.each} deep: at most ${MAX_EACH_DEPTH} levels of {{#each}} may nest`);
+  else if (inner.blocks > MAX_BLOCK_DEPTH) problems.push(`the block${at} is nested ${inner.blocks} deep: at most ${MAX_BLOCK_DEPTH} blocks may nest`);
+  else return inner;
+  return null;
+}
+
+function walk(node: Node | null | undefined, problems: string[], depth: Depth = { blocks: 0, each: 0 }): void {
   if (!node) return;
   const line = node.loc?.start.line;
   switch (node.type) {
     case "Program":
-      for (const child of (node as hbs.AST.Program).body) walk(child, problems);
+      for (const child of (node as hbs.AST.Program).body) walk(child, problems, depth);
       return;
     case "MustacheStatement":
     case "SubExpression":
@@ -56,8 +75,10 @@ function walk(node: Node | null | undefined, problems: string[]): void {
       for (const param of call.params) walk(param, problems);
       for (const pair of call.hash?.pairs ?? []) walk(pair.value, problems);
       if (node.type === "BlockStatement") {
-        walk((node as hbs.AST.BlockStatement).program, problems);
-        walk((node as hbs.AST.BlockStatement).inverse, problems);
+        const inner = enter(node as hbs.AST.BlockStatement, depth, problems);
+        if (!inner) return;
+        walk((node as hbs.AST.BlockStatement).program, problems, inner);
+        walk((node as hbs.AST.BlockStatement).inverse, problems, inner);
       }
       return;
     }

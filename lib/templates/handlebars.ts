@@ -3,8 +3,26 @@
 // prototype-access protection left on (no allowProto* options anywhere), so a template can
 // never read `constructor`, `__proto__` or inherited methods of the variables it is given.
 import Handlebars from "handlebars";
+import { chargeChars, chargeIteration, watchedValues, withinBudget } from "@/lib/templates/render-budget";
 
 const hb = Handlebars.create();
+
+// {{#each}} as Handlebars has it, with every iteration and what it outputs charged to the
+// render's budget (render-budget.ts): the one helper that multiplies work.
+const builtinEach = hb.helpers.each as (this: unknown, context: unknown, options: Handlebars.HelperOptions) => string;
+hb.registerHelper("each", function (this: unknown, context: unknown, options: Handlebars.HelperOptions) {
+  const fn = options.fn;
+  const counted: Handlebars.HelperOptions = {
+    ...options,
+    fn: (value: unknown, opts?: Handlebars.RuntimeOptions) => {
+      chargeIteration();
+      const out = fn(value, opts);
+      chargeChars(out.length);
+      return out;
+    },
+  };
+  return builtinEach.call(this, context, counted);
+});
 
 
 // knownHelpersOnly: a call to anything but these fails at compile time, never at send time.
@@ -33,7 +51,8 @@ export function precompileTemplate(source: string, part: Part): void {
 const cache = new Map<string, HandlebarsTemplateDelegate>();
 const CACHE_SIZE = 500;
 
-/** Renders `source` with `values`. `cacheKey` (a version id and part) reuses the compiled function. */
+/** Renders `source` with `values`, within the render budget (RenderLimitError past it).
+ * `cacheKey` (a version id and part) reuses the compiled function. */
 export function renderSource(source: string, part: Part, values: Record<string, unknown>, cacheKey?: string): string {
   let template = cacheKey ? cache.get(cacheKey) : undefined;
   if (!template) {
@@ -43,7 +62,8 @@ export function renderSource(source: string, part: Part, values: Record<string, 
       cache.set(cacheKey, template);
     }
   }
-  return template(values);
+  const compiled = template;
+  return withinBudget(() => compiled(watchedValues(values)));
 }
 
 /** Text made safe to put in HTML, escaped as templates escape their variables. */

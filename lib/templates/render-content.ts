@@ -5,6 +5,7 @@
 import { convert } from "html-to-text";
 import { AppError } from "@/lib/http/errors";
 import { renderSource } from "@/lib/templates/handlebars";
+import { RenderLimitError } from "@/lib/templates/render-budget";
 
 export interface VersionContent {
   id: string;
@@ -25,6 +26,10 @@ export function renderContent(version: VersionContent, values: Record<string, un
   try {
     return render(version, values);
   } catch (err) {
+    // Over the render budget: this template with these values would stall the server.
+    if (err instanceof RenderLimitError) {
+      throw new AppError("VALIDATION_ERROR", `The template renders past the limit with these variables: ${err.message}`, [{ path: "body.variables", message: "the render exceeds the limit" }]);
+    }
     // Saved templates are checked, so this takes values the template cannot use (a rare case).
     throw new AppError("VALIDATION_ERROR", `The template could not be rendered with these variables: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -3,34 +3,21 @@
 // and provider failover on its own, and has its own record and events). Anything wrong with
 // the template or the variables fails the whole call before anything is sent; a refusal or
 // failure for one recipient is reported in that recipient's result and the others still go.
-import { db } from "@/lib/db/client";
 import { validationError } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
-import { recordAudit } from "@/lib/audit/record-audit";
+import type { Principal } from "@/lib/http/principal";
 import { parseMailbox } from "@/lib/email/address";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { sendEmail } from "@/lib/email/send-email";
-import { bulkRefusal, callerMayBulkSend } from "@/lib/email/check-safety";
+import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
 import { asAppError } from "@/lib/http/respond";
 import { renderTemplate } from "@/lib/templates/render-template";
 import type { SendTemplatedInput, TemplatedResult } from "@/lib/templates/schemas";
 
-/**
- * The bulk threshold (DESIGN.md §4) counts the recipients of the whole call: split into
- * one-recipient sends, it would otherwise never apply.
- */
-async function assertBulkAllowed(principal: Principal, recipientCount: number, templateId: string) {
-  const org = await db().organization.findUniqueOrThrow({ where: { id: principal.orgId }, select: { sendMode: true, require2faThreshold: true } });
-  if (org.sendMode !== "production" || recipientCount <= org.require2faThreshold) return;
-  if (await callerMayBulkSend(principal)) return;
-  await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: "email.send", sendMode: org.sendMode, recipientCount, outcome: "refused_bulk", metadata: { templateId } });
-  throw bulkRefusal(principal, org.require2faThreshold);
-}
-
 export async function sendTemplated({ principal, input }: { principal: Principal; input: SendTemplatedInput }): Promise<TemplatedResult[]> {
   // The variables are the same for every recipient, so one rendering serves them all.
   const rendered = await renderTemplate({ orgId: principal.orgId, templateId: input.templateId, version: input.templateVersion, variables: input.variables });
-  await assertBulkAllowed(principal, input.recipients.length, rendered.templateId);
+  // The bulk threshold (DESIGN.md §4) counts the recipients of the whole call.
+  await assertMayStartBulk({ principal, audience: input.recipients.length, action: "email.send", target: { metadata: { templateId: rendered.templateId } } });
   // The send body every recipient's message is built from, checked as a direct send's would be.
   const base = sendEmailSchema.safeParse({
     to: input.recipients[0],

@@ -4,7 +4,7 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
-import { clearRecentWindows, hitFixedWindow, peekRecentWindows } from "@/lib/rate-limit/fixed-window";
+import { clearRecentWindows, countRecentAttempt } from "@/lib/rate-limit/fixed-window";
 import { matchingStep, newSecret, otpauthUrl } from "@/lib/two-factor/totp";
 
 export const FRESH_MS = 10 * 60_000;
@@ -29,7 +29,9 @@ export async function startEnrollment(userId: string) {
 
 /** Checks a code against the user's secret: once per time step, throttled on failure. */
 async function acceptCode(userId: string, code: string, { mustBeEnabled }: { mustBeEnabled: boolean }) {
-  if ((await peekRecentWindows(failKey(userId), WINDOW)) >= FAILURES) {
+  // Counted before the code is checked, in one atomic step: a concurrent burst of guesses gets
+  // no more than FAILURES of them checked. A right code clears the count.
+  if ((await countRecentAttempt(failKey(userId), WINDOW)) > FAILURES) {
     throw new AppError("RATE_LIMITED", "Too many wrong codes; wait a few minutes and try again");
   }
   const u = await db().user.findUniqueOrThrow({ where: { id: userId } });
@@ -47,7 +49,6 @@ async function acceptCode(userId: string, code: string, { mustBeEnabled }: { mus
       })
     ).count === 1;
   if (!fresh) {
-    await hitFixedWindow(failKey(userId), FAILURES, WINDOW);
     throw new AppError("VALIDATION_ERROR", "That code is not valid (or was already used)", [{ path: "body.code", message: "invalid" }]);
   }
   await clearRecentWindows(failKey(userId), WINDOW);

@@ -1,25 +1,39 @@
-// Password guessing is slowed by counting failed sign-ins, per address (10 per 5 minutes)
-// and per client address (100 per 5 minutes), in the store every instance shares. Only
-// failures count, and a success clears the address's count, so a person who signs in often
-// is never locked out by their own sign-ins.
-import { clearRecentWindows, hitFixedWindow, peekRecentWindows } from "@/lib/rate-limit/fixed-window";
+// Password guessing is slowed by counting sign-in attempts in the store every instance shares,
+// before the password is checked (countRecentAttempt: a concurrent burst gets no more guesses
+// than the limit). Three counts, each in the last 5 minutes:
+//   - an account from one address: 10. The lockout an attacker causes is theirs alone: a
+//     person signing in from elsewhere is not locked out by someone else's guesses.
+//   - an address over all accounts: 100, against one address trying many accounts.
+//   - an account over all addresses: 50, against many addresses spraying one account. Only
+//     attempts the first two let through count here, so one address adds at most 10.
+// A success takes its attempt back from the address and clears the account's counts, so a
+// person who signs in often is never locked out by their own sign-ins. The address is
+// clientAddress(): the socket's, unless TRUST_PROXY names the proxies in front.
+import { clearRecentWindows, countRecentAttempt, refundRecentAttempt } from "@/lib/rate-limit/fixed-window";
 
-export const FAILURES_PER_EMAIL = 10;
-export const FAILURES_PER_IP = 100;
+export const FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+export const FAILURES_PER_ADDRESS = 100;
+export const FAILURES_PER_ACCOUNT = 50;
 export const WINDOW_SECONDS = 300;
 
-const emailKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
-const ipKey = (ip: string) => `signin-fail-ip:${ip}`;
+const account = (email: string) => email.trim().toLowerCase();
+const pairKey = (email: string, ip: string) => `signin-fail:${account(email)}:${ip}`;
+const addressKey = (ip: string) => `signin-fail-ip:${ip}`;
+const accountKey = (email: string) => `signin-fail:${account(email)}`;
 
-export async function signInBlocked(email: string, ip: string): Promise<boolean> {
-  const [byEmail, byIp] = await Promise.all([peekRecentWindows(emailKey(email), WINDOW_SECONDS), peekRecentWindows(ipKey(ip), WINDOW_SECONDS)]);
-  return byEmail >= FAILURES_PER_EMAIL || byIp >= FAILURES_PER_IP;
+/** Counts this attempt; false when it is past a limit (the password must then not be checked). */
+export async function admitSignInAttempt(email: string, ip: string): Promise<boolean> {
+  // In order, each counted only once the one before let it through.
+  if ((await countRecentAttempt(pairKey(email, ip), WINDOW_SECONDS)) > FAILURES_PER_ACCOUNT_AND_ADDRESS) return false;
+  if ((await countRecentAttempt(addressKey(ip), WINDOW_SECONDS)) > FAILURES_PER_ADDRESS) return false;
+  return (await countRecentAttempt(accountKey(email), WINDOW_SECONDS)) <= FAILURES_PER_ACCOUNT;
 }
 
-export async function recordSignInFailure(email: string, ip: string): Promise<void> {
-  await Promise.all([hitFixedWindow(emailKey(email), FAILURES_PER_EMAIL, WINDOW_SECONDS), hitFixedWindow(ipKey(ip), FAILURES_PER_IP, WINDOW_SECONDS)]);
-}
-
-export async function clearSignInFailures(email: string): Promise<void> {
-  await clearRecentWindows(emailKey(email), WINDOW_SECONDS);
+/** A success: only failures are meant to count. */
+export async function signInSucceeded(email: string, ip: string): Promise<void> {
+  await Promise.all([
+    clearRecentWindows(pairKey(email, ip), WINDOW_SECONDS),
+    clearRecentWindows(accountKey(email), WINDOW_SECONDS),
+    refundRecentAttempt(addressKey(ip), WINDOW_SECONDS),
+  ]);
 }

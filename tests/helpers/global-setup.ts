@@ -45,6 +45,9 @@ export default async function setup(project: TestProject) {
     DEMO_EVENTS_SEED: "mailroom-tests",
     // The staff API (docs/staff-api.md) is on in tests; its token is the run's own.
     STAFF_API_TOKEN: randomBytes(24).toString("hex"),
+    // The tests stand in for a reverse proxy on loopback: an X-Forwarded-For they send names the
+    // client (lib/http/client-address.ts). A server without a proxy in front is tested on its own.
+    TRUST_PROXY: "127.0.0.1",
   };
   const servers: RunningServer[] = [];
   let cleanup: () => Promise<void>;

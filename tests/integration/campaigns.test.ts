@@ -103,7 +103,7 @@ describe("campaigns API", () => {
   });
   // A key per test: a key's requests are rate-limited per minute.
   beforeEach(async () => {
-    key = (await createKey(org.cookie, ["campaigns:read", "campaigns:write"])).key;
+    key = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
   });
 
   it("creates a draft (201), reads it with stats, updates it to a template and deletes it, each audited", async () => {

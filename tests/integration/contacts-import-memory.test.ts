@@ -6,38 +6,14 @@
 // The server's resident memory (VmRSS of its process and any children) is sampled every
 // 100 ms during the import, and the kernel's high-water mark (VmHWM) catches peaks between
 // samples.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
 import { ownServer } from "../helpers/own-server";
+import { treeHwm, treeRss } from "../helpers/process-memory";
 
 const ROWS = 100_000;
 const MiB = 1024 * 1024;
 const NOTE = "n".repeat(900);
-
-/** A field of /proc/<pid>/status in bytes (0 once the process is gone). */
-function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): number {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The process and its descendants (`next start` may serve from a child). */
-function processTree(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    for (const task of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) children.push(Number(task));
-  } catch {
-    children = [];
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
-
-const treeRss = (pid: number) => processTree(pid).reduce((sum, p) => sum + statusBytes(p, "VmRSS"), 0);
-const treeHwm = (pid: number) => processTree(pid).reduce((sum, p) => sum + statusBytes(p, "VmHWM"), 0);
 
 /** A CSV of `rows` rows after `header`, produced `chunk` rows at a time as the upload asks for it. */
 function generatedCsv(header: string, rows: number, chunk: number, line: (i: number) => string): ReadableStream<Uint8Array> {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simpleParser } from "mailparser";
 import { call } from "../helpers/http";
-import { createKey, newOrg } from "../helpers/factory";
+import { createKey, newOrg, freshSecondFactor } from "../helpers/factory";
 import { newSink, productionMode, smtpProvider } from "../helpers/sending";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
@@ -224,6 +224,7 @@ describe("send-templated bulk threshold", () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("BULK_SEND_REQUIRES_2FA");
     expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(0);
+    await freshSecondFactor(org.cookie); // creating a key allowed bulk sending needs one
     const bulk = await createKey(org.cookie, ["email:send"], { allowBulk: true });
     const allowed = await call("/api/email/send-templated", { key: bulk.key, body });
     expect(allowed.body.map((r: { status: string }) => r.status)).toEqual(["sent", "sent", "sent"]);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simpleParser } from "mailparser";
 import { call } from "../helpers/http";
-import { createKey, newOrg } from "../helpers/factory";
+import { createKey, newOrg, freshSecondFactor } from "../helpers/factory";
 import { deadPort, newSink, productionMode, smtpProvider } from "../helpers/sending";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
@@ -240,6 +240,7 @@ describe("bulk sends", () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("BULK_SEND_REQUIRES_2FA");
     expect((await call("/api/v1/email/send", { key: plain.key, body: { ...body, cc: undefined } })).status).toBe(200);
+    await freshSecondFactor(org.cookie); // creating a key allowed bulk sending needs one
     const bulk = await createKey(org.cookie, ["email:send"], { allowBulk: true });
     expect((await call("/api/v1/email/send", { key: bulk.key, body })).status).toBe(200);
     expect(await db().auditLog.count({ where: { orgId: org.org.id, outcome: "refused_bulk" } })).toBe(1);

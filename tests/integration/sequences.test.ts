@@ -22,7 +22,7 @@ import { exitOnReply } from "@/lib/sequences/replies";
 import { recoverSequenceSteps } from "@/lib/sequences/recover-steps";
 
 const path = "/api/v1/sequences";
-const SCOPES = ["sequences:read", "sequences:write", "templates:read", "templates:write", "lists:read", "lists:write"];
+const SCOPES = ["sequences:read", "sequences:write", "email:send", "templates:read", "templates:write", "lists:read", "lists:write"];
 const sinks: SmtpSink[] = [];
 afterAll(async () => Promise.all(sinks.map((s) => s.close())));
 

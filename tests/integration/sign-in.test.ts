@@ -1,6 +1,7 @@
 // Sign-in through next-auth's credentials flow, the session it yields, and sign-out.
-import { describe, expect, inject, it } from "vitest";
-import { signIn } from "../helpers/sign-in";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signIn, signInBurst } from "../helpers/sign-in";
+import { startServer, type RunningServer } from "../helpers/server";
 import { call } from "../helpers/http";
 import { PASSWORD, newOrg } from "../helpers/factory";
 
@@ -83,5 +84,55 @@ describe("credentials sign-in", () => {
     const dash = await fetch(`${inject("baseUrl")}/`, { redirect: "manual" });
     expect([307, 308]).toContain(dash.status);
     expect(dash.headers.get("location")).toContain("/sign-in");
+  });
+});
+
+// The sign-in throttle (lib/users/sign-in-throttle.ts): counted before the password is checked,
+// keyed by account and address, the address the socket's unless TRUST_PROXY names the proxies.
+// The shared test servers trust 127.0.0.1 as their proxy; these tests start one with no proxy.
+describe("sign-in throttle, with no proxy in front", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ...inject("serverEnv"), TRUST_PROXY: "" });
+  }, 90_000);
+  afterAll(async () => server?.stop());
+  const forged = (i: number) => ({ headers: { "x-forwarded-for": `203.0.113.${i % 250}` } });
+
+  it("a concurrent burst gets no more guesses than the limit: the right password last in a burst of 40 is refused", async () => {
+    const { email } = await newOrg();
+    const burst = await signInBurst(email, Array.from({ length: 40 }, (_, i) => (i === 39 ? PASSWORD : `guess-${i}`)), server.url);
+    expect(burst.every((r) => r.cookie === null)).toBe(true);
+    expect((await signIn(email, PASSWORD, server.url)).cookie).toBeNull();
+  });
+
+  it("one client's guesses lock out that client, not the account's owner signing in from elsewhere; a forged X-Forwarded-For changes nothing", async () => {
+    const { email } = await newOrg();
+    // The attacker (127.0.0.1) forges a new X-Forwarded-For each time to look like many clients.
+    for (let i = 0; i < 10; i++) expect((await signIn(email, `guess-${i}`, server.url, forged(i))).status).toBe(401);
+    expect((await signIn(email, PASSWORD, server.url, forged(99))).cookie).toBeNull();
+    // The owner, on another address (a connection from 127.0.0.2), is not locked out.
+    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.0.2" })).cookie).toBeTruthy();
+  });
+
+  it("guesses spread over many addresses meet the account's own limit", { timeout: 60_000 }, async () => {
+    const { email } = await newOrg();
+    // Six addresses, nine guesses each: under each address's limit for the account, 54 in all.
+    const addresses = Array.from({ length: 6 }, (_, i) => `127.0.1.${i + 1}`);
+    await Promise.all(addresses.map(async (localAddress) => {
+      for (let i = 0; i < 9; i++) expect((await signIn(email, `guess-${i}`, server.url, { localAddress })).status).toBe(401);
+    }));
+    // Past 50 for the account: even the right password from an address new to it is refused.
+    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.1.99" })).cookie).toBeNull();
+  });
+});
+
+describe("sign-in throttle behind a trusted proxy (TRUST_PROXY=127.0.0.1 on the shared servers)", () => {
+  it("counts the address the trusted proxy appended, not the one the client put before it", async () => {
+    const { email } = await newOrg();
+    const via = (client: string) => ({ headers: { "x-forwarded-for": `198.51.100.250, ${client}` } });
+    for (let i = 0; i < 10; i++) expect((await signIn(email, `guess-${i}`, undefined, via("198.51.100.1"))).status).toBe(401);
+    expect((await signIn(email, PASSWORD, undefined, via("198.51.100.1"))).cookie).toBeNull();
+    // Another client behind the same proxy signs in.
+    expect((await signIn(email, PASSWORD, undefined, via("198.51.100.2"))).cookie).toBeTruthy();
   });
 });

@@ -18,6 +18,30 @@ const welcome = () => ({
   variables: [{ name: "name", required: true }, { name: "plan", default: "Free" }],
 });
 
+/** {{#each}} nested `depth` deep, each level over the same top-level list. */
+const nestedEach = (depth: number) => `${"{{#each @root.items}}".repeat(depth)}x${"{{/each}}".repeat(depth)}`;
+const EACH_4 = nestedEach(4);
+
+/** Times `/api/health/live` answers while `work` runs: each probe's round trip in milliseconds. */
+async function liveWhile<T>(work: Promise<T>): Promise<{ result: T; probes: number[] }> {
+  const probes: number[] = [];
+  let done = false;
+  const probing = (async () => {
+    while (!done) {
+      const started = performance.now();
+      expect((await call("/api/health/live")).status).toBe(200);
+      probes.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  try {
+    return { result: await work, probes };
+  } finally {
+    done = true;
+    await probing;
+  }
+}
+
 describe("templates", () => {
   let org: Awaited<ReturnType<typeof newOrg>>;
   let key: string;
@@ -98,6 +122,9 @@ describe("templates", () => {
       ["an inline partial", { html: '{{#*inline "row"}}x{{/inline}}' }, /body\.html: decorator "inline"/],
       ["a syntax error", { html: "<p>ok</p>\n<p>{{name</p>" }, /body\.html: syntax error on line 2/],
       ["a mismatched block", { text: "{{#if a}}x{{/each}}" }, /body\.text: syntax error on line 1: if doesn't match each/],
+      // Each level of {{#each}} multiplies a render's work: four levels are refused at save.
+      ["{{#each}} nested four deep", { html: EACH_4 }, /body\.html: \{\{#each\}\} on line 1 is nested 4 deep: at most 3 levels/],
+      ["blocks nested eleven deep", { text: `${"{{#if a}}".repeat(11)}x${"{{/if}}".repeat(11)}` }, /body\.text: the block on line 1 is nested 11 deep: at most 10 blocks/],
     ];
     it.each(cases)("refuses %s with 400 naming it, on create and on update", async (_name, parts, message) => {
       const create = await call(path, { key, body: { name: named(), subject: "S", html: "<p>x</p>", ...parts } });
@@ -188,6 +215,46 @@ describe("templates", () => {
     expect(pinned.body.data.html).toBe("<h1>Hi Ann</h1><p>Your plan: Free</p>");
     expect((await call(`${path}/${t.id}/preview`, { key, body: { version: 7 } })).status).toBe(404);
     expect((await call(`${path}/${t.id}/preview`, { key, body: { variables: "x" } })).status).toBe(400);
+  });
+
+  it("a template bomb is refused: four nested {{#each}} at save, and a render past the budget at preview, while the server keeps answering", { timeout: 60_000 }, async () => {
+    // The review's 463-byte preview: {{#each}} four deep over 110 items froze every request for 9.5 s.
+    const items = Array.from({ length: 110 }, (_, i) => `item ${i}`);
+    const refused = await call(path, { key, body: { name: named("bomb"), subject: "S", html: EACH_4 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/at most 3 levels of \{\{#each\}\}/);
+
+    // Three levels are allowed, and 110 items of them are 1,331,000 iterations, past 2,000: the budget stops the render.
+    const t = (await call(path, { key, body: { name: named("bomb3"), subject: "S", html: nestedEach(3) } })).body.data;
+    const started = performance.now();
+    const { result: preview, probes } = await liveWhile(call(`${path}/${t.id}/preview`, { key, body: { variables: { items } } }));
+    const took = performance.now() - started;
+    expect(preview.status).toBe(400);
+    expect(preview.body.code).toBe("VALIDATION_ERROR");
+    expect(preview.body.error).toMatch(/renders past the limit with these variables: it runs more than 2,000 \{\{#each\}\} iterations/);
+    // Bounds that prove the render stopped early rather than ran to the end (seconds, as reported).
+    expect(took).toBeLessThan(2_000);
+    expect(probes.length).toBeGreaterThan(0);
+    expect(Math.max(...probes)).toBeLessThan(1_000);
+
+    // A long variable written out many times is the same bomb without {{#each}}: stopped by size.
+    const repeat = (await call(path, { key, body: { name: named("repeat"), subject: "S", text: "{{x}}".repeat(1_000) } })).body.data;
+    const big = await liveWhile(call(`${path}/${repeat.id}/preview`, { key, body: { variables: { x: "y".repeat(100_000) } } }));
+    expect(big.result.status).toBe(400);
+    expect(big.result.body.error).toMatch(/it produces more than 500,000 characters/);
+    expect(Math.max(...big.probes)).toBeLessThan(1_000);
+
+    // Within the budget the same template renders as before.
+    const small = await call(`${path}/${t.id}/preview`, { key, body: { variables: { items: ["a", "b"] } } });
+    expect(small.status).toBe(200);
+    expect(small.body.data.html).toBe("x".repeat(8));
+  });
+
+  it("renders ../ inside {{#each}} over plain values", async () => {
+    const t = (await call(path, { key, body: { name: named("parent"), subject: "S", text: "{{#each items}}{{this}}:{{../title}} {{/each}}" } })).body.data;
+    const preview = await call(`${path}/${t.id}/preview`, { key, body: { variables: { title: "T", items: ["a", "b"] } } });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data.text).toBe("a:T b:T ");
   });
 
   it("deletes with all its versions; afterwards, and for another organization's template, 404", async () => {

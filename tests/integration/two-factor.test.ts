@@ -52,6 +52,14 @@ describe("two-factor enrollment", () => {
     expect((await call("/api/account/two-factor", { cookie: org.cookie })).body.enabled).toBe(false);
   });
 
+  it("counts each code before checking it: of a concurrent burst of 30 wrong codes, exactly 10 are checked", async () => {
+    const org = await newOrg();
+    await enroll(org.cookie);
+    const burst = await Promise.all(Array.from({ length: 30 }, () => call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: "123456" } })));
+    expect(burst.filter((r) => r.status === 400)).toHaveLength(10);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(20);
+  });
+
   it("validates the code's shape, refuses keys, and disables with a code", async () => {
     const org = await newOrg();
     const { secret } = await enroll(org.cookie);

@@ -1,0 +1,194 @@
+// The bulk-send control applies to mail started in one call, though each recipient then goes out
+// on its own: starting or scheduling a campaign, and enrolling contacts in a sequence, need
+// email:send besides the feature's scope, and an audience above require2faThreshold (in
+// production) needs a key created with bulk allowed or a fresh second factor. Creating such a
+// key needs a fresh second factor itself. Every refusal changes nothing and sends nothing.
+// A recipient whose content renders past the render budget fails with that reason; the others go.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "../helpers/http";
+import { createKey, freshSecondFactor, newOrg } from "../helpers/factory";
+import { newSink, productionMode, smtpProvider } from "../helpers/sending";
+import type { SmtpSink } from "../helpers/smtp-sink";
+import { db } from "@/lib/db/client";
+
+const tag = () => randomBytes(4).toString("hex");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type Org = Awaited<ReturnType<typeof newOrg>>;
+
+/** A list of `n` subscribed contacts, each with the given properties. */
+async function list(orgId: string, n: number, properties: (i: number) => Record<string, string> = () => ({})) {
+  const t = tag();
+  const row = await db().contactList.create({ data: { orgId, name: `List ${t}` } });
+  const emails = Array.from({ length: n }, (_, i) => `b${i}-${t}@example.test`);
+  await db().contact.createMany({ data: emails.map((email, i) => ({ orgId, email, name: `Reader ${i}`, properties: properties(i) })) });
+  const contacts = await db().contact.findMany({ where: { orgId, email: { in: emails } } });
+  await db().contactListMember.createMany({ data: contacts.map((c) => ({ listId: row.id, contactId: c.id })) });
+  return { listId: row.id, emails, contactIds: contacts.map((c) => c.id) };
+}
+
+type Auth = { cookie?: string; key?: string };
+
+async function draft(auth: Auth, orgId: string, listId: string, content: Record<string, string> = { subject: "Hi {{name}}", text: "Hello {{name}}" }) {
+  const sender = await db().sender.findFirstOrThrow({ where: { orgId, email: "ann@sender.test" } });
+  const res = await call("/api/v1/campaigns", { ...auth, body: { name: `Campaign ${tag()}`, listId, senderId: sender.id, ...content } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.id as string;
+}
+
+const act = (auth: Auth, id: string, action: string, body?: unknown) => call(`/api/v1/campaigns/${id}/${action}`, { ...auth, method: "POST", ...(body ? { body } : {}) });
+const statusOf = async (id: string) => (await db().campaign.findUniqueOrThrow({ where: { id } })).status;
+const sendsOf = (campaignId: string) => db().campaignSend.count({ where: { campaignId } });
+
+describe("the bulk-send control on campaigns, sequences and keys", () => {
+  let org: Org;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    org = await newOrg();
+    await productionMode(org.org.id);
+    await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
+    sink = await newSink();
+    await smtpProvider(org.cookie, sink);
+  });
+  afterAll(async () => sink?.close());
+
+  it("a campaigns:write key without email:send can neither start nor schedule a campaign, nor resume one", async () => {
+    const writer = (await createKey(org.cookie, ["campaigns:read", "campaigns:write"])).key;
+    const { listId } = await list(org.org.id, 1);
+    const id = await draft({ key: writer }, org.org.id, listId);
+    for (const [action, body] of [["send", undefined], ["schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }]] as const) {
+      const res = await act({ key: writer }, id, action, body);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: "SCOPE_DENIED", error: expect.stringMatching(/email:send/) });
+    }
+    expect(await statusOf(id)).toBe("draft");
+    expect(await sendsOf(id)).toBe(0);
+
+    // Paused after a start by a key that may send: resuming sends, so it needs email:send too.
+    const sender = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
+    expect((await act({ key: sender }, id, "send")).status).toBe(200);
+    const paused = await act({ key: sender }, id, "pause");
+    if (paused.status === 200) {
+      const resumed = await act({ key: writer }, id, "resume");
+      expect(resumed.status).toBe(403);
+      expect(resumed.body.code).toBe("SCOPE_DENIED");
+      expect(await statusOf(id)).toBe("paused");
+    } else {
+      // It finished its one recipient before the pause: nothing left to resume.
+      expect(paused.status).toBe(409);
+    }
+  });
+
+  it("a key's campaign above the threshold needs a key created with bulk allowed; the refusal is audited and sends nothing", async () => {
+    const plain = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
+    const big = await list(org.org.id, 3);
+    const id = await draft({ key: plain }, org.org.id, big.listId);
+    const refused = await act({ key: plain }, id, "send");
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "BULK_SEND_REQUIRES_2FA", error: "Sends to more than 2 recipients need a key created with bulk sending allowed" });
+    expect(await statusOf(id)).toBe("draft");
+    expect(await sendsOf(id)).toBe(0);
+    expect(await db().auditLog.count({ where: { orgId: org.org.id, action: "campaign.started", targetId: id, outcome: "refused_bulk", recipientCount: 3 } })).toBe(1);
+    // Scheduling it is starting it later: refused the same way.
+    const scheduled = await act({ key: plain }, id, "schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(scheduled.status).toBe(403);
+    expect(await statusOf(id)).toBe("draft");
+
+    // At the threshold the plain key starts it.
+    const small = await list(org.org.id, 2);
+    const ok = await draft({ key: plain }, org.org.id, small.listId);
+    expect((await act({ key: plain }, ok, "send")).status).toBe(200);
+
+    await freshSecondFactor(org.cookie);
+    const bulk = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"], { allowBulk: true })).key;
+    expect((await act({ key: bulk }, id, "send")).status).toBe(200);
+    expect(await sendsOf(id)).toBe(3);
+  });
+
+  it("a scheduled campaign's list swapped for a larger one is checked as scheduling was", async () => {
+    const plain = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
+    const small = await list(org.org.id, 1);
+    const large = await list(org.org.id, 5);
+    const id = await draft({ key: plain }, org.org.id, small.listId);
+    expect((await act({ key: plain }, id, "schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(200);
+    const swapped = await call(`/api/v1/campaigns/${id}`, { key: plain, method: "PATCH", body: { listId: large.listId } });
+    expect(swapped.status).toBe(403);
+    expect(swapped.body.code).toBe("BULK_SEND_REQUIRES_2FA");
+    expect((await db().campaign.findUniqueOrThrow({ where: { id } })).listId).toBe(small.listId);
+  });
+
+  it("from the dashboard, a campaign above the threshold needs a fresh second factor", async () => {
+    const other = await newOrg();
+    await productionMode(other.org.id);
+    await db().organization.update({ where: { id: other.org.id }, data: { require2faThreshold: 2 } });
+    const { listId } = await list(other.org.id, 3);
+    const id = await draft({ cookie: other.cookie }, other.org.id, listId);
+    const refused = await act({ cookie: other.cookie }, id, "send");
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "BULK_SEND_REQUIRES_2FA", error: expect.stringMatching(/fresh second factor/) });
+    expect(await statusOf(id)).toBe("draft");
+    await freshSecondFactor(other.cookie);
+    expect((await act({ cookie: other.cookie }, id, "send")).status).toBe(200);
+  });
+
+  it("creating a key allowed bulk sending needs a fresh second factor; without one nothing is created", async () => {
+    const other = await newOrg();
+    const before = await db().apiKey.count({ where: { orgId: other.org.id } });
+    const refused = await call("/api/api-keys", { cookie: other.cookie, body: { name: "bulk", scopes: ["email:send"], allowBulk: true } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "BULK_SEND_REQUIRES_2FA", error: expect.stringMatching(/fresh second factor/) });
+    expect(await db().apiKey.count({ where: { orgId: other.org.id } })).toBe(before);
+    // A key without bulk needs none.
+    expect((await call("/api/api-keys", { cookie: other.cookie, body: { name: "plain", scopes: ["email:send"] } })).status).toBe(201);
+    await freshSecondFactor(other.cookie);
+    const created = await call("/api/api-keys", { cookie: other.cookie, body: { name: "bulk", scopes: ["email:send"], allowBulk: true } });
+    expect(created.status).toBe(201);
+    expect(created.body.allowBulk).toBe(true);
+  });
+
+  it("enrolling contacts in a sequence needs email:send, and above the threshold a key allowed bulk sending", async () => {
+    const org = await newOrg();
+    await productionMode(org.org.id);
+    await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
+    const tpl = await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" } });
+    expect(tpl.status).toBe(201);
+    const seq = await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Seq ${tag()}`, steps: [{ templateId: tpl.body.data.id, delaySeconds: 0 }] } });
+    expect(seq.status, JSON.stringify(seq.body)).toBe(201);
+    const path = `/api/v1/sequences/${seq.body.data.id}/enrolments`;
+    const { contactIds } = await list(org.org.id, 3);
+    const count = () => db().sequenceEnrolment.count({ where: { sequenceId: seq.body.data.id } });
+
+    const writer = (await createKey(org.cookie, ["sequences:read", "sequences:write"])).key;
+    const noSend = await call(path, { key: writer, body: { contactIds: contactIds.slice(0, 1) } });
+    expect(noSend.status).toBe(403);
+    expect(noSend.body.code).toBe("SCOPE_DENIED");
+
+    const plain = (await createKey(org.cookie, ["sequences:read", "sequences:write", "email:send"])).key;
+    const over = await call(path, { key: plain, body: { contactIds } });
+    expect(over.status).toBe(403);
+    expect(over.body.code).toBe("BULK_SEND_REQUIRES_2FA");
+    expect(await count()).toBe(0);
+
+    await freshSecondFactor(org.cookie);
+    const bulk = (await createKey(org.cookie, ["sequences:read", "sequences:write", "email:send"], { allowBulk: true })).key;
+    const enrolled = await call(path, { key: bulk, body: { contactIds } });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+    expect(await count()).toBe(3);
+  });
+
+  it("a recipient whose content renders past the budget fails with that reason; the others are sent", { timeout: 60_000 }, async () => {
+    const k = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
+    // {{note}} written out 5,000 times: 5,000,000 characters for the reader whose note is 1,000 long.
+    const { listId, emails } = await list(org.org.id, 2, (i) => ({ note: i === 0 ? "n".repeat(1_000) : "short" }));
+    const id = await draft({ key: k }, org.org.id, listId, { subject: "Notes", text: "{{note}}".repeat(5_000) });
+    expect((await act({ key: k }, id, "send")).status).toBe(200);
+    const settled = () => db().campaignSend.count({ where: { campaignId: id, status: { in: ["sent", "failed"] } } });
+    const deadline = Date.now() + 30_000;
+    while ((await settled()) < 2 && Date.now() < deadline) await sleep(100);
+    const sends = await db().campaignSend.findMany({ where: { campaignId: id } });
+    const bomb = sends.find((s) => s.email === emails[0])!;
+    expect(bomb.status).toBe("failed");
+    expect(bomb.error).toMatch(/renders past the limit with these variables: it produces more than 500,000 characters/);
+    expect(sends.find((s) => s.email === emails[1])!.status).toBe("sent");
+  });
+});
