@@ -9,6 +9,14 @@ describe("safeCallbackPath", () => {
     expect(safeCallbackPath(undefined)).toBe("/");
   });
 
+  it("keeps a query holding an encoded URL (the consent page's redirect_uri): a query is never read as a host", () => {
+    const consent = `/oauth/authorize?${new URLSearchParams({ client_id: "app", redirect_uri: "https://app.example/callback", state: "s//t" })}`;
+    expect(safeCallbackPath(consent)).toBe(consent);
+    expect(safeRedirect(`http://127.0.0.1:3000${consent}`, "http://127.0.0.1:3000")).toBe(`http://127.0.0.1:3000${consent}`);
+    expect(safeCallbackPath("/x?next=%0d%0aSet-Cookie:a")).toBe("/x?next=%0d%0aSet-Cookie:a");
+    expect(safeCallbackPath("/x?next=\nfoo")).toBe("/");
+  });
+
   it("refuses anything a browser could read as another site", () => {
     for (const raw of [
       "/.//attacker.invalid/phish", "//attacker.invalid", "/\\attacker.invalid", "\\\\attacker.invalid", "https://attacker.invalid/",
