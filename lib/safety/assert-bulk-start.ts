@@ -12,8 +12,9 @@ import { bulkRefusal, callerMayBulkSend } from "@/lib/email/check-safety";
 
 interface BulkStart {
   principal: Principal;
-  /** How many recipients the call starts mail to. */
-  audience: number;
+  /** How many recipients the call starts mail to; "unbounded" when it cannot be known up front
+   * (a streamed import into a list that starts a sequence), which counts as above any threshold. */
+  audience: number | "unbounded";
   /** The audit action a refusal is recorded under, and what it concerned. */
   action: string;
   target: { targetType?: string; targetId?: string; metadata?: Record<string, string> };
@@ -22,8 +23,9 @@ interface BulkStart {
 export async function assertMayStartBulk({ principal, audience, action, target }: BulkStart): Promise<void> {
   authorize(principal, { scope: "email:send" });
   const org = await db().organization.findUniqueOrThrow({ where: { id: principal.orgId }, select: { sendMode: true, require2faThreshold: true } });
-  if (org.sendMode !== "production" || audience <= org.require2faThreshold) return;
+  if (org.sendMode !== "production" || (audience !== "unbounded" && audience <= org.require2faThreshold)) return;
   if (await callerMayBulkSend(principal)) return;
-  await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, ...target, sendMode: org.sendMode, recipientCount: audience, outcome: "refused_bulk" });
+  const recipientCount = audience === "unbounded" ? undefined : audience;
+  await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, ...target, sendMode: org.sendMode, recipientCount, outcome: "refused_bulk" });
   throw bulkRefusal(principal, org.require2faThreshold);
 }

@@ -5,8 +5,23 @@
 import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { insertEnrolments } from "@/lib/sequences/insert-enrolments";
+import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
+import type { Principal } from "@/lib/http/principal";
 
 const CHUNK = 5_000;
+
+/**
+ * Adding contacts to a list that starts an active sequence starts mail to them: the caller needs
+ * what any bulk start needs (email:send, and above require2faThreshold in production a key
+ * allowed bulk or a fresh second factor), checked before anything is added. Why: otherwise a
+ * lists:write key could mail any number of contacts through a sequence's trigger list.
+ * `audience`: how many may join, or "unbounded" for a streamed import.
+ */
+export async function assertMayJoinTriggerList({ principal, listId, audience }: { principal: Principal; listId: string; audience: number | "unbounded" }): Promise<void> {
+  const triggered = await db().sequence.count({ where: { orgId: principal.orgId, triggerListId: listId, status: "active" } });
+  if (triggered === 0) return;
+  await assertMayStartBulk({ principal, audience, action: "list.members_added", target: { targetType: "contact_list", targetId: listId, metadata: { reason: "the list starts a sequence" } } });
+}
 
 /** Called after contacts were added to a list (committed): enrols them in the sequences the list triggers. */
 export async function enrolOnListJoin({ orgId, listId, contactIds }: { orgId: string; listId: string; contactIds: string[] }): Promise<void> {

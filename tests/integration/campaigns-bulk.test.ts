@@ -2,7 +2,8 @@
 // on its own: starting or scheduling a campaign, and enrolling contacts in a sequence, need
 // email:send besides the feature's scope, and an audience above require2faThreshold (in
 // production) needs a key created with bulk allowed or a fresh second factor. Creating such a
-// key needs a fresh second factor itself. Every refusal changes nothing and sends nothing.
+// key needs a fresh second factor itself. Adding contacts to a list that starts a sequence is such
+// a start too. Every refusal changes nothing and sends nothing.
 // A recipient whose content renders past the render budget fails with that reason; the others go.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -174,6 +175,51 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const enrolled = await call(path, { key: bulk, body: { contactIds } });
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
     expect(await count()).toBe(3);
+  });
+
+  it("adding contacts to a list that starts a sequence is a bulk start: members and imports need email:send, and above the threshold bulk approval", async () => {
+    const org = await newOrg();
+    await productionMode(org.org.id);
+    await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
+    const tpl = await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" } });
+    const trigger = await db().contactList.create({ data: { orgId: org.org.id, name: `Trigger ${tag()}` } });
+    const seq = await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Seq ${tag()}`, triggerListId: trigger.id, steps: [{ templateId: tpl.body.data.id, delaySeconds: 0 }] } });
+    expect(seq.status, JSON.stringify(seq.body)).toBe(201);
+    const members = `/api/v1/lists/${trigger.id}/members`;
+    const emails = Array.from({ length: 3 }, (_, i) => `t${i}-${tag()}@example.test`);
+    const joined = () => db().contactListMember.count({ where: { listId: trigger.id } });
+    const enrolled = () => db().sequenceEnrolment.count({ where: { sequenceId: seq.body.data.id } });
+    const importInto = (key: string, rows: string[]) =>
+      call(`/api/v1/contacts/import?listId=${trigger.id}`, { key, method: "POST", raw: `email\n${rows.join("\n")}\n`, headers: { "content-type": "text/csv" } });
+
+    // lists:write alone no longer mails a sequence's audience.
+    const lister = (await createKey(org.cookie, ["lists:read", "lists:write", "contacts:write"])).key;
+    const noSend = await call(members, { key: lister, body: { emails: emails.slice(0, 1) } });
+    expect(noSend.status).toBe(403);
+    expect(noSend.body).toMatchObject({ code: "SCOPE_DENIED", error: expect.stringMatching(/email:send/) });
+    expect((await importInto(lister, emails.slice(0, 1))).status).toBe(403);
+
+    // With email:send: up to the threshold it goes; above it, a key allowed bulk is needed.
+    const sender = (await createKey(org.cookie, ["lists:read", "lists:write", "contacts:write", "email:send"])).key;
+    const over = await call(members, { key: sender, body: { emails } });
+    expect(over.status).toBe(403);
+    expect(over.body.code).toBe("BULK_SEND_REQUIRES_2FA");
+    // An import's size is unknown until read: into a trigger list it needs bulk approval whatever its size.
+    const imported = await importInto(sender, emails.slice(0, 1));
+    expect(imported.status).toBe(403);
+    expect(imported.body.code).toBe("BULK_SEND_REQUIRES_2FA");
+    expect(await joined()).toBe(0);
+    expect(await enrolled()).toBe(0);
+    expect(await db().contact.count({ where: { orgId: org.org.id, email: { in: emails } } })).toBe(0);
+    expect((await call(members, { key: sender, body: { emails: emails.slice(0, 2) } })).status).toBe(200);
+    expect(await enrolled()).toBe(2);
+
+    await freshSecondFactor(org.cookie);
+    const bulk = (await createKey(org.cookie, ["lists:read", "lists:write", "contacts:write", "email:send"], { allowBulk: true })).key;
+    const done = await importInto(bulk, emails);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await joined()).toBe(3);
+    expect(await enrolled()).toBe(3);
   });
 
   it("a recipient whose content renders past the budget fails with that reason; the others are sent", { timeout: 60_000 }, async () => {
