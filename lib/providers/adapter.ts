@@ -115,8 +115,11 @@ export interface ProviderAdapter<C = unknown> {
   /**
    * Settings that say where the adapter connects, and how each is checked by the outbound
    * address policy on save; changing one requires the credentials again (provider-destination.ts).
+   * "tls": how the connection protects the credential in transit (implicit TLS, STARTTLS
+   * required, the certificate checked): not checked by the policy, but a change to it needs the
+   * credentials again too, so a stored password is never sent over a weakened connection.
    */
-  destinationFields?: Readonly<Record<string, "url" | "host" | "port">>;
+  destinationFields?: Readonly<Record<string, "url" | "host" | "port" | "tls">>;
   /** The secrets sent to that destination; the registry sets it (secretFields also holds webhook-verification secrets). */
   credentialFields?: readonly string[];
   /** `policy`: the outbound address policy its connections follow (provider-policy.ts; the default: the tenant's). */

@@ -17,7 +17,7 @@ const refused = (field: string, reason: string) =>
 export async function checkDestination(adapter: ProviderAdapter<never>, config: Config, policy: OutboundPolicy): Promise<void> {
   for (const [field, kind] of Object.entries(adapter.destinationFields ?? {})) {
     const value = config[field];
-    if (typeof value !== "string" || kind === "port") continue;
+    if (typeof value !== "string" || kind === "port" || kind === "tls") continue;
     const check = kind === "url" ? await checkOutboundUrl(value, policy) : await checkOutboundHost(value, policy);
     if (!check.ok) throw refused(field, check.reason);
   }

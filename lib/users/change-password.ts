@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
-import { hitFixedWindow, peekRecentWindows } from "@/lib/rate-limit/fixed-window";
+import { countRecentAttempt, refundRecentAttempt } from "@/lib/rate-limit/fixed-window";
 import type { ChangePasswordInput } from "@/lib/account-links/schemas";
 
 const CHANGE_ATTEMPTS = 10;
@@ -14,14 +14,16 @@ const WINDOW_SECONDS = 300;
 
 export async function changePassword({ orgId, userId, input }: { orgId: string; userId: string; input: ChangePasswordInput }) {
   const key = `password-change-fail:${userId}`;
-  if ((await peekRecentWindows(key, WINDOW_SECONDS)) >= CHANGE_ATTEMPTS) {
+  // Counted before the current password is checked, in one atomic step: a concurrent burst of
+  // guesses gets no more than CHANGE_ATTEMPTS of them checked. A right one is given back.
+  if ((await countRecentAttempt(key, WINDOW_SECONDS)) > CHANGE_ATTEMPTS) {
     throw new AppError("RATE_LIMITED", "Too many wrong current passwords; try again in a few minutes", undefined, { "Retry-After": String(WINDOW_SECONDS) });
   }
   const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    await hitFixedWindow(key, CHANGE_ATTEMPTS, WINDOW_SECONDS);
     throw new AppError("VALIDATION_ERROR", "Invalid request: body.currentPassword: is not your current password", [{ path: "body.currentPassword", message: "is not your current password" }]);
   }
+  await refundRecentAttempt(key, WINDOW_SECONDS);
   const passwordHash = await hashPassword(input.newPassword);
   await db().$transaction(async (tx) => {
     // Only if the password is still the one just checked: two changes at once cannot both pass.

@@ -111,18 +111,21 @@ describe("changing where a provider connects needs its credential again", () => 
     expect((await update(ok.body.id, { baseUrl: "https://93.184.216.35/", serverToken: "token-2" })).status).toBe(200);
   });
 
-  it("an SMTP relay: a new host or port without the password is refused, naming it", async () => {
+  it("an SMTP relay: a new host or port, or weaker TLS, without the password is refused, naming it", async () => {
     const base = { host: PUBLIC_IP, port: 587, username: "u" };
     const ok = await create("smtp", { ...base, password: "pw-1" });
     expect(ok.status).toBe(201);
     const before = await stored(ok.body.id);
-    for (const change of [{ port: 2525 }, { host: "93.184.216.35" }]) {
+    // The TLS settings decide how the password travels: turning the certificate check or
+    // required STARTTLS off (or implicit TLS) would send it over a weaker connection.
+    for (const change of [{ port: 2525 }, { host: "93.184.216.35" }, { rejectUnauthorized: false }, { requireTls: true, secure: false }, { password: "********", rejectUnauthorized: false }]) {
       const res = await update(ok.body.id, { ...base, ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body.error).toContain("body.config.password");
       expect(await stored(ok.body.id)).toEqual(before);
     }
     expect((await update(ok.body.id, { ...base, port: 2525, password: "pw-1" })).status).toBe(200);
+    expect((await update(ok.body.id, { ...base, port: 2525, password: "pw-1", rejectUnauthorized: false })).status).toBe(200);
   });
 });
 

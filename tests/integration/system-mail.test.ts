@@ -206,6 +206,20 @@ describe("with a system transport that fails", () => {
 });
 
 describe("passwords set by someone else", () => {
+  it("counts each current-password guess before checking it: of a concurrent burst of 30 wrong ones, at most 10 are checked", async () => {
+    const org = await newOrg();
+    const member = await addMemberAs(org.cookie, "member");
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => call("/api/account/password", { cookie: member.cookie, body: { currentPassword: `wrong-guess-${i}`, newPassword: "members-own-choice" } })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+    expect(answers.find((a) => a.status === 429)!.headers.get("retry-after")).toBe("300");
+    // Locked now, even for the right one.
+    expect((await call("/api/account/password", { cookie: member.cookie, body: { currentPassword: PASSWORD, newPassword: "members-own-choice" } })).status).toBe(429);
+  });
+
   it("cannot be made owner (409) until the holder changes their password; changing needs the current one and ends other sessions", async () => {
     const org = await newOrg();
     const admin = await addMemberAs(org.cookie, "admin"); // the password was set by the owner

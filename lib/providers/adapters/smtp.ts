@@ -141,7 +141,7 @@ export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
   label: "SMTP",
   configSchema,
   secretFields: ["password"],
-  destinationFields: { host: "host", port: "port" },
+  destinationFields: { host: "host", port: "port", secure: "tls", requireTls: "tls", rejectUnauthorized: "tls" },
   capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: false, inbound: false, batch: false, maxMessageBytes: 25 * 1024 * 1024 },
   async send(config, message, policy = providerPolicy()) {
     const raw = await signed(await composeMime(message), message.dkim);
