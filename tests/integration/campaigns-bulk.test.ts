@@ -217,7 +217,7 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     await freshSecondFactor(org.cookie);
     const bulk = (await createKey(org.cookie, ["lists:read", "lists:write", "contacts:write", "email:send"], { allowBulk: true })).key;
     const done = await importInto(bulk, emails);
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
     expect(await joined()).toBe(3);
     expect(await enrolled()).toBe(3);
   });
