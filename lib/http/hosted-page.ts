@@ -1,6 +1,7 @@
 // The product's few public pages outside the dashboard (unsubscribe, sender confirmation):
 // plain, accessible HTML with no script, so they work in any browser and mail client.
 import { escapeHtml } from "@/lib/templates/handlebars";
+import { readUpTo } from "@/lib/http/read-body";
 
 /** A page shell around `body` (already escaped HTML). */
 export function hostedPage(title: string, body: string): string {
@@ -36,21 +37,7 @@ export const HOSTED_FORM_LIMIT = 1_000;
  * The stream is cancelled at the limit, so the rest is never taken off the connection.
  */
 export async function hostedPageForm(req: Request, limit = HOSTED_FORM_LIMIT): Promise<URLSearchParams> {
-  if (!req.body) return new URLSearchParams();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value.subarray(0, limit - size));
-      size += value.byteLength;
-    }
-  } catch {
-    // A broken upload reads as an empty form: the page answers as for any other body.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  // A broken upload reads as an empty form: the page answers as for any other body.
+  const { bytes } = await readUpTo(req, limit).catch(() => ({ bytes: Buffer.alloc(0) }));
+  return new URLSearchParams(bytes.toString("utf8"));
 }

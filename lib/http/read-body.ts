@@ -20,21 +20,34 @@ export async function readTextBody(req: Request, limit = DEFAULT_BODY_LIMIT): Pr
 export async function readBodyBytes(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!req.body) return Buffer.alloc(0);
+  const { bytes, more } = await readUpTo(req, limit);
+  if (more) throw tooLarge(limit);
+  return bytes;
+}
+
+/**
+ * The body's first `limit` bytes, and not a byte more is read: the stream is cancelled there,
+ * so the rest is never taken off the connection. `more`: the body went on past the limit.
+ */
+export async function readUpTo(req: Request, limit: number): Promise<{ bytes: Buffer; more: boolean }> {
+  if (!req.body) return { bytes: Buffer.alloc(0), more: false };
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { bytes: Buffer.concat(chunks), more: false };
+      if (size + value.byteLength > limit) {
+        chunks.push(value.subarray(0, limit - size));
+        return { bytes: Buffer.concat(chunks), more: true };
+      }
+      size += value.byteLength;
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    await reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks);
 }
 
 /** True when the request announces a body (a length above 0, or a chunked upload). */
