@@ -45,7 +45,7 @@ const nextConfig: NextConfig = {
   // Where the build goes: ".next" unless NEXT_DIST_DIR says otherwise (lets two builds of one
   // checkout exist side by side, e.g. a development build and a test build).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
-  // Security headers on every page and API answer (issue 19, point 9): next.config headers
+  // Security headers on every page and API answer: next.config headers
   // apply to route handlers as well as pages.
   async headers() {
     return [

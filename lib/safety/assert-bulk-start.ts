@@ -3,7 +3,7 @@
 // product's: it needs email:send besides the feature's own scope, and an audience above the
 // organization's require2faThreshold (in production) needs what one send to as many would: a
 // key created with bulk allowed, or a user's fresh second factor. Why: split into
-// one-recipient sends, the threshold would never see the whole (issue 19, point 4).
+// one-recipient sends, the threshold would never see the whole.
 import { db } from "@/lib/db/client";
 import { authorize } from "@/lib/http/authorize";
 import { actorOf, type Principal } from "@/lib/http/principal";

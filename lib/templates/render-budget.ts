@@ -1,4 +1,4 @@
-// Bounds on what one template render may do (issue 19, point 3). A Handlebars render is
+// Bounds on what one template render may do. A Handlebars render is
 // synchronous: nothing else on the server runs until it returns, so a template that multiplies
 // work ({{#each}} inside {{#each}} over long lists, or a long variable repeated many times) must
 // be stopped by construction, not by a clock. Save time refuses nesting past MAX_EACH_DEPTH
