@@ -48,9 +48,9 @@ export async function scheduleCampaign({ principal, id, input }: { principal: Pr
   }
   // Refused now rather than at the scheduled time: a deleted list or an unverified sender.
   await preflight(c, { needMembers: false });
-  await assertMayStartCampaign(principal, c, "campaign.scheduled");
+  const bulkApproved = await assertMayStartCampaign(principal, c, "campaign.scheduled");
   const job = await db().$transaction(async (tx) => {
-    await move(tx, "schedule", c.id, c.orgId, Prisma.sql`status = 'scheduled', scheduled_at = ${at}`);
+    await move(tx, "schedule", c.id, c.orgId, Prisma.sql`status = 'scheduled', scheduled_at = ${at}, bulk_approved = ${bulkApproved}`);
     await campaignAudit(principal, "campaign.scheduled", c, tx, { scheduledAt: at.toISOString(), ...(c.scheduledAt ? { previousScheduledAt: c.scheduledAt.toISOString() } : {}) });
     return enqueue(campaignStartScheduledJob, { campaignId: c.id, scheduledAt: at.toISOString() }, { tx, runAt: at, dedupeKey: `campaign-start:${c.id}:${at.toISOString()}` });
   });

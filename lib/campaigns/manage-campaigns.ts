@@ -93,12 +93,16 @@ export async function updateCampaign({ principal, id, input }: { principal: Prin
   if (!checked.success) throw validationError(checked.error.issues, "body");
   await assertOwnReferences(principal.orgId, { listId: input.listId, senderId: input.senderId, useCaseId: input.useCaseId, templateId: merged.templateId, templateVersion: merged.templateVersion });
   assertValidOwnContent(merged);
-  // A scheduled campaign starts as the product's: another list is another audience, checked as
-  // scheduling was (a small list scheduled, then swapped for a large one, would pass unseen).
-  if (existing.status === "scheduled" && input.listId !== undefined && input.listId !== existing.listId) {
-    await assertMayStartCampaign(principal, { id: existing.id, name: existing.name, listId: input.listId }, "campaign.updated");
-  }
+  // A scheduled campaign starts as the product's, with what it holds then: changing it (its
+  // list, its content) is sending, checked as scheduling was, and the approval it starts with
+  // becomes the editor's. Otherwise a key that may only write campaigns could rewrite one someone
+  // else scheduled, or swap a small list for a large one unseen.
+  const bulkApproved =
+    existing.status === "scheduled"
+      ? await assertMayStartCampaign(principal, { id: existing.id, name: existing.name, listId: input.listId !== undefined ? input.listId : existing.listId }, "campaign.updated")
+      : undefined;
   const data = {
+    ...(bulkApproved !== undefined ? { bulkApproved } : {}),
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.listId !== undefined ? { listId: input.listId } : {}),
     ...(input.senderId !== undefined ? { senderId: input.senderId } : {}),
@@ -112,9 +116,10 @@ export async function updateCampaign({ principal, id, input }: { principal: Prin
     statusReason: null,
   };
   const updated = await db().$transaction(async (tx) => {
-    // Only while it is still editable: a start racing this change wins, and this one is refused.
-    const { count } = await tx.campaign.updateMany({ where: { id: existing.id, orgId: principal.orgId, status: { in: EDITABLE } }, data });
-    if (count === 0) throw new AppError("CONFLICT", "This campaign has started meanwhile: only drafts and scheduled campaigns can be changed");
+    // Only while its status is still the one checked above: a start, a schedule or a cancel
+    // racing this change wins, and this one is refused.
+    const { count } = await tx.campaign.updateMany({ where: { id: existing.id, orgId: principal.orgId, status: existing.status }, data });
+    if (count === 0) throw new AppError("CONFLICT", "This campaign changed status meanwhile (scheduled, started or cancelled); look at it again and retry");
     const row = await tx.campaign.findUniqueOrThrow({ where: { id: existing.id } });
     await campaignAudit(principal, "campaign.updated", row, tx, { changes: Object.keys(input) });
     return row;

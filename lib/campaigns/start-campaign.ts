@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { SendPrincipal } from "@/lib/http/principal";
 import { campaignAudit, getCampaignRowOrThrow } from "@/lib/campaigns/manage-campaigns";
-import { assertMayStartCampaign } from "@/lib/campaigns/list-audience";
+import { assertMayStartCampaign, assertScheduledStartApproved } from "@/lib/campaigns/list-audience";
 import { preflight } from "@/lib/campaigns/preflight";
 import { assertTransition } from "@/lib/campaigns/transitions";
 import { queueFirstBatch } from "@/lib/campaigns/send-batch-job";
@@ -31,7 +31,8 @@ export async function startCampaign({ principal, id, scheduledFor }: StartOption
   // Sending now to an empty list is a mistake worth saying; a schedule that finds it empty just ends.
   const { templateVersion } = await preflight(c, { needMembers: !scheduledFor });
   // A caller starting it sends to its whole audience. A scheduled start was checked when it was
-  // scheduled (or its list changed while scheduled), for the caller who did so.
+  // scheduled (or edited while scheduled), for the caller who did so; what its list has gained
+  // since is checked once its recipients are taken, below.
   if (principal.kind !== "system") await assertMayStartCampaign(principal, c, "campaign.started");
   const started = await db().$transaction(
     async (tx) => {
@@ -48,6 +49,7 @@ export async function startCampaign({ principal, id, scheduledFor }: StartOption
         FROM contact_list_members m JOIN contacts ct ON ct.id = m.contact_id
         WHERE m.list_id = ${c.listId}::uuid AND ct.org_id = ${c.orgId}::uuid
         ON CONFLICT (campaign_id, email) DO NOTHING`;
+      if (scheduledFor) await assertScheduledStartApproved(tx, c);
       await campaignAudit(principal, "campaign.started", c, tx, { recipients, ...(scheduledFor ? { scheduledAt: scheduledFor.toISOString() } : {}) });
       return queueFirstBatch(c.id, new Date(moved.updated_at), { tx, dedupeKey: `campaign-batch:${c.id}:start` });
     },

@@ -1,7 +1,8 @@
 // The bulk-send control applies to mail started in one call, though each recipient then goes out
 // on its own: starting or scheduling a campaign, and enrolling contacts in a sequence, need
 // email:send besides the feature's scope, and an audience above require2faThreshold (in
-// production) needs a key created with bulk allowed or a fresh second factor. Creating such a
+// production) needs a key created with bulk allowed or a fresh second factor. A scheduled
+// campaign is checked again when it starts (its list may have grown), and changing one is sending. Creating such a
 // key needs a fresh second factor itself. Adding contacts to a list that starts a sequence is such
 // a start too. Every refusal changes nothing and sends nothing.
 // A recipient whose content renders past the render budget fails with that reason; the others go.
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
 import { createKey, freshSecondFactor, newOrg } from "../helpers/factory";
 import { newSink, productionMode, smtpProvider } from "../helpers/sending";
+import { until } from "../helpers/until";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
 
@@ -116,6 +118,60 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     expect(swapped.status).toBe(403);
     expect(swapped.body.code).toBe("BULK_SEND_REQUIRES_2FA");
     expect((await db().campaign.findUniqueOrThrow({ where: { id } })).listId).toBe(small.listId);
+  });
+
+  it("a scheduled campaign whose list grew past the threshold while it waited goes back to draft at its time, unless whoever scheduled it may send in bulk", async () => {
+    const own = await newOrg();
+    await productionMode(own.org.id);
+    await db().organization.update({ where: { id: own.org.id }, data: { require2faThreshold: 2 } });
+    await smtpProvider(own.cookie, sink);
+    const plain = (await createKey(own.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
+    await freshSecondFactor(own.cookie);
+    const bulk = (await createKey(own.cookie, ["campaigns:read", "campaigns:write", "email:send"], { allowBulk: true })).key;
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduleGrowAndStart = async (key: string) => {
+      const { listId } = await list(own.org.id, 1);
+      const id = await draft({ key }, own.org.id, listId);
+      expect((await act({ key }, id, "schedule", { scheduledAt: at })).status).toBe(200);
+      // Members added while it waits (anyone who may edit lists can), then its time comes.
+      const more = await list(own.org.id, 3);
+      await db().contactListMember.createMany({ data: more.contactIds.map((contactId) => ({ listId, contactId })) });
+      const dedupeKey = `campaign-start:${id}:${at}`;
+      await db().job.update({ where: { dedupeKey }, data: { runAt: new Date() } });
+      const job = await until(() => db().job.findUniqueOrThrow({ where: { dedupeKey } }), (j) => j.status === "done" || j.status === "failed");
+      expect(job.status).toBe("done");
+      return id;
+    };
+
+    const refused = await scheduleGrowAndStart(plain);
+    const back = await db().campaign.findUniqueOrThrow({ where: { id: refused } });
+    expect(back).toMatchObject({ status: "draft", statusReason: expect.stringMatching(/list grew to 4 subscribed contacts while it was scheduled, more than this organization's threshold of 2/) });
+    expect(await sendsOf(refused)).toBe(0);
+    expect(await db().auditLog.count({ where: { targetId: refused, action: "campaign.start_failed" } })).toBe(1);
+
+    const approved = await scheduleGrowAndStart(bulk);
+    const started = await until(() => statusOf(approved), (s) => s === "sent");
+    expect(started).toBe("sent");
+    expect(await sendsOf(approved)).toBe(4);
+  }, 60_000);
+
+  it("changing a scheduled campaign is sending: a key that may only write campaigns cannot rewrite one someone else scheduled", async () => {
+    const sender = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
+    const writer = (await createKey(org.cookie, ["campaigns:read", "campaigns:write"])).key;
+    const { listId } = await list(org.org.id, 1);
+    const id = await draft({ key: sender }, org.org.id, listId);
+    // A draft is the writer's to change.
+    expect((await call(`/api/v1/campaigns/${id}`, { key: writer, method: "PATCH", body: { name: "Draft edit" } })).status).toBe(200);
+    expect((await act({ key: sender }, id, "schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(200);
+    for (const body of [{ subject: "Your account is locked" }, { html: "<a href='https://phish.example'>x</a>" }, { name: "Renamed" }]) {
+      const res = await call(`/api/v1/campaigns/${id}`, { key: writer, method: "PATCH", body });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body).toMatchObject({ code: "SCOPE_DENIED", error: expect.stringMatching(/email:send/) });
+    }
+    expect(await db().campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ name: "Draft edit", subject: "Hi {{name}}", status: "scheduled" });
+    // One that may send changes it, and its approval becomes theirs.
+    expect((await call(`/api/v1/campaigns/${id}`, { key: sender, method: "PATCH", body: { subject: "Updated" } })).status).toBe(200);
+    expect(await db().campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ subject: "Updated", bulkApproved: false });
   });
 
   it("from the dashboard, a campaign above the threshold needs a fresh second factor", async () => {

@@ -12,10 +12,11 @@ import { SMTPServer } from "smtp-server";
 import { call } from "../helpers/http";
 import { newOrg } from "../helpers/factory";
 import { newSink, productionMode, SINK_PASSWORD, SINK_USER, smtpProvider } from "../helpers/sending";
+import { until as untilEvery } from "../helpers/until";
 import { db } from "@/lib/db/client";
 
 const path = "/api/v1/campaigns";
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const until = <T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000) => untilEvery(read, ok, { timeoutMs, everyMs: 200 });
 const tag = () => randomBytes(4).toString("hex");
 const own = { subject: "Hello {{name}}", text: "Hi {{name}}" };
 type Auth = { cookie: string };
@@ -38,16 +39,6 @@ async function draft(auth: Auth, body: Record<string, unknown>) {
 
 const act = (auth: Auth, id: string, action: string) => call(`${path}/${id}/${action}`, { ...auth, method: "POST" });
 const get = async (auth: Auth, id: string) => (await call(`${path}/${id}`, auth)).body.data;
-
-/** Reads until `ok` holds or the time is up; the caller asserts on what it returns. */
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > deadline) return v;
-    await sleep(200);
-  }
-}
 
 const batchJobs = (campaignId: string) =>
   db().job.findMany({ where: { name: "campaign.send-batch", payload: { path: ["campaignId"], equals: campaignId } }, orderBy: { createdAt: "asc" } });

@@ -15,6 +15,7 @@ import { addMemberAs, createKey, newOrg } from "../helpers/factory";
 import { deadPort, newSink, productionMode, smtpProvider } from "../helpers/sending";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 import type { SmtpSink } from "../helpers/smtp-sink";
+import { until } from "../helpers/until";
 import { db } from "@/lib/db/client";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { campaignSendBatchJob } from "@/lib/campaigns/send-batch-job";
@@ -62,16 +63,6 @@ const act = (auth: { cookie?: string; key?: string }, id: string, action: string
 
 async function get(auth: { cookie?: string; key?: string }, id: string) {
   return (await call(`${path}/${id}`, auth)).body.data;
-}
-
-/** Reads until `ok` holds or the time is up; the caller asserts on what it returns. */
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > deadline) return v;
-    await sleep(100);
-  }
 }
 
 const allSends = async (auth: { cookie?: string }, id: string) => (await call(`${path}/${id}/sends?perPage=100`, auth)).body.data as { id: string; email: string; status: string; reason: string | null; messageId: string | null }[];
@@ -556,7 +547,7 @@ describe("transient failures", () => {
     const auth = { cookie: org.cookie };
     const c = await draft(auth, { listId, senderId: sender.id });
     expect((await act(auth, c.id, "send")).status).toBe(200);
-    const done = await until(() => get(auth, c.id), (x) => x.status === "sent", 60_000);
+    const done = await until(() => get(auth, c.id), (x) => x.status === "sent", { timeoutMs: 60_000 });
     expect(done.counts).toMatchObject({ recipients: 2, sent: 0, failed: 2, pending: 0 });
     const rows = await db().campaignSend.findMany({ where: { campaignId: c.id } });
     for (const row of rows) {
