@@ -46,7 +46,8 @@ export function ChangePasswordCard({ email, setByOther, onChanged }: { email: st
       </h2>
       {setByOther && (
         <p className="mt-1 text-sm text-amber-700 dark:text-amber-400" data-testid="password-set-by-other">
-          Your password was set by someone else. Choose one only you know.
+          Your password was not set through a link mailed to you: whoever added you set the first one. Change it to one only you know. To be made an owner, set it
+          through a reset link an owner or admin sends you.
         </p>
       )}
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Changing it signs you out everywhere else.</p>

@@ -40,10 +40,14 @@ export async function updateMemberRole(target: Target & { role: Role }) {
     const { m, actorRole } = await loadTarget(tx, target);
     if (!canAssignRole(actorRole, role)) throw new AppError("PERMISSION_DENIED", `Your role cannot grant the ${role} role`);
     if (m.role === "owner" && role !== "owner") await assertAnotherOwner(tx, orgId, m.id);
-    // Whoever set this account's password (an admin adding the member) could sign in as it:
-    // it becomes an owner only once its holder has chosen a password of their own.
+    // Whoever set this account's password (an admin adding the member) could sign in as it, and
+    // change it too: it becomes an owner only once its holder has set a password through a link
+    // mailed to their own address.
     if (role === "owner" && m.role !== "owner" && !m.user.passwordChosenAt) {
-      throw new AppError("CONFLICT", `${m.user.email} still has a password someone else set; they must choose their own (change it on their Account page, or use a reset link) before they can be made owner`);
+      throw new AppError(
+        "CONFLICT",
+        `${m.user.email} still has a password someone else set (or changed without a link mailed to them); send them a reset link (POST /api/org/members/${m.id}/password-reset) and make them owner once they have used it`,
+      );
     }
     const updated = await tx.membership.update({ where: { id: m.id }, data: { role } });
     await recordAudit(

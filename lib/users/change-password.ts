@@ -29,7 +29,10 @@ export async function changePassword({ orgId, userId, input }: { orgId: string; 
     // Only if the password is still the one just checked: two changes at once cannot both pass.
     const { count } = await tx.user.updateMany({
       where: { id: userId, passwordHash: user.passwordHash },
-      data: { passwordHash, passwordChosenAt: new Date(), mustChangePassword: false, sessionVersion: { increment: 1 } },
+      // Not counted as chosen by the holder (password_chosen_at): whoever set a password for
+      // someone else can sign in as them and change it here. Only a link mailed to the holder's
+      // own address (an invitation or a reset) counts.
+      data: { passwordHash, mustChangePassword: false, sessionVersion: { increment: 1 } },
     });
     if (count === 0) throw new AppError("CONFLICT", "Your password was changed meanwhile; sign in again");
     await recordAudit({ orgId, actorType: "user", actorId: userId, action: "user.password_changed", targetType: "user", targetId: userId }, tx);

@@ -27,6 +27,7 @@ export const OLD = {
   webhookSecret: "whsec_UEqOY0iTXb0/1kUC9q/CJQlnU65guwyaDc7hbTSWrvw=",
   smtp: { username: "relay", password: "relay-password" },
   sender: "news@acme.test",
+  providerReply: "HTTP 200: ami-id\ninstance-id\niam/security-credentials/relay-role",
   customer: "customer@example.test",
 };
 
@@ -70,9 +71,11 @@ export async function seedPreviousRelease(sql: pg.Client, opts: { smtpPort: numb
            VALUES ($1, $2, $3, 'Shop backend', $4, $5, $6, $7, now() - interval '1 day', now() - interval '30 days')`,
     [i.key, i.org, i.project, FROZEN.keyPrefix, FROZEN.keyHash,
       ["email:send", "analytics:read", "templates:read", "contacts:read", "lists:read", "webhooks:read", "org:read"], i.owner]);
-  await q(`INSERT INTO providers (id, org_id, name, type, config, secrets_sealed, priority, updated_at)
-           VALUES ($1, $2, 'Relay', 'smtp', $3, $4, 10, now())`,
-    [i.provider, i.org, JSON.stringify({ host: "127.0.0.1", port: opts.smtpPort, secure: false, requireTls: false, rejectUnauthorized: true }), FROZEN.smtpSecretsSealed]);
+  // Its last error as that release kept it: the start of what the host it was aimed at replied.
+  await q(`INSERT INTO providers (id, org_id, name, type, config, secrets_sealed, priority, last_error, updated_at)
+           VALUES ($1, $2, 'Relay', 'smtp', $3, $4, 10, $5, now())`,
+    [i.provider, i.org, JSON.stringify({ host: "127.0.0.1", port: opts.smtpPort, secure: false, requireTls: false, rejectUnauthorized: true }), FROZEN.smtpSecretsSealed,
+      OLD.providerReply]);
   await q(`INSERT INTO senders (id, org_id, email, name, confirmed_at, updated_at) VALUES (gen_random_uuid(), $1, $2, 'Acme', now() - interval '30 days', now())`, [i.org, OLD.sender]);
   await q(`INSERT INTO send_counters (org_id, month, count) VALUES ($1, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), 1)`, [i.org]);
 

@@ -134,6 +134,10 @@ describe("with a system mail transport", () => {
     expect((await signIn(email, PASSWORD, base())).cookie).toBeNull();
     await signInOrThrow(email, "members-own-pass", base());
     expect((await fetch(link, form({ password: "again-again-1", repeat: "again-again-1" }))).status).toBe(404);
+    // Set through a link mailed to them, the password is their own: they may be made owner.
+    const promoted = await call(`/api/org/members/${added.body.id}`, { base: base(), cookie: own.cookie, method: "PATCH", body: { role: "owner" } });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.role).toBe("owner");
 
     // An admin may not reset an owner's password.
     const adminEmail = `admin-${hex()}@example.test`;
@@ -220,7 +224,7 @@ describe("passwords set by someone else", () => {
     expect((await call("/api/account/password", { cookie: member.cookie, body: { currentPassword: PASSWORD, newPassword: "members-own-choice" } })).status).toBe(429);
   });
 
-  it("cannot be made owner (409) until the holder changes their password; changing needs the current one and ends other sessions", async () => {
+  it("cannot be made owner (409), even after a change of password (whoever set it could sign in and make it); changing needs the current one and ends other sessions", async () => {
     const org = await newOrg();
     const admin = await addMemberAs(org.cookie, "admin"); // the password was set by the owner
     const refused = await call(`/api/org/members/${admin.member.id}`, { cookie: org.cookie, method: "PATCH", body: { role: "owner" } });
@@ -243,8 +247,10 @@ describe("passwords set by someone else", () => {
     await signInOrThrow(admin.email, "admins-own-choice");
     expect(await db().auditLog.count({ where: { orgId: org.org.id, action: "user.password_changed", actorId: admin.member.userId } })).toBe(1);
 
-    const promoted = await call(`/api/org/members/${admin.member.id}`, { cookie: org.cookie, method: "PATCH", body: { role: "owner" } });
-    expect(promoted.status).toBe(200);
-    expect(promoted.body.role).toBe("owner");
+    // Whoever set the first password could have signed in and changed it: still not the holder's own.
+    const stillRefused = await call(`/api/org/members/${admin.member.id}`, { cookie: org.cookie, method: "PATCH", body: { role: "owner" } });
+    expect(stillRefused.status).toBe(409);
+    expect(stillRefused.body.error).toMatch(/reset link/);
+    expect((await db().membership.findUniqueOrThrow({ where: { id: admin.member.id } })).role).toBe("admin");
   });
 });

@@ -64,6 +64,15 @@ describe("upgrade from the previous release", () => {
     expect(users.rows.map((u) => u.email)).toEqual([OLD.admin.email, OLD.owner.email]);
   });
 
+  it("forgets a provider's last error kept from a remote reply: the dashboard never shows what a host answered", async () => {
+    const rows = await sql.query<{ last_error: string | null }>(`SELECT last_error FROM providers WHERE id = $1`, [IDS.provider]);
+    expect(rows.rows).toEqual([{ last_error: null }]);
+    const owner = await signInOrThrow(OLD.owner.email, OLD.owner.password, base);
+    const listed = await call("/api/providers", { base, cookie: owner });
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).not.toContain("security-credentials");
+  });
+
   it("old users sign in with their old passwords, with their old roles", async () => {
     const owner = await signInOrThrow(OLD.owner.email, OLD.owner.password, base);
     const admin = await signInOrThrow(OLD.admin.email, OLD.admin.password, base);
