@@ -6,7 +6,9 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getAuthSecret } from "@/lib/config/secrets";
 import { env } from "@/lib/env";
 import { verifyCredentials } from "@/lib/users/verify-credentials";
+import { cookies } from "next/headers";
 import { admitSignInAttempt, signInSucceeded } from "@/lib/users/sign-in-throttle";
+import { deviceCookie, rememberedDevice } from "@/lib/users/remembered-device";
 import { clientAddress } from "@/lib/http/client-address";
 import { endSessions } from "@/lib/users/end-sessions";
 import { memberOfToken } from "@/lib/auth/session-member";
@@ -51,11 +53,14 @@ export function authOptions(): NextAuthOptions {
           if (typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
           if (email.length > 320 || password.length > 200) return null;
           const ip = clientAddress(req?.headers);
+          const device = rememberedDevice(req?.headers?.cookie, email);
           // Counted before the password is checked (sign-in-throttle.ts).
-          if (!(await admitSignInAttempt(email, ip))) return null;
+          if (!(await admitSignInAttempt(email, ip, device))) return null;
           const user = await verifyCredentials(email, password);
           if (!user) return null;
-          await signInSucceeded(email, ip);
+          await signInSucceeded(email, ip, device);
+          const remember = deviceCookie(email, device);
+          (await cookies()).set(remember.name, remember.value, remember.options);
           return { id: user.id, email: user.email, name: user.name, orgId: user.orgId, sv: user.sessionVersion };
         },
       }),

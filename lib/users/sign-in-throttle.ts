@@ -6,6 +6,9 @@
 //   - an address over all accounts: 100, against one address trying many accounts.
 //   - an account over all addresses: 50, against many addresses spraying one account. Only
 //     attempts the first two let through count here, so one address adds at most 10.
+// A browser that signed in to the account before (remembered-device.ts) is counted by its device
+// instead of the first and third: 10 per device. So guesses spread over many addresses lock the
+// account for new browsers only, never for its holder on one they used before.
 // A success takes its attempt back from the address and clears the account's counts, so a
 // person who signs in often is never locked out by their own sign-ins. The address is
 // clientAddress(): the socket's, unless TRUST_PROXY names the proxies in front.
@@ -20,20 +23,24 @@ const account = (email: string) => email.trim().toLowerCase();
 const pairKey = (email: string, ip: string) => `signin-fail:${account(email)}:${ip}`;
 const addressKey = (ip: string) => `signin-fail-ip:${ip}`;
 const accountKey = (email: string) => `signin-fail:${account(email)}`;
+const deviceKey = (email: string, device: string) => `signin-fail-device:${account(email)}:${device}`;
 
-/** Counts this attempt; false when it is past a limit (the password must then not be checked). */
-export async function admitSignInAttempt(email: string, ip: string): Promise<boolean> {
+/** Counts this attempt; false when it is past a limit (the password must then not be checked).
+ * `device`: the remembered device the browser proved for this account, if any. */
+export async function admitSignInAttempt(email: string, ip: string, device: string | null = null): Promise<boolean> {
   // In order, each counted only once the one before let it through.
-  if ((await countRecentAttempt(pairKey(email, ip), WINDOW_SECONDS)) > FAILURES_PER_ACCOUNT_AND_ADDRESS) return false;
+  const own = device ? deviceKey(email, device) : pairKey(email, ip);
+  if ((await countRecentAttempt(own, WINDOW_SECONDS)) > FAILURES_PER_ACCOUNT_AND_ADDRESS) return false;
   if ((await countRecentAttempt(addressKey(ip), WINDOW_SECONDS)) > FAILURES_PER_ADDRESS) return false;
-  return (await countRecentAttempt(accountKey(email), WINDOW_SECONDS)) <= FAILURES_PER_ACCOUNT;
+  return device !== null || (await countRecentAttempt(accountKey(email), WINDOW_SECONDS)) <= FAILURES_PER_ACCOUNT;
 }
 
 /** A success: only failures are meant to count. */
-export async function signInSucceeded(email: string, ip: string): Promise<void> {
+export async function signInSucceeded(email: string, ip: string, device: string | null = null): Promise<void> {
   await Promise.all([
     clearRecentWindows(pairKey(email, ip), WINDOW_SECONDS),
     clearRecentWindows(accountKey(email), WINDOW_SECONDS),
     refundRecentAttempt(addressKey(ip), WINDOW_SECONDS),
+    ...(device ? [clearRecentWindows(deviceKey(email, device), WINDOW_SECONDS)] : []),
   ]);
 }

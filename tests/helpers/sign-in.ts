@@ -8,6 +8,8 @@ import { inject } from "vitest";
 export interface SignInFrom {
   headers?: Record<string, string>;
   localAddress?: string;
+  /** Cookies the browser already holds (name=value; ...), say a remembered device's. */
+  cookie?: string;
 }
 
 interface Answer {
@@ -31,18 +33,19 @@ function send(url: string, { method = "GET", headers = {}, body, localAddress }:
   });
 }
 
-export async function signIn(email: string, password: string, base = inject("baseUrl"), from: SignInFrom = {}): Promise<{ status: number; cookie: string | null }> {
+/** `cookie`: the session's cookies, or null when it failed; `setCookies`: every cookie the sign-in answer set. */
+export async function signIn(email: string, password: string, base = inject("baseUrl"), from: SignInFrom = {}): Promise<{ status: number; cookie: string | null; setCookies: string[] }> {
   const csrfRes = await send(`${base}/api/auth/csrf`, { headers: from.headers, localAddress: from.localAddress });
   const { csrfToken } = JSON.parse(csrfRes.body) as { csrfToken: string };
   const jar = csrfRes.cookies;
   const res = await send(`${base}/api/auth/callback/credentials`, {
     method: "POST",
-    headers: { ...from.headers, "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+    headers: { ...from.headers, "content-type": "application/x-www-form-urlencoded", cookie: [...jar, ...(from.cookie ? [from.cookie] : [])].join("; ") },
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString(),
     localAddress: from.localAddress,
   });
   const session = res.cookies.find((c) => c.startsWith("next-auth.session-token="));
-  return { status: res.status, cookie: session ? [...jar, session].join("; ") : null };
+  return { status: res.status, cookie: session ? [...jar, session].join("; ") : null, setCookies: res.cookies };
 }
 
 /** Sign-ins with each of `passwords` at once: one CSRF token, then every POST together (a burst). */

@@ -124,6 +124,33 @@ describe("sign-in throttle, with no proxy in front", () => {
     // Past 50 for the account: even the right password from an address new to it is refused.
     expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.1.99" })).cookie).toBeNull();
   });
+
+  it("a browser that signed in before is not locked out by guesses spread over many addresses; its own guesses are limited; its cookie proves nothing for another account", { timeout: 60_000 }, async () => {
+    const { email } = await newOrg();
+    const other = await newOrg();
+    const first = await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.1" });
+    expect(first.cookie).toBeTruthy();
+    const device = first.setCookies.find((c) => c.startsWith("mailroom.device="));
+    expect(device).toBeTruthy();
+    const otherDevice = (await signIn(other.email, PASSWORD, server.url, { localAddress: "127.0.2.2" })).setCookies.find((c) => c.startsWith("mailroom.device="))!;
+
+    // Six addresses, nine guesses each: the account is locked for browsers it does not know.
+    const addresses = Array.from({ length: 6 }, (_, i) => `127.0.3.${i + 1}`);
+    await Promise.all(addresses.map(async (localAddress) => {
+      for (let i = 0; i < 9; i++) expect((await signIn(email, `guess-${i}`, server.url, { localAddress })).status).toBe(401);
+    }));
+    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.9" })).cookie).toBeNull();
+    // Another account's device, or an altered one, is a browser it does not know.
+    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.9", cookie: otherDevice })).cookie).toBeNull();
+    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.9", cookie: `${device!.slice(0, -2)}AA` })).cookie).toBeNull();
+    // The holder's browser, from wherever it is now, still signs in.
+    const again = await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.10", cookie: device });
+    expect(again.cookie).toBeTruthy();
+
+    // Guesses through a remembered device count for that device: ten, then even the right one is refused.
+    for (let i = 0; i < 10; i++) expect((await signIn(email, `device-guess-${i}`, server.url, { localAddress: `127.0.4.${i + 1}`, cookie: device })).status).toBe(401);
+    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.4.99", cookie: device })).cookie).toBeNull();
+  });
 });
 
 describe("sign-in throttle behind a trusted proxy (TRUST_PROXY=127.0.0.1 on the shared servers)", () => {
