@@ -40,21 +40,30 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** What a checkbox or tristate input sends (undefined: left out, "automatic"). */
+function switchValue(field: ConfigField, raw: string | boolean | undefined): boolean | undefined {
+  if (field.kind === "checkbox") return raw === true;
+  return raw === "yes" ? true : raw === "no" ? false : undefined;
+}
+
 /**
- * On edit: the destination fields (host, port, base URL, endpoint) whose input differs from
- * the stored value. While any does, a stored credential must be typed again: the server never
- * sends a saved secret to a new destination (docs/security.md), and refuses the change.
+ * On edit: the destination fields (host, port, base URL, endpoint, TLS settings) whose input
+ * differs from the stored value, named once each. While any does, a stored credential must be
+ * typed again: the server never sends a saved secret to a new destination, or over a weaker
+ * connection (docs/security.md), and refuses the change.
  */
 export function changedDestination(info: ProviderTypeInfo, values: ConfigValues, stored?: Config): string[] {
   if (!stored) return [];
-  return info.fields
+  const names = info.fields
     .filter((f) => f.destination)
     .filter((f) => {
+      if (f.kind === "checkbox" || f.kind === "tristate") return (switchValue(f, values[f.key]) ?? null) !== (stored[f.key] ?? null);
       const input = typeof values[f.key] === "string" ? (values[f.key] as string).trim() : "";
       const saved = stored[f.key] === undefined || stored[f.key] === null ? "" : String(stored[f.key]);
       return input !== saved;
     })
-    .map((f) => f.label.replace(/ \(optional\)$/, "").toLowerCase());
+    .map((f) => (typeof f.destination === "string" ? f.destination : f.label.replace(/ \(optional\)$/, "").toLowerCase()));
+  return [...new Set(names)];
 }
 
 /**
@@ -70,13 +79,9 @@ export function buildConfig(info: ProviderTypeInfo, values: ConfigValues, stored
 
   for (const field of info.fields) {
     const raw = values[field.key];
-    if (field.kind === "checkbox") {
-      config[field.key] = raw === true;
-      continue;
-    }
-    if (field.kind === "tristate") {
-      if (raw === "yes") config[field.key] = true;
-      else if (raw === "no") config[field.key] = false;
+    if (field.kind === "checkbox" || field.kind === "tristate") {
+      const value = switchValue(field, raw);
+      if (value !== undefined) config[field.key] = value;
       continue;
     }
     const text = typeof raw === "string" ? raw.trim() : "";

@@ -111,8 +111,8 @@ export function ProviderForm({ provider, pending, error, serverErrors, onCancel,
             </h3>
             {editing && storedSecrets.size > 0 && (
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                Secret fields are never shown again. Leave them blank to keep the saved values, unless you change where the provider connects (host,
-                port, base URL or endpoint): then its credential must be entered again.
+                Secret fields are never shown again. Leave them blank to keep the saved values, unless you change where or how the provider connects
+                (host, port, base URL, endpoint or TLS settings): then its credential must be entered again.
               </p>
             )}
             <ProviderConfigFields info={info} values={values} onChange={(key, v) => setValues((prev) => ({ ...prev, [key]: v }))} errors={shown} storedSecrets={storedSecrets} changedDestination={moved} />

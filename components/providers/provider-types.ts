@@ -19,8 +19,9 @@ export interface ConfigField {
   max?: number;
   /** tristate only: what each choice means. */
   choices?: { auto: string; yes: string; no: string };
-  /** Where the provider connects (host, port, base URL, endpoint): changing it needs the credential again. */
-  destination?: boolean;
+  /** Where and how the provider connects (host, port, base URL, endpoint, TLS settings): changing
+   * it needs the credential again. A string names the setting in that message ("TLS settings"). */
+  destination?: boolean | string;
   /** A secret sent to that destination: entered again whenever a destination field changes. */
   credential?: boolean;
 }
@@ -63,12 +64,20 @@ export const PROVIDER_TYPE_INFO: ProviderTypeInfo[] = [
         key: "secure",
         label: "Implicit TLS",
         kind: "tristate",
+        destination: "TLS settings",
         choices: { auto: "Automatic (on for port 465, STARTTLS otherwise)", yes: "On: TLS from the first byte", no: "Off: plain connection, upgraded with STARTTLS when offered" },
       },
       { key: "username", label: "SMTP user (optional)", kind: "text", hint: "The username to sign in with; leave blank for a relay that needs no sign-in." },
       { key: "password", label: "Password", kind: "secret", credential: true, hint: "Needed when a username is set." },
-      { key: "requireTls", label: "Refuse to send unless the server offers STARTTLS", kind: "checkbox", defaultValue: false },
-      { key: "rejectUnauthorized", label: "Check the server's TLS certificate", kind: "checkbox", defaultValue: true, hint: "Turn off only for a server with a self-signed certificate." },
+      { key: "requireTls", label: "Refuse to send unless the server offers STARTTLS", kind: "checkbox", defaultValue: false, destination: "TLS settings" },
+      {
+        key: "rejectUnauthorized",
+        label: "Check the server's TLS certificate",
+        kind: "checkbox",
+        defaultValue: true,
+        destination: "TLS settings",
+        hint: "Turn off only for a server with a self-signed certificate.",
+      },
       { key: "name", label: "EHLO domain (optional)", kind: "text", hint: "The host name Mailroom announces to the server; some relays only accept a known one." },
     ],
     check(config, hasStoredSecret): Record<string, string> {
