@@ -2,9 +2,10 @@
 // on its own: starting or scheduling a campaign, and enrolling contacts in a sequence, need
 // email:send besides the feature's scope, and an audience above require2faThreshold (in
 // production) needs a key created with bulk allowed or a fresh second factor. A scheduled
-// campaign is checked again when it starts (its list may have grown), and changing one is sending. Creating such a
-// key needs a fresh second factor itself. Adding contacts to a list that starts a sequence is such
-// a start too. Every refusal changes nothing and sends nothing.
+// campaign is checked again when it starts (its list may have grown), and changing one is
+// sending, as is changing or resuming a sequence contacts are enrolled in. Creating such a key
+// needs a fresh second factor itself. Adding contacts to a list that starts a sequence is such a
+// start too. Every refusal changes nothing and sends nothing.
 // A recipient whose content renders past the render budget fails with that reason; the others go.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -231,6 +232,46 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const enrolled = await call(path, { key: bulk, body: { contactIds } });
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
     expect(await count()).toBe(3);
+  });
+
+  it("changing what enrolled contacts are sent, or resuming, needs email:send and above the threshold bulk approval; a sequence nobody is in is free to change", async () => {
+    const org = await newOrg();
+    await productionMode(org.org.id);
+    await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
+    const template = async () => (await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" } })).body.data.id as string;
+    const [first, second] = [await template(), await template()];
+    const create = async () => (await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Seq ${tag()}`, steps: [{ templateId: first, delaySeconds: 86_400 }] } })).body.data.id as string;
+    const writer = (await createKey(org.cookie, ["sequences:read", "sequences:write"])).key;
+    const plain = (await createKey(org.cookie, ["sequences:read", "sequences:write", "email:send"])).key;
+    await freshSecondFactor(org.cookie);
+    const bulk = (await createKey(org.cookie, ["sequences:read", "sequences:write", "email:send"], { allowBulk: true })).key;
+    const patch = (key: string, id: string, body: unknown) => call(`/api/v1/sequences/${id}`, { key, method: "PATCH", body });
+    const stepTemplate = async (id: string) => (await db().sequenceStep.findFirstOrThrow({ where: { sequenceId: id, position: 0 } })).templateId;
+
+    // Nobody enrolled: a draft, the writer's to change.
+    const empty = await create();
+    expect((await patch(writer, empty, { steps: [{ templateId: second, delaySeconds: 60 }] })).status).toBe(200);
+
+    const id = await create();
+    const { contactIds } = await list(org.org.id, 3);
+    expect((await call(`/api/v1/sequences/${id}/enrolments`, { key: bulk, body: { contactIds } })).status).toBe(200);
+    const rewrite = { steps: [{ templateId: second, delaySeconds: 60 }] };
+    const noSend = await patch(writer, id, rewrite);
+    expect(noSend.status).toBe(403);
+    expect(noSend.body).toMatchObject({ code: "SCOPE_DENIED", error: expect.stringMatching(/email:send/) });
+    const over = await patch(plain, id, rewrite);
+    expect(over.status).toBe(403);
+    expect(over.body.code).toBe("BULK_SEND_REQUIRES_2FA");
+    expect(await stepTemplate(id)).toBe(first);
+    // A new name, or a pause, sends nothing new: the writer may.
+    expect((await patch(writer, id, { name: `Renamed ${tag()}` })).status).toBe(200);
+    expect((await patch(writer, id, { status: "paused" })).status).toBe(200);
+    // Resuming sends to those enrolled.
+    expect((await patch(writer, id, { status: "active" })).status).toBe(403);
+    expect((await db().sequence.findUniqueOrThrow({ where: { id } })).status).toBe("paused");
+    expect((await patch(bulk, id, { status: "active", ...rewrite })).status).toBe(200);
+    expect(await stepTemplate(id)).toBe(second);
+    expect(await db().auditLog.count({ where: { targetId: id, action: "sequence.updated", outcome: "refused_bulk" } })).toBe(1);
   });
 
   it("adding contacts to a list that starts a sequence is a bulk start: members and imports need email:send, and above the threshold bulk approval", async () => {
