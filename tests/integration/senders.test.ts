@@ -295,7 +295,7 @@ describe("confirming a sender by email", () => {
 
     const { link, mail } = await linkMailedTo(own.systemSink, email, "senders/confirm");
     expect(toAddress(email)).toHaveLength(1);
-    expect(mail.subject).toBe(`Confirm ${email} as a sender for My organization`);
+    expect(mail.subject).toBe("Confirm your address as a Mailroom sender");
     expect(link.startsWith(new URL("/senders/confirm/", link).href)).toBe(true);
     expect(mail.html).toContain(link);
 

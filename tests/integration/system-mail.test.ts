@@ -72,7 +72,7 @@ describe("with a system mail transport", () => {
     expect(days).toBeLessThanOrEqual(7);
 
     const { link, mail } = await linkMailedTo(own.systemSink, email, "invite");
-    expect(mail.subject).toMatch(/^You are invited to /);
+    expect(mail.subject).toBe("Your invitation to an organization on Mailroom");
     expect(tenantSink.messages).toHaveLength(0);
     const token = link.slice(link.lastIndexOf("/") + 1);
     const rows = (await own.sql.query("SELECT * FROM account_links WHERE email = $1", [email])).rows;
@@ -101,6 +101,38 @@ describe("with a system mail transport", () => {
     const unknown = await fetch(`${base()}/invite/${"A".repeat(43)}`);
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("This link is not valid");
+  });
+
+  it("carries no tenant text in subjects; in bodies the organization's name is short quoted plain text with nothing a mail client could turn into a link", async () => {
+    const phishing = "Your bank: verify at https://evil.example now or www.evil-bank.test/login, it is urgent and very important";
+    const [{ id: orgId, name: before }] = (await own.sql.query("SELECT id, name FROM organizations LIMIT 1")).rows;
+    await own.sql.query("UPDATE organizations SET name = $1 WHERE id = $2", [phishing, orgId]);
+    try {
+      const invitee = `phished-${hex()}@example.test`;
+      expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: invitee, role: "member" } })).status).toBe(201);
+      const member = `reset-${hex()}@example.test`;
+      const added = await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email: member, role: "member", password: PASSWORD } });
+      expect((await call(`/api/org/members/${added.body.id}/password-reset`, { base: base(), cookie: own.cookie, method: "POST" })).status).toBe(201);
+      const senderEmail = `sender-${hex()}@bigbank.test`;
+      const sender = (await call("/api/v1/senders", { base: base(), key: own.key, body: { email: senderEmail } })).body.data;
+      expect((await call(`/api/v1/senders/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" })).status).toBe(201);
+
+      const mails = [await linkMailedTo(own.systemSink, invitee, "invite"), await linkMailedTo(own.systemSink, member, "reset-password"), await linkMailedTo(own.systemSink, senderEmail, "senders/confirm")];
+      const quoted = "“Your bank: verify at https[:]//evil[.]example now or www[.]evil-ba…”";
+      for (const { mail } of mails) {
+        expect(mail.subject).not.toMatch(/bank|evil|verify/i);
+        for (const body of [mail.text ?? "", String(mail.html)]) {
+          expect(body).toContain(quoted);
+          expect(body).not.toMatch(/evil\.example|www\.evil|https:\/\/evil|it is urgent/);
+        }
+      }
+      // The links' pages show it the same way.
+      const page = await (await fetch(mails[0].link)).text();
+      expect(page).toContain(quoted);
+      expect(page).not.toContain("evil.example");
+    } finally {
+      await own.sql.query("UPDATE organizations SET name = $1 WHERE id = $2", [before, orgId]);
+    }
   });
 
   it("mails at most one link a minute to an address; a second request is 429 and sends nothing", async () => {
