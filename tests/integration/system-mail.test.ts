@@ -11,7 +11,7 @@ import { signIn, signInOrThrow } from "../helpers/sign-in";
 import { addMemberAs, newOrg, PASSWORD } from "../helpers/factory";
 import { deadPort, newSink, SINK_PASSWORD, SINK_USER, smtpProvider } from "../helpers/sending";
 import { ownServer } from "../helpers/own-server";
-import { linkMailedTo, serverWithSystemMail } from "../helpers/system-mail";
+import { linkMailedTo, otherOrgOn, serverWithSystemMail } from "../helpers/system-mail";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto/tokens";
@@ -144,6 +144,33 @@ describe("with a system mail transport", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     await linkMailedTo(own.systemSink, email, "invite");
     expect(own.systemSink.messages.filter((m) => m.rcptTo.includes(email))).toHaveLength(1);
+  });
+
+  it("keeps one allowance per address whichever organization asks (one a minute, 5 a day); the refusal does not say who mailed it", async () => {
+    const other = await otherOrgOn(own);
+    const victim = `victim-${hex()}@bigbank.test`;
+    const senders = new Map<string, string>();
+    for (const key of [own.key, other.key]) senders.set(key, (await call("/api/v1/senders", { base: base(), key, body: { email: victim } })).body.data.id);
+    const confirm = (key: string) => call(`/api/v1/senders/${senders.get(key)}/confirmation`, { base: base(), key, method: "POST" });
+    const later = () => own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [victim]);
+    expect((await confirm(own.key)).status).toBe(201);
+    for (const refused of [await confirm(other.key), await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: victim, role: "member" } })]) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe("RATE_LIMITED");
+      expect(refused.body.error).toMatch(/^This address was mailed recently; try again in \d+ s$/);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    // A minute on, another organization may; five in a day, then none, whoever asks.
+    for (const ask of [() => confirm(other.key), () => call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: victim, role: "member" } }), () => confirm(own.key), () => call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: victim, role: "viewer" } })]) {
+      await later();
+      expect((await ask()).status).toBe(201);
+    }
+    await later();
+    const sixth = await confirm(other.key);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error).toMatch(/^This address was mailed recently; try again in \d+ s$/);
+    for (let i = 0; i < 50 && own.systemSink.messages.filter((m) => m.rcptTo.includes(victim)).length < 5; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(own.systemSink.messages.filter((m) => m.rcptTo.includes(victim))).toHaveLength(5);
   });
 
   it("an owner's reset link lets the member choose a new password and ends their sessions; an admin cannot reset an owner", async () => {
