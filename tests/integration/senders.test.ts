@@ -210,7 +210,7 @@ describe("the production rule for from-addresses (SENDER_NOT_VERIFIED)", () => {
     const before = await sendCount(org.org.id);
     const byDefault = await send({ subject: "Default address" });
     expect(byDefault.status).toBe(200);
-    expect(arrived("Default address")[0].mailFrom).toMatch(/^no-reply@/);
+    expect(arrived("Default address")[0].mailFrom).toMatch(/^mail@/);
     expect(await sendCount(org.org.id)).toBe(before + 1);
   });
 

@@ -173,6 +173,24 @@ describe("with a system mail transport", () => {
     expect(own.systemSink.messages.filter((m) => m.rcptTo.includes(victim))).toHaveLength(5);
   });
 
+  it("refuses an organization's send or sender from the instance's own from address, in test mode as in production", async () => {
+    await own.sql.query("UPDATE organizations SET send_mode = 'test'");
+    try {
+      for (const from of ["system@operator.test", "Support <SYSTEM@Operator.test>"]) {
+        const res = await call("/api/v1/email/send", { base: base(), key: own.key, body: { from, to: "delivered@demo.mailroom.test", subject: "Looks official", text: "x" } });
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe("SENDER_NOT_VERIFIED");
+        expect(res.body.error).toMatch(/is the address this instance sends its own mail from/);
+      }
+    } finally {
+      await own.sql.query("UPDATE organizations SET send_mode = 'production'");
+    }
+    const sender = await call("/api/v1/senders", { base: base(), key: own.key, body: { email: "System@operator.test" } });
+    expect(sender.status).toBe(403);
+    expect(sender.body.error).toMatch(/is the address this instance sends its own mail from/);
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM messages WHERE subject = 'Looks official'")).rows[0].n).toBe(0);
+  });
+
   it("an owner's reset link lets the member choose a new password and ends their sessions; an admin cannot reset an owner", async () => {
     const email = `member-${hex()}@example.test`;
     const added = await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email, role: "member", password: PASSWORD } });
@@ -203,6 +221,25 @@ describe("with a system mail transport", () => {
     const refused = await call(`/api/org/members/${ownerRow.id}/password-reset`, { base: base(), cookie: adminCookie, method: "POST" });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("PERMISSION_DENIED");
+  });
+});
+
+describe("the instance mail's from address", () => {
+  it("is SYSTEM_MAIL_FROM or else no-reply@<APP_URL host>, never DEFAULT_FROM, the organizations' default", { timeout: 60_000 }, async () => {
+    const sink = await newSink();
+    const own = await ownServer({ SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${sink.port}`, DEFAULT_FROM: "ops@operator.test" }, ["*"]);
+    try {
+      const email = `from-${hex()}@example.test`;
+      expect((await call("/api/org/invitations", { base: own.server.url, cookie: own.cookie, body: { email, role: "member" } })).status).toBe(201);
+      const { envelope, mail } = await linkMailedTo(sink, email, "invite");
+      expect(envelope.mailFrom).toBe(`no-reply@${new URL(own.server.url).hostname}`);
+      expect(mail.from?.value[0].address).not.toBe("ops@operator.test");
+    } finally {
+      await own.sql.end();
+      await own.server.stop();
+      await own.database.drop();
+      await sink.close();
+    }
   });
 });
 
