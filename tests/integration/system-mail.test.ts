@@ -191,6 +191,60 @@ describe("with a system mail transport", () => {
     expect((await own.sql.query("SELECT count(*)::int AS n FROM messages WHERE subject = 'Looks official'")).rows[0].n).toBe(0);
   });
 
+  it("invites an address that has an account exactly as a new one; its holder joins with their own password and never sets one through the link", async () => {
+    const other = await otherOrgOn(own);
+    const fresh = `fresh-${hex()}@example.test`;
+    const toNew = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: fresh, role: "member" } });
+    const toExisting = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: other.email, name: "Someone", role: "viewer" } });
+    expect(toExisting.status).toBe(toNew.status);
+    expect(toExisting.status).toBe(201);
+    expect(Object.keys(toExisting.body).sort()).toEqual(Object.keys(toNew.body).sort());
+    const [newMail, existingMail] = [await linkMailedTo(own.systemSink, fresh, "invite"), await linkMailedTo(own.systemSink, other.email, "invite")];
+    expect(existingMail.mail.subject).toBe(newMail.mail.subject);
+
+    const { link } = existingMail;
+    const page = await (await fetch(link)).text();
+    expect(page).toContain("Sign in and join");
+    expect(page).not.toContain("New password");
+    // Choosing a password through the link does nothing to the account.
+    const takeover = await fetch(link, form({ password: "taken-over-1", repeat: "taken-over-1", name: "x" }));
+    expect(takeover.status).toBe(400);
+    expect(await takeover.text()).toContain("That is not the password of this account.");
+    expect((await signIn(other.email, "taken-over-1", base())).cookie).toBeNull();
+    // Signed in as the account, the page offers to accept; the account's own password joins too.
+    expect(await (await fetch(link, { headers: { cookie: other.cookie } })).text()).toContain("Accept and join");
+    const joined = await fetch(link, form({ password: PASSWORD }));
+    expect(joined.status).toBe(200);
+    expect(await joined.text()).toContain("is now a member of the organization");
+    const role = await own.sql.query("SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 ORDER BY m.created_at", [other.email]);
+    expect(role.rows.map((r) => r.role)).toEqual(["owner", "viewer"]);
+    await signInOrThrow(other.email, PASSWORD, base());
+    expect((await fetch(link)).status).toBe(404);
+    // Already a member: this organization's own admins may be told that.
+    const again = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: other.email, role: "viewer" } });
+    expect(again.status).toBe(409);
+  });
+
+  it("another organization's pending invitation blocks neither an invitation to the address nor adding it; a signed-in holder accepts with one button", async () => {
+    const other = await otherOrgOn(own);
+    const later = (email: string) => own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [email]);
+    const x = `pending-${hex()}@example.test`;
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: x, role: "member" } })).status).toBe(201);
+    await later(x);
+    expect((await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: x, role: "admin" } })).status).toBe(201);
+
+    const y = `added-${hex()}@example.test`;
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: y, role: "member" } })).status).toBe(201);
+    expect((await call("/api/org/members", { base: base(), cookie: other.cookie, body: { email: y, role: "member", password: PASSWORD } })).status).toBe(201);
+    // The pending invitation now opens on an account: signed in, its holder accepts.
+    const { link } = await linkMailedTo(own.systemSink, y, "invite");
+    const cookie = await signInOrThrow(y, PASSWORD, base());
+    expect((await fetch(link, form({ accept: "yes" }))).status).toBe(400); // not signed in: no decision without the password
+    const accepted = await fetch(link, { ...form({ accept: "yes" }), headers: { "content-type": "application/x-www-form-urlencoded", cookie } });
+    expect(accepted.status).toBe(200);
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [y])).rows[0].n).toBe(2);
+  });
+
   it("an owner's reset link lets the member choose a new password and ends their sessions; an admin cannot reset an owner", async () => {
     const email = `member-${hex()}@example.test`;
     const added = await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email, role: "member", password: PASSWORD } });
