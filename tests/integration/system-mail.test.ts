@@ -245,6 +245,37 @@ describe("with a system mail transport", () => {
     expect((await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [y])).rows[0].n).toBe(2);
   });
 
+  it("lists pending invitations without their links; owners and admins revoke them (another organization's is 404), and a revoked link opens nothing", async () => {
+    const other = await otherOrgOn(own);
+    const email = `listed-${hex()}@example.test`;
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email, role: "owner" } })).status).toBe(201);
+    const { link } = await linkMailedTo(own.systemSink, email, "invite");
+    const token = link.slice(link.lastIndexOf("/") + 1);
+    const listed = await call("/api/org/invitations", { base: base(), cookie: own.cookie });
+    expect(listed.status).toBe(200);
+    const mine = listed.body.invitations.find((i: { email: string }) => i.email === email);
+    expect(mine).toEqual({ id: expect.any(String), email, role: "owner", invitedBy: "owner@example.test", createdAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(JSON.stringify(listed.body)).not.toContain(token);
+    expect((await call("/api/org/invitations", { base: base(), cookie: other.cookie })).body.invitations).toEqual([]);
+
+    // Another organization's: 404, as if it did not exist; an admin may not revoke an owner's invitation.
+    expect((await call(`/api/org/invitations/${mine.id}`, { base: base(), cookie: other.cookie, method: "DELETE" })).status).toBe(404);
+    const adminEmail = `inv-admin-${hex()}@example.test`;
+    await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email: adminEmail, role: "admin", password: PASSWORD } });
+    const admin = await signInOrThrow(adminEmail, PASSWORD, base());
+    expect((await call(`/api/org/invitations/${mine.id}`, { base: base(), cookie: admin, method: "DELETE" })).status).toBe(403);
+    expect((await fetch(link)).status).toBe(200);
+
+    const revoked = await call(`/api/org/invitations/${mine.id}`, { base: base(), cookie: own.cookie, method: "DELETE" });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ revoked: true });
+    expect((await fetch(link)).status).toBe(404);
+    expect((await fetch(link, form({ password: "chosen-by-me-1", repeat: "chosen-by-me-1" }))).status).toBe(404);
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie })).body.invitations.map((i: { email: string }) => i.email)).not.toContain(email);
+    expect((await call(`/api/org/invitations/${mine.id}`, { base: base(), cookie: own.cookie, method: "DELETE" })).status).toBe(404);
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM audit_logs WHERE action = 'member.invitation_revoked' AND metadata->>'email' = $1", [email])).rows[0].n).toBe(1);
+  });
+
   it("an owner's reset link lets the member choose a new password and ends their sessions; an admin cannot reset an owner", async () => {
     const email = `member-${hex()}@example.test`;
     const added = await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email, role: "member", password: PASSWORD } });
