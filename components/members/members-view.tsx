@@ -10,9 +10,9 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { AddMemberDialog } from "@/components/members/add-member-dialog";
-import { InviteMemberDialog } from "@/components/members/invite-member-dialog";
+import { MemberFormDialog } from "@/components/members/member-form-dialog";
 import { MemberItem } from "@/components/members/member-item";
+import { PendingInvitations } from "@/components/members/pending-invitations";
 
 export function MembersView({ role, userId }: { role: Role; userId: string }) {
   const router = useRouter();
@@ -97,8 +97,10 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
         </p>
       )}
 
-      <AddMemberDialog open={adding} onClose={() => setAdding(false)} actorRole={role} />
-      <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} actorRole={role} />
+      <PendingInvitations actorRole={role} canManage={canManage} />
+
+      <MemberFormDialog kind="add" open={adding} onClose={() => setAdding(false)} actorRole={role} />
+      <MemberFormDialog kind="invite" open={inviting} onClose={() => setInviting(false)} actorRole={role} />
       <ConfirmDialog
         open={removing !== null}
         title="Remove member?"

@@ -1,25 +1,60 @@
-// The invitee chose a password on the invitation page: their account and membership are made,
-// with the role of the invitation. The link is used up in the same transaction.
+// Accepting an invitation. For an address without an account, the invitee chose a password on
+// the invitation page: their account and membership are made. For an address that has an
+// account, its holder proves it (signed in already, or their own password on the page) and the
+// membership is added: an invitation never sets the password of an existing account. Either
+// way the role is the invitation's and the link is used up in the same transaction.
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { hashPassword } from "@/lib/crypto/password";
+import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { useLink } from "@/lib/account-links/account-link";
+import { admitSignInAttempt, signInSucceeded } from "@/lib/users/sign-in-throttle";
 
-/** False when the link was used meanwhile or the address got an account another way. */
-export async function acceptInvitation(link: { id: string; orgId: string; email: string; role: string | null }, { name, password }: { name: string; password: string }): Promise<boolean> {
+type Invitation = { id: string; orgId: string; email: string; role: string | null };
+
+async function join(tx: Prisma.TransactionClient, link: Invitation, user: { id: string; email: string }, newAccount: boolean) {
+  const existing = await tx.membership.findUnique({ where: { orgId_userId: { orgId: link.orgId, userId: user.id } } });
+  if (existing) return; // added meanwhile: the link is used up, nothing else changes
+  const m = await tx.membership.create({ data: { orgId: link.orgId, userId: user.id, role: link.role ?? "member" } });
+  await recordAudit({ orgId: link.orgId, actorType: "user", actorId: user.id, action: "member.invitation_accepted", targetType: "membership", targetId: m.id, metadata: { email: user.email, role: m.role, newAccount } }, tx);
+}
+
+/** The account the invitation's address has, if any. */
+export function accountOf(link: Invitation) {
+  return db().user.findUnique({ where: { email: link.email }, select: { id: true, email: true, passwordHash: true } });
+}
+
+/** A new account with the password its holder chose. False when the link was used meanwhile or the address got an account another way. */
+export async function acceptWithNewAccount(link: Invitation, { name, password }: { name: string; password: string }): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   try {
     return await db().$transaction(async (tx) => {
       if (!(await useLink(tx, link.id))) return false;
       if (await tx.user.findUnique({ where: { email: link.email }, select: { id: true } })) return false;
       const user = await tx.user.create({ data: { email: link.email, name, passwordHash, passwordChosenAt: new Date() } });
-      const m = await tx.membership.create({ data: { orgId: link.orgId, userId: user.id, role: link.role ?? "member" } });
-      await recordAudit({ orgId: link.orgId, actorType: "user", actorId: user.id, action: "member.invitation_accepted", targetType: "membership", targetId: m.id, metadata: { email: user.email, role: m.role } }, tx);
+      await join(tx, link, user, true);
       return true;
     });
   } catch (err) {
     if (isUniqueViolation(err)) return false;
     throw err;
   }
+}
+
+/** Adds the existing account's membership; false when the link was used meanwhile. */
+export async function acceptWithAccount(link: Invitation, user: { id: string; email: string }): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    if (!(await useLink(tx, link.id))) return false;
+    await join(tx, link, user, false);
+    return true;
+  });
+}
+
+/** The holder's own password, counted as a sign-in attempt (the sign-in throttle's limits apply). */
+export async function checkAccountPassword(user: { email: string; passwordHash: string }, password: string, ip: string): Promise<"ok" | "wrong" | "throttled"> {
+  if (!(await admitSignInAttempt(user.email, ip))) return "throttled";
+  if (!(await verifyPassword(password, user.passwordHash))) return "wrong";
+  await signInSucceeded(user.email, ip);
+  return "ok";
 }

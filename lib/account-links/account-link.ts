@@ -3,22 +3,19 @@
 // the database opens nothing. A link works once, until it expires, and a newer link of the same
 // kind for the same address and organization replaces the older one.
 //
-// Abuse: a tenant must not be able to flood a mailbox. Per address (whichever organization
-// asks) at most one link a minute and LINKS_PER_DAY a day, counted under a lock on the address
-// so requests at the same moment see each other. A link whose mail was not sent is removed,
-// giving its place back.
+// Abuse: a tenant must not be able to flood a mailbox. Every link takes a place of the
+// address's allowance (lib/system-mail/address-allowance.ts, shared with sender confirmations,
+// whichever organization asks). A link whose mail was not sent is removed and gives its place back.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import { sendSystemMail } from "@/lib/system-mail/send-system-mail";
+import { releaseAddressMail, reserveAddressMail } from "@/lib/system-mail/address-allowance";
 
 export type LinkKind = "invitation" | "password_reset";
 
 export const LINK_TTL_MS: Record<LinkKind, number> = { invitation: 7 * 86_400_000, password_reset: 3_600_000 };
-export const LINKS_PER_DAY = 5;
-const SPACING_MS = 60_000;
 const PATHS: Record<LinkKind, string> = { invitation: "invite", password_reset: "reset-password" };
 
 export interface NewLink {
@@ -31,34 +28,24 @@ export interface NewLink {
   createdBy: string;
 }
 
-async function reserve(tx: Prisma.TransactionClient, email: string) {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`account-link:${email}`}))`;
-  const recent = await tx.accountLink.findMany({ where: { email, createdAt: { gt: new Date(Date.now() - 86_400_000) } }, select: { createdAt: true }, orderBy: { createdAt: "desc" } });
-  const wait = recent[0] ? recent[0].createdAt.getTime() + SPACING_MS - Date.now() : 0;
-  if (wait > 0 || recent.length >= LINKS_PER_DAY) {
-    const seconds = wait > 0 ? Math.ceil(wait / 1000) : Math.ceil((recent[LINKS_PER_DAY - 1].createdAt.getTime() + 86_400_000 - Date.now()) / 1000);
-    const why = wait > 0 ? "less than a minute ago" : `${LINKS_PER_DAY} times in the last day`;
-    throw new AppError("RATE_LIMITED", `A link was mailed to ${email} ${why}; try again in ${seconds} s`, undefined, { "Retry-After": String(Math.max(1, seconds)) });
-  }
-}
-
 /** Creates the link and mails it through `mail` (its words); the link's row goes if the mail does not. */
 export async function createAndMailLink(link: NewLink, mail: (url: string, expiresAt: Date) => { subject: string; text: string; html: string }, audit: (tx: Prisma.TransactionClient) => Promise<void>) {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + LINK_TTL_MS[link.kind]);
-  const row = await db().$transaction(async (tx) => {
-    await reserve(tx, link.email);
+  const { row, place } = await db().$transaction(async (tx) => {
+    const place = await reserveAddressMail(tx, link.email);
     const now = new Date();
     await tx.accountLink.updateMany({ where: { kind: link.kind, orgId: link.orgId, email: link.email, usedAt: null }, data: { usedAt: now } });
     const created = await tx.accountLink.create({ data: { ...link, tokenHash: sha256Hex(token), expiresAt } });
     await audit(tx);
-    return created;
+    return { row: created, place };
   });
   const url = `${env().APP_URL.replace(/\/$/, "")}/${PATHS[link.kind]}/${token}`;
   try {
     await sendSystemMail({ to: link.email, link: url, ...mail(url, expiresAt) });
   } catch (err) {
     await db().accountLink.delete({ where: { id: row.id } }).catch(() => undefined);
+    await releaseAddressMail(place);
     throw err;
   }
   return { email: link.email, expiresAt };

@@ -1,6 +1,9 @@
-// Invites a person by email: they receive a one-use link (through the system transport) and
-// choose their own password, so nobody else ever knows it. An address that already has an
-// account is refused, as when adding a member with a password.
+// Invites a person by email: they receive a one-use link (through the system transport). The
+// answer is the same whether or not the address has an account on the instance, so inviting
+// tells no organization who uses it: the link's page asks a new person to choose their own
+// password, and an existing account's holder to sign in with theirs (accept-invitation.ts).
+// Only an address that is already a member of this organization (which its admins see anyway)
+// is refused. Another organization's pending invitation to the address changes nothing here.
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -13,8 +16,8 @@ import type { InviteMemberInput } from "@/lib/account-links/schemas";
 export async function inviteMember({ orgId, actor, input }: { orgId: string; actor: { userId: string; role: Role }; input: InviteMemberInput }) {
   if (!canAssignRole(actor.role, input.role)) throw new AppError("PERMISSION_DENIED", `Your role cannot grant the ${input.role} role`);
   assertSystemMail("Inviting by email");
-  if (await db().user.findUnique({ where: { email: input.email }, select: { id: true } })) {
-    throw new AppError("CONFLICT", "This email address already has a Mailroom account and cannot be invited");
+  if (await db().membership.findFirst({ where: { orgId, user: { email: input.email } }, select: { id: true } })) {
+    throw new AppError("CONFLICT", `${input.email} is already a member of this organization`);
   }
   const org = await db().organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } });
   return createAndMailLink(

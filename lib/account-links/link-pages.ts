@@ -18,6 +18,20 @@ ${s.error ? `<p role="alert" style="color:#b91c1c">${escape(s.error)}</p>` : ""}
   );
 }
 
+/** An invitation for an address that has an account: its holder signs in here (or, signed in, accepts). */
+export function joinWithAccountPage(s: { title: string; intro: string; email: string; signedIn: boolean; error?: string }): string {
+  const action = s.signedIn
+    ? `<form method="post"><input type="hidden" name="accept" value="yes"><button type="submit">Accept and join</button></form>`
+    : `<p>This address has a Mailroom account. Sign in with its password to accept; an invitation never changes it.</p>
+<form method="post"><p><label for="password">Your Mailroom password</label><br><input id="password" name="password" type="password" autocomplete="current-password" maxlength="200" required style="font:inherit;padding:.4rem;width:100%;box-sizing:border-box"></p>
+<button type="submit">Sign in and join</button></form>`;
+  return page(
+    s.title,
+    `<h1>${escape(s.title)}</h1><p>${escape(s.intro)}</p><p>Account: <strong>${escape(s.email)}</strong></p>
+${s.error ? `<p role="alert" style="color:#b91c1c">${escape(s.error)}</p>` : ""}${action}`,
+  );
+}
+
 export function passwordSetPage(s: { title: string; text: string }): string {
   return page(s.title, `<h1>${escape(s.title)}</h1><p>${escape(s.text)}</p><p><a href="/sign-in">Sign in</a></p>`);
 }

@@ -19,6 +19,17 @@ export const linkSentSchema = z.object({
   expiresAt: timestamp.describe("when the link stops working"),
 });
 
+export const invitationSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  invitedBy: z.string().nullable().describe("the inviter's email; null when their account is gone"),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+});
+
+export const invitationIdParamsSchema = z.object({ id: z.string().uuid("not a valid invitation id") });
+
 export const changePasswordSchema = z
   .object({ currentPassword: z.string().min(1, "required").max(200), newPassword: passwordSchema })
   .strict()

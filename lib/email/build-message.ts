@@ -1,15 +1,18 @@
 // From a validated send body to the provider-neutral message.
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
+import { assertNotSystemFrom } from "@/lib/system-mail/system-from";
 import type { OutgoingMessage } from "@/lib/providers/adapter";
 import type { SendEmailInput } from "@/lib/email/schemas";
 
+/** Organizations' default from-address: DEFAULT_FROM, else mail@<host of APP_URL> (no-reply@ is the instance's own, system-from.ts). */
 export function defaultFrom(): string {
-  return env().DEFAULT_FROM ?? `no-reply@${new URL(env().APP_URL).hostname}`;
+  return env().DEFAULT_FROM ?? `mail@${new URL(env().APP_URL).hostname}`;
 }
 
 export function buildMessage(input: SendEmailInput): OutgoingMessage {
   const from = input.from ?? { email: defaultFrom() };
+  assertNotSystemFrom(from.email);
   const domain = from.email.split("@")[1] || "mailroom.local";
   return {
     messageId: `<${randomUUID()}@${domain}>`,

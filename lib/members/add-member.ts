@@ -1,6 +1,6 @@
 // Adds a person to the organization as a new user who signs in with the given password.
-// An address that already has an account is refused: accounts belong to one organization,
-// and joining someone else's account to this one would expose their profile to this admin.
+// An address that already has an account is refused: this would set its password, and joining
+// someone else's account needs its holder's consent (an invitation: accept-invitation.ts).
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { hashPassword } from "@/lib/crypto/password";

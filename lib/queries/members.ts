@@ -1,18 +1,21 @@
-// TanStack hooks for organization members (/api/org/members and /api/org/members/{id}).
+// TanStack hooks for organization members (/api/org/members and /api/org/members/{id}) and
+// pending invitations (/api/org/invitations).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Role } from "@/lib/auth/permissions";
 import type { memberSchema, AddMemberInput } from "@/lib/members/schemas";
-import type { InviteMemberInput, linkSentSchema } from "@/lib/account-links/schemas";
+import type { InviteMemberInput, invitationSchema, linkSentSchema } from "@/lib/account-links/schemas";
 import { fetchJson } from "@/lib/queries/fetch-json";
 import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import { applyOptimistic } from "@/lib/queries/optimistic";
 import { toast } from "@/components/ui/toast";
 
 export type Member = z.output<typeof memberSchema>;
+export type Invitation = z.output<typeof invitationSchema>;
 type LinkSent = z.output<typeof linkSentSchema>;
 
 export const membersQueryKey = ["members"] as const;
+export const invitationsQueryKey = ["invitations"] as const;
 
 const memberUrl = (id: string) => `/api/org/members/${encodeURIComponent(id)}`;
 
@@ -58,11 +61,31 @@ export function useRemoveMember() {
   });
 }
 
-/** The invite dialog shows the refusal (an address taken, no system mail) in its form. */
+/** The invite dialog shows the refusal (already a member, no system mail) in its form. */
 export function useInviteMember() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InviteMemberInput) => fetchJson<LinkSent>("/api/org/invitations", { method: "POST", body: input }),
     meta: INLINE_ERROR,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey }),
+  });
+}
+
+export function useInvitations() {
+  return useQuery({
+    queryKey: invitationsQueryKey,
+    queryFn: async () => (await fetchJson<{ invitations: Invitation[] }>("/api/org/invitations")).invitations,
+  });
+}
+
+/** From an invitation's row: its link opens nothing afterwards; the outcome is a toast. */
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => fetchJson<{ revoked: true }>(`/api/org/invitations/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    meta: { errorTitle: "Could not revoke the invitation" },
+    onSuccess: () => toast.success("Invitation revoked: its link no longer works"),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey }),
   });
 }
 

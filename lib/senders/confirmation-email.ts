@@ -1,20 +1,23 @@
 // The confirmation email's words: who asks, for which address, what confirming allows, and
-// that ignoring it changes nothing.
+// that ignoring it changes nothing. The organization's name is tenant text: never in the
+// subject, and in the body only as quotedTenantText() gives it.
 import { escapeHtml } from "@/lib/templates/handlebars";
+import { quotedTenantText } from "@/lib/system-mail/tenant-text";
 
 export function confirmationEmail({ orgName, email, link, expiresAt }: { orgName: string; email: string; link: string; expiresAt: Date }) {
   const until = expiresAt.toUTCString();
+  const who = `The organization ${quotedTenantText(orgName)} wants to send email from ${email} through Mailroom.`;
   const text = [
-    `${orgName} wants to send email from ${email} through Mailroom.`,
+    who,
     "",
     "If that is you or someone you trust, open this link and press Confirm:",
     link,
     "",
     `The link works until ${until}. If you did not expect this, ignore it: nothing is sent from your address unless you confirm.`,
   ].join("\n");
-  const html = `<p><strong>${escapeHtml(orgName)}</strong> wants to send email from <strong>${escapeHtml(email)}</strong> through Mailroom.</p>
+  const html = `<p>${escapeHtml(who)}</p>
 <p>If that is you or someone you trust, open this link and press Confirm:</p>
 <p><a href="${escapeHtml(link)}">Confirm ${escapeHtml(email)} as a sender</a></p>
 <p>The link works until ${escapeHtml(until)}. If you did not expect this, ignore it: nothing is sent from your address unless you confirm.</p>`;
-  return { subject: `Confirm ${email} as a sender for ${orgName}`.replace(/[\r\n]/g, " ").slice(0, 998), text, html };
+  return { subject: "Confirm your address as a Mailroom sender", text, html };
 }

@@ -3,6 +3,7 @@
 // sender is linked to the organization's domain at its address, if there is one. Every change
 // is audited; another organization's sender is "not found".
 import { db } from "@/lib/db/client";
+import { assertNotSystemFrom } from "@/lib/system-mail/system-from";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
@@ -34,6 +35,7 @@ export async function getSenderOrThrow({ orgId, id }: { orgId: string; id: strin
 }
 
 export async function createSender({ principal, input }: { principal: Principal; input: CreateSenderInput }) {
+  assertNotSystemFrom(input.email);
   const domainName = input.email.slice(input.email.lastIndexOf("@") + 1);
   try {
     const created = await db().$transaction(async (tx) => {

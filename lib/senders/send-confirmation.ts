@@ -4,39 +4,33 @@
 // through a server of its own would read the link and confirm any address. Without a system
 // transport it is refused (409 CONFLICT) before anything is recorded.
 //
-// At most one per sender per minute, so a script cannot flood someone's mailbox: each request
-// first reserves its minute (sender.confirmation_requested, written under a lock on the sender's
-// row, so requests at the same moment see each other's reservation), then sends. A send that
-// was refused or failed (sender.confirmation_failed) gives its minute back.
+// A script cannot flood someone's mailbox: each request first takes a place of the address's
+// allowance (lib/system-mail/address-allowance.ts: one a minute, a few a day, shared with
+// invitations and resets and with every other organization), then sends. A send that was
+// refused or failed (sender.confirmation_failed) gives its place back.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertSystemMail, sendSystemMail } from "@/lib/system-mail/send-system-mail";
+import { releaseAddressMail, reserveAddressMail } from "@/lib/system-mail/address-allowance";
 import { getSenderRowOrThrow } from "@/lib/senders/manage-senders";
 import { CONFIRMATION_TTL_MS, confirmationUrl, signConfirmationToken } from "@/lib/senders/confirmation-token";
 import { confirmationEmail } from "@/lib/senders/confirmation-email";
 
-const RESEND_AFTER_MS = 60_000;
 const REQUESTED = "sender.confirmation_requested";
 const SENT = "sender.confirmation_sent";
 const FAILED = "sender.confirmation_failed";
 
-/** Reserves this sender's minute, or answers 429 with how long to wait. */
+/** Takes a place of the address's allowance (or answers 429), recording the request under a lock on the sender's row. */
 async function reserve(principal: Principal, sender: { id: string; email: string }) {
-  await db().$transaction(async (tx) => {
+  return db().$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM senders WHERE id = ${sender.id}::uuid AND org_id = ${principal.orgId}::uuid FOR UPDATE`;
     if (locked.length === 0) throw notFound("Sender"); // deleted meanwhile
-    const since = new Date(Date.now() - RESEND_AFTER_MS);
-    const where = { orgId: principal.orgId, targetType: "sender", targetId: sender.id };
-    const last = await tx.auditLog.findFirst({ where: { ...where, action: REQUESTED, createdAt: { gt: since } }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
-    const givenBack = last && (await tx.auditLog.count({ where: { ...where, action: FAILED, createdAt: { gt: last.createdAt } } })) > 0;
-    if (last && !givenBack) {
-      const seconds = Math.max(1, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_MS - Date.now()) / 1000));
-      throw new AppError("RATE_LIMITED", `A confirmation email went to ${sender.email} less than a minute ago; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
-    }
+    const place = await reserveAddressMail(tx, sender.email);
     await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: REQUESTED, targetType: "sender", targetId: sender.id, metadata: { email: sender.email } }, tx);
+    return place;
   });
 }
 
@@ -45,7 +39,7 @@ export async function sendSenderConfirmation({ principal, id }: { principal: Pri
   if (sender.confirmedAt) throw new AppError("CONFLICT", `${sender.email} is confirmed already`);
   if (sender.domain?.status === "verified") throw new AppError("CONFLICT", `${sender.email} is verified by its domain ${sender.domain.name}; no confirmation is needed`);
   assertSystemMail("Sender confirmation by email");
-  await reserve(principal, sender);
+  const place = await reserve(principal, sender);
 
   const org = await db().organization.findUniqueOrThrow({ where: { id: principal.orgId }, select: { name: true } });
   const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
@@ -54,6 +48,7 @@ export async function sendSenderConfirmation({ principal, id }: { principal: Pri
     await sendSystemMail({ to: sender.email, link, ...confirmationEmail({ orgName: org.name, email: sender.email, link, expiresAt }) });
   } catch (err) {
     const code = err instanceof AppError ? err.code : "SEND_FAILED";
+    await releaseAddressMail(place);
     await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: FAILED, targetType: "sender", targetId: id, outcome: "failed", metadata: { email: sender.email, code } });
     throw err;
   }

@@ -11,6 +11,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/http/errors";
+import { systemMailFrom } from "@/lib/system-mail/system-from";
 
 export interface SystemMail {
   to: string;
@@ -40,10 +41,6 @@ function smtp(): Transporter {
   // Ten-second limits: a stuck relay must not hold the request for minutes.
   transporter ??= nodemailer.createTransport(env().SYSTEM_SMTP_URL!, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 });
   return transporter;
-}
-
-export function systemMailFrom(): string {
-  return env().SYSTEM_MAIL_FROM ?? env().DEFAULT_FROM ?? `no-reply@${new URL(env().APP_URL).hostname}`;
 }
 
 export async function sendSystemMail(mail: SystemMail): Promise<void> {

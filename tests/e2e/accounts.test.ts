@@ -1,7 +1,8 @@
 // Accounts in a real browser: sign-in follows only same-site paths and its form posts even
 // before its script runs; changing your password on the Account page; an invitation and a reset
 // link mailed through the system transport (an SMTP sink of this file's own) and used in the
-// browser; a generated first owner password replaced at first sign-in.
+// browser; a pending invitation listed and revoked; a generated first owner password replaced
+// at first sign-in.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -146,6 +147,36 @@ describe("passwords and links through the system transport", () => {
     // The link is used up.
     await page.goto(link);
     await page.getByRole("heading", { name: "This link is not valid" }).waitFor();
+    await page.close();
+  });
+
+  it("an owner invites by email, sees the invitation pending, revokes it; its link then opens nothing", { timeout: 90_000 }, async () => {
+    const url = own.server.url;
+    const email = `revoked-${hex()}@example.test`;
+    const page = await browser.context.newPage();
+    await signInAt(page, `${url}/sign-in`, inject("ownerEmail"), inject("ownerPassword"));
+    await page.waitForURL(`${url}/`);
+    await page.goto(`${url}/members`);
+    await page.getByRole("button", { name: "Invite by email" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Role").selectOption("viewer");
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByText(`Invitation sent to ${email}`).waitFor();
+
+    const row = page.getByTestId("invitation").filter({ hasText: email });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Invited by owner@example.test");
+    await screenshots(page, "members-pending-invitation");
+    const { link } = await linkMailedTo(own.systemSink, email, "invite");
+    await page.getByRole("button", { name: `Revoke the invitation to ${email}` }).click();
+    await page.getByText("Invitation revoked: its link no longer works").waitFor();
+    await row.waitFor({ state: "detached" });
+
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.getByRole("heading", { name: "This link is not valid" }).waitFor();
+    expect((await own.sql.query("SELECT action FROM audit_logs WHERE metadata->>'email' = $1 ORDER BY created_at", [email])).rows.map((r) => r.action)).toEqual(["member.invited", "member.invitation_revoked"]);
     await page.close();
   });
 

@@ -210,7 +210,7 @@ describe("the production rule for from-addresses (SENDER_NOT_VERIFIED)", () => {
     const before = await sendCount(org.org.id);
     const byDefault = await send({ subject: "Default address" });
     expect(byDefault.status).toBe(200);
-    expect(arrived("Default address")[0].mailFrom).toMatch(/^no-reply@/);
+    expect(arrived("Default address")[0].mailFrom).toMatch(/^mail@/);
     expect(await sendCount(org.org.id)).toBe(before + 1);
   });
 
@@ -295,7 +295,7 @@ describe("confirming a sender by email", () => {
 
     const { link, mail } = await linkMailedTo(own.systemSink, email, "senders/confirm");
     expect(toAddress(email)).toHaveLength(1);
-    expect(mail.subject).toBe(`Confirm ${email} as a sender for My organization`);
+    expect(mail.subject).toBe("Confirm your address as a Mailroom sender");
     expect(link.startsWith(new URL("/senders/confirm/", link).href)).toBe(true);
     expect(mail.html).toContain(link);
 

@@ -11,7 +11,7 @@ import { signIn, signInOrThrow } from "../helpers/sign-in";
 import { addMemberAs, newOrg, PASSWORD } from "../helpers/factory";
 import { deadPort, newSink, SINK_PASSWORD, SINK_USER, smtpProvider } from "../helpers/sending";
 import { ownServer } from "../helpers/own-server";
-import { linkMailedTo, serverWithSystemMail } from "../helpers/system-mail";
+import { linkMailedTo, otherOrgOn, serverWithSystemMail } from "../helpers/system-mail";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto/tokens";
@@ -72,7 +72,7 @@ describe("with a system mail transport", () => {
     expect(days).toBeLessThanOrEqual(7);
 
     const { link, mail } = await linkMailedTo(own.systemSink, email, "invite");
-    expect(mail.subject).toMatch(/^You are invited to /);
+    expect(mail.subject).toBe("Your invitation to an organization on Mailroom");
     expect(tenantSink.messages).toHaveLength(0);
     const token = link.slice(link.lastIndexOf("/") + 1);
     const rows = (await own.sql.query("SELECT * FROM account_links WHERE email = $1", [email])).rows;
@@ -103,6 +103,38 @@ describe("with a system mail transport", () => {
     expect(await unknown.text()).toContain("This link is not valid");
   });
 
+  it("carries no tenant text in subjects; in bodies the organization's name is short quoted plain text with nothing a mail client could turn into a link", async () => {
+    const phishing = "Your bank: verify at https://evil.example now or www.evil-bank.test/login, it is urgent and very important";
+    const [{ id: orgId, name: before }] = (await own.sql.query("SELECT id, name FROM organizations LIMIT 1")).rows;
+    await own.sql.query("UPDATE organizations SET name = $1 WHERE id = $2", [phishing, orgId]);
+    try {
+      const invitee = `phished-${hex()}@example.test`;
+      expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: invitee, role: "member" } })).status).toBe(201);
+      const member = `reset-${hex()}@example.test`;
+      const added = await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email: member, role: "member", password: PASSWORD } });
+      expect((await call(`/api/org/members/${added.body.id}/password-reset`, { base: base(), cookie: own.cookie, method: "POST" })).status).toBe(201);
+      const senderEmail = `sender-${hex()}@bigbank.test`;
+      const sender = (await call("/api/v1/senders", { base: base(), key: own.key, body: { email: senderEmail } })).body.data;
+      expect((await call(`/api/v1/senders/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" })).status).toBe(201);
+
+      const mails = [await linkMailedTo(own.systemSink, invitee, "invite"), await linkMailedTo(own.systemSink, member, "reset-password"), await linkMailedTo(own.systemSink, senderEmail, "senders/confirm")];
+      const quoted = "“Your bank: verify at https[:]//evil[.]example now or www[.]evil-ba…”";
+      for (const { mail } of mails) {
+        expect(mail.subject).not.toMatch(/bank|evil|verify/i);
+        for (const body of [mail.text ?? "", String(mail.html)]) {
+          expect(body).toContain(quoted);
+          expect(body).not.toMatch(/evil\.example|www\.evil|https:\/\/evil|it is urgent/);
+        }
+      }
+      // The links' pages show it the same way.
+      const page = await (await fetch(mails[0].link)).text();
+      expect(page).toContain(quoted);
+      expect(page).not.toContain("evil.example");
+    } finally {
+      await own.sql.query("UPDATE organizations SET name = $1 WHERE id = $2", [before, orgId]);
+    }
+  });
+
   it("mails at most one link a minute to an address; a second request is 429 and sends nothing", async () => {
     const email = `twice-${hex()}@example.test`;
     const answers = await Promise.all([0, 1, 2].map(() => call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email, role: "member" } })));
@@ -112,6 +144,136 @@ describe("with a system mail transport", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     await linkMailedTo(own.systemSink, email, "invite");
     expect(own.systemSink.messages.filter((m) => m.rcptTo.includes(email))).toHaveLength(1);
+  });
+
+  it("keeps one allowance per address whichever organization asks (one a minute, 5 a day); the refusal does not say who mailed it", async () => {
+    const other = await otherOrgOn(own);
+    const victim = `victim-${hex()}@bigbank.test`;
+    const senders = new Map<string, string>();
+    for (const key of [own.key, other.key]) senders.set(key, (await call("/api/v1/senders", { base: base(), key, body: { email: victim } })).body.data.id);
+    const confirm = (key: string) => call(`/api/v1/senders/${senders.get(key)}/confirmation`, { base: base(), key, method: "POST" });
+    const later = () => own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [victim]);
+    expect((await confirm(own.key)).status).toBe(201);
+    for (const refused of [await confirm(other.key), await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: victim, role: "member" } })]) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe("RATE_LIMITED");
+      expect(refused.body.error).toMatch(/^This address was mailed recently; try again in \d+ s$/);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    // A minute on, another organization may; five in a day, then none, whoever asks.
+    for (const ask of [() => confirm(other.key), () => call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: victim, role: "member" } }), () => confirm(own.key), () => call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: victim, role: "viewer" } })]) {
+      await later();
+      expect((await ask()).status).toBe(201);
+    }
+    await later();
+    const sixth = await confirm(other.key);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error).toMatch(/^This address was mailed recently; try again in \d+ s$/);
+    for (let i = 0; i < 50 && own.systemSink.messages.filter((m) => m.rcptTo.includes(victim)).length < 5; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(own.systemSink.messages.filter((m) => m.rcptTo.includes(victim))).toHaveLength(5);
+  });
+
+  it("refuses an organization's send or sender from the instance's own from address, in test mode as in production", async () => {
+    await own.sql.query("UPDATE organizations SET send_mode = 'test'");
+    try {
+      for (const from of ["system@operator.test", "Support <SYSTEM@Operator.test>"]) {
+        const res = await call("/api/v1/email/send", { base: base(), key: own.key, body: { from, to: "delivered@demo.mailroom.test", subject: "Looks official", text: "x" } });
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe("SENDER_NOT_VERIFIED");
+        expect(res.body.error).toMatch(/is the address this instance sends its own mail from/);
+      }
+    } finally {
+      await own.sql.query("UPDATE organizations SET send_mode = 'production'");
+    }
+    const sender = await call("/api/v1/senders", { base: base(), key: own.key, body: { email: "System@operator.test" } });
+    expect(sender.status).toBe(403);
+    expect(sender.body.error).toMatch(/is the address this instance sends its own mail from/);
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM messages WHERE subject = 'Looks official'")).rows[0].n).toBe(0);
+  });
+
+  it("invites an address that has an account exactly as a new one; its holder joins with their own password and never sets one through the link", async () => {
+    const other = await otherOrgOn(own);
+    const fresh = `fresh-${hex()}@example.test`;
+    const toNew = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: fresh, role: "member" } });
+    const toExisting = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: other.email, name: "Someone", role: "viewer" } });
+    expect(toExisting.status).toBe(toNew.status);
+    expect(toExisting.status).toBe(201);
+    expect(Object.keys(toExisting.body).sort()).toEqual(Object.keys(toNew.body).sort());
+    const [newMail, existingMail] = [await linkMailedTo(own.systemSink, fresh, "invite"), await linkMailedTo(own.systemSink, other.email, "invite")];
+    expect(existingMail.mail.subject).toBe(newMail.mail.subject);
+
+    const { link } = existingMail;
+    const page = await (await fetch(link)).text();
+    expect(page).toContain("Sign in and join");
+    expect(page).not.toContain("New password");
+    // Choosing a password through the link does nothing to the account.
+    const takeover = await fetch(link, form({ password: "taken-over-1", repeat: "taken-over-1", name: "x" }));
+    expect(takeover.status).toBe(400);
+    expect(await takeover.text()).toContain("That is not the password of this account.");
+    expect((await signIn(other.email, "taken-over-1", base())).cookie).toBeNull();
+    // Signed in as the account, the page offers to accept; the account's own password joins too.
+    expect(await (await fetch(link, { headers: { cookie: other.cookie } })).text()).toContain("Accept and join");
+    const joined = await fetch(link, form({ password: PASSWORD }));
+    expect(joined.status).toBe(200);
+    expect(await joined.text()).toContain("is now a member of the organization");
+    const role = await own.sql.query("SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 ORDER BY m.created_at", [other.email]);
+    expect(role.rows.map((r) => r.role)).toEqual(["owner", "viewer"]);
+    await signInOrThrow(other.email, PASSWORD, base());
+    expect((await fetch(link)).status).toBe(404);
+    // Already a member: this organization's own admins may be told that.
+    const again = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: other.email, role: "viewer" } });
+    expect(again.status).toBe(409);
+  });
+
+  it("another organization's pending invitation blocks neither an invitation to the address nor adding it; a signed-in holder accepts with one button", async () => {
+    const other = await otherOrgOn(own);
+    const later = (email: string) => own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [email]);
+    const x = `pending-${hex()}@example.test`;
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: x, role: "member" } })).status).toBe(201);
+    await later(x);
+    expect((await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: x, role: "admin" } })).status).toBe(201);
+
+    const y = `added-${hex()}@example.test`;
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: y, role: "member" } })).status).toBe(201);
+    expect((await call("/api/org/members", { base: base(), cookie: other.cookie, body: { email: y, role: "member", password: PASSWORD } })).status).toBe(201);
+    // The pending invitation now opens on an account: signed in, its holder accepts.
+    const { link } = await linkMailedTo(own.systemSink, y, "invite");
+    const cookie = await signInOrThrow(y, PASSWORD, base());
+    expect((await fetch(link, form({ accept: "yes" }))).status).toBe(400); // not signed in: no decision without the password
+    const accepted = await fetch(link, { ...form({ accept: "yes" }), headers: { "content-type": "application/x-www-form-urlencoded", cookie } });
+    expect(accepted.status).toBe(200);
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [y])).rows[0].n).toBe(2);
+  });
+
+  it("lists pending invitations without their links; owners and admins revoke them (another organization's is 404), and a revoked link opens nothing", async () => {
+    const other = await otherOrgOn(own);
+    const email = `listed-${hex()}@example.test`;
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email, role: "owner" } })).status).toBe(201);
+    const { link } = await linkMailedTo(own.systemSink, email, "invite");
+    const token = link.slice(link.lastIndexOf("/") + 1);
+    const listed = await call("/api/org/invitations", { base: base(), cookie: own.cookie });
+    expect(listed.status).toBe(200);
+    const mine = listed.body.invitations.find((i: { email: string }) => i.email === email);
+    expect(mine).toEqual({ id: expect.any(String), email, role: "owner", invitedBy: "owner@example.test", createdAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(JSON.stringify(listed.body)).not.toContain(token);
+    expect((await call("/api/org/invitations", { base: base(), cookie: other.cookie })).body.invitations).toEqual([]);
+
+    // Another organization's: 404, as if it did not exist; an admin may not revoke an owner's invitation.
+    expect((await call(`/api/org/invitations/${mine.id}`, { base: base(), cookie: other.cookie, method: "DELETE" })).status).toBe(404);
+    const adminEmail = `inv-admin-${hex()}@example.test`;
+    await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email: adminEmail, role: "admin", password: PASSWORD } });
+    const admin = await signInOrThrow(adminEmail, PASSWORD, base());
+    expect((await call(`/api/org/invitations/${mine.id}`, { base: base(), cookie: admin, method: "DELETE" })).status).toBe(403);
+    expect((await fetch(link)).status).toBe(200);
+
+    const revoked = await call(`/api/org/invitations/${mine.id}`, { base: base(), cookie: own.cookie, method: "DELETE" });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ revoked: true });
+    expect((await fetch(link)).status).toBe(404);
+    expect((await fetch(link, form({ password: "chosen-by-me-1", repeat: "chosen-by-me-1" }))).status).toBe(404);
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie })).body.invitations.map((i: { email: string }) => i.email)).not.toContain(email);
+    expect((await call(`/api/org/invitations/${mine.id}`, { base: base(), cookie: own.cookie, method: "DELETE" })).status).toBe(404);
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM audit_logs WHERE action = 'member.invitation_revoked' AND metadata->>'email' = $1", [email])).rows[0].n).toBe(1);
   });
 
   it("an owner's reset link lets the member choose a new password and ends their sessions; an admin cannot reset an owner", async () => {
@@ -148,6 +310,25 @@ describe("with a system mail transport", () => {
     const refused = await call(`/api/org/members/${ownerRow.id}/password-reset`, { base: base(), cookie: adminCookie, method: "POST" });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("PERMISSION_DENIED");
+  });
+});
+
+describe("the instance mail's from address", () => {
+  it("is SYSTEM_MAIL_FROM or else no-reply@<APP_URL host>, never DEFAULT_FROM, the organizations' default", { timeout: 60_000 }, async () => {
+    const sink = await newSink();
+    const own = await ownServer({ SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${sink.port}`, DEFAULT_FROM: "ops@operator.test" }, ["*"]);
+    try {
+      const email = `from-${hex()}@example.test`;
+      expect((await call("/api/org/invitations", { base: own.server.url, cookie: own.cookie, body: { email, role: "member" } })).status).toBe(201);
+      const { envelope, mail } = await linkMailedTo(sink, email, "invite");
+      expect(envelope.mailFrom).toBe(`no-reply@${new URL(own.server.url).hostname}`);
+      expect(mail.from?.value[0].address).not.toBe("ops@operator.test");
+    } finally {
+      await own.sql.end();
+      await own.server.stop();
+      await own.database.drop();
+      await sink.close();
+    }
   });
 });
 

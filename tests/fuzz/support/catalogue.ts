@@ -9,7 +9,7 @@ import { DEFAULT_BODY_LIMIT, SEND_BODY_LIMIT } from "@/lib/http/read-body";
 import { SCOPE_PERMISSION, type Permission, type Scope } from "@/lib/auth/permissions";
 import { reportQuerySchema, emailIdParamsSchema, trackEventSchema, messageListQuerySchema } from "@/lib/analytics/schemas";
 import { codeSchema } from "@/lib/two-factor/schemas";
-import { changePasswordSchema, inviteMemberSchema } from "@/lib/account-links/schemas";
+import { changePasswordSchema, invitationIdParamsSchema, inviteMemberSchema } from "@/lib/account-links/schemas";
 import { createApiKeySchema, keyIdParamsSchema } from "@/lib/api-keys/schemas";
 import { auditQuerySchema } from "@/lib/audit/schemas";
 import { idParamsSchema as oauthIdParamsSchema, createAppSchema } from "@/lib/oauth/schemas";
@@ -123,7 +123,9 @@ export const legacyRoutes: RouteEntry[] = [
   legacy({ method: "PATCH", path: "/api/org/members/{id}", permission: "members.manage", params: memberIdParamsSchema, body: updateMemberSchema }),
   legacy({ method: "DELETE", path: "/api/org/members/{id}", permission: "members.manage", params: memberIdParamsSchema }),
   legacy({ method: "POST", path: "/api/org/members/{id}/password-reset", permission: "members.manage", params: memberIdParamsSchema }),
+  legacy({ method: "GET", path: "/api/org/invitations", permission: "members.view" }),
   legacy({ method: "POST", path: "/api/org/invitations", permission: "members.manage", body: inviteMemberSchema }),
+  legacy({ method: "DELETE", path: "/api/org/invitations/{id}", permission: "members.manage", params: invitationIdParamsSchema }),
   legacy({ method: "GET", path: "/api/projects", permission: "org.view" }),
   legacy({ method: "POST", path: "/api/projects", permission: "org.manage", body: createProjectSchema }),
   legacy({ method: "GET", path: "/api/providers", permission: "providers.view" }),
