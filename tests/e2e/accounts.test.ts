@@ -15,6 +15,22 @@ import { createDatabase } from "../helpers/database";
 import { startServer } from "../helpers/server";
 
 const browser = suiteBrowser();
+
+/** The owner signs in and invites `email` with `role` through the members page's dialog. */
+async function inviteAsOwner(url: string, email: string, role: string) {
+  const page = await browser.context.newPage();
+  await signInAt(page, `${url}/sign-in`, inject("ownerEmail"), inject("ownerPassword"));
+  await page.waitForURL(`${url}/`);
+  await page.goto(`${url}/members`);
+  await page.getByRole("button", { name: "Invite by email" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Role").selectOption(role);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await page.getByText(`Invitation sent to ${email}`).waitFor();
+  return page;
+}
+
 const hex = () => randomBytes(4).toString("hex");
 
 async function signInAt(page: Page, url: string, email: string, password: string) {
@@ -116,16 +132,7 @@ describe("passwords and links through the system transport", () => {
   it("an owner invites by email; the invitee opens the link, chooses a password and signs in with it", { timeout: 90_000 }, async () => {
     const url = own.server.url;
     const email = `invitee-${hex()}@example.test`;
-    const page = await browser.context.newPage();
-    await signInAt(page, `${url}/sign-in`, inject("ownerEmail"), inject("ownerPassword"));
-    await page.waitForURL(`${url}/`);
-    await page.goto(`${url}/members`);
-    await page.getByRole("button", { name: "Invite by email" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Role").selectOption("admin");
-    await dialog.getByRole("button", { name: "Send invitation" }).click();
-    await page.getByText(`Invitation sent to ${email}`).waitFor();
+    const page = await inviteAsOwner(url, email, "admin");
 
     const { link } = await linkMailedTo(own.systemSink, email, "invite");
     await page.context().clearCookies();
@@ -153,16 +160,7 @@ describe("passwords and links through the system transport", () => {
   it("an owner invites by email, sees the invitation pending, revokes it; its link then opens nothing", { timeout: 90_000 }, async () => {
     const url = own.server.url;
     const email = `revoked-${hex()}@example.test`;
-    const page = await browser.context.newPage();
-    await signInAt(page, `${url}/sign-in`, inject("ownerEmail"), inject("ownerPassword"));
-    await page.waitForURL(`${url}/`);
-    await page.goto(`${url}/members`);
-    await page.getByRole("button", { name: "Invite by email" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Role").selectOption("viewer");
-    await dialog.getByRole("button", { name: "Send invitation" }).click();
-    await page.getByText(`Invitation sent to ${email}`).waitFor();
+    const page = await inviteAsOwner(url, email, "viewer");
 
     const row = page.getByTestId("invitation").filter({ hasText: email });
     await row.waitFor();
