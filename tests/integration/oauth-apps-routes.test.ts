@@ -324,14 +324,14 @@ describe("the consent page over HTTP", () => {
   it("a self-registered app's mistakes are shown on the page, never redirected to; an organization's own app gets them back", async () => {
     const registered = await call("/api/oauth/register", { body: { redirect_uris: ["https://attacker.example/landing"], client_name: "Lure", scope: "templates:read" } });
     expect(registered.status).toBe(201);
-    const lure = authorizationParams({ client_id: (registered.body as { client_id: string }).client_id }, await newPkce(), "templates:read");
+    const lure = { ...authorizationParams({ client_id: (registered.body as { client_id: string }).client_id }, await newPkce(), "templates:read"), redirect_uri: "https://attacker.example/landing" };
     const mistakes: [Record<string, string>, string, string][] = [
       [{ ...lure, response_type: "token" }, "unsupported_response_type", "Only response_type=code is supported"],
       [{ ...lure, code_challenge_method: "plain" }, "invalid_request", "PKCE is required"],
       [{ ...lure, code_challenge: "short" }, "invalid_request", "code_challenge is malformed"],
     ];
     for (const [query, error, text] of mistakes) {
-      const res = await page({ ...query, redirect_uri: "https://attacker.example/landing" }, member.cookie);
+      const res = await page(query, member.cookie);
       expect(res.status, error).toBe(200);
       expect(res.headers.get("location")).toBeNull();
       const html = (await res.text()).replaceAll("<!-- -->", "");
