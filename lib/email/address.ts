@@ -26,6 +26,35 @@ export const mailbox = z.string().transform((value, ctx) => {
   return address;
 });
 
+/** Text that reads as an email address, local@domain (a full-width or small @ counts too). */
+const ADDRESS_LIKE = /[^\s@\uFF20\uFE6B]+[@\uFF20\uFE6B][^\s@\uFF20\uFE6B]+/;
+
+/** Why a from display name would mislead the reader about who sent the message (it holds an
+ * address, or angle brackets that make it look like one); null when it is fine. Every path
+ * that sets a from name (sends, templated sends, senders, so campaigns and sequences, replies)
+ * checks it here. */
+export function displayNameProblem(name: string): string | null {
+  if (/[<>]/.test(name)) return "the display name cannot contain < or >";
+  if (ADDRESS_LIKE.test(name)) return "the display name cannot contain an email address";
+  return null;
+}
+
+/** A display name given on its own (fromName, a sender's name): at most 200 characters, one line, no address in it. */
+export const displayName = z
+  .string()
+  .max(200)
+  .refine((n) => !/[\r\n]/.test(n), "no line breaks")
+  .superRefine((n, ctx) => {
+    const problem = displayNameProblem(n);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/** The from mailbox of a send: a mailbox whose display name passes displayNameProblem. */
+export const fromMailbox = mailbox.superRefine((a, ctx) => {
+  const problem = a.name ? displayNameProblem(a.name) : null;
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
 /** One mailbox or a list of them (at most `max`), output as Address[]. */
 export const mailboxList = (max: number) =>
   z.union([mailbox.transform((a) => [a]), z.array(mailbox).max(max, `at most ${max} addresses`)]);

@@ -1,23 +1,42 @@
 // The send body (SPEC POST /api/email/send), shared by the legacy and v1 routes.
 import { z } from "zod";
-import { HEADER_NAME, mailbox, mailboxList } from "@/lib/email/address";
+import { HEADER_NAME, displayName, fromMailbox, mailbox, mailboxList } from "@/lib/email/address";
 import { nullableTimestamp } from "@/lib/http/wire";
 import { INT4_MAX } from "@/lib/db/int-range";
 
 const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS_BYTES = 40 * 1024 * 1024;
 
-/** Headers a caller may not set: the pipeline owns them (or they would forge identity). */
-const RESERVED_HEADERS = new Set([
-  "from", "to", "cc", "bcc", "subject", "reply-to", "sender", "message-id", "date", "return-path",
-  "dkim-signature", "arc-seal", "arc-message-signature", "arc-authentication-results", "received",
-  "mime-version", "content-type", "content-transfer-encoding", "authentication-results",
+/** Headers the pipeline owns: a caller may not set them. */
+const PIPELINE_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "reply-to", "message-id", "date", "mime-version", "content-type", "content-transfer-encoding"]);
+
+/** Headers that say who sent the message, who resent it, or how it was authenticated and
+ * relayed: a caller setting them would forge identity (RFC 5322 §3.6.6 resent fields, RFC 6376
+ * DKIM, RFC 8601 Authentication-Results, RFC 8617 ARC, trace fields). */
+const IDENTITY_HEADERS = new Set([
+  "sender", "return-path", "received", "received-spf", "dkim-signature", "domainkey-signature", "x-google-dkim-signature",
+  "authentication-results", "x-original-authentication-results", "x-authentication-warning", "x-original-from", "x-original-sender",
+  "x-sender", "x-authenticated-sender", "x-envelope-from", "x-originating-ip", "original-from",
 ]);
+const IDENTITY_PREFIXES = ["resent-", "arc-"];
+
+/** Why a caller may not set this header; null when they may. */
+export function reservedHeaderProblem(name: string): string | null {
+  const lower = name.toLowerCase();
+  if (PIPELINE_HEADERS.has(lower)) return "this header cannot be set";
+  if (IDENTITY_HEADERS.has(lower) || IDENTITY_PREFIXES.some((p) => lower.startsWith(p))) {
+    return `${name} cannot be set: it says who sent the message or how it was authenticated`;
+  }
+  return null;
+}
 
 const headersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) ctx.addIssue({ code: "custom", path: [name], message: "not a valid header name" });
-    else if (RESERVED_HEADERS.has(name.toLowerCase())) ctx.addIssue({ code: "custom", path: [name], message: "this header cannot be set" });
+    else {
+      const problem = reservedHeaderProblem(name);
+      if (problem) ctx.addIssue({ code: "custom", path: [name], message: problem });
+    }
     if (/[\r\n\0]/.test(value)) ctx.addIssue({ code: "custom", path: [name], message: "header values cannot contain line breaks" });
     if (value.length > 998) ctx.addIssue({ code: "custom", path: [name], message: "header value too long" });
   }
@@ -44,8 +63,8 @@ const calendarSchema = z
 /** The send body's fields; the routes add their own (scheduledFor, scheduledAt) and the checks below. */
 const sendFields = z.object({
     to: mailboxList(MAX_RECIPIENTS).refine((to) => to.length > 0, "give at least one recipient"),
-    from: mailbox.optional().describe('"a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name'),
-    fromName: z.string().max(200).refine((n) => !/[\r\n]/.test(n), "no line breaks").optional(),
+    from: fromMailbox.optional().describe('"a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name (a name holding an address or < > is refused)'),
+    fromName: displayName.optional().describe("the display name; one holding an email address or < > is refused"),
     replyTo: mailbox.optional(),
     replyToName: z.string().max(200).refine((n) => !/[\r\n]/.test(n), "no line breaks").optional(),
     cc: mailboxList(MAX_RECIPIENTS).optional(),

@@ -42,6 +42,12 @@ const isTrusted = (list: BlockList, address: string) => {
   return type !== 0 && list.check(address, type === 6 ? "ipv6" : "ipv4");
 };
 
+/** Whether the request came in from one of the proxies TRUST_PROXY names (so its X-Forwarded-* headers are the proxy's word). */
+export function viaTrustedProxy(headers: HeaderBag, proxies: BlockList | null = trustedProxies()): boolean {
+  const peer = header(headers, PEER_HEADER)?.trim();
+  return !!proxies && !!peer && isTrusted(proxies, peer);
+}
+
 export function clientAddress(headers: HeaderBag, proxies: BlockList | null = trustedProxies()): string {
   const peer = header(headers, PEER_HEADER)?.trim();
   if (!peer) return "unknown";

@@ -1,7 +1,7 @@
 // Request and response shapes of the inbound routes: rules and the rule test (SPEC "Inbound
 // routing"), inbound domains, and the inbox (v1 /inbox/messages).
 import { z } from "zod";
-import { HEADER_NAME, mailbox } from "@/lib/email/address";
+import { HEADER_NAME, fromMailbox } from "@/lib/email/address";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 import { actionsSchema, conditionsSchema } from "@/lib/inbound/rule-schema";
 
@@ -135,7 +135,7 @@ export const replySchema = z
   .object({
     html: z.string().max(5 * 1024 * 1024).optional(),
     text: z.string().max(5 * 1024 * 1024).optional(),
-    from: mailbox.optional().describe("default: the address the message was sent to"),
+    from: fromMailbox.optional().describe("default: the address the message was sent to"),
     replyAll: z.boolean().default(false).describe("also reply to the other To and Cc recipients"),
   })
   .strict()

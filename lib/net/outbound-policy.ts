@@ -32,12 +32,35 @@ const describeAddress = (ip: string) => rangeWords[addressRange(ip) ?? ""] ?? "a
 // WHATWG URL keeps the brackets around IPv6 literals ("[::1]"); net and ipaddr want them off.
 const bareHost = (host: string) => host.replace(/^\[(.*)\]$/, "$1");
 
-// A resolved address is never named in a message: it would let a user map internal DNS.
-function blocked(subject: string, host: string, address: string): NodeJS.ErrnoException {
-  const what = host === address ? `is ${describeAddress(address)}` : "resolves to a non-public address";
-  const err: NodeJS.ErrnoException = new Error(`${subject} ${host} ${what}`);
+/** The one answer for a name that does not resolve, fails to resolve, or resolves to a refused
+ * address: telling these apart would let a tenant probe which internal names exist. A resolved
+ * address is never named either: it would let a user map internal DNS. */
+export const noPublicAddress = (host: string) => `cannot reach ${host}: it does not resolve to a public address`;
+
+function blockedError(message: string): NodeJS.ErrnoException {
+  const err: NodeJS.ErrnoException = new Error(message);
   err.code = "EBLOCKED";
   return err;
+}
+
+/** A non-public IP literal (the tenant wrote the address, so naming its kind tells them nothing). */
+const blockedLiteral = (subject: string, address: string) => blockedError(`${subject} ${address} is ${describeAddress(address)}`);
+/** A name with no public address to connect to: see noPublicAddress. */
+const blockedName = (subject: string, host: string) => blockedError(`${subject} ${noPublicAddress(host)}`);
+
+/** Every address of `host`, all public unless the policy allows private ones; a name that does
+ * not resolve is refused with the same error as one that resolves to a private address. */
+async function publicAddresses(host: string, policy: OutboundPolicy, family?: 4 | 6): Promise<{ address: string; family: number }[]> {
+  let addresses: { address: string; family: number }[];
+  try {
+    addresses = await resolveAll(host, family);
+  } catch (err) {
+    if (policy.allowPrivate) throw err;
+    throw blockedName(policy.subject, host);
+  }
+  if (addresses.length === 0) throw policy.allowPrivate ? Object.assign(new Error(`could not resolve ${host}`), { code: "ENOTFOUND" }) : blockedName(policy.subject, host);
+  if (!policy.allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) throw blockedName(policy.subject, host);
+  return addresses;
 }
 
 /** Validates a host name or IP address for storage (an SMTP relay's host); never throws. */
@@ -51,12 +74,11 @@ export async function checkOutboundHost(raw: string, opts: { allowPrivate?: bool
   try {
     addresses = await (opts.lookup ?? resolveAll)(host);
   } catch {
-    // Not the resolver's error code: it would tell internal names apart.
-    return { ok: false, reason: `could not resolve host ${host}` };
+    // Not the resolver's error code, nor other words than a private answer gets: either would tell internal names apart.
+    return { ok: false, reason: noPublicAddress(host) };
   }
-  if (addresses.length === 0) return { ok: false, reason: `could not resolve host ${host}` };
   // Any non-public answer refuses the host: the client may connect to any of them.
-  if (addresses.some((a) => !isPublicAddress(a.address))) return { ok: false, reason: `host ${host} resolves to a non-public address` };
+  if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) return { ok: false, reason: noPublicAddress(host) };
   return { ok: true };
 }
 
@@ -85,16 +107,14 @@ export async function checkOutboundUrl(raw: string, opts: { allowPrivate?: boole
 /**
  * A `lookup` for http(s).request / net.connect / agents that refuses non-public answers, so the
  * address checked is the very address connected to (no window for DNS rebinding). Errors carry
- * code "EBLOCKED". Handles both the `all: true` and single-address forms.
+ * code "EBLOCKED", for a name that does not resolve as for one that resolves to a private
+ * address (publicAddresses). Handles both the `all: true` and single-address forms.
  */
 export function guardedLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
     const fail = (e: NodeJS.ErrnoException) => (options.all ? callback(e, []) : callback(e, "", 0));
-    resolveAll(hostname, options.family === 4 || options.family === 6 ? options.family : undefined).then(
+    publicAddresses(hostname, policy, options.family === 4 || options.family === 6 ? options.family : undefined).then(
       (addresses) => {
-        if (addresses.length === 0) return fail(Object.assign(new Error(`could not resolve ${hostname}`), { code: "ENOTFOUND" }));
-        const bad = policy.allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
-        if (bad) return fail(blocked(policy.subject, hostname, bad.address));
         if (options.all) callback(null, addresses);
         else callback(null, addresses[0].address, addresses[0].family);
       },
@@ -110,7 +130,7 @@ export function guardedLookup(policy: OutboundPolicy): LookupFunction {
 export function assertPublicHost(target: URL | string, policy: OutboundPolicy): void {
   const host = bareHost(typeof target === "string" ? target : target.hostname);
   if (policy.allowPrivate || !isIP(host) || isPublicAddress(host)) return;
-  throw blocked(policy.subject, host, host);
+  throw blockedLiteral(policy.subject, host);
 }
 
 /**
@@ -133,9 +153,5 @@ export async function resolvePublicAddress(host: string, policy: OutboundPolicy)
     assertPublicHost(bare, policy);
     return bare;
   }
-  const addresses = await resolveAll(bare);
-  if (addresses.length === 0) throw Object.assign(new Error(`could not resolve ${bare}`), { code: "ENOTFOUND" });
-  const bad = policy.allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
-  if (bad) throw blocked(policy.subject, bare, bad.address);
-  return addresses[0].address;
+  return (await publicAddresses(bare, policy))[0].address;
 }

@@ -23,7 +23,7 @@ export async function approvalEndpoint(req: NextRequest): Promise<Response> {
       return refuse(400, "invalid_request", "Since this page was shown, you have signed in as someone else; open the app's link again.");
     }
     const read = await readAuthorizationRequest(params, approver);
-    if (read.outcome === "error") return refuse(400, "invalid_request", read.message);
+    if (read.outcome === "error") return refuse(400, read.appError?.error ?? "invalid_request", read.message);
     if (read.outcome === "redirect") return new Response(null, { status: 302, headers: { location: read.location } });
     let approved = read.params;
     if (decision === "approve" && shown !== undefined) {

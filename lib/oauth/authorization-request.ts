@@ -1,7 +1,10 @@
 // Reads an authorization request (the app's link to the consent screen) for a signed-in user:
 // what the consent screen shows, and where a bad request goes. A request with an unknown app
 // or a redirect URI the app did not register is never redirected (RFC 6749 §4.1.2.1): the
-// user sees the error. Other mistakes go back to the app as protocol errors.
+// user sees the error. Other mistakes go back as protocol errors only to an app an
+// organization registered in the dashboard; anyone can register an app with any redirect URI
+// (dynamic registration), so for those the user sees the error on our page instead: an
+// automatic redirect would make the endpoint an open redirector (RFC 9700 §4.11.2).
 import type { Role } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { oauthEndpoints } from "@/lib/oauth/metadata";
@@ -15,7 +18,7 @@ export interface Approver {
 }
 
 export type AuthorizationRequest =
-  | { outcome: "error"; message: string }
+  | { outcome: "error"; message: string; appError?: AppErrorShown }
   | { outcome: "redirect"; location: string }
   | {
       outcome: "consent";
@@ -26,6 +29,24 @@ export type AuthorizationRequest =
       granted: AppScope[];
       notGranted: string[];
     };
+
+/** A protocol error shown on our page rather than sent to a self-registered app: the app's
+ * name, the error, and at most a plain link to the origin of its redirect URI. */
+export interface AppErrorShown {
+  client: string;
+  error: string;
+  /** The redirect URI's origin for an http(s) address; nothing for a private-use scheme. */
+  returnTo?: string;
+}
+
+/** Whether errors may go back to the app without a screen: only an app an organization's
+ * admin registered in the dashboard (its redirect URIs are the organization's word). */
+export const redirectsErrors = (client: Pick<OAuthClientRecord, "registeredBy" | "orgId">) => client.registeredBy === "dashboard" && client.orgId !== null;
+
+function originOf(uri: string): string | undefined {
+  const url = new URL(uri);
+  return url.protocol === "https:" || url.protocol === "http:" ? url.origin : undefined;
+}
 
 /** RFC 7636: 43–128 characters of the unreserved set. */
 const CODE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -62,7 +83,10 @@ export async function readAuthorizationRequest(params: Record<string, string | u
     return { outcome: "error", message: `The address ${client.name} asked to return to is not one it registered.` };
   }
   const state = params.state;
-  const back = (error: string, description: string): AuthorizationRequest => ({ outcome: "redirect", location: errorRedirect(redirectUri, error, description, state) });
+  const back = (error: string, description: string): AuthorizationRequest =>
+    redirectsErrors(client)
+      ? { outcome: "redirect", location: errorRedirect(redirectUri, error, description, state) }
+      : { outcome: "error", message: `${description}.`, appError: { client: client.name, error, returnTo: originOf(redirectUri) } };
   if (params.response_type !== "code") return back("unsupported_response_type", "Only response_type=code is supported");
   if (!params.code_challenge || params.code_challenge_method !== "S256") {
     return back("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256");

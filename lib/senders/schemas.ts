@@ -2,9 +2,10 @@
 // verified by its domain (a verified sending domain of the organization's) or confirmed by the
 // address's owner through a link mailed to it. In production only verified ones may send.
 import { z } from "zod";
+import { displayName } from "@/lib/email/address";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 
-const senderName = z.string().trim().max(200).refine((s) => !/[\r\n]/.test(s), "no line breaks").describe("the display name shown with the address");
+const senderName = z.string().trim().pipe(displayName).describe("the display name shown with the address (one holding an email address or < > is refused)");
 
 export const createSenderSchema = z
   .object({

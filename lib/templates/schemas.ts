@@ -1,7 +1,7 @@
 // Templates (DESIGN.md §6): input schemas of the v1 routes and the output shapes. Content is
 // Handlebars; what a template may call is checked on save (check-template.ts), not here.
 import { z } from "zod";
-import { parseMailbox } from "@/lib/email/address";
+import { displayName, displayNameProblem, parseMailbox } from "@/lib/email/address";
 import { timestamp } from "@/lib/http/wire";
 import { BUILTIN_HELPERS } from "@/lib/templates/builtin-helpers";
 import { INT4_MAX } from "@/lib/db/int-range";
@@ -115,6 +115,13 @@ const address = z.string().refine((s) => parseMailbox(s) !== null, {
   error: (issue) => `not a valid email address: ${JSON.stringify(String(issue.input).slice(0, 80))}`,
 });
 
+/** The from mailbox, kept as written, whose display name may not pass for another address. */
+const fromAddress = address.superRefine((s, ctx) => {
+  const name = parseMailbox(s)?.name;
+  const problem = name ? displayNameProblem(name) : null;
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
 /** POST /api/email/send-templated (SPEC) and its v1 twin. */
 export const sendTemplatedSchema = z
   .object({
@@ -126,8 +133,8 @@ export const sendTemplatedSchema = z
       .max(MAX_TEMPLATED_RECIPIENTS, `at most ${MAX_TEMPLATED_RECIPIENTS} recipients`)
       .describe("each gets its own message"),
     use_case_id: z.uuid().optional(),
-    from: address.optional().describe('"a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name'),
-    fromName: nameField.optional(),
+    from: fromAddress.optional().describe('"a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name (a name holding an address or < > is refused)'),
+    fromName: displayName.optional(),
     replyTo: address.optional(),
     replyToName: nameField.optional(),
     templateVersion: z.number().int().positive().max(INT4_MAX).optional().describe("pin a template version; default: the current one"),

@@ -121,7 +121,7 @@ describe("domains and senders pages", () => {
     const owner = await newOrg();
     const viewer = await addMemberAs(owner.cookie, "viewer");
     const domain = `view-${hex()}.example.test`;
-    expect((await fetch(`${base()}/api/v1/domains`, { method: "POST", headers: { cookie: owner.cookie, "content-type": "application/json" }, body: JSON.stringify({ name: domain }) })).status).toBe(201);
+    expect((await fetch(`${base()}/api/v1/domains`, { method: "POST", headers: { cookie: owner.cookie, "content-type": "application/json", origin: base() }, body: JSON.stringify({ name: domain }) })).status).toBe(201);
     await db().sender.create({ data: { orgId: owner.org.id, email: "someone@elsewhere.example.test" } });
     const page = await browser.context.newPage();
     await signInThroughForm(page, base(), viewer.email, PASSWORD);

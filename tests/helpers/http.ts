@@ -21,14 +21,20 @@ export interface CallResult<T = any> {
 export async function call<T = any>(path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key !== undefined) headers.authorization = `Bearer ${opts.key}`;
-  if (opts.cookie) headers.cookie = opts.cookie;
   let body: string | undefined = opts.raw;
   if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await fetch(`${opts.base ?? inject("baseUrl")}${path}`, {
-    method: opts.method ?? (body === undefined ? "GET" : "POST"),
+  const base = opts.base ?? inject("baseUrl");
+  const method = opts.method ?? (body === undefined ? "GET" : "POST");
+  if (opts.cookie) {
+    headers.cookie = opts.cookie;
+    // As a browser does: every write carries the page's Origin (a test may give its own).
+    if (!["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) headers.origin ??= new URL(base).origin;
+  }
+  const res = await fetch(`${base}${path}`, {
+    method,
     headers,
     body,
     redirect: "manual",

@@ -321,6 +321,51 @@ describe("the consent page over HTTP", () => {
     expect(await (await page(good, other.cookie)).text()).toContain("registered to another organization");
   });
 
+  it("a self-registered app's mistakes are shown on the page, never redirected to; an organization's own app gets them back", async () => {
+    const registered = await call("/api/oauth/register", { body: { redirect_uris: ["https://attacker.example/landing"], client_name: "Lure", scope: "templates:read" } });
+    expect(registered.status).toBe(201);
+    const lure = { ...authorizationParams({ client_id: (registered.body as { client_id: string }).client_id }, await newPkce(), "templates:read"), redirect_uri: "https://attacker.example/landing" };
+    const mistakes: [Record<string, string>, string, string][] = [
+      [{ ...lure, response_type: "token" }, "unsupported_response_type", "Only response_type=code is supported"],
+      [{ ...lure, code_challenge_method: "plain" }, "invalid_request", "PKCE is required"],
+      [{ ...lure, code_challenge: "short" }, "invalid_request", "code_challenge is malformed"],
+    ];
+    for (const [query, error, text] of mistakes) {
+      const res = await page(query, member.cookie);
+      expect(res.status, error).toBe(200);
+      expect(res.headers.get("location")).toBeNull();
+      const html = (await res.text()).replaceAll("<!-- -->", "");
+      expect(html).toContain("Lure can&#x27;t be connected");
+      expect(html).toContain(text);
+      expect(html).toContain(`error: ${error}`);
+      // At most a plain link to the app's host, carrying nothing.
+      expect(html).toContain(`href="https://attacker.example"`);
+      expect(html).toContain("Return to attacker.example");
+      expect(html).not.toContain("attacker.example/landing");
+      // The consent form's endpoint refuses the same request without a redirect.
+      const posted = await decide(member.cookie, query);
+      expect(posted.status).toBe(400);
+      expect(posted.location).toBeNull();
+      expect(posted.body).toMatchObject({ error });
+    }
+    // A self-registered private-use scheme gets no link at all.
+    const native = await call("/api/oauth/register", { body: { redirect_uris: ["com.example.app:/cb"], client_name: "Native", scope: "templates:read" } });
+    const nativeQuery = { ...authorizationParams({ client_id: (native.body as { client_id: string }).client_id }, await newPkce(), "templates:read"), redirect_uri: "com.example.app:/cb", response_type: "token" };
+    const nativePage = await (await page(nativeQuery, member.cookie)).text();
+    expect(nativePage).toContain("unsupported_response_type");
+    expect(nativePage).not.toContain("Return to");
+
+    // An app the organization registered in the dashboard is told, as the protocol says.
+    const own = await registerApp(owner.cookie, { name: "Own app" });
+    const ownParams = authorizationParams({ client_id: own.clientId }, await newPkce(), "templates:read");
+    const res = await page({ ...ownParams, response_type: "token" }, member.cookie);
+    expect(res.status).toBe(307);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.origin + location.pathname).toBe(REDIRECT_URI);
+    expect(location.searchParams.get("error")).toBe("unsupported_response_type");
+    expect(location.searchParams.get("state")).toBe(ownParams.state);
+  });
+
   it("approval grants no more than the screen showed, even if the role grew since; nothing shown fails with invalid_scope", async () => {
     const app = await registerApp(owner.cookie, { name: "Shown only" });
     const client: oauth.Client = { client_id: app.clientId, token_endpoint_auth_method: "none" };

@@ -95,6 +95,51 @@ describe("provider destinations on save", () => {
   });
 });
 
+describe("names that do not resolve and names that resolve privately", () => {
+  // The same words for both, so a tenant cannot probe which internal names exist.
+  const sameWords = (text: string, host: string) => text.replaceAll(host, "<host>");
+
+  it("are refused on save in the same words", async () => {
+    dns.a("private.words.test", "10.1.2.3");
+    dns.servfail("failing.words.test");
+    const answers: string[] = [];
+    for (const host of ["private.words.test", "nowhere.words.test", "failing.words.test"]) {
+      for (const [type, config] of [["smtp", { host, port: 587 }], ["postmark", { serverToken: "t", baseUrl: `https://${host}/` }]] as const) {
+        const res = await create(type, config);
+        expect(res.status, `${type} ${host}`).toBe(400);
+        expect(res.body.error).toContain(`cannot reach ${host}: it does not resolve to a public address`);
+        answers.push(`${type}: ${sameWords(res.body.error, host)}`);
+      }
+    }
+    expect(new Set(answers).size).toBe(2); // one answer per provider type, whatever the name did
+  });
+
+  it("fail at connect time in the same words", async () => {
+    const names = ["private.later.test", "gone.later.test", "failing.later.test"];
+    for (const name of names) dns.a(name, PUBLIC_IP);
+    const created = [];
+    for (const name of names) {
+      for (const [type, config] of [["smtp", { host: name, port: target.port }], ["postmark", { serverToken: "t", baseUrl: `https://${name}:${target.port}` }]] as const) {
+        const res = await create(type, config);
+        expect(res.status, `${type} ${name}`).toBe(201);
+        created.push({ id: res.body.id as string, type, name });
+      }
+    }
+    dns.a("private.later.test", "10.1.2.3");
+    dns.a("gone.later.test");
+    dns.servfail("failing.later.test");
+    const answers = new Set<string>();
+    for (const { id, type, name } of created) {
+      const tested = await testRoute(id);
+      expect(tested.body.success, `${type} ${name}`).toBe(false);
+      expect(tested.body.message, `${type} ${name}`).toContain(`cannot reach ${name}: it does not resolve to a public address`);
+      answers.add(`${type}: ${sameWords(tested.body.message, name)}`);
+    }
+    expect(answers.size).toBe(2);
+    expect(target.connections()).toBe(0);
+  });
+});
+
 describe("changing where a provider connects needs its credential again", () => {
   it("an API provider: a new base URL without the token (left out, or the mask) is refused, naming the token; with it, accepted", async () => {
     const ok = await create("postmark", { serverToken: "token-1", baseUrl: `https://${PUBLIC_IP}/` });
@@ -142,7 +187,7 @@ describe("DNS rebinding: the address is checked again when the connection is mad
       const tested = await testRoute(res.body.id);
       expect(tested.status).toBe(200);
       expect(tested.body.success, name).toBe(false);
-      expect(tested.body.message, name).toContain(`blocked by the outbound address policy: provider host ${name} resolves to a non-public address`);
+      expect(tested.body.message, name).toContain(`blocked by the outbound address policy: provider host cannot reach ${name}: it does not resolve to a public address`);
     }
     // The send path too: the only provider is refused at connect time, so the send fails.
     await s.sql.query(`UPDATE providers SET is_active = (id = $1)`, [postmark.body.id]);

@@ -195,6 +195,29 @@ describe("cross-site requests with a session cookie", () => {
     expect(await projectCount()).toBe(before);
   });
 
+  it("compares the whole origin (scheme, host and port), and refuses a write with neither Origin nor Sec-Fetch-Site: same-origin", async () => {
+    const before = await projectCount();
+    const base = new URL(inject("baseUrl"));
+    const raw = (headers: Record<string, string>) =>
+      fetch(`${base.origin}/api/v1/projects`, { method: "POST", headers: { cookie: owner.cookie, "content-type": "application/json", ...headers }, body: JSON.stringify({ name: `csrf ${Math.random()}` }) });
+    const refused: Record<string, string>[] = [
+      {}, // no Origin, no Sec-Fetch-Site: a client that says nothing is not taken for our page
+      { "sec-fetch-site": "none" },
+      { origin: `https://${base.host}` }, // the same host over another scheme
+      { origin: `${base.protocol}//${base.hostname}:${Number(base.port) + 1}` }, // another port
+      { origin: `${base.origin}.evil.example` },
+    ];
+    for (const headers of refused) {
+      const res = await raw(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect((await res.json()).code).toBe("CROSS_SITE_REQUEST");
+    }
+    expect(await projectCount()).toBe(before);
+    // A browser's same-origin request without Origin says so in Sec-Fetch-Site.
+    expect((await raw({ "sec-fetch-site": "same-origin" })).status).toBe(201);
+    expect((await raw({ origin: base.origin })).status).toBe(201);
+  });
+
   it("accepts same-origin writes and reads from anywhere", async () => {
     const baseUrl = inject("baseUrl");
     const ok = await call("/api/projects", { cookie: owner.cookie, body: { name: "same origin" }, headers: { origin: baseUrl, "sec-fetch-site": "same-origin" } });

@@ -250,6 +250,8 @@ describe("send-templated validation", () => {
     ["more than 50 recipients", { ...ok, recipients: Array.from({ length: 51 }, (_, i) => `r${i}@example.test`) }, /body\.recipients: at most 50 recipients/],
     ["from invalid", { ...ok, from: "me@" }, /body\.from/],
     ["fromName with a line break", { ...ok, fromName: "A\nBcc: x" }, /body\.fromName/],
+    ["from whose display name is an address", { ...ok, from: '"ceo@bigbank.example" <me@verified.example>' }, /body\.from: the display name cannot contain an email address/],
+    ["fromName that is an address", { ...ok, fromName: "ceo@bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
     ["use_case_id not a uuid", { ...ok, use_case_id: "abc" }, /body\.use_case_id/],
     ["templateVersion zero", { ...ok, templateVersion: 0 }, /body\.templateVersion/],
     ["an unknown field", { ...ok, to: "a@example.test" }, /body/],

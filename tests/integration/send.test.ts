@@ -96,6 +96,17 @@ describe("validation", () => {
     ["header overriding From", { ...ok, headers: { From: "ceo@example.test" } }, /body\.headers\.From/],
     ["header overriding DKIM-Signature", { ...ok, headers: { "dkim-signature": "v=1" } }, /body\.headers\.dkim-signature/],
     ["header name with a colon", { ...ok, headers: { "X:A": "1" } }, /body\.headers/],
+    ["header Resent-From", { ...ok, headers: { "Resent-From": "ceo@bigbank.example" } }, /body\.headers\.Resent-From: Resent-From cannot be set: it says who sent the message/],
+    ["header Resent-Sender", { ...ok, headers: { "Resent-Sender": "ceo@bigbank.example" } }, /body\.headers\.Resent-Sender: Resent-Sender cannot be set/],
+    ["header Resent-Message-ID", { ...ok, headers: { "resent-message-id": "<x@bigbank.example>" } }, /body\.headers\.resent-message-id: resent-message-id cannot be set/],
+    ["header ARC-Anything", { ...ok, headers: { "ARC-Filter": "x" } }, /body\.headers\.ARC-Filter: ARC-Filter cannot be set/],
+    ["header Received-SPF", { ...ok, headers: { "Received-SPF": "pass" } }, /body\.headers\.Received-SPF: Received-SPF cannot be set/],
+    ["header X-Original-From", { ...ok, headers: { "X-Original-From": "ceo@bigbank.example" } }, /body\.headers\.X-Original-From: X-Original-From cannot be set/],
+    ["from whose quoted display name is an address", { ...ok, from: '"ceo@bigbank.example" <me@verified.example>' }, /body\.from: the display name cannot contain an email address/],
+    ["from whose display name holds an address", { ...ok, from: "CEO ceo@bigbank.example <me@verified.example>" }, /body\.from: the display name cannot contain an email address/],
+    ["fromName that is an address", { ...ok, fromName: "ceo@bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
+    ["fromName with a full-width at sign", { ...ok, fromName: "ceo\uFF20bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
+    ["fromName with angle brackets", { ...ok, fromName: "Bank <support>" }, /body\.fromName: the display name cannot contain < or >/],
     ["unknown field", { ...ok, sendAt: "tomorrow" }, /sendAt/],
   ];
   it.each(cases)("refuses %s with 400 VALIDATION_ERROR", async (_name, body, message) => {

@@ -81,7 +81,7 @@ describe("senders", () => {
 
   it("validates the body and ids, changing nothing", async () => {
     const before = await db().sender.count({ where: { orgId: org.org.id } });
-    for (const body of [{}, { email: "" }, { email: "not-an-address" }, { email: "a@b.test", name: "x\ny" }, { email: "a@b.test", extra: 1 }, { email: 5 }]) {
+    for (const body of [{}, { email: "" }, { email: "not-an-address" }, { email: "a@b.test", name: "x\ny" }, { email: "a@b.test", name: "ceo@bigbank.example" }, { email: "a@b.test", name: "Bank <help>" }, { email: "a@b.test", extra: 1 }, { email: 5 }]) {
       const res = await call(path, { key, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
@@ -90,6 +90,9 @@ describe("senders", () => {
     const id = (await call(path, { key, body: { email: address() } })).body.data.id;
     expect((await call(`${path}/${id}`, { key, method: "PATCH", body: {} })).status).toBe(400);
     expect((await call(`${path}/${id}`, { key, method: "PATCH", body: { email: "new@b.test" } })).status).toBe(400);
+    const renamed = await call(`${path}/${id}`, { key, method: "PATCH", body: { name: "Support <ceo@bigbank.example>" } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error).toMatch(/body\.name: the display name cannot contain < or >/);
     expect((await call(`${path}/nope`, { key })).status).toBe(400);
   });
 

@@ -60,6 +60,52 @@ describe("credentials sign-in", () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token="))).toBe(false);
   });
 
+  it("answers malformed requests on every next-auth route with a 4xx or a redirect, never a 5xx", async () => {
+    const base = inject("baseUrl");
+    const csrf = await fetch(`${base}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const routes = [
+      "signin", "signin/credentials", "signin/nope", "callback/credentials", "callback/nope", "callback", "signout", "session", "csrf",
+      "providers", "error", "error?error=%00", "verify-request", "_log", "nope", "nope/deeper/still", "callback/credentials?callbackUrl=%ZZ",
+    ];
+    const form = "application/x-www-form-urlencoded";
+    const bodies: [string, Record<string, string>][] = [
+      ["", { "content-type": form }],
+      ["%%%&&&===", { "content-type": form }],
+      ["{\"email\":1}", { "content-type": "application/json" }],
+      ["{not json", { "content-type": "application/json" }],
+      ["plain words", { "content-type": "text/plain" }],
+      ["\u0000\u0001binary", { "content-type": "application/octet-stream" }],
+      ["email=a&password=b", {}],
+      [new URLSearchParams({ csrfToken: "wrong", email: "a@b.test", password: "x" }).toString(), { "content-type": form }],
+      [new URLSearchParams({ csrfToken, email: "a@b.test" }).toString(), { "content-type": form, cookie: jar }],
+      [new URLSearchParams({ csrfToken, email: ["x"].join(), password: "p", callbackUrl: "http://[::1" }).toString(), { "content-type": form, cookie: jar }],
+      [`csrfToken=${encodeURIComponent(csrfToken)}&email=%00&password=%00`, { "content-type": form, cookie: jar }],
+    ];
+    const failures: string[] = [];
+    for (const route of routes) {
+      const url = `${base}/api/auth/${route}`;
+      const answers = [
+        ["GET", await fetch(url, { redirect: "manual" })],
+        ["GET (cookie)", await fetch(url, { redirect: "manual", headers: { cookie: "next-auth.session-token=garbage; next-auth.csrf-token=%%; next-auth.callback-url=%ZZ" } })],
+        ["GET (callback cookie)", await fetch(url, { redirect: "manual", headers: { cookie: "next-auth.callback-url=javascript:alert(1)" } })],
+        ["GET (relative callback cookie)", await fetch(url, { redirect: "manual", headers: { cookie: "next-auth.callback-url=elsewhere" } })],
+        ["PUT", await fetch(url, { method: "PUT", redirect: "manual" })],
+        ...(await Promise.all(bodies.map(async ([body, headers]) => [`POST ${body.slice(0, 30)}`, await fetch(url, { method: "POST", body, headers, redirect: "manual" })] as const))),
+      ] as const;
+      for (const [what, res] of answers) if (res.status >= 500) failures.push(`${what} /api/auth/${route}: ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+    // A browser that lands on the form's callback goes to the sign-in page.
+    const landed = await fetch(`${base}/api/auth/callback/credentials`, { redirect: "manual" });
+    expect(new URL(landed.headers.get("location")!).pathname).toBe("/sign-in");
+    // A broken callback cookie is refused once and cleared, not refused forever.
+    const broken = await fetch(`${base}/api/auth/session`, { headers: { cookie: "next-auth.callback-url=javascript:alert(1)" } });
+    expect(broken.status).toBe(400);
+    expect(broken.headers.getSetCookie().some((c) => c.startsWith("next-auth.callback-url=;") && c.includes("Max-Age=0"))).toBe(true);
+  });
+
   it("signs out: the cookie is cleared and the old session stops working everywhere", async () => {
     const { cookie } = await newOrg();
     expect((await call("/api/v1/organization", { cookie })).status).toBe(200);

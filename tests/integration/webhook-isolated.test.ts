@@ -73,7 +73,7 @@ describe("URL policy as shipped", () => {
         await new Promise((r) => setTimeout(r, 100));
         row = (await s.sql.query(`SELECT last_error FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at DESC LIMIT 1`, [ok.id])).rows[0];
       }
-      expect(row?.last_error, url).toMatch(/^blocked by the URL policy: webhook host (localhost resolves to a non-public address|127\.0\.0\.1 is a loopback address)/);
+      expect(row?.last_error, url).toMatch(/^blocked by the URL policy: webhook host (cannot reach localhost: it does not resolve to a public address|127\.0\.0\.1 is a loopback address)/);
     }
     expect(receiver.received.filter((r) => r.path === "/rebound")).toHaveLength(0);
   });

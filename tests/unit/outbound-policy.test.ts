@@ -42,7 +42,7 @@ describe("checkOutboundUrl", () => {
     expect(await check("https://127.0.0.1/")).toEqual({ ok: false, reason: "host 127.0.0.1 is a loopback address" });
     expect(await check("https://internal.example.com/")).toEqual({
       ok: false,
-      reason: "host internal.example.com resolves to a non-public address",
+      reason: "cannot reach internal.example.com: it does not resolve to a public address",
     });
   });
 
@@ -67,9 +67,9 @@ describe("checkOutboundUrl", () => {
     expect(await check("https://internal.example.com/")).toMatchObject({ ok: false });
     expect(await check("https://mixed.example.com/")).toEqual({
       ok: false,
-      reason: "host mixed.example.com resolves to a non-public address",
+      reason: "cannot reach mixed.example.com: it does not resolve to a public address",
     });
-    expect(await check("https://mapped.example.com/")).toEqual({ ok: false, reason: "host mapped.example.com resolves to a non-public address" });
+    expect(await check("https://mapped.example.com/")).toEqual({ ok: false, reason: "cannot reach mapped.example.com: it does not resolve to a public address" });
   });
 
   it("accepts hostnames resolving only to public addresses and drops the fragment", async () => {
@@ -80,10 +80,10 @@ describe("checkOutboundUrl", () => {
     expect(await check("https://[2606:4700::1111]/")).toMatchObject({ ok: true });
   });
 
-  it("refuses a host that does not resolve", async () => {
+  it("refuses a host that does not resolve in the words a privately resolving one gets (no probing internal names)", async () => {
     expect(await check("https://nowhere.example.com/")).toEqual({
       ok: false,
-      reason: "could not resolve host nowhere.example.com",
+      reason: "cannot reach nowhere.example.com: it does not resolve to a public address",
     });
   });
 
@@ -116,8 +116,18 @@ describe("guardedLookup", () => {
   it("blocks localhost (from /etc/hosts) in both callback forms", async () => {
     for (const all of [false, true]) {
       const { err } = await callLookup(false, all);
-      expect(err).toMatchObject({ code: "EBLOCKED", message: "webhook host localhost resolves to a non-public address" });
+      expect(err).toMatchObject({ code: "EBLOCKED", message: "webhook host cannot reach localhost: it does not resolve to a public address" });
     }
+  });
+
+  it("refuses a name that does not resolve in the words a name resolving privately gets", async () => {
+    for (const all of [false, true]) {
+      const err = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup(webhook(false))("nowhere.invalid", { all }, (e) => resolve(e)));
+      expect(err).toMatchObject({ code: "EBLOCKED", message: "webhook host cannot reach nowhere.invalid: it does not resolve to a public address" });
+    }
+    await expect(resolvePublicAddress("nowhere.invalid", { allowPrivate: false, subject: "provider host" })).rejects.toMatchObject({
+      code: "EBLOCKED", message: "provider host cannot reach nowhere.invalid: it does not resolve to a public address",
+    });
   });
 
   it("passes addresses through when private addresses are allowed", async () => {
@@ -158,8 +168,8 @@ describe("checkOutboundHost (an SMTP relay's host)", () => {
     expect(await host("[::1]")).toEqual({ ok: false, reason: "host ::1 is a loopback address" });
     expect(await host("169.254.169.254")).toEqual({ ok: false, reason: "host 169.254.169.254 is a link-local address" });
     expect(await host("localhost")).toMatchObject({ ok: false, reason: expect.stringMatching(/local name/) });
-    expect(await host("mixed.example.com")).toEqual({ ok: false, reason: "host mixed.example.com resolves to a non-public address" });
-    expect(await host("nowhere.example.com")).toEqual({ ok: false, reason: "could not resolve host nowhere.example.com" });
+    expect(await host("mixed.example.com")).toEqual({ ok: false, reason: "cannot reach mixed.example.com: it does not resolve to a public address" });
+    expect(await host("nowhere.example.com")).toEqual({ ok: false, reason: "cannot reach nowhere.example.com: it does not resolve to a public address" });
   });
   it("accepts public hosts, and anything when private hosts are allowed", async () => {
     expect(await host("hooks.example.com")).toEqual({ ok: true });
@@ -171,7 +181,7 @@ describe("checkOutboundHost (an SMTP relay's host)", () => {
 describe("resolvePublicAddress (for clients that connect to an address they are given)", () => {
   const provider = (allowPrivate: boolean) => ({ allowPrivate, subject: "provider host" });
   it("refuses a name resolving to loopback and a private literal; passes them when allowed", async () => {
-    await expect(resolvePublicAddress("localhost", provider(false))).rejects.toMatchObject({ code: "EBLOCKED", message: "provider host localhost resolves to a non-public address" });
+    await expect(resolvePublicAddress("localhost", provider(false))).rejects.toMatchObject({ code: "EBLOCKED", message: "provider host cannot reach localhost: it does not resolve to a public address" });
     await expect(resolvePublicAddress("10.0.0.1", provider(false))).rejects.toMatchObject({ code: "EBLOCKED", message: "provider host 10.0.0.1 is a private address" });
     expect(["127.0.0.1", "::1"]).toContain(await resolvePublicAddress("localhost", provider(true)));
     expect(await resolvePublicAddress("8.8.8.8", provider(false))).toBe("8.8.8.8");

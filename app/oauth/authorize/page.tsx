@@ -33,8 +33,8 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
 
   const params = Object.fromEntries(Object.entries(query).map(([name, value]) => [name, value as string | undefined]));
   const read = await readAuthorizationRequest(params, { id: user.id, orgId: user.orgId, role: user.role });
-  if (read.outcome === "error") return <AuthorizeError message={read.message} />;
-  // Mistakes the app can be told about go back to it, as the protocol says.
+  if (read.outcome === "error") return <AuthorizeError message={read.message} appError={read.appError} />;
+  // Mistakes an organization's own app can be told about go back to it, as the protocol says.
   if (read.outcome === "redirect") redirect(read.location);
   return <ConsentScreen consent={read} user={{ email: user.email, role: user.role }} />;
 }

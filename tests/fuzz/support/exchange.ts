@@ -49,7 +49,11 @@ export async function send(req: FuzzRequest, auth: Auth, base?: string): Promise
 
 async function sendOnce(req: FuzzRequest, auth: Auth, base: string | undefined, via: http.Agent | false): Promise<FuzzResponse> {
   const headers: Record<string, string> = { ...req.headers };
-  if (auth.cookie) headers.cookie = auth.cookie;
+  if (auth.cookie) {
+    headers.cookie = auth.cookie;
+    // As a browser does: a write carries the page's Origin (a request may give its own).
+    if (!["GET", "HEAD", "OPTIONS"].includes(req.method.toUpperCase()) && !Object.keys(headers).some((h) => h.toLowerCase() === "origin")) headers.origin = new URL(url(req, base)).origin;
+  }
   if (auth.bearer !== undefined) headers.authorization = `Bearer ${auth.bearer}`;
   const body = req.body === undefined ? undefined : typeof req.body === "string" ? Buffer.from(req.body) : Buffer.from(req.body);
   if (body) headers["content-length"] = String(body.byteLength);
