@@ -1,8 +1,12 @@
 // Accepting an invitation. For an address without an account, the invitee chose a password on
 // the invitation page: their account and membership are made. For an address that has an
-// account, its holder proves it (signed in already, or their own password on the page) and the
-// membership is added: an invitation never sets the password of an existing account. Either
-// way the role is the invitation's and the link is used up in the same transaction.
+// account whose holder chose its password, they prove it (signed in already, or that password
+// on the page) and the membership is added: the invitation leaves the password as it is.
+// An account whose password someone else set (an admin adding it, password_chosen_at null) is
+// different: whoever set that password could sign in as it and accept, and so become owner or
+// admin of the inviting organization. Its holder chooses a new password on the page instead,
+// proving the mailbox the link was mailed to; it replaces the old one and ends every session.
+// Either way the role is the invitation's and the link is used up in the same transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -22,8 +26,29 @@ async function join(tx: Prisma.TransactionClient, link: Invitation, user: { id: 
 
 /** The account the invitation's address has, if any. */
 export function accountOf(link: Invitation) {
-  return db().user.findUnique({ where: { email: link.email }, select: { id: true, email: true, passwordHash: true } });
+  return db().user.findUnique({ where: { email: link.email }, select: { id: true, email: true, passwordHash: true, passwordChosenAt: true } });
 }
+
+/** An account whose password someone else set: its holder's new password replaces it. False when the link was used meanwhile or the password was chosen another way. */
+export async function acceptWithChosenPassword(link: Invitation, user: { id: string; email: string }, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db().$transaction(async (tx) => {
+    if (!(await useLink(tx, link.id))) return false;
+    const { count } = await tx.user.updateMany({
+      where: { id: user.id, passwordChosenAt: null },
+      data: { passwordHash, passwordChosenAt: new Date(), mustChangePassword: false, sessionVersion: { increment: 1 } },
+    });
+    if (count === 0) throw new ChosenMeanwhile();
+    await recordAudit({ orgId: link.orgId, actorType: "user", actorId: user.id, action: "user.password_changed", targetType: "user", targetId: user.id, metadata: { through: "invitation" } }, tx);
+    await join(tx, link, user, false);
+    return true;
+  }).catch((err) => {
+    if (err instanceof ChosenMeanwhile) return false;
+    throw err;
+  });
+}
+
+class ChosenMeanwhile extends Error {}
 
 /** A new account with the password its holder chose. False when the link was used meanwhile or the address got an account another way. */
 export async function acceptWithNewAccount(link: Invitation, { name, password }: { name: string; password: string }): Promise<boolean> {

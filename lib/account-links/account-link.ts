@@ -33,7 +33,7 @@ export async function createAndMailLink(link: NewLink, mail: (url: string, expir
   const token = randomToken();
   const expiresAt = new Date(Date.now() + LINK_TTL_MS[link.kind]);
   const { row, place } = await db().$transaction(async (tx) => {
-    const place = await reserveAddressMail(tx, link.email);
+    const place = await reserveAddressMail(tx, link.email, link.orgId);
     const now = new Date();
     await tx.accountLink.updateMany({ where: { kind: link.kind, orgId: link.orgId, email: link.email, usedAt: null }, data: { usedAt: now } });
     const created = await tx.accountLink.create({ data: { ...link, tokenHash: sha256Hex(token), expiresAt } });

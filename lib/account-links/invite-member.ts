@@ -19,6 +19,12 @@ export async function inviteMember({ orgId, actor, input }: { orgId: string; act
   if (await db().membership.findFirst({ where: { orgId, user: { email: input.email } }, select: { id: true } })) {
     throw new AppError("CONFLICT", `${input.email} is already a member of this organization`);
   }
+  // A new invitation replaces the pending one to the address: an admin must not be able to
+  // replace (and so cancel) an owner's invitation that they could neither make nor revoke.
+  const pending = await db().accountLink.findFirst({ where: { kind: "invitation", orgId, email: input.email, usedAt: null, expiresAt: { gt: new Date() } }, select: { role: true } });
+  if (pending?.role && !canAssignRole(actor.role, pending.role as Role)) {
+    throw new AppError("PERMISSION_DENIED", `An invitation with the ${pending.role} role is pending for ${input.email}; your role cannot replace it`);
+  }
   const org = await db().organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } });
   return createAndMailLink(
     { kind: "invitation", orgId, email: input.email, name: input.name, role: input.role, createdBy: actor.userId },

@@ -28,7 +28,7 @@ async function reserve(principal: Principal, sender: { id: string; email: string
   return db().$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM senders WHERE id = ${sender.id}::uuid AND org_id = ${principal.orgId}::uuid FOR UPDATE`;
     if (locked.length === 0) throw notFound("Sender"); // deleted meanwhile
-    const place = await reserveAddressMail(tx, sender.email);
+    const place = await reserveAddressMail(tx, sender.email, principal.orgId);
     await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: REQUESTED, targetType: "sender", targetId: sender.id, metadata: { email: sender.email } }, tx);
     return place;
   });

@@ -1,7 +1,12 @@
-// The one allowance for mail the instance sends to an address (invitations, password resets,
-// sender confirmations), whichever organization asks: at most one a minute and
-// MAILS_PER_DAY a day. Counted under a lock on the address, so requests at the same moment see
-// each other. A mail that was not sent gives its place back (release).
+// The one allowance for mail the instance sends (invitations, password resets, sender
+// confirmations):
+//   - per mailbox, whichever organization asks: at most one a minute and MAILS_PER_DAY a day.
+//     The mailbox is the address lower-cased without its +tag, so sub-addresses
+//     (someone+1@, someone+2@, …) share one allowance: they all reach one inbox.
+//   - per organization: ORG_MAILS_PER_DAY a day, so no tenant turns the operator's transport
+//     into a bulk sender across many addresses.
+// Counted under locks on the organization and the mailbox (in that order), so requests at the
+// same moment see each other. A mail that was not sent gives its place back (release).
 //
 // The refusal says only that the address was mailed recently: never by whom, so one
 // organization does not learn that another mailed the address.
@@ -10,24 +15,42 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 
 export const MAILS_PER_DAY = 5;
+export const ORG_MAILS_PER_DAY = 100;
 const SPACING_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** Takes this address's next place inside the caller's transaction, or answers 429; returns the place's id. */
-export async function reserveAddressMail(tx: Prisma.TransactionClient, address: string): Promise<string> {
-  const email = address.toLowerCase();
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`system-mail:${email}`}))`;
+/** The inbox an address reaches: lower-cased, without a +tag on its local part. */
+export function mailboxOf(address: string): string {
+  const email = address.trim().toLowerCase();
+  const at = email.lastIndexOf("@");
+  if (at < 0) return email;
+  const local = email.slice(0, at);
+  const plus = local.indexOf("+");
+  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`;
+}
+
+const refusal = (wait: number, what: string) => {
+  const seconds = Math.max(1, Math.ceil(wait / 1000));
+  return new AppError("RATE_LIMITED", `${what}; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
+};
+
+/** Takes the organization's and this mailbox's next place inside the caller's transaction, or answers 429; returns the place's id. */
+export async function reserveAddressMail(tx: Prisma.TransactionClient, address: string, orgId: string): Promise<string> {
+  const email = mailboxOf(address);
   const dayAgo = new Date(Date.now() - DAY_MS);
-  await tx.systemMailSend.deleteMany({ where: { email, createdAt: { lte: dayAgo } } });
-  const recent = await tx.systemMailSend.findMany({ where: { email }, select: { createdAt: true }, orderBy: { createdAt: "desc" } });
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`system-mail-org:${orgId}`}))`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`system-mail:${email}`}))`;
+  await tx.systemMailSend.deleteMany({ where: { OR: [{ email }, { orgId }], createdAt: { lte: dayAgo } } });
+
+  const ours = await tx.systemMailSend.findMany({ where: { orgId }, select: { createdAt: true }, orderBy: { createdAt: "desc" }, skip: ORG_MAILS_PER_DAY - 1, take: 1 });
+  if (ours[0]) throw refusal(ours[0].createdAt.getTime() + DAY_MS - Date.now(), `This organization has had ${ORG_MAILS_PER_DAY} invitations, resets and confirmations mailed in the last day`);
+
+  const recent = await tx.systemMailSend.findMany({ where: { email }, select: { createdAt: true }, orderBy: { createdAt: "desc" }, take: MAILS_PER_DAY });
   const spacing = recent[0] ? recent[0].createdAt.getTime() + SPACING_MS - Date.now() : 0;
   const daily = recent.length >= MAILS_PER_DAY ? recent[MAILS_PER_DAY - 1].createdAt.getTime() + DAY_MS - Date.now() : 0;
   const wait = Math.max(spacing, daily);
-  if (wait > 0) {
-    const seconds = Math.max(1, Math.ceil(wait / 1000));
-    throw new AppError("RATE_LIMITED", `This address was mailed recently; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
-  }
-  return (await tx.systemMailSend.create({ data: { email }, select: { id: true } })).id;
+  if (wait > 0) throw refusal(wait, "This address was mailed recently");
+  return (await tx.systemMailSend.create({ data: { email, orgId }, select: { id: true } })).id;
 }
 
 /** Gives a place back when its mail was not sent. */

@@ -236,13 +236,77 @@ describe("with a system mail transport", () => {
     const y = `added-${hex()}@example.test`;
     expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: y, role: "member" } })).status).toBe(201);
     expect((await call("/api/org/members", { base: base(), cookie: other.cookie, body: { email: y, role: "member", password: PASSWORD } })).status).toBe(201);
-    // The pending invitation now opens on an account: signed in, its holder accepts.
-    const { link } = await linkMailedTo(own.systemSink, y, "invite");
-    const cookie = await signInOrThrow(y, PASSWORD, base());
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [y])).rows[0].n).toBe(1);
+
+    // The other organization's owner, whose password they chose, is invited too: signed in, they accept with one button.
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: other.email, role: "viewer" } })).status).toBe(201);
+    const { link } = await linkMailedTo(own.systemSink, other.email, "invite");
     expect((await fetch(link, form({ accept: "yes" }))).status).toBe(400); // not signed in: no decision without the password
-    const accepted = await fetch(link, { ...form({ accept: "yes" }), headers: { "content-type": "application/x-www-form-urlencoded", cookie } });
+    const accepted = await fetch(link, { ...form({ accept: "yes" }), headers: { "content-type": "application/x-www-form-urlencoded", cookie: other.cookie } });
     expect(accepted.status).toBe(200);
-    expect((await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [y])).rows[0].n).toBe(2);
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [other.email])).rows[0].n).toBe(2);
+  });
+
+  it("an account whose password another organization set joins, even as owner, only once its holder chooses their own through the link", async () => {
+    const other = await otherOrgOn(own);
+    const bob = `bob-${hex()}@example.test`;
+    // The other organization's owner sets bob's password, so could sign in as bob…
+    expect((await call("/api/org/members", { base: base(), cookie: other.cookie, body: { email: bob, role: "member", password: PASSWORD } })).status).toBe(201);
+    const setter = await signInOrThrow(bob, PASSWORD, base());
+    // …and this organization invites bob as owner.
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: bob, role: "owner" } })).status).toBe(201);
+    const { link } = await linkMailedTo(own.systemSink, bob, "invite");
+    const page = await (await fetch(link, { headers: { cookie: setter } })).text();
+    expect(page).toContain("was set by someone else");
+    expect(page).not.toContain("Accept and join");
+    const memberships = async () => (await own.sql.query("SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 ORDER BY m.created_at", [bob])).rows.map((r) => r.role);
+    // Neither the button nor the password someone else set joins.
+    expect((await fetch(link, { ...form({ accept: "yes" }), headers: { "content-type": "application/x-www-form-urlencoded", cookie: setter } })).status).toBe(400);
+    expect((await fetch(link, form({ password: PASSWORD }))).status).toBe(400);
+    expect(await memberships()).toEqual(["member"]);
+
+    // The holder of the mailbox chooses a password: it replaces the old one and ends every session.
+    const chosen = await fetch(link, form({ password: "bobs-own-choice", repeat: "bobs-own-choice" }));
+    expect(chosen.status).toBe(200);
+    expect(await chosen.text()).toContain("is now a member of the organization");
+    expect(await memberships()).toEqual(["member", "owner"]);
+    expect((await call("/api/org/members", { base: base(), cookie: setter })).status).toBe(401);
+    expect((await signIn(bob, PASSWORD, base())).cookie).toBeNull();
+    await signInOrThrow(bob, "bobs-own-choice", base());
+    expect((await own.sql.query("SELECT password_chosen_at FROM users WHERE email = $1", [bob])).rows[0].password_chosen_at).not.toBeNull();
+    expect((await fetch(link)).status).toBe(404);
+  });
+
+  it("an admin cannot replace an owner's pending invitation; sub-addresses share one mailbox's allowance; an organization has a daily cap", async () => {
+    const email = `future-owner-${hex()}@example.test`;
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email, role: "owner" } })).status).toBe(201);
+    const adminEmail = `inviting-admin-${hex()}@example.test`;
+    expect((await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email: adminEmail, role: "admin", password: PASSWORD } })).status).toBe(201);
+    const admin = await signInOrThrow(adminEmail, PASSWORD, base());
+    await own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [email]);
+    const replaced = await call("/api/org/invitations", { base: base(), cookie: admin, body: { email, role: "viewer" } });
+    expect(replaced.status).toBe(403);
+    expect(replaced.body.code).toBe("PERMISSION_DENIED");
+    const pending = (await call("/api/org/invitations", { base: base(), cookie: own.cookie })).body.invitations as { email: string; role: string }[];
+    expect(pending.filter((i) => i.email === email).map((i) => i.role)).toEqual(["owner"]);
+
+    // someone+1@ and someone+2@ reach one inbox: one allowance.
+    const box = `inbox-${hex()}`;
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: `${box}+1@example.test`, role: "viewer" } })).status).toBe(201);
+    const tagged = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: `${box}+2@example.test`, role: "viewer" } });
+    expect(tagged.status).toBe(429);
+    expect(tagged.body.error).toMatch(/This address was mailed recently/);
+
+    // An organization that has had its day's instance mail gets no more, to any address.
+    const other = await otherOrgOn(own);
+    await own.sql.query(
+      "INSERT INTO system_mail_sends (id, email, org_id, created_at) SELECT gen_random_uuid(), 'x' || i || '@example.test', $1, now() - interval '1 hour' FROM generate_series(1, 100) i",
+      [other.org.id],
+    );
+    const capped = await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: `fresh-${hex()}@example.test`, role: "viewer" } });
+    expect(capped.status).toBe(429);
+    expect(capped.body.error).toMatch(/This organization has had 100 invitations, resets and confirmations mailed in the last day/);
+    expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(82_000);
   });
 
   it("lists pending invitations without their links; owners and admins revoke them (another organization's is 404), and a revoked link opens nothing", async () => {

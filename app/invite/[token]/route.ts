@@ -1,11 +1,12 @@
 // GET /invite/{token} — the page an invitation email links to (opening it changes nothing). For
-// an address without an account: a form to choose a password. For an address with one: its
-// holder signs in with their own password on the page, or, signed in already, accepts.
+// an address without an account, or one whose password someone else set: a form to choose a
+// password (accept-invitation.ts says why). For an address with one its holder chose: they sign
+// in with it on the page, or, signed in already, accept.
 // POST /invite/{token} — that form: the membership is added (and, for a new address, the
 // account made) and the link used up. Unknown, used or expired links: one 404 page.
 import { z } from "zod";
 import { findUsableLink } from "@/lib/account-links/account-link";
-import { acceptWithAccount, acceptWithNewAccount, accountOf, checkAccountPassword } from "@/lib/account-links/accept-invitation";
+import { acceptWithAccount, acceptWithChosenPassword, acceptWithNewAccount, accountOf, checkAccountPassword } from "@/lib/account-links/accept-invitation";
 import { choosePasswordSchema } from "@/lib/account-links/schemas";
 import { choosePasswordPage, joinWithAccountPage, linkInvalidPage, passwordSetPage } from "@/lib/account-links/link-pages";
 import { hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
@@ -25,6 +26,14 @@ const words = (link: Link) => {
 const newAccountForm = (link: Link, extra: { name?: string; error?: string } = {}) =>
   choosePasswordPage({ title: words(link).title, intro: `${words(link).intro} Choose the password you will sign in with.`, email: link.email, askName: true, ...extra });
 
+const replacePasswordForm = (link: Link, error?: string) =>
+  choosePasswordPage({
+    title: words(link).title,
+    intro: `${words(link).intro} This account's password was set by someone else: choose your own to join. It replaces that one and signs the account out everywhere.`,
+    email: link.email,
+    error,
+  });
+
 const accountForm = (link: Link, signedIn: boolean, error?: string) => joinWithAccountPage({ title: words(link).title, intro: words(link).intro, email: link.email, signedIn, error });
 
 /** Whether the visitor is signed in as this account. */
@@ -37,6 +46,7 @@ async function show(_req: Request, ctx: Ctx): Promise<Response> {
   if (!link) return html(linkInvalidPage(), 404);
   const account = await accountOf(link);
   if (!account) return html(newAccountForm(link, { name: link.name }));
+  if (!account.passwordChosenAt) return html(replacePasswordForm(link));
   return html(accountForm(link, await signedInAs(account.id)));
 }
 
@@ -52,6 +62,14 @@ async function accept(req: Request, ctx: Ctx): Promise<Response> {
       return html(passwordSetPage({ title: "Welcome", text: `Your account ${link.email} is ready. Sign in with your new password.` }));
     }
     // The address got an account meanwhile: its holder signs in instead.
+    return (await findUsableLink("invitation", (await ctx.params).token)) ? html(accountForm(link, false), 409) : html(linkInvalidPage(), 404);
+  }
+  if (!account.passwordChosenAt) {
+    const parsed = choosePasswordSchema.safeParse(fields);
+    if (!parsed.success) return html(replacePasswordForm(link, `The password: ${parsed.error.issues[0].message}.`), 400);
+    if (await acceptWithChosenPassword(link, account, parsed.data.password)) {
+      return html(passwordSetPage({ title: "Welcome", text: `${link.email} is now a member of ${words(link).org}. Sign in with your new password.` }));
+    }
     return (await findUsableLink("invitation", (await ctx.params).token)) ? html(accountForm(link, false), 409) : html(linkInvalidPage(), 404);
   }
   if (fields.accept === "yes" && (await signedInAs(account.id))) {
