@@ -3,6 +3,8 @@
 import { usePathname } from "next/navigation";
 import { useMyOrganizations, useSwitchOrganization } from "@/lib/queries/my-organizations";
 
+const SWITCHER_ID = "organization-switcher";
+
 /** The page to land on in the other organization: the current section's list (an item of
  * this organization does not exist there). */
 const sectionOf = (pathname: string) => `/${pathname.split("/")[1] ?? ""}`;
@@ -20,9 +22,10 @@ export function OrganizationSwitcher() {
   const current = organizations.find((o) => o.current);
 
   return (
-    <label className="flex min-w-0 items-center gap-2 text-zinc-600 dark:text-zinc-300">
-      <span>Organization</span>
+    <div className="flex min-w-0 items-center gap-2 text-zinc-600 dark:text-zinc-300">
+      <label htmlFor={SWITCHER_ID}>Organization</label>
       <select
+        id={SWITCHER_ID}
         className="min-w-0 max-w-[16rem] rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         value={current?.id ?? ""}
         disabled={switchTo.isPending}
@@ -34,6 +37,6 @@ export function OrganizationSwitcher() {
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
