@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { OrganizationSwitcher } from "@/components/layout/organization-switcher";
 
 const NAV = [
   { href: "/", label: "Overview" },
@@ -42,6 +43,7 @@ const isActive = (href: string, pathname: string) => (href === "/" ? pathname ==
  * The dashboard's frame. From md up, a sidebar with every page; below it, a top bar whose Menu
  * button shows the same links in a column (Escape closes it and gives focus back to the
  * button; moving to another page closes it too). "Skip to content" is the first stop for Tab.
+ * The header holds the organization switcher (for people in more than one) and who is signed in.
  */
 export function AppShell({ user, children }: { user: { email: string; name: string; role: string }; children: React.ReactNode }) {
   const pathname = usePathname();
@@ -106,6 +108,7 @@ export function AppShell({ user, children }: { user: { email: string; name: stri
       </aside>
       <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-3 text-sm sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <OrganizationSwitcher />
           <span className="min-w-0 break-all text-zinc-600 dark:text-zinc-300">
             {user.email} · <span className="capitalize">{user.role}</span>
           </span>

@@ -36,6 +36,15 @@ export function passwordSetPage(s: { title: string; text: string }): string {
   return page(s.title, `<h1>${escape(s.title)}</h1><p>${escape(s.text)}</p><p><a href="/sign-in">Sign in</a></p>`);
 }
 
+/** Joined while signed in: a button that opens the organization (POST /switch-organization). */
+export function joinedSignedInPage(s: { title: string; text: string; orgId: string; orgName: string }): string {
+  return page(
+    s.title,
+    `<h1>${escape(s.title)}</h1><p>${escape(s.text)}</p>
+<form method="post" action="/switch-organization"><input type="hidden" name="orgId" value="${escape(s.orgId)}"><button type="submit">Open ${escape(s.orgName)}</button></form>`,
+  );
+}
+
 export function linkInvalidPage(): string {
   return page("Link not valid", `<h1>This link is not valid</h1><p>It may have expired, been used already, or been copied incompletely. Ask an owner or admin of your organization for a new one.</p>`);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { timestamp } from "@/lib/http/wire";
 import { PLAN_NAMES } from "@/lib/orgs/plans";
+import { ROLES } from "@/lib/auth/permissions";
 
 export const organizationSchema = z.object({
   id: z.string().uuid(),
@@ -38,3 +39,14 @@ export const updateOrganizationSchema = z
   .strict()
   .refine((b) => Object.keys(b).length > 0, "give name, trackingEnabled, defaultProjectId or defaultUseCaseId");
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationSchema>;
+
+/** One organization the signed-in user belongs to; `current`: the one their session is in. */
+export const myOrganizationSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  current: z.boolean(),
+});
+export type MyOrganization = z.output<typeof myOrganizationSchema>;
+
+export const switchOrganizationSchema = z.object({ orgId: z.string().uuid("not a valid organization id") }).strict();

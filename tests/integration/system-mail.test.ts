@@ -244,6 +244,11 @@ describe("with a system mail transport", () => {
     expect((await fetch(link, form({ accept: "yes" }))).status).toBe(400); // not signed in: no decision without the password
     const accepted = await fetch(link, { ...form({ accept: "yes" }), headers: { "content-type": "application/x-www-form-urlencoded", cookie: other.cookie } });
     expect(accepted.status).toBe(200);
+    // Accepted while signed in: the page offers to open the organization now.
+    const joinedPage = await accepted.text();
+    expect(joinedPage).toContain('<form method="post" action="/switch-organization">');
+    const [{ org_id: invitingOrg }] = (await own.sql.query("SELECT org_id FROM account_links WHERE email = $1", [other.email])).rows;
+    expect(joinedPage).toContain(`name="orgId" value="${invitingOrg}"`);
     expect((await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [other.email])).rows[0].n).toBe(2);
   });
 

@@ -1,14 +1,15 @@
 // GET /invite/{token} — the page an invitation email links to (opening it changes nothing). For
 // an address without an account, or one whose password someone else set: a form to choose a
 // password (accept-invitation.ts says why). For an address with one its holder chose: they sign
-// in with it on the page, or, signed in already, accept.
+// in with it on the page, or, signed in already, accept (and are then offered "Open
+// <organization>", which switches the session there).
 // POST /invite/{token} — that form: the membership is added (and, for a new address, the
 // account made) and the link used up. Unknown, used or expired links: one 404 page.
 import { z } from "zod";
 import { findUsableLink } from "@/lib/account-links/account-link";
 import { acceptWithAccount, acceptWithChosenPassword, acceptWithNewAccount, accountOf, checkAccountPassword } from "@/lib/account-links/accept-invitation";
 import { choosePasswordSchema } from "@/lib/account-links/schemas";
-import { choosePasswordPage, joinWithAccountPage, linkInvalidPage, passwordSetPage } from "@/lib/account-links/link-pages";
+import { choosePasswordPage, joinedSignedInPage, joinWithAccountPage, linkInvalidPage, passwordSetPage } from "@/lib/account-links/link-pages";
 import { hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
 import { clientAddress } from "@/lib/http/client-address";
 import { currentUser } from "@/lib/auth/current-user";
@@ -40,6 +41,10 @@ const accountForm = (link: Link, signedIn: boolean, error?: string) => joinWithA
 const signedInAs = async (userId: string) => (await currentUser())?.id === userId;
 
 const joined = (link: Link) => html(passwordSetPage({ title: "Welcome", text: `${link.email} is now a member of ${words(link).org}.` }));
+
+/** Joined while signed in: the page offers to open the organization now. */
+const joinedSignedIn = (link: Link) =>
+  html(joinedSignedInPage({ title: "Welcome", text: `${link.email} is now a member of ${words(link).org}.`, orgId: link.orgId, orgName: quotedTenantText(link.organization.name) }));
 
 async function show(_req: Request, ctx: Ctx): Promise<Response> {
   const link = await findUsableLink("invitation", (await ctx.params).token);
@@ -73,7 +78,7 @@ async function accept(req: Request, ctx: Ctx): Promise<Response> {
     return (await findUsableLink("invitation", (await ctx.params).token)) ? html(accountForm(link, false), 409) : html(linkInvalidPage(), 404);
   }
   if (fields.accept === "yes" && (await signedInAs(account.id))) {
-    return (await acceptWithAccount(link, account)) ? joined(link) : html(linkInvalidPage(), 404);
+    return (await acceptWithAccount(link, account)) ? joinedSignedIn(link) : html(linkInvalidPage(), 404);
   }
   const password = z.string().min(1).max(200).safeParse(fields.password);
   if (!password.success) return html(accountForm(link, false, "Enter your Mailroom password."), 400);

@@ -10,6 +10,7 @@ import { SCOPE_PERMISSION, type Permission, type Scope } from "@/lib/auth/permis
 import { reportQuerySchema, emailIdParamsSchema, trackEventSchema, messageListQuerySchema } from "@/lib/analytics/schemas";
 import { codeSchema } from "@/lib/two-factor/schemas";
 import { changePasswordSchema, invitationIdParamsSchema, inviteMemberSchema } from "@/lib/account-links/schemas";
+import { switchOrganizationSchema } from "@/lib/orgs/schemas";
 import { createApiKeySchema, keyIdParamsSchema } from "@/lib/api-keys/schemas";
 import { auditQuerySchema } from "@/lib/audit/schemas";
 import { idParamsSchema as oauthIdParamsSchema, createAppSchema } from "@/lib/oauth/schemas";
@@ -89,6 +90,8 @@ export const legacyRoutes: RouteEntry[] = [
   legacy({ method: "POST", path: "/api/account/two-factor/enable", body: codeSchema }),
   legacy({ method: "POST", path: "/api/account/two-factor/disable", body: codeSchema }),
   legacy({ method: "POST", path: "/api/account/password", body: changePasswordSchema }),
+  legacy({ method: "GET", path: "/api/account/organizations" }),
+  legacy({ method: "POST", path: "/api/account/organization", body: switchOrganizationSchema }),
   legacy({ method: "GET", path: "/api/analytics/summary", scope: "analytics:read", permission: "analytics.view", query: reportQuerySchema }),
   legacy({ method: "GET", path: "/api/analytics/bounce-report", scope: "analytics:read", permission: "analytics.view", query: reportQuerySchema }),
   legacy({ method: "GET", path: "/api/analytics/delivery-report", scope: "analytics:read", permission: "analytics.view", query: reportQuerySchema }),

@@ -1,0 +1,8 @@
+// GET /api/account/organizations — the signed-in user's organizations: {organizations: [{id,
+// name, role, current}]}, first joined first; `current` is the one the session is in (dashboard).
+import { legacyRoute } from "@/lib/http/legacy-route";
+import { listMyOrganizations } from "@/lib/orgs/my-organizations";
+
+export const GET = legacyRoute({ access: "session" }, async ({ principal }) => ({
+  body: { organizations: await listMyOrganizations({ userId: principal.userId, currentOrgId: principal.orgId }) },
+}));
