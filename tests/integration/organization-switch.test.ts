@@ -137,7 +137,7 @@ describe("POST /switch-organization (the no-script pages' form)", () => {
     const { b, cookie } = await personInTwo();
     const foreign = await newOrg();
     const post = (orgId: string, c = cookie) =>
-      fetch(`${inject("baseUrl")}/switch-organization`, { method: "POST", headers: { cookie: c, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ orgId }), redirect: "manual" });
+      fetch(`${inject("baseUrl")}/switch-organization`, { method: "POST", headers: { cookie: c, "content-type": "application/x-www-form-urlencoded", origin: inject("baseUrl") }, body: new URLSearchParams({ orgId }), redirect: "manual" });
     const refused = await post(foreign.org.id);
     expect(refused.status).toBe(404);
     expect(refused.headers.getSetCookie().some((c) => c.startsWith(SESSION))).toBe(false);
