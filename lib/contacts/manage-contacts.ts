@@ -13,6 +13,7 @@ import { isSuppressed, viewOfContact } from "@/lib/contacts/contact-view";
 import type { PropertyValue } from "@/lib/contacts/property-values";
 import type { CreateContactInput, UpdateContactInput } from "@/lib/contacts/schemas";
 import type { Contact, Prisma } from "@/lib/generated/prisma/client";
+import { assertMayChangeWaitingMail, waitingOnContact } from "@/lib/safety/queued-mail";
 
 const emailTaken = (email: string) => new AppError("CONFLICT", `A contact with the email ${email} already exists`);
 
@@ -66,6 +67,11 @@ export async function updateContact({ principal, id, input }: { principal: Princ
   const existing = await getContactRowOrThrow({ orgId: principal.orgId, id });
   const changes = input.properties ? checkProperties(input.properties, await propertyTypes(principal.orgId)) : null;
   const statusChanged = input.subscriptionStatus !== undefined && input.subscriptionStatus !== existing.subscriptionStatus;
+  // Mail waiting for this contact goes to its address as it is then: a new address is sending
+  // there (lib/safety/queued-mail.ts).
+  if (input.email !== undefined && input.email !== existing.email) {
+    await assertMayChangeWaitingMail(principal, await waitingOnContact(principal.orgId, existing.id), "contact.updated", { targetType: "contact", targetId: existing.id });
+  }
   try {
     const c = await db().$transaction(async (tx) => {
       // Re-read under a row lock so a concurrent property change is merged, not lost.

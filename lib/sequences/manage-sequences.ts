@@ -3,8 +3,9 @@
 // (and its sends and stats) when its position stays, so enrolments go on at their next step with
 // whatever that step now is; steps past the new end are deleted with their sends. Resuming a
 // paused sequence schedules every active enrolment's next step again (due ones at once).
-// Changing what contacts already enrolled will be sent (its steps, sender or use case), or
-// resuming it, is sending to them: checked as enrolling them was (assertMayChangeEnrolledMail).
+// Changing what contacts already enrolled (or joining its trigger list) will be sent (its steps,
+// sender or use case), or resuming it, is sending to them: checked as enrolling them was
+// (assertMayChangeEnrolledMail).
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
@@ -14,7 +15,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { checkReferences } from "@/lib/sequences/check-references";
 import { detailOf, viewsOf, withSteps } from "@/lib/sequences/sequence-view";
 import { scheduleSteps, stepJobWhere, type Announce } from "@/lib/sequences/step-schedule";
-import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
+import { assertMayChangeWaitingMail } from "@/lib/safety/queued-mail";
 import type { CreateSequenceInput, ListSequencesQuery, UpdateSequenceInput } from "@/lib/sequences/schemas";
 
 type Step = CreateSequenceInput["steps"][number];
@@ -90,15 +91,19 @@ async function rescheduleActive(tx: Prisma.TransactionClient, sequenceId: string
   );
 }
 
-/** With contacts enrolled, a change of what they are sent, or a resume, needs email:send and,
- * above the bulk threshold, bulk approval: otherwise a key that may only write sequences could
- * rewrite mail others started. A sequence nobody is enrolled in is a draft, free to change. */
-async function assertMayChangeEnrolledMail(principal: Principal, existing: { id: string; name: string }, input: UpdateSequenceInput, resumed: boolean) {
+/** A change of what its enrolled contacts (or, while it is active with a trigger list, whoever
+ * joins that list) will be sent, or a resume, is sending to them (lib/safety/queued-mail.ts). */
+async function assertMayChangeEnrolledMail(principal: Principal, existing: { id: string; name: string; status: string; triggerListId: string | null }, input: UpdateSequenceInput, resumed: boolean) {
   const changesMail = resumed || input.steps !== undefined || input.senderId !== undefined || input.useCaseId !== undefined;
   if (!changesMail) return;
+  const status = input.status ?? existing.status;
+  const triggerListId = input.triggerListId !== undefined ? input.triggerListId : existing.triggerListId;
   const audience = await db().sequenceEnrolment.count({ where: { sequenceId: existing.id, status: "active" } });
-  if (audience === 0) return;
-  await assertMayStartBulk({ principal, audience, action: "sequence.updated", target: { targetType: "sequence", targetId: existing.id, metadata: { name: existing.name } } });
+  await assertMayChangeWaitingMail(principal, { audience, live: status === "active" && triggerListId !== null }, "sequence.updated", {
+    targetType: "sequence",
+    targetId: existing.id,
+    metadata: { name: existing.name },
+  });
 }
 
 export async function updateSequence({ principal, id, input }: { principal: Principal; id: string; input: UpdateSequenceInput }) {

@@ -10,6 +10,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { assertValidTemplate } from "@/lib/templates/check-template";
 import { storedVariablesSchema, type CreateTemplateInput, type UpdateTemplateInput } from "@/lib/templates/schemas";
 import type { Prisma, Template, TemplateVersion } from "@/lib/generated/prisma/client";
+import { assertMayChangeWaitingMail, waitingOnTemplate } from "@/lib/safety/queued-mail";
 
 /** A template as the API shows it: the named (or current) version's content on the template. */
 export function templateView(t: Template, v: TemplateVersion) {
@@ -87,6 +88,15 @@ export async function updateTemplate({ principal, id, input }: { principal: Prin
   assertValidTemplate(input);
   const changesContent = CONTENT.some((f) => input[f] !== undefined);
   if (!changesContent && input.name === undefined) return getTemplateOrThrow({ orgId: principal.orgId, id: existing.id });
+  // Sequences and scheduled campaigns send its current version when they send: new content is
+  // sending to whoever they are waiting to mail (lib/safety/queued-mail.ts).
+  if (changesContent) {
+    await assertMayChangeWaitingMail(principal, await waitingOnTemplate(principal.orgId, existing.id), "template.updated", {
+      targetType: "template",
+      targetId: existing.id,
+      metadata: { name: existing.name },
+    });
+  }
   try {
     return await db().$transaction(async (tx) => {
       // The increment locks the row: concurrent updates queue here, and each builds on the

@@ -274,6 +274,52 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     expect(await db().auditLog.count({ where: { targetId: id, action: "sequence.updated", outcome: "refused_bulk" } })).toBe(1);
   });
 
+  it("new content for a template that waiting mail uses, or a new address for a contact mail waits for, is sending; so is a new step for a sequence a trigger list feeds", async () => {
+    const org = await newOrg();
+    await productionMode(org.org.id);
+    await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
+    const template = async () => (await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" } })).body.data.id as string;
+    const [used, unused, other] = [await template(), await template(), await template()];
+    await freshSecondFactor(org.cookie);
+    const bulk = (await createKey(org.cookie, ["sequences:read", "sequences:write", "email:send"], { allowBulk: true })).key;
+    const seq = await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Seq ${tag()}`, steps: [{ templateId: used, delaySeconds: 86_400 }] } });
+    const { contactIds } = await list(org.org.id, 3);
+    expect((await call(`/api/v1/sequences/${seq.body.data.id}/enrolments`, { key: bulk, body: { contactIds } })).status).toBe(200);
+
+    const writer = (await createKey(org.cookie, ["templates:read", "templates:write", "contacts:read", "contacts:write"])).key;
+    const sender = (await createKey(org.cookie, ["templates:read", "templates:write", "contacts:read", "contacts:write", "email:send"])).key;
+    const rewrite = { subject: "Urgent: verify your account", text: "https://phish.example" };
+    const noSend = await call(`/api/v1/templates/${used}`, { key: writer, method: "PATCH", body: rewrite });
+    expect(noSend.status).toBe(403);
+    expect(noSend.body).toMatchObject({ code: "SCOPE_DENIED", error: expect.stringMatching(/email:send/) });
+    const over = await call(`/api/v1/templates/${used}`, { key: sender, method: "PATCH", body: rewrite });
+    expect(over.status).toBe(403);
+    expect(over.body.code).toBe("BULK_SEND_REQUIRES_2FA");
+    expect((await db().template.findUniqueOrThrow({ where: { id: used } })).currentVersion).toBe(1);
+    // A new name sends nothing new; a template nothing waits on is the writer's.
+    expect((await call(`/api/v1/templates/${used}`, { key: writer, method: "PATCH", body: { name: `Renamed ${tag()}` } })).status).toBe(200);
+    expect((await call(`/api/v1/templates/${unused}`, { key: writer, method: "PATCH", body: rewrite })).status).toBe(200);
+
+    // An enrolled contact's address is where its next step goes.
+    const moved = await call(`/api/v1/contacts/${contactIds[0]}`, { key: writer, method: "PATCH", body: { email: `elsewhere-${tag()}@thirdparty.test` } });
+    expect(moved.status).toBe(403);
+    expect(moved.body.code).toBe("SCOPE_DENIED");
+    expect((await call(`/api/v1/contacts/${contactIds[0]}`, { key: writer, method: "PATCH", body: { name: "Renamed" } })).status).toBe(200);
+    expect((await call(`/api/v1/contacts/${contactIds[0]}`, { key: sender, method: "PATCH", body: { email: `moved-${tag()}@example.test` } })).status).toBe(200);
+    const loose = (await list(org.org.id, 1)).contactIds[0];
+    expect((await call(`/api/v1/contacts/${loose}`, { key: writer, method: "PATCH", body: { email: `loose-${tag()}@example.test` } })).status).toBe(200);
+
+    // An active sequence fed by a trigger list sends its steps to whoever joins: nobody enrolled yet, still not a draft.
+    const triggerList = (await list(org.org.id, 0)).listId;
+    const fed = await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Fed ${tag()}`, triggerListId: triggerList, steps: [{ templateId: other, delaySeconds: 60 }] } });
+    expect(fed.status, JSON.stringify(fed.body)).toBe(201);
+    const seqWriter = (await createKey(org.cookie, ["sequences:read", "sequences:write"])).key;
+    const fedRewrite = await call(`/api/v1/sequences/${fed.body.data.id}`, { key: seqWriter, method: "PATCH", body: { steps: [{ templateId: unused, delaySeconds: 60 }] } });
+    expect(fedRewrite.status).toBe(403);
+    expect(fedRewrite.body.code).toBe("SCOPE_DENIED");
+    expect((await call(`/api/v1/templates/${other}`, { key: writer, method: "PATCH", body: rewrite })).status).toBe(403);
+  });
+
   it("adding contacts to a list that starts a sequence is a bulk start: members and imports need email:send, and above the threshold bulk approval", async () => {
     const org = await newOrg();
     await productionMode(org.org.id);

@@ -1,0 +1,54 @@
+// Mail the product sends later on someone's approval (an active sequence's next steps, a
+// scheduled campaign) goes out as it is when it is sent: with the template's current version and
+// the contact's current address. Changing either is therefore sending it, checked as starting it
+// was (assert-bulk-start.ts): email:send, and above the bulk threshold, bulk approval. Otherwise a
+// key that may only write templates or contacts could rewrite mail others approved, or send it
+// to addresses nobody approved. Mail nobody is waiting for is a draft: free to change.
+import { rawQuery } from "@/lib/db/raw-query";
+import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
+import type { Principal } from "@/lib/http/principal";
+
+/** Who is waiting for mail: how many recipients, and whether more join by themselves (an active sequence's trigger list). */
+export interface Waiting {
+  audience: number;
+  live: boolean;
+}
+
+/** Who waits for mail rendered from this template's current version. */
+export async function waitingOnTemplate(orgId: string, templateId: string): Promise<Waiting> {
+  const [row] = await rawQuery<{ enrolled: number; scheduled: number; live: boolean }>(
+    `WITH seqs AS (
+       SELECT DISTINCT q.id, q.status, q.trigger_list_id FROM sequences q JOIN sequence_steps s ON s.sequence_id = q.id
+        WHERE q.org_id = $1::uuid AND s.template_id = $2::uuid)
+     SELECT
+       (SELECT count(*)::int FROM sequence_enrolments e WHERE e.sequence_id IN (SELECT id FROM seqs) AND e.status = 'active') AS enrolled,
+       (SELECT count(*)::int FROM campaigns c JOIN contact_list_members m ON m.list_id = c.list_id JOIN contacts ct ON ct.id = m.contact_id
+         WHERE c.org_id = $1::uuid AND c.status = 'scheduled' AND c.template_id = $2::uuid AND c.template_version IS NULL
+           AND ct.subscription_status = 'subscribed') AS scheduled,
+       EXISTS (SELECT 1 FROM seqs WHERE status = 'active' AND trigger_list_id IS NOT NULL) AS live`,
+    [orgId, templateId],
+  );
+  return { audience: Number(row.enrolled) + Number(row.scheduled), live: row.live };
+}
+
+/** Whether mail waits for this contact's address (an active enrolment, or a list of a scheduled campaign). */
+export async function waitingOnContact(orgId: string, contactId: string): Promise<Waiting> {
+  const [row] = await rawQuery<{ waiting: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM sequence_enrolments WHERE contact_id = $2::uuid AND org_id = $1::uuid AND status = 'active')
+         OR EXISTS (SELECT 1 FROM contact_list_members m JOIN campaigns c ON c.list_id = m.list_id
+                     WHERE m.contact_id = $2::uuid AND c.org_id = $1::uuid AND c.status = 'scheduled') AS waiting`,
+    [orgId, contactId],
+  );
+  return { audience: row.waiting ? 1 : 0, live: false };
+}
+
+/** Refuses a change to mail someone is waiting for unless the caller may send it to them all. */
+export async function assertMayChangeWaitingMail(
+  principal: Principal,
+  waiting: Waiting,
+  action: string,
+  target: { targetType: string; targetId: string; metadata?: Record<string, string> },
+): Promise<void> {
+  if (waiting.audience === 0 && !waiting.live) return;
+  await assertMayStartBulk({ principal, audience: waiting.audience, action, target });
+}
