@@ -37,6 +37,7 @@ export async function benchServer(owner: { email: string; password: string }, sc
     BOOTSTRAP_ADMIN_EMAIL: owner.email,
     BOOTSTRAP_ADMIN_PASSWORD: owner.password,
     ALLOW_PRIVATE_PROVIDER_HOSTS: "1", // any provider a workload adds listens on 127.0.0.1
+    DEFAULT_FROM: "mail@mailroom.test", // the operator lends organizations a from address for sends that give none
     ...env,
   });
   const stopVacuum = await standInForAutovacuum(database.url);

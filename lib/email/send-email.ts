@@ -68,7 +68,10 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     useCaseId: input.use_case_id ?? null,
     campaignSendId: campaignSendId ?? null,
   };
-  const sender = { address: input.from ? message.from.email : null, domain: message.from.email.split("@")[1] ?? "" };
+  // No from: the operator's DEFAULT_FROM, lent to every organization. Unset, the fallback
+  // (mail@<host of APP_URL>) is lent to none: it is checked as any from, so in production a send
+  // must name a verified one rather than speak from the instance's own domain.
+  const sender = { address: input.from || !env().DEFAULT_FROM ? message.from.email : null, domain: message.from.email.split("@")[1] ?? "" };
   const bulkPreapproved = bulkApproved || (principal.kind === "key" && principal.allowBulk);
   let opened = await openSend(record, recipients, bulkPreapproved, sender);
   // A named use case must be the organization's own; the statement counted and recorded nothing.
@@ -82,7 +85,11 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
       orgId, projectId: record.projectId ?? opened.context.defaultProjectId, ...actorOf(principal), action: "email.send", sendMode: opened.context.sendMode,
       recipientCount: recipients.length, outcome: "refused_sender", metadata: { subject: message.subject, from: message.from.email },
     });
-    throw new AppError("SENDER_NOT_VERIFIED", `${message.from.email} is not a verified sender of this organization. In production, send from a confirmed sender or from an address at a verified domain (Senders and Domains), or leave from out to use the instance's default address.`);
+    const orDefault = env().DEFAULT_FROM ? ", or leave from out to use the instance's default address" : "";
+    throw new AppError(
+      "SENDER_NOT_VERIFIED",
+      `${message.from.email} is not a verified sender of this organization. In production, send from a confirmed sender or from an address at a verified domain (Senders and Domains)${orDefault}.`,
+    );
   }
   // Suppressed recipients (hard bounces, complaints, unsubscribes, added by hand) get nothing:
   // the send goes on without them, reported in the result and as email.dropped events.

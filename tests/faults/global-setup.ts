@@ -24,5 +24,6 @@ export default function setup(project: TestProject) {
     JOB_POLL_MS: "100",
     ALLOW_PRIVATE_WEBHOOK_URLS: "1",
     ALLOW_PRIVATE_PROVIDER_HOSTS: "1", // the fake providers and SMTP servers are on 127.0.0.1
+    DEFAULT_FROM: "mail@mailroom.test", // the operator lends organizations a from address for sends that give none
   });
 }

@@ -401,6 +401,23 @@ describe("the instance mail's from address", () => {
   });
 });
 
+describe("an instance whose operator lends no default from address (DEFAULT_FROM unset)", () => {
+  it("refuses a production send that gives no from: the instance's own domain is not every organization's", { timeout: 60_000 }, async () => {
+    const own = await ownServer({ DEFAULT_FROM: "" }, ["email:send"]);
+    try {
+      const res = await call("/api/v1/email/send", { base: own.server.url, key: own.key, body: { fromName: "Mailroom", to: "anyone@example.test", subject: "Your invitation", text: "Hello" } });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("SENDER_NOT_VERIFIED");
+      expect(res.body.error).not.toMatch(/default address/);
+      expect((await own.sql.query("SELECT count(*)::int AS n FROM messages")).rows[0].n).toBe(0);
+    } finally {
+      await own.sql.end();
+      await own.server.stop();
+      await own.database.drop();
+    }
+  });
+});
+
 describe("without a system mail transport (production)", () => {
   it("refuses sender confirmation, invitations and resets with 409, recording and sending nothing", async () => {
     const org = await newOrg();
