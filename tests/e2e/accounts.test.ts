@@ -90,10 +90,7 @@ describe("passwords and links through the system transport", () => {
     own = await serverWithSystemMail();
   });
   afterAll(async () => {
-    await own?.sql.end();
-    await own?.server.stop();
-    await own?.database.drop();
-    await own?.systemSink.close();
+    await own?.close();
   });
 
   it("a member changes the password an owner set on the Account page; their other sessions end", { timeout: 90_000 }, async () => {

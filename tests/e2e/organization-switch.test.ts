@@ -25,10 +25,7 @@ describe("organization switcher", () => {
     own = await serverWithSystemMail();
   });
   afterAll(async () => {
-    await own?.sql.end();
-    await own?.server.stop();
-    await own?.database.drop();
-    await own?.systemSink.close();
+    await own?.close();
   });
 
   it("an existing account joins a second organization, opens it, and switches between the two", { timeout: 120_000 }, async () => {

@@ -22,5 +22,11 @@ export async function ownServer(env: Record<string, string>, scopes: string[]) {
     [TEST_SENDERS],
   );
   const keyRes = await call("/api/api-keys", { base: server.url, cookie, body: { name: "own", scopes } });
-  return { database, serverEnv, server, cookie, sql, key: keyRes.body.key as string };
+  /** Stops the server (SIGTERM unless told) and drops its database. */
+  const close = async (signal?: NodeJS.Signals) => {
+    await server.stop(signal);
+    await sql.end();
+    await database.drop();
+  };
+  return { database, serverEnv, server, cookie, sql, key: keyRes.body.key as string, close };
 }

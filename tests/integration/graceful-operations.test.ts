@@ -119,9 +119,7 @@ describe("SIGTERM", () => {
 
   afterAll(async () => {
     await restarted?.stop();
-    await own?.server.stop("SIGKILL");
-    await own?.sql.end();
-    await own?.database.drop();
+    await own?.close("SIGKILL");
     await smtp?.close();
     receiver?.closeAllConnections();
     await new Promise((r) => receiver?.close(r));
@@ -211,9 +209,7 @@ describe("SIGTERM past SHUTDOWN_TIMEOUT_SECONDS", () => {
   });
 
   afterAll(async () => {
-    await own?.server.stop("SIGKILL");
-    await own?.sql.end();
-    await own?.database.drop();
+    await own?.close("SIGKILL");
     receiver?.closeAllConnections();
     await new Promise((r) => receiver?.close(r));
   });

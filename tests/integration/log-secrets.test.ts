@@ -30,9 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await own?.server.stop("SIGKILL");
-  await own?.sql.end();
-  await own?.database.drop();
+  await own?.close("SIGKILL");
   await sink?.close();
   receiver?.closeAllConnections();
   await new Promise((r) => receiver?.close(r));

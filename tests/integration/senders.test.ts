@@ -270,10 +270,7 @@ describe("confirming a sender by email", () => {
     expect(res.status).toBe(201);
   });
   afterAll(async () => {
-    await own?.sql.end();
-    await own?.server.stop();
-    await own?.database.drop();
-    await own?.systemSink.close();
+    await own?.close();
     await tenantSink?.close();
   });
   const toAddress = (email: string) => own.systemSink.messages.filter((m) => m.rcptTo.includes(email));

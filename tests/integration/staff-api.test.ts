@@ -139,9 +139,7 @@ describe("staff API authentication", () => {
       const { rows } = await own.sql.query(`SELECT count(*)::int AS n FROM audit_logs WHERE actor_type = 'staff'`);
       expect(rows[0].n).toBe(0);
     } finally {
-      await own.server.stop();
-      await own.sql.end();
-      await own.database.drop();
+      await own.close();
     }
   });
 });

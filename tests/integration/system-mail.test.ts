@@ -35,10 +35,7 @@ describe("with a system mail transport", () => {
     expect(res.status).toBe(201);
   });
   afterAll(async () => {
-    await own?.sql.end();
-    await own?.server.stop();
-    await own?.database.drop();
-    await own?.systemSink.close();
+    await own?.close();
     await tenantSink?.close();
   });
 
@@ -393,9 +390,7 @@ describe("the instance mail's from address", () => {
       expect(envelope.mailFrom).toBe(`no-reply@${new URL(own.server.url).hostname}`);
       expect(mail.from?.value[0].address).not.toBe("ops@operator.test");
     } finally {
-      await own.sql.end();
-      await own.server.stop();
-      await own.database.drop();
+      await own.close();
       await sink.close();
     }
   });
@@ -411,9 +406,7 @@ describe("an instance whose operator lends no default from address (DEFAULT_FROM
       expect(res.body.error).not.toMatch(/default address/);
       expect((await own.sql.query("SELECT count(*)::int AS n FROM messages")).rows[0].n).toBe(0);
     } finally {
-      await own.sql.end();
-      await own.server.stop();
-      await own.database.drop();
+      await own.close();
     }
   });
 });
@@ -469,9 +462,7 @@ describe("with a system transport that fails", () => {
       expect(invite.status).toBe(503);
       expect((await own.sql.query("SELECT count(*)::int AS n FROM account_links")).rows[0].n).toBe(0);
     } finally {
-      await own.sql.end();
-      await own.server.stop();
-      await own.database.drop();
+      await own.close();
     }
   });
 });

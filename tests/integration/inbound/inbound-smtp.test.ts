@@ -103,9 +103,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await own?.server.stop();
-  await own?.sql.end();
-  await own?.database.drop();
+  await own?.close();
   await sink?.close();
   await receiver?.close();
   rmSync(certDir, { recursive: true, force: true });
