@@ -67,9 +67,10 @@ export async function updateContact({ principal, id, input }: { principal: Princ
   const existing = await getContactRowOrThrow({ orgId: principal.orgId, id });
   const changes = input.properties ? checkProperties(input.properties, await propertyTypes(principal.orgId)) : null;
   const statusChanged = input.subscriptionStatus !== undefined && input.subscriptionStatus !== existing.subscriptionStatus;
-  // Mail waiting for this contact goes to its address as it is then: a new address is sending
-  // there (lib/safety/queued-mail.ts).
-  if (input.email !== undefined && input.email !== existing.email) {
+  // Mail waiting for this contact goes to its address, if subscribed, as it is then: a new
+  // address, or subscribing again someone who unsubscribed, is sending (lib/safety/queued-mail.ts).
+  const resubscribed = statusChanged && input.subscriptionStatus === "subscribed";
+  if ((input.email !== undefined && input.email !== existing.email) || resubscribed) {
     await assertMayChangeWaitingMail(principal, await waitingOnContact(principal.orgId, existing.id), "contact.updated", { targetType: "contact", targetId: existing.id });
   }
   try {

@@ -19,6 +19,7 @@ import { linkSenders } from "@/lib/domains/link-senders";
 import { assertClaim, takenByAnother } from "@/lib/domains/domain-claim";
 import type { DnsResolver } from "@/lib/domains/dns-resolver";
 import type { CreateDomainInput, UpdateDomainInput } from "@/lib/domains/schemas";
+import { assertNotInstanceDomain } from "@/lib/system-mail/system-from";
 
 const ownAlready = (name: string) => new AppError("CONFLICT", `${name} is one of this organization's domains already`);
 
@@ -42,6 +43,7 @@ export async function getDomainOrThrow({ orgId, id }: { orgId: string; id: strin
 }
 
 export async function createDomain({ principal, input, resolver }: { principal: Principal; input: CreateDomainInput; resolver?: DnsResolver }) {
+  assertNotInstanceDomain(input.name, "body.name");
   // A taken name is refused (or claimed, domain-claim.ts) before the key is made; the unique index still decides a race.
   const held = await db().domain.findUnique({ where: { name: input.name }, select: { id: true, orgId: true, status: true } });
   if (held?.orgId === principal.orgId) throw ownAlready(input.name);

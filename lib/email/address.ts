@@ -35,7 +35,11 @@ const ADDRESS_LIKE = /[^\s@\uFF20\uFE6B]+[@\uFF20\uFE6B][^\s@\uFF20\uFE6B]+/;
  * checks it here. */
 export function displayNameProblem(name: string): string | null {
   if (/[<>]/.test(name)) return "the display name cannot contain < or >";
-  if (ADDRESS_LIKE.test(name)) return "the display name cannot contain an email address";
+  // Mail clients decode an encoded word (=?utf-8?B?…?=) and would show what it hides.
+  if (/=\?[^?]*\?[bqBQ]\?/.test(name)) return "the display name cannot contain an encoded word (=?…?=)";
+  // Look-alikes read as an address too: compatibility forms folded (ⓐ, ․), spaces around the @ closed up.
+  const folded = name.replace(/\u24D0/g, "@").normalize("NFKC").replace(/\s*@\s*/g, "@");
+  if (ADDRESS_LIKE.test(name) || /[^\s@]+@[^\s@]+\.[^\s@]+/.test(folded)) return "the display name cannot contain an email address";
   return null;
 }
 

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { assertNotInstanceDomain } from "@/lib/system-mail/system-from";
 
 export const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1).toLowerCase();
 
@@ -22,6 +23,7 @@ export async function listDomains(orgId: string) {
 }
 
 export async function addDomain({ principal, name, inboundEnabled }: { principal: Principal; name: string; inboundEnabled: boolean }) {
+  assertNotInstanceDomain(name, "body.name");
   try {
     return await db().$transaction(async (tx) => {
       const domain = await tx.domain.create({ data: { orgId: principal.orgId, name, inboundEnabled } });

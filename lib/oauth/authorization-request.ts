@@ -10,6 +10,7 @@ import { db } from "@/lib/db/client";
 import { oauthEndpoints } from "@/lib/oauth/metadata";
 import { findClient, type OAuthClientRecord } from "@/lib/oauth/model";
 import { narrowToRole, requestedScopes, type AppScope } from "@/lib/oauth/scopes";
+import { quotedTenantText } from "@/lib/system-mail/tenant-text";
 
 export interface Approver {
   id: string;
@@ -79,14 +80,17 @@ export async function readAuthorizationRequest(params: Record<string, string | u
     return { outcome: "error", message: `${client.name} is registered to another organization; only its members can connect it.` };
   }
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+  // Anyone may register an app, under any name: on our pages a self-registered app's name is
+  // quoted and defanged like any tenant text (no "Mailroom Security https://…" as our words).
+  const name = client.registeredBy === "dynamic" ? quotedTenantText(client.name) : client.name;
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
-    return { outcome: "error", message: `The address ${client.name} asked to return to is not one it registered.` };
+    return { outcome: "error", message: `The address ${name} asked to return to is not one it registered.` };
   }
   const state = params.state;
   const back = (error: string, description: string): AuthorizationRequest =>
     redirectsErrors(client)
       ? { outcome: "redirect", location: errorRedirect(redirectUri, error, description, state) }
-      : { outcome: "error", message: `${description}.`, appError: { client: client.name, error, returnTo: originOf(redirectUri) } };
+      : { outcome: "error", message: `${description}.`, appError: { client: name, error, returnTo: originOf(redirectUri) } };
   if (params.response_type !== "code") return back("unsupported_response_type", "Only response_type=code is supported");
   if (!params.code_challenge || params.code_challenge_method !== "S256") {
     return back("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256");
@@ -99,7 +103,7 @@ export async function readAuthorizationRequest(params: Record<string, string | u
   const org = await db().organization.findUniqueOrThrow({ where: { id: approver.orgId }, select: { name: true } });
   return {
     outcome: "consent",
-    client: { clientId: client.clientId, name: client.name, clientUri: client.clientUri, registeredBy: client.registeredBy },
+    client: { clientId: client.clientId, name, clientUri: client.clientUri, registeredBy: client.registeredBy },
     organization: org.name,
     params: {
       response_type: "code",

@@ -42,6 +42,21 @@ export async function waitingOnContact(orgId: string, contactId: string): Promis
   return { audience: row.waiting ? 1 : 0, live: false };
 }
 
+/** Who waits for mail from this sender (its name is the from's display name): scheduled
+ * campaigns' lists, and sequences' active enrolments (and trigger lists, while active). */
+export async function waitingOnSender(orgId: string, senderId: string): Promise<Waiting> {
+  const [row] = await rawQuery<{ enrolled: number; scheduled: number; live: boolean }>(
+    `SELECT
+       (SELECT count(*)::int FROM sequence_enrolments e JOIN sequences q ON q.id = e.sequence_id
+         WHERE q.org_id = $1::uuid AND q.sender_id = $2::uuid AND e.status = 'active') AS enrolled,
+       (SELECT count(*)::int FROM campaigns c JOIN contact_list_members m ON m.list_id = c.list_id JOIN contacts ct ON ct.id = m.contact_id
+         WHERE c.org_id = $1::uuid AND c.sender_id = $2::uuid AND c.status = 'scheduled' AND ct.subscription_status = 'subscribed') AS scheduled,
+       EXISTS (SELECT 1 FROM sequences WHERE org_id = $1::uuid AND sender_id = $2::uuid AND status = 'active' AND trigger_list_id IS NOT NULL) AS live`,
+    [orgId, senderId],
+  );
+  return { audience: Number(row.enrolled) + Number(row.scheduled), live: row.live };
+}
+
 /** Refuses a change to mail someone is waiting for unless the caller may send it to them all. */
 export async function assertMayChangeWaitingMail(
   principal: Principal,

@@ -51,7 +51,8 @@ export async function scheduleEmail({ principal, input, scheduledFor, maxRetries
   const orgId = principal.orgId;
   const when = new Date(scheduledFor);
   checkTime(when, field);
-  const message = buildMessage(await applyTemplate(orgId, input)); // a template that cannot render fails now, not later
+  const applied = await applyTemplate(orgId, input); // a template that cannot render fails now, not later
+  const message = buildMessage(applied);
   const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
   const settings = await safetySettings(orgId);
   const projectId = boundProjectOf(principal);
@@ -68,7 +69,9 @@ export async function scheduleEmail({ principal, input, scheduledFor, maxRetries
     const created = await tx.scheduledEmail.create({
       data: {
         orgId, projectId, apiKeyId: principal.kind === "key" ? principal.keyId : null, userId: userIdOf(principal),
-        emailData: storedBody(input), scheduledFor: when, maxRetries, bulkApproved,
+        // The template's version as it is now: a later edit (by anyone who may write templates)
+        // does not change what was approved to go out.
+        emailData: storedBody({ ...input, ...(input.templateId ? { templateVersion: applied.templateVersion } : {}) }), scheduledFor: when, maxRetries, bulkApproved,
       },
     });
     const job = await enqueue(sendScheduledJob, { scheduledEmailId: created.id }, { runAt: when, tx, maxAttempts: maxRetries + 1, dedupeKey: `scheduled:${created.id}` });

@@ -3,7 +3,7 @@
 // sender is linked to the organization's domain at its address, if there is one. Every change
 // is audited; another organization's sender is "not found".
 import { db } from "@/lib/db/client";
-import { assertNotSystemFrom } from "@/lib/system-mail/system-from";
+import { assertNotInstanceDomain, assertNotSystemFrom } from "@/lib/system-mail/system-from";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
@@ -11,6 +11,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { senderInclude, viewOfSender } from "@/lib/senders/sender-view";
 import type { CreateSenderInput, UpdateSenderInput } from "@/lib/senders/schemas";
+import { assertMayChangeWaitingMail, waitingOnSender } from "@/lib/safety/queued-mail";
 
 const audit = (principal: Principal, action: string, s: { id: string; email: string }, tx: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
   recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "sender", targetId: s.id, metadata: { email: s.email, ...metadata } }, tx);
@@ -37,6 +38,7 @@ export async function getSenderOrThrow({ orgId, id }: { orgId: string; id: strin
 export async function createSender({ principal, input }: { principal: Principal; input: CreateSenderInput }) {
   assertNotSystemFrom(input.email);
   const domainName = input.email.slice(input.email.lastIndexOf("@") + 1);
+  assertNotInstanceDomain(domainName, "body.email");
   try {
     const created = await db().$transaction(async (tx) => {
       const domain = await tx.domain.findFirst({ where: { orgId: principal.orgId, name: domainName }, select: { id: true } });
@@ -53,6 +55,11 @@ export async function createSender({ principal, input }: { principal: Principal;
 
 export async function updateSender({ principal, id, input }: { principal: Principal; id: string; input: UpdateSenderInput }) {
   const existing = await getSenderRowOrThrow({ orgId: principal.orgId, id });
+  // Its name is the display name of mail campaigns and sequences will send: a new one is
+  // sending that mail (lib/safety/queued-mail.ts).
+  if (input.name !== existing.name) {
+    await assertMayChangeWaitingMail(principal, await waitingOnSender(principal.orgId, existing.id), "sender.updated", { targetType: "sender", targetId: existing.id });
+  }
   const updated = await db().$transaction(async (tx) => {
     const { count } = await tx.sender.updateMany({ where: { id, orgId: principal.orgId }, data: { name: input.name } });
     if (count === 0) throw notFound("Sender"); // deleted meanwhile

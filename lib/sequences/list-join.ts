@@ -11,16 +11,21 @@ import type { Principal } from "@/lib/http/principal";
 const CHUNK = 5_000;
 
 /**
- * Adding contacts to a list that starts an active sequence starts mail to them: the caller needs
- * what any bulk start needs (email:send, and above require2faThreshold in production a key
- * allowed bulk or a fresh second factor), checked before anything is added. Why: otherwise a
- * lists:write key could mail any number of contacts through a sequence's trigger list.
+ * Adding contacts to a list that starts an active sequence, or that a scheduled campaign will
+ * send to, starts mail to them: the caller needs what any bulk start needs (email:send, and
+ * above require2faThreshold in production a key allowed bulk or a fresh second factor), checked
+ * before anything is added. Why: otherwise a lists:write key could mail any number of contacts
+ * through a sequence's trigger list or someone else's scheduled campaign.
  * `audience`: how many may join, or "unbounded" for a streamed import.
  */
 export async function assertMayJoinTriggerList({ principal, listId, audience }: { principal: Principal; listId: string; audience: number | "unbounded" }): Promise<void> {
-  const triggered = await db().sequence.count({ where: { orgId: principal.orgId, triggerListId: listId, status: "active" } });
-  if (triggered === 0) return;
-  await assertMayStartBulk({ principal, audience, action: "list.members_added", target: { targetType: "contact_list", targetId: listId, metadata: { reason: "the list starts a sequence" } } });
+  const [triggered, scheduled] = await Promise.all([
+    db().sequence.count({ where: { orgId: principal.orgId, triggerListId: listId, status: "active" } }),
+    db().campaign.count({ where: { orgId: principal.orgId, listId, status: "scheduled" } }),
+  ]);
+  if (triggered === 0 && scheduled === 0) return;
+  const reason = triggered > 0 ? "the list starts a sequence" : "a scheduled campaign sends to the list";
+  await assertMayStartBulk({ principal, audience, action: "list.members_added", target: { targetType: "contact_list", targetId: listId, metadata: { reason } } });
 }
 
 /** Called after contacts were added to a list (committed): enrols them in the sequences the list triggers. */

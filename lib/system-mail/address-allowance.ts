@@ -19,14 +19,21 @@ export const ORG_MAILS_PER_DAY = 100;
 const SPACING_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** The inbox an address reaches: lower-cased, without a +tag on its local part. */
+/** Gmail ignores dots in the local part, and googlemail.com is gmail.com. */
+const DOTLESS = new Set(["gmail.com", "googlemail.com"]);
+
+/** The inbox an address reaches: lower-cased, without a +tag on its local part (and, at Gmail,
+ * without dots, googlemail.com as gmail.com). */
 export function mailboxOf(address: string): string {
   const email = address.trim().toLowerCase();
   const at = email.lastIndexOf("@");
   if (at < 0) return email;
-  const local = email.slice(0, at);
+  let local = email.slice(0, at);
+  let domain = email.slice(at + 1);
   const plus = local.indexOf("+");
-  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`;
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS.has(domain)) [local, domain] = [local.replace(/\./g, ""), "gmail.com"];
+  return `${local}@${domain}`;
 }
 
 const refusal = (wait: number, what: string) => {

@@ -2,6 +2,7 @@
 // resets): SYSTEM_MAIL_FROM, else no-reply@<host of APP_URL>. Never DEFAULT_FROM, which is the
 // default of organizations' sends; and no organization may send from this address, so tenant
 // mail never looks like the instance's own.
+import { isIP } from "node:net";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 
@@ -19,4 +20,25 @@ export function systemFromAddress(): string {
 export function assertNotSystemFrom(address: string): void {
   if (address.trim().toLowerCase() !== systemFromAddress()) return;
   throw new AppError("SENDER_NOT_VERIFIED", `${address} is the address this instance sends its own mail from (confirmations, invitations, password resets); organizations cannot send from it. Give another from address.`);
+}
+
+/** The domains the instance speaks for itself: the host of APP_URL and the domain of its own
+ * mail's from address (names only: not an IP address or localhost). */
+export function instanceDomains(): string[] {
+  const hosts = [new URL(env().APP_URL).hostname, systemFromAddress().split("@")[1] ?? ""].map((h) => h.toLowerCase().replace(/\.$/, ""));
+  return [...new Set(hosts.filter((h) => h && !isIP(h) && h !== "localhost"))];
+}
+
+/**
+ * Refuses (400 on `field`) a domain that is one of the instance's own or under one: no
+ * organization may verify it, receive mail for it or add a sender at it. Otherwise an
+ * organization that received the instance's domain's mail (an inbound domain needs no proof)
+ * could confirm any address at it as a sender and send as the instance.
+ */
+export function assertNotInstanceDomain(domain: string, field: string): void {
+  const d = domain.toLowerCase().replace(/\.$/, "");
+  const own = instanceDomains().find((i) => d === i || d.endsWith(`.${i}`));
+  if (!own) return;
+  const message = `${own} is this instance's own domain: no organization can add it, a domain under it, or an address at it`;
+  throw new AppError("VALIDATION_ERROR", `Invalid request: ${field}: ${message}`, [{ path: field, message }]);
 }

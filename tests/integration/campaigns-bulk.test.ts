@@ -320,6 +320,40 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     expect((await call(`/api/v1/templates/${other}`, { key: writer, method: "PATCH", body: rewrite })).status).toBe(403);
   });
 
+  it("joining the list of a scheduled campaign, subscribing again a contact it will mail, and renaming its sender are sending", async () => {
+    const org = await newOrg();
+    await productionMode(org.org.id);
+    const sender = await db().sender.findFirstOrThrow({ where: { orgId: org.org.id, email: "ann@sender.test" } });
+    const { listId, contactIds } = await list(org.org.id, 1);
+    const scheduler = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
+    const id = await draft({ key: scheduler }, org.org.id, listId);
+    expect((await act({ key: scheduler }, id, "schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(200);
+    const writer = (await createKey(org.cookie, ["lists:read", "lists:write", "contacts:read", "contacts:write", "senders:read", "senders:write"])).key;
+    const mayAlsoSend = (await createKey(org.cookie, ["lists:read", "lists:write", "contacts:read", "contacts:write", "senders:read", "senders:write", "email:send"])).key;
+
+    const joined = await call(`/api/v1/lists/${listId}/members`, { key: writer, body: { emails: [`stranger-${tag()}@thirdparty.test`] } });
+    expect(joined.status).toBe(403);
+    expect(joined.body.code).toBe("SCOPE_DENIED");
+    expect(await db().contactListMember.count({ where: { listId } })).toBe(1);
+    const stranger = (await list(org.org.id, 1)).emails[0];
+    expect((await call(`/api/v1/lists/${listId}/members`, { key: mayAlsoSend, body: { emails: [stranger] } })).status).toBe(200);
+
+    await db().contact.update({ where: { id: contactIds[0] }, data: { subscriptionStatus: "unsubscribed", unsubscribedAt: new Date() } });
+    const resubscribed = await call(`/api/v1/contacts/${contactIds[0]}`, { key: writer, method: "PATCH", body: { subscriptionStatus: "subscribed" } });
+    expect(resubscribed.status).toBe(403);
+    expect((await db().contact.findUniqueOrThrow({ where: { id: contactIds[0] } })).subscriptionStatus).toBe("unsubscribed");
+    expect((await call(`/api/v1/contacts/${contactIds[0]}`, { key: mayAlsoSend, method: "PATCH", body: { subscriptionStatus: "subscribed" } })).status).toBe(200);
+
+    const renamed = await call(`/api/v1/senders/${sender.id}`, { key: writer, method: "PATCH", body: { name: "Your Bank Security Team" } });
+    expect(renamed.status).toBe(403);
+    expect((await db().sender.findUniqueOrThrow({ where: { id: sender.id } })).name).not.toBe("Your Bank Security Team");
+    expect((await call(`/api/v1/senders/${sender.id}`, { key: mayAlsoSend, method: "PATCH", body: { name: "Ann at Acme" } })).status).toBe(200);
+    expect((await act({ key: scheduler }, id, "cancel")).status).toBe(200);
+    // Nothing waits on them any more: the writer's again.
+    expect((await call(`/api/v1/senders/${sender.id}`, { key: writer, method: "PATCH", body: { name: "Ann" } })).status).toBe(200);
+    expect((await call(`/api/v1/lists/${listId}/members`, { key: writer, body: { emails: [stranger] } })).status).toBe(200);
+  });
+
   it("adding contacts to a list that starts a sequence is a bulk start: members and imports need email:send, and above the threshold bulk approval", async () => {
     const org = await newOrg();
     await productionMode(org.org.id);

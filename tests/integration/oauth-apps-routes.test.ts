@@ -322,7 +322,7 @@ describe("the consent page over HTTP", () => {
   });
 
   it("a self-registered app's mistakes are shown on the page, never redirected to; an organization's own app gets them back", async () => {
-    const registered = await call("/api/oauth/register", { body: { redirect_uris: ["https://attacker.example/landing"], client_name: "Lure", scope: "templates:read" } });
+    const registered = await call("/api/oauth/register", { body: { redirect_uris: ["https://attacker.example/landing"], client_name: "Lure https://evil.example", scope: "templates:read" } });
     expect(registered.status).toBe(201);
     const lure = { ...authorizationParams({ client_id: (registered.body as { client_id: string }).client_id }, await newPkce(), "templates:read"), redirect_uri: "https://attacker.example/landing" };
     const mistakes: [Record<string, string>, string, string][] = [
@@ -335,7 +335,9 @@ describe("the consent page over HTTP", () => {
       expect(res.status, error).toBe(200);
       expect(res.headers.get("location")).toBeNull();
       const html = (await res.text()).replaceAll("<!-- -->", "");
-      expect(html).toContain("Lure can&#x27;t be connected");
+      // Its name is anyone's words: quoted and defanged on our page.
+      expect(html).toContain("“Lure https[:]//evil[.]example” can&#x27;t be connected");
+      expect(html).not.toContain("https://evil.example");
       expect(html).toContain(text);
       expect(html).toContain(`error: ${error}`);
       // At most a plain link to the app's host, carrying nothing.

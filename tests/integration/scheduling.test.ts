@@ -53,6 +53,19 @@ describe("scheduling through the legacy routes", () => {
     ]);
   });
 
+  it("sends a template's version as it was when scheduled: an edit meanwhile (say by a key that may only write templates) changes nothing", async () => {
+    const t = await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Pinned ${Date.now()}`, subject: "Approved subject", text: "Approved text" } });
+    expect(t.status).toBe(201);
+    const res = await call("/api/email/schedule", { key, body: { to: "reader@example.test", subject: "ignored", templateId: t.body.data.id, scheduledFor: inMs(2_000) } });
+    expect(res.status).toBe(200);
+    expect(res.body.emailData).toMatchObject({ templateId: t.body.data.id, templateVersion: 1 });
+    const writer = (await createKey(org.cookie, ["templates:read", "templates:write"])).key;
+    expect((await call(`/api/v1/templates/${t.body.data.id}`, { key: writer, method: "PATCH", body: { subject: "Rewritten subject" } })).status).toBe(200);
+    const row = await waitForStatus(res.body.id, ["sent", "failed"]);
+    expect(row.status).toBe("sent");
+    expect((await db().message.findUniqueOrThrow({ where: { id: row.messageId! } })).subject).toBe("Approved subject");
+  });
+
   it("refuses times in the past, more than 365 days ahead, or without an offset, and every send-body error", async () => {
     const body = { to: "reader@example.test", subject: "Hi", text: "x" };
     const cases: [Record<string, unknown>, string][] = [

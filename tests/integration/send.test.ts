@@ -107,6 +107,9 @@ describe("validation", () => {
     ["fromName that is an address", { ...ok, fromName: "ceo@bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
     ["fromName with a full-width at sign", { ...ok, fromName: "ceo\uFF20bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
     ["fromName with angle brackets", { ...ok, fromName: "Bank <support>" }, /body\.fromName: the display name cannot contain < or >/],
+    ["fromName hiding an address in an encoded word", { ...ok, fromName: "=?utf-8?B?c2VjdXJpdHlAYmlnYmFuay5leGFtcGxl?=" }, /body\.fromName: the display name cannot contain an encoded word/],
+    ["fromName with spaces around the at sign", { ...ok, fromName: "security @ bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
+    ["fromName with a circled a for the at sign and a one-dot leader", { ...ok, fromName: "security\u24D0bigbank\u2024example" }, /body\.fromName: the display name cannot contain an email address/],
     ["unknown field", { ...ok, sendAt: "tomorrow" }, /sendAt/],
   ];
   it.each(cases)("refuses %s with 400 VALIDATION_ERROR", async (_name, body, message) => {

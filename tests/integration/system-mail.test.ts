@@ -188,6 +188,22 @@ describe("with a system mail transport", () => {
     expect((await own.sql.query("SELECT count(*)::int AS n FROM messages WHERE subject = 'Looks official'")).rows[0].n).toBe(0);
   });
 
+  it("keeps the instance's own domain (its mail's from domain) and every domain under it from every organization: no inbound or sending domain, no sender", async () => {
+    for (const name of ["operator.test", "Sub.Operator.test"]) {
+      for (const path of ["/api/inbound/domains", "/api/v1/domains"]) {
+        const res = await call(path, { base: base(), cookie: own.cookie, body: { name } });
+        expect(res.status, `${path} ${name}`).toBe(400);
+        expect(res.body.error).toMatch(/operator\.test is this instance's own domain/);
+      }
+    }
+    const sender = await call("/api/v1/senders", { base: base(), key: own.key, body: { email: "security@operator.test" } });
+    expect(sender.status).toBe(400);
+    expect(sender.body.code).toBe("VALIDATION_ERROR");
+    expect((await own.sql.query("SELECT count(*)::int AS n FROM domains WHERE name LIKE '%operator.test'")).rows[0].n).toBe(0);
+    // A name that only ends the same way is another domain.
+    expect((await call("/api/inbound/domains", { base: base(), cookie: own.cookie, body: { name: `not-operator-${hex()}.test` } })).status).toBe(201);
+  });
+
   it("invites an address that has an account exactly as a new one; its holder joins with their own password and never sets one through the link", async () => {
     const other = await otherOrgOn(own);
     const fresh = `fresh-${hex()}@example.test`;
