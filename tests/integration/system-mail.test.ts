@@ -188,6 +188,22 @@ describe("with a system mail transport", () => {
     expect((await own.sql.query("SELECT count(*)::int AS n FROM messages WHERE subject = 'Looks official'")).rows[0].n).toBe(0);
   });
 
+  it("mails no link to an address at a domain this instance receives for an organization that never proved it", async () => {
+    const squatter = await otherOrgOn(own);
+    const domain = `captured-${hex()}.test`;
+    expect((await call("/api/inbound/domains", { base: base(), cookie: squatter.cookie, body: { name: domain } })).status).toBe(201);
+    const invited = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: `bob@${domain}`, role: "member" } });
+    expect(invited.status).toBe(409);
+    expect(invited.body.error).toMatch(/has not verified the domain/);
+    const sender = (await call("/api/v1/senders", { base: base(), key: own.key, body: { email: `ceo@${domain}` } })).body.data;
+    const confirm = await call(`/api/v1/senders/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" });
+    expect(confirm.status).toBe(409);
+    expect(own.systemSink.messages.filter((m) => m.rcptTo.some((r) => r.endsWith(`@${domain}`)))).toHaveLength(0);
+    // Once the domain is proven, its mail is its owner's: links go there again.
+    await own.sql.query("UPDATE domains SET status = 'verified', verified_at = now() WHERE name = $1", [domain]);
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: `bob@${domain}`, role: "member" } })).status).toBe(201);
+  });
+
   it("keeps the instance's own domain (its mail's from domain) and every domain under it from every organization: no inbound or sending domain, no sender", async () => {
     for (const name of ["operator.test", "Sub.Operator.test"]) {
       for (const path of ["/api/inbound/domains", "/api/v1/domains"]) {
