@@ -17,6 +17,7 @@ import { writeBatch, type GoodRow, type RefusedRow } from "@/lib/contacts/import
 import { SeenEmails } from "@/lib/contacts/seen-emails";
 import { viewOfImport } from "@/lib/contacts/manage-imports";
 import { IMPORT_BATCH_CHARS, IMPORT_BATCH_SIZE, IMPORT_BODY_LIMIT, IMPORT_MAX_LINE, IMPORT_MAX_ROWS } from "@/lib/contacts/import-schemas";
+import { maySend } from "@/lib/safety/queued-mail";
 
 interface ImportRequest {
   principal: Principal;
@@ -58,6 +59,10 @@ export async function importContacts(request: ImportRequest) {
     throw err;
   }
 
+  // Subscribing again someone who unsubscribed is sending them whatever mail waits (campaigns,
+  // sequences): only a caller that may send does it. For anyone else "subscribed" changes no
+  // existing contact (a new one is subscribed as always).
+  const mayResubscribe = maySend(principal);
   const actor = actorOf(principal);
   const record = await db().contactImport.create({ data: { orgId, listId: listId ?? null, createdBy: `${actor.actorType}:${actor.actorId}` } });
   const seen = new SeenEmails();
@@ -98,7 +103,7 @@ export async function importContacts(request: ImportRequest) {
       if (!row.ok) refused.push({ line, email: row.email, message: row.message });
       else {
         const first = seen.firstLineOf(row.email, line);
-        if (first === undefined) good.push({ ...row, line });
+        if (first === undefined) good.push({ ...row, status: row.status === "subscribed" && !mayResubscribe ? null : row.status, line });
         else refused.push({ line, email: row.email, message: `duplicate: ${row.email} is already on line ${first} of this file` });
       }
       if (good.length >= IMPORT_BATCH_SIZE || refused.length >= IMPORT_BATCH_SIZE || pendingChars >= IMPORT_BATCH_CHARS) await flush();

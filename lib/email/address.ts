@@ -37,8 +37,14 @@ export function displayNameProblem(name: string): string | null {
   if (/[<>]/.test(name)) return "the display name cannot contain < or >";
   // Mail clients decode an encoded word (=?utf-8?B?…?=) and would show what it hides.
   if (/=\?[^?]*\?[bqBQ]\?/.test(name)) return "the display name cannot contain an encoded word (=?…?=)";
-  // Look-alikes read as an address too: compatibility forms folded (ⓐ, ․), spaces around the @ closed up.
-  const folded = name.replace(/\u24D0/g, "@").normalize("NFKC").replace(/\s*@\s*/g, "@");
+  // Invisible and direction marks can reorder or hide what is shown (U+202E turns text around).
+  if (/\p{Cf}/u.test(name)) return "the display name cannot contain invisible or direction control characters";
+  // Look-alikes read as an address too: compatibility forms folded (ⓐ, ․, 。), spaces around the @ and dots closed up.
+  const folded = name
+    .replace(/\u24D0/g, "@")
+    .normalize("NFKC")
+    .replace(/[\u3002\uFF0E\uFF61]/g, ".")
+    .replace(/\s*([@.])\s*/g, "$1");
   if (ADDRESS_LIKE.test(name) || /[^\s@]+@[^\s@]+\.[^\s@]+/.test(folded)) return "the display name cannot contain an email address";
   return null;
 }

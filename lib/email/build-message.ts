@@ -1,7 +1,7 @@
 // From a validated send body to the provider-neutral message.
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
-import { assertNotSystemFrom } from "@/lib/system-mail/system-from";
+import { assertNotInstanceAddress, assertNotSystemFrom } from "@/lib/system-mail/system-from";
 import type { OutgoingMessage } from "@/lib/providers/adapter";
 import type { SendEmailInput } from "@/lib/email/schemas";
 
@@ -13,6 +13,7 @@ export function defaultFrom(): string {
 export function buildMessage(input: SendEmailInput): OutgoingMessage {
   const from = input.from ?? { email: defaultFrom() };
   assertNotSystemFrom(from.email);
+  if (input.from) assertNotInstanceAddress(input.from.email);
   const domain = from.email.split("@")[1] || "mailroom.local";
   return {
     messageId: `<${randomUUID()}@${domain}>`,

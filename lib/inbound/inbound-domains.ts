@@ -5,7 +5,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertNotInstanceDomain } from "@/lib/system-mail/system-from";
+import { assertNotInstanceDomain, instanceDomainOf } from "@/lib/system-mail/system-from";
 
 export const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1).toLowerCase();
 
@@ -14,7 +14,8 @@ export async function organizationsFor(addresses: string[]): Promise<Map<string,
   const domains = [...new Set(addresses.map(domainOf))];
   if (domains.length === 0) return new Map();
   const rows = await db().domain.findMany({ where: { name: { in: domains }, inboundEnabled: true }, select: { name: true, orgId: true } });
-  const byDomain = new Map(rows.map((r) => [r.name, r.orgId]));
+  // Never the instance's own domains, whatever rows say (one added before they were kept from tenants).
+  const byDomain = new Map(rows.filter((r) => !instanceDomainOf(r.name)).map((r) => [r.name, r.orgId]));
   return new Map(addresses.flatMap((a) => (byDomain.has(domainOf(a)) ? [[a, byDomain.get(domainOf(a))!] as const] : [])));
 }
 

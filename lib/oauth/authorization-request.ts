@@ -77,7 +77,8 @@ export async function readAuthorizationRequest(params: Record<string, string | u
   const client = clientId ? await findClient(clientId) : null;
   if (!client) return { outcome: "error", message: "This link names an app that is not registered here." };
   if (client.orgId && client.orgId !== approver.orgId) {
-    return { outcome: "error", message: `${client.name} is registered to another organization; only its members can connect it.` };
+    // Another organization's words: quoted and defanged, as a self-registered app's are below.
+    return { outcome: "error", message: `${quotedTenantText(client.name)} is registered to another organization; only its members can connect it.` };
   }
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   // Anyone may register an app, under any name: on our pages a self-registered app's name is

@@ -6,7 +6,18 @@
 // to addresses nobody approved. Mail nobody is waiting for is a draft: free to change.
 import { rawQuery } from "@/lib/db/raw-query";
 import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
+import { authorize } from "@/lib/http/authorize";
 import type { Principal } from "@/lib/http/principal";
+
+/** Whether the caller may send (email:send), without refusing. */
+export function maySend(principal: Principal): boolean {
+  try {
+    authorize(principal, { scope: "email:send" });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Who is waiting for mail: how many recipients, and whether more join by themselves (an active sequence's trigger list). */
 export interface Waiting {
@@ -36,21 +47,31 @@ export async function waitingOnContact(orgId: string, contactId: string): Promis
   const [row] = await rawQuery<{ waiting: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM sequence_enrolments WHERE contact_id = $2::uuid AND org_id = $1::uuid AND status = 'active')
          OR EXISTS (SELECT 1 FROM contact_list_members m JOIN campaigns c ON c.list_id = m.list_id
-                     WHERE m.contact_id = $2::uuid AND c.org_id = $1::uuid AND c.status = 'scheduled') AS waiting`,
+                     WHERE m.contact_id = $2::uuid AND c.org_id = $1::uuid AND c.status = 'scheduled')
+         OR EXISTS (SELECT 1 FROM campaign_sends WHERE contact_id = $2::uuid AND org_id = $1::uuid AND status = 'pending') AS waiting`,
     [orgId, contactId],
   );
   return { audience: row.waiting ? 1 : 0, live: false };
 }
 
-/** Who waits for mail from this sender (its name is the from's display name): scheduled
- * campaigns' lists, and sequences' active enrolments (and trigger lists, while active). */
+/** Whether mail waits for the contact at this address, if the organization has one. */
+export async function waitingOnAddress(orgId: string, email: string): Promise<Waiting> {
+  const [contact] = await rawQuery<{ id: string }>(`SELECT id::text FROM contacts WHERE org_id = $1::uuid AND email = $2`, [orgId, email.toLowerCase()]);
+  return contact ? waitingOnContact(orgId, contact.id) : { audience: 0, live: false };
+}
+
+/** Who waits for mail from this sender (its name is the from's display name, read as each
+ * message goes): scheduled campaigns' lists, started campaigns' pending recipients, and
+ * sequences' active enrolments (and trigger lists, while active). */
 export async function waitingOnSender(orgId: string, senderId: string): Promise<Waiting> {
   const [row] = await rawQuery<{ enrolled: number; scheduled: number; live: boolean }>(
     `SELECT
        (SELECT count(*)::int FROM sequence_enrolments e JOIN sequences q ON q.id = e.sequence_id
          WHERE q.org_id = $1::uuid AND q.sender_id = $2::uuid AND e.status = 'active') AS enrolled,
        (SELECT count(*)::int FROM campaigns c JOIN contact_list_members m ON m.list_id = c.list_id JOIN contacts ct ON ct.id = m.contact_id
-         WHERE c.org_id = $1::uuid AND c.sender_id = $2::uuid AND c.status = 'scheduled' AND ct.subscription_status = 'subscribed') AS scheduled,
+         WHERE c.org_id = $1::uuid AND c.sender_id = $2::uuid AND c.status = 'scheduled' AND ct.subscription_status = 'subscribed')
+       + (SELECT count(*)::int FROM campaign_sends s JOIN campaigns c ON c.id = s.campaign_id
+         WHERE c.org_id = $1::uuid AND c.sender_id = $2::uuid AND c.status IN ('sending', 'paused') AND s.status = 'pending') AS scheduled,
        EXISTS (SELECT 1 FROM sequences WHERE org_id = $1::uuid AND sender_id = $2::uuid AND status = 'active' AND trigger_list_id IS NOT NULL) AS live`,
     [orgId, senderId],
   );

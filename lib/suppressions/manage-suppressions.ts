@@ -10,6 +10,7 @@ import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { CreateSuppressionInput, ListSuppressionsQuery } from "@/lib/suppressions/schemas";
 import type { Prisma, Suppression } from "@/lib/generated/prisma/client";
+import { assertMayChangeWaitingMail, waitingOnAddress } from "@/lib/safety/queued-mail";
 
 const view = (s: Suppression) => ({ id: s.id, email: s.email, reason: s.reason, messageId: s.messageId, createdAt: s.createdAt });
 
@@ -66,6 +67,8 @@ export async function createSuppression({ principal, input }: { principal: Princ
 export async function deleteSuppression({ principal, email }: { principal: Principal; email: string }) {
   const existing = await findSuppression(principal.orgId, email);
   if (!existing) throw notFound("Suppression");
+  // Lifting it lets mail that waits for the address (a campaign, a sequence) reach it: sending.
+  await assertMayChangeWaitingMail(principal, await waitingOnAddress(principal.orgId, existing.email), "suppression.deleted", { targetType: "suppression", targetId: existing.id });
   await db().$transaction(async (tx) => {
     const { count } = await tx.suppression.deleteMany({ where: { id: existing.id, orgId: principal.orgId } });
     if (count === 0) throw notFound("Suppression"); // removed meanwhile

@@ -36,9 +36,25 @@ export function instanceDomains(): string[] {
  * could confirm any address at it as a sender and send as the instance.
  */
 export function assertNotInstanceDomain(domain: string, field: string): void {
-  const d = domain.toLowerCase().replace(/\.$/, "");
-  const own = instanceDomains().find((i) => d === i || d.endsWith(`.${i}`));
+  const own = instanceDomainOf(domain);
   if (!own) return;
   const message = `${own} is this instance's own domain: no organization can add it, a domain under it, or an address at it`;
   throw new AppError("VALIDATION_ERROR", `Invalid request: ${field}: ${message}`, [{ path: field, message }]);
+}
+
+/** The instance domain `domain` is, or is under; null when it is none of them. */
+export function instanceDomainOf(domain: string): string | null {
+  const d = domain.toLowerCase().replace(/\.$/, "");
+  return instanceDomains().find((i) => d === i || d.endsWith(`.${i}`)) ?? null;
+}
+
+/** Refuses (403, in every mode) a send's own from at the instance's domains, whatever rows say
+ * (a sender or domain added before these were kept from tenants). The address the operator
+ * lends (DEFAULT_FROM) stays usable. */
+export function assertNotInstanceAddress(address: string): void {
+  const email = address.trim().toLowerCase();
+  if (email === env().DEFAULT_FROM?.toLowerCase()) return;
+  const own = instanceDomainOf(email.slice(email.lastIndexOf("@") + 1));
+  if (!own) return;
+  throw new AppError("SENDER_NOT_VERIFIED", `${address} is at ${own}, this instance's own domain; organizations cannot send from it. Give another from address.`);
 }

@@ -354,6 +354,39 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     expect((await call(`/api/v1/lists/${listId}/members`, { key: writer, body: { emails: [stranger] } })).status).toBe(200);
   });
 
+  it("an import subscribes nobody again without email:send; lifting a suppression mail waits for, or renaming the sender of a started campaign, is sending", async () => {
+    const org = await newOrg();
+    await productionMode(org.org.id);
+    const writer = (await createKey(org.cookie, ["contacts:read", "contacts:write", "senders:read", "senders:write"])).key;
+    const sender = (await createKey(org.cookie, ["contacts:read", "contacts:write", "senders:read", "senders:write", "email:send"])).key;
+    const { listId, emails, contactIds } = await list(org.org.id, 3);
+    await db().contact.update({ where: { id: contactIds[0] }, data: { subscriptionStatus: "unsubscribed", unsubscribedAt: new Date() } });
+    const csv = (email: string) => ({ method: "POST", raw: `email,subscription_status\n${email},subscribed\n`, headers: { "content-type": "text/csv" } });
+    const status = async () => (await db().contact.findUniqueOrThrow({ where: { id: contactIds[0] } })).subscriptionStatus;
+    const fresh = `fresh-${tag()}@example.test`;
+    expect((await call("/api/v1/contacts/import", { key: writer, ...csv(emails[0]) })).status).toBe(201);
+    expect((await call("/api/v1/contacts/import", { key: writer, ...csv(fresh) })).status).toBe(201);
+    expect(await status()).toBe("unsubscribed");
+    expect((await db().contact.findFirstOrThrow({ where: { orgId: org.org.id, email: fresh } })).subscriptionStatus).toBe("subscribed");
+    expect((await call("/api/v1/contacts/import", { key: sender, ...csv(emails[0]) })).status).toBe(201);
+    expect(await status()).toBe("subscribed");
+
+    // A campaign started, then paused, on the list: its pending recipients wait.
+    const scheduler = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
+    const id = await draft({ key: scheduler }, org.org.id, listId);
+    await db().suppression.create({ data: { orgId: org.org.id, email: emails[1], reason: "complaint" } });
+    await db().campaign.update({ where: { id }, data: { status: "paused" } });
+    await db().campaignSend.createMany({ data: contactIds.map((contactId, i) => ({ campaignId: id, orgId: org.org.id, contactId, email: emails[i], status: "pending" })) });
+    const lifted = await call(`/api/v1/suppressions/${encodeURIComponent(emails[1])}`, { key: writer, method: "DELETE" });
+    expect(lifted.status).toBe(403);
+    expect(await db().suppression.count({ where: { orgId: org.org.id, email: emails[1] } })).toBe(1);
+    const ann = await db().sender.findFirstOrThrow({ where: { orgId: org.org.id, email: "ann@sender.test" } });
+    const renamed = await call(`/api/v1/senders/${ann.id}`, { key: writer, method: "PATCH", body: { name: "Bank Security Dept" } });
+    expect(renamed.status).toBe(403);
+    expect((await call(`/api/v1/suppressions/${encodeURIComponent(emails[1])}`, { key: sender, method: "DELETE" })).status).toBe(200);
+    expect((await call(`/api/v1/senders/${ann.id}`, { key: sender, method: "PATCH", body: { name: "Ann at Acme" } })).status).toBe(200);
+  });
+
   it("adding contacts to a list that starts a sequence is a bulk start: members and imports need email:send, and above the threshold bulk approval", async () => {
     const org = await newOrg();
     await productionMode(org.org.id);

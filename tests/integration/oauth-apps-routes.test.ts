@@ -317,8 +317,9 @@ describe("the consent page over HTTP", () => {
     const repeated = await fetch(`${inject("baseUrl")}/oauth/authorize?${new URLSearchParams(good)}&scope=org%3Aread`, { headers: { cookie: member.cookie }, redirect: "manual" });
     expect(repeated.status).toBe(200);
     expect(await repeated.text()).toContain("repeats the parameter");
-    // Another organization's user gets the error page too.
-    expect(await (await page(good, other.cookie)).text()).toContain("registered to another organization");
+    // Another organization's user gets the error page too, the app's name quoted as that organization's words.
+    const foreign = (await page(good, other.cookie)).text();
+    expect(await foreign).toContain("“Errors” is registered to another organization");
   });
 
   it("a self-registered app's mistakes are shown on the page, never redirected to; an organization's own app gets them back", async () => {

@@ -216,6 +216,11 @@ describe("with a system mail transport", () => {
     expect(sender.status).toBe(400);
     expect(sender.body.code).toBe("VALIDATION_ERROR");
     expect((await own.sql.query("SELECT count(*)::int AS n FROM domains WHERE name LIKE '%operator.test'")).rows[0].n).toBe(0);
+    // A sender at it kept from before (rows are not the rule): sending from it is refused all the same.
+    await own.sql.query(`INSERT INTO senders (id, org_id, email, confirmed_at, updated_at) SELECT gen_random_uuid(), id, 'security@operator.test', now(), now() FROM organizations`);
+    const sent = await call("/api/v1/email/send", { base: base(), key: own.key, body: { from: "Security <security@operator.test>", to: "someone@example.test", subject: "Looks official", text: "x" } });
+    expect(sent.status).toBe(403);
+    expect(sent.body.error).toMatch(/operator\.test, this instance's own domain/);
     // A name that only ends the same way is another domain.
     expect((await call("/api/inbound/domains", { base: base(), cookie: own.cookie, body: { name: `not-operator-${hex()}.test` } })).status).toBe(201);
   });

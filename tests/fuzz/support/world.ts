@@ -21,7 +21,7 @@ export type Kind =
   | "project" | "apiKey" | "member" | "provider" | "inboundProvider" | "testList" | "endpoint" | "delivery"
   | "template" | "scheduled" | "message" | "inboundMessage" | "attachment" | "domain" | "inboundDomain" | "rule"
   | "useCase" | "suppression" | "contact" | "property" | "list" | "import" | "sender" | "campaign" | "sequence"
-  | "enrolment" | "oauthApp" | "grant";
+  | "enrolment" | "oauthApp" | "grant" | "invitation";
 
 export interface OrgWorld {
   orgId: string;
@@ -138,6 +138,12 @@ export async function buildWorld(): Promise<OrgWorld> {
   const enrolled = await call(`/api/v1/sequences/${ids.sequence}/enrolments`, { cookie, body: { contactIds: [ids.contact] } });
   if (enrolled.status >= 300) throw new Error(`world: enrol answered ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
   ids.enrolment = (await db().sequenceEnrolment.findFirstOrThrow({ where: { sequenceId: ids.sequence } })).id;
+  // A pending invitation, written directly: inviting mails a link, and this server has no system mail transport.
+  ids.invitation = (
+    await db().accountLink.create({
+      data: { kind: "invitation", orgId, email: `invited-${hex()}@example.test`, role: "viewer", createdBy: owner.user.id, tokenHash: randomBytes(32).toString("hex"), expiresAt: new Date(Date.now() + 7 * 86_400_000) },
+    })
+  ).id;
 
   ids.oauthApp = (await post("/api/oauth-apps", { name: `App ${hex()}`, redirectUris: ["http://127.0.0.1:5999/callback"], scopes: ["org:read"] })).id;
   const spareConnection = await connectApp(cookie, "org:read");
@@ -193,6 +199,7 @@ export function kindOf(path: string, param: string): Kind {
     [/^\/api\/inbound\/rules\//, "id", "rule"],
     [/^\/api\/oauth-apps\//, "id", "oauthApp"],
     [/^\/api\/org\/members\//, "id", "member"],
+    [/^\/api\/org\/invitations\//, "id", "invitation"],
     [/^\/api\/providers\//, "id", "provider"],
   ];
   const found = table.find(([re, name]) => re.test(path) && name === param);
