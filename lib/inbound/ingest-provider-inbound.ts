@@ -29,7 +29,8 @@ export async function ingestProviderInbound(provider: Provider, req: IncomingInb
       if (tooLarge) throw new AppError("PAYLOAD_TOO_LARGE", `Message of ${tooLarge.size} bytes exceeds the inbound limit of ${limit} bytes`);
       const ids: string[] = [];
       for (const email of emails) {
-        ids.push((await recordInbound({ orgId: provider.orgId, source: provider.type as InboundSource, providerId: provider.id, email })).id);
+        const recorded = await recordInbound({ orgId: provider.orgId, source: provider.type as InboundSource, providerId: provider.id, email });
+        if (recorded) ids.push(recorded.id);
       }
       return { received: emails.length, ids };
     });

@@ -9,6 +9,7 @@ import { storable } from "@/lib/db/storable-text";
 import { enqueue } from "@/lib/jobs/enqueue";
 import type { InboundEmail } from "@/lib/inbound/inbound-email";
 import { processInboundJob } from "@/lib/inbound/process-inbound-job";
+import { isInstanceMail } from "@/lib/system-mail/instance-mail-marker";
 
 export type InboundSource = "smtp" | "sendgrid" | "mailgun" | "postmark" | "ses";
 
@@ -27,7 +28,18 @@ function dedupeKey(email: InboundEmail): string {
   return hash.digest("hex");
 }
 
-export async function recordInbound({ orgId, source, providerId = null, email: received }: { orgId: string; source: InboundSource; providerId?: string | null; email: InboundEmail }): Promise<{ id: string; duplicate: boolean }> {
+/** Whether this organization verified the domain of every recipient the message came in for. */
+async function verifiedFor(orgId: string, recipients: string[]): Promise<boolean> {
+  const domains = [...new Set(recipients.map((a) => a.slice(a.lastIndexOf("@") + 1).toLowerCase()))];
+  if (domains.length === 0) return false;
+  return (await db().domain.count({ where: { orgId, name: { in: domains }, status: "verified" } })) === domains.length;
+}
+
+/** Null when the message is the instance's own mail (a link for its recipient) come back to an
+ * organization that has not verified the recipient's domain: it is not recorded
+ * (lib/system-mail/instance-mail-marker.ts). */
+export async function recordInbound({ orgId, source, providerId = null, email: received }: { orgId: string; source: InboundSource; providerId?: string | null; email: InboundEmail }): Promise<{ id: string; duplicate: boolean } | null> {
+  if (isInstanceMail(received.headers) && !(await verifiedFor(orgId, received.envelopeTo))) return null;
   // Text PostgreSQL cannot store (NUL, lone surrogates) is cleaned from every string; bytes stay bytes.
   const email = storable(received);
   const key = dedupeKey(email);

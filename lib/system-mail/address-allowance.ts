@@ -41,16 +41,9 @@ const refusal = (wait: number, what: string) => {
   return new AppError("RATE_LIMITED", `${what}; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
 };
 
-/** Takes the organization's and this mailbox's next place inside the caller's transaction, or answers 429; returns the place's id.
- * First refuses (409) an address whose mail this instance itself receives for an organization
- * that never proved the domain: an inbound domain needs no proof, so whoever added it would
- * read the link (confirm a sender there, accept an invitation, use a reset). */
+/** Takes the organization's and this mailbox's next place inside the caller's transaction, or answers 429; returns the place's id. */
 export async function reserveAddressMail(tx: Prisma.TransactionClient, address: string, orgId: string): Promise<string> {
   const email = mailboxOf(address);
-  const domain = email.slice(email.lastIndexOf("@") + 1);
-  if (await tx.domain.findFirst({ where: { name: domain, inboundEnabled: true, status: { not: "verified" } }, select: { id: true } })) {
-    throw new AppError("CONFLICT", `Mail to ${domain} is received by this instance for an organization that has not verified the domain, so a link mailed there could be read by others; verify ${domain} (Domains) first`);
-  }
   const dayAgo = new Date(Date.now() - DAY_MS);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`system-mail-org:${orgId}`}))`;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`system-mail:${email}`}))`;

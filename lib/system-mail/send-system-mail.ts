@@ -12,6 +12,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { AppError } from "@/lib/http/errors";
 import { systemMailFrom } from "@/lib/system-mail/system-from";
+import { INSTANCE_MAIL_HEADER, instanceMailMarker } from "@/lib/system-mail/instance-mail-marker";
 
 export interface SystemMail {
   to: string;
@@ -52,7 +53,14 @@ export async function sendSystemMail(mail: SystemMail): Promise<void> {
     return;
   }
   try {
-    await smtp().sendMail({ from: systemMailFrom(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await smtp().sendMail({
+      from: systemMailFrom(),
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: { [INSTANCE_MAIL_HEADER]: instanceMailMarker(mail.to) },
+    });
   } catch (err) {
     // The relay's own words may hold its address; the caller gets a plain refusal.
     log.error("System mail was not sent", { to: mail.to, err: err instanceof Error ? err.message : String(err) });

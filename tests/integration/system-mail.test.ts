@@ -11,6 +11,7 @@ import { signIn, signInOrThrow } from "../helpers/sign-in";
 import { addMemberAs, newOrg, PASSWORD } from "../helpers/factory";
 import { deadPort, newSink, SINK_PASSWORD, SINK_USER, smtpProvider } from "../helpers/sending";
 import { ownServer } from "../helpers/own-server";
+import { postmarkInboundJson, postmarkInboundProvider, postPostmark } from "../helpers/inbound-post";
 import { linkMailedTo, otherOrgOn, serverWithSystemMail } from "../helpers/system-mail";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
@@ -188,20 +189,29 @@ describe("with a system mail transport", () => {
     expect((await own.sql.query("SELECT count(*)::int AS n FROM messages WHERE subject = 'Looks official'")).rows[0].n).toBe(0);
   });
 
-  it("mails no link to an address at a domain this instance receives for an organization that never proved it", async () => {
-    const squatter = await otherOrgOn(own);
+  it("marks its mail: come back to this instance's inbound, it reaches only an organization that verified the recipient's domain", async () => {
+    // Another organization on the shared server (same AUTH_SECRET) receives mail for a domain it never proved.
+    const squatter = await newOrg();
     const domain = `captured-${hex()}.test`;
-    expect((await call("/api/inbound/domains", { base: base(), cookie: squatter.cookie, body: { name: domain } })).status).toBe(201);
-    const invited = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: `bob@${domain}`, role: "member" } });
-    expect(invited.status).toBe(409);
-    expect(invited.body.error).toMatch(/has not verified the domain/);
-    const sender = (await call("/api/v1/senders", { base: base(), key: own.key, body: { email: `ceo@${domain}` } })).body.data;
-    const confirm = await call(`/api/v1/senders/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" });
-    expect(confirm.status).toBe(409);
-    expect(own.systemSink.messages.filter((m) => m.rcptTo.some((r) => r.endsWith(`@${domain}`)))).toHaveLength(0);
-    // Once the domain is proven, its mail is its owner's: links go there again.
-    await own.sql.query("UPDATE domains SET status = 'verified', verified_at = now() WHERE name = $1", [domain]);
-    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: `bob@${domain}`, role: "member" } })).status).toBe(201);
+    expect((await call("/api/inbound/domains", { cookie: squatter.cookie, body: { name: domain } })).status).toBe(201);
+    const inbound = await postmarkInboundProvider(squatter.cookie);
+    const bob = `bob@${domain}`;
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: bob, role: "member" } })).status).toBe(201);
+    const { mail } = await linkMailedTo(own.systemSink, bob, "invite");
+    const marker = String(mail.headers.get("x-mailroom-instance-mail") ?? "");
+    expect(marker).not.toBe("");
+    const comeBack = (headers: { Name: string; Value: string }[]) =>
+      postPostmark(inbound, postmarkInboundJson({ from: { email: "no-reply@operator.test" }, to: [{ email: bob }], subject: mail.subject ?? "", text: mail.text ?? "", headers }));
+
+    const refused = await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: marker }]);
+    expect(refused.status).toBe(200);
+    expect(refused.body.ids).toEqual([]);
+    expect(await db().inboundMessage.count({ where: { orgId: squatter.org.id } })).toBe(0);
+    // Other mail to the domain, or a forged marker, is the organization's as before.
+    expect((await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: "forged.marker" }])).body.ids).toHaveLength(1);
+    // Once the domain is proven, its mail is its owner's.
+    await db().domain.updateMany({ where: { name: domain }, data: { status: "verified", verifiedAt: new Date() } });
+    expect((await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: marker }, { Name: "X-Again", Value: "1" }])).body.ids).toHaveLength(1);
   });
 
   it("keeps the instance's own domain (its mail's from domain) and every domain under it from every organization: no inbound or sending domain, no sender", async () => {

@@ -65,8 +65,12 @@ async function acceptMessage(raw: Buffer, session: SMTPServerSession): Promise<v
   // Every domain was removed or paused since RCPT TO: say so rather than accept into nowhere.
   if (byOrg.size === 0) throw smtpError(451, "4.7.1 No recipient is accepted here any more, try again later");
   for (const [orgId, envelopeTo] of byOrg) {
-    const { id, duplicate } = await recordInbound({ orgId, source: "smtp", email: { ...email, envelopeTo } });
-    log.info("inbound message received over SMTP", { inboundMessageId: id, orgId, duplicate, size: raw.length });
+    const recorded = await recordInbound({ orgId, source: "smtp", email: { ...email, envelopeTo } });
+    if (!recorded) {
+      log.warn("the instance's own mail came back for a domain its organization has not verified; not recorded", { orgId });
+      continue;
+    }
+    log.info("inbound message received over SMTP", { inboundMessageId: recorded.id, orgId, duplicate: recorded.duplicate, size: raw.length });
   }
 }
 
