@@ -54,10 +54,17 @@ export async function waitingOnContact(orgId: string, contactId: string): Promis
   return { audience: row.waiting ? 1 : 0, live: false };
 }
 
-/** Whether mail waits for the contact at this address, if the organization has one. */
+/** Whether mail waits for this address: a scheduled send naming it, or its contact's (if any). */
 export async function waitingOnAddress(orgId: string, email: string): Promise<Waiting> {
-  const [contact] = await rawQuery<{ id: string }>(`SELECT id::text FROM contacts WHERE org_id = $1::uuid AND email = $2`, [orgId, email.toLowerCase()]);
-  return contact ? waitingOnContact(orgId, contact.id) : { audience: 0, live: false };
+  const address = email.toLowerCase();
+  const [row] = await rawQuery<{ id: string | null; scheduled: boolean }>(
+    `SELECT (SELECT id::text FROM contacts WHERE org_id = $1::uuid AND email = $2) AS id,
+            EXISTS (SELECT 1 FROM scheduled_emails WHERE org_id = $1::uuid AND status = 'scheduled'
+                     AND position($2 in lower(email_data::text)) > 0) AS scheduled`,
+    [orgId, address],
+  );
+  if (row.scheduled) return { audience: 1, live: false };
+  return row.id ? waitingOnContact(orgId, row.id) : { audience: 0, live: false };
 }
 
 /** Who waits for mail from this sender (its name is the from's display name, read as each

@@ -384,6 +384,12 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const renamed = await call(`/api/v1/senders/${ann.id}`, { key: writer, method: "PATCH", body: { name: "Bank Security Dept" } });
     expect(renamed.status).toBe(403);
     expect((await call(`/api/v1/suppressions/${encodeURIComponent(emails[1])}`, { key: sender, method: "DELETE" })).status).toBe(200);
+    // A scheduled send to an address that is no contact waits for it too.
+    const later = `later-${tag()}@example.test`;
+    const mailer = (await createKey(org.cookie, ["email:send"])).key;
+    expect((await call("/api/v1/email/send", { key: mailer, body: { from: "ann@sender.test", to: `Later <${later}>`, subject: "Later", text: "x", scheduledAt: new Date(Date.now() + 3_600_000).toISOString() } })).status).toBe(200);
+    await db().suppression.create({ data: { orgId: org.org.id, email: later, reason: "complaint" } });
+    expect((await call(`/api/v1/suppressions/${encodeURIComponent(later)}`, { key: writer, method: "DELETE" })).status).toBe(403);
     expect((await call(`/api/v1/senders/${ann.id}`, { key: sender, method: "PATCH", body: { name: "Ann at Acme" } })).status).toBe(200);
   });
 
