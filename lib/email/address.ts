@@ -46,11 +46,10 @@ export function displayNameProblem(name: string): string | null {
     .replace(/[\u3002\uFF0E\uFF61]/g, ".")
     .replace(/\s*([@.])\s*/g, "$1");
   if (ADDRESS_LIKE.test(name) || /[^\s@]+@[^\s@]+\.[^\s@]+/.test(folded)) return "the display name cannot contain an email address";
-  // Dot look-alikes NFKC leaves alone (ꓸ, ⸳, ·, ٠ …): after an @, a domain-like run broken by a
-  // non-ASCII character that is no letter, or a letter of another script, reads as an address too.
-  if (/[^\s@]+@[\p{L}\p{N}-]*[A-Za-z0-9][^\p{L}\s\x00-\x7F][A-Za-z0-9]/u.test(folded) || /[^\s@]+@[A-Za-z0-9-]+[^\x00-\x7F\p{Script=Latin}][A-Za-z]/u.test(folded)) {
-    return "the display name cannot contain an email address";
-  }
+  // Look-alikes NFKC leaves alone (ꓸ, ⸳, ·, ٠, ꞏ, Cyrillic letters in a Latin name …): after an
+  // @, only ASCII and Latin letters (Zoë @ Zürich) may follow, never a Latin dot look-alike.
+  const at = folded.indexOf("@");
+  if (at >= 0 && /[^\x00-\x7F\s\p{Script=Latin}]|\uA78F/u.test(folded.slice(at + 1))) return "the display name cannot contain an email address";
   return null;
 }
 

@@ -39,7 +39,7 @@ async function verifiedFor(orgId: string, recipients: string[]): Promise<boolean
  * organization that has not verified the recipient's domain: it is not recorded
  * (lib/system-mail/instance-mail-marker.ts). */
 export async function recordInbound({ orgId, source, providerId = null, email: received }: { orgId: string; source: InboundSource; providerId?: string | null; email: InboundEmail }): Promise<{ id: string; duplicate: boolean } | null> {
-  if (isInstanceMail(received.headers) && !(await verifiedFor(orgId, received.envelopeTo))) return null;
+  if (isInstanceMail(received.headers, received.envelopeTo) && !(await verifiedFor(orgId, received.envelopeTo))) return null;
   // Text PostgreSQL cannot store (NUL, lone surrogates) is cleaned from every string; bytes stay bytes.
   const email = storable(received);
   const key = dedupeKey(email);

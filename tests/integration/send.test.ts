@@ -111,6 +111,8 @@ describe("validation", () => {
     ["fromName with spaces around the at sign", { ...ok, fromName: "security @ bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
     ["fromName turned around by a right-to-left override", { ...ok, fromName: "\u202Eelpmaxe.knabgib @ ytiruces" }, /body\.fromName: the display name cannot contain invisible or direction control characters/],
     ["fromName with a dot look-alike NFKC keeps (Lisu tone mark)", { ...ok, fromName: "security @ bigbank\uA4F8example" }, /body\.fromName: the display name cannot contain an email address/],
+    ["fromName with a Latin dot look-alike and spaces", { ...ok, fromName: "Security @ paypal \uA78F com" }, /body\.fromName: the display name cannot contain an email address/],
+    ["fromName mixing Cyrillic into the domain", { ...ok, fromName: "Security @ paypa\u04CF\uA4F8com" }, /body\.fromName: the display name cannot contain an email address/],
     ["fromName with ideographic full stops", { ...ok, fromName: "security @ bigbank\u3002example" }, /body\.fromName: the display name cannot contain an email address/],
     ["fromName with a circled a for the at sign and a one-dot leader", { ...ok, fromName: "security\u24D0bigbank\u2024example" }, /body\.fromName: the display name cannot contain an email address/],
     ["unknown field", { ...ok, sendAt: "tomorrow" }, /sendAt/],

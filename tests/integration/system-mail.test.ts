@@ -200,15 +200,16 @@ describe("with a system mail transport", () => {
     const { mail } = await linkMailedTo(own.systemSink, bob, "invite");
     const marker = String(mail.headers.get("x-mailroom-instance-mail") ?? "");
     expect(marker).not.toBe("");
-    const comeBack = (headers: { Name: string; Value: string }[]) =>
-      postPostmark(inbound, postmarkInboundJson({ from: { email: "no-reply@operator.test" }, to: [{ email: bob }], subject: mail.subject ?? "", text: mail.text ?? "", headers }));
+    const comeBack = (headers: { Name: string; Value: string }[], to = bob) =>
+      postPostmark(inbound, postmarkInboundJson({ from: { email: "no-reply@operator.test" }, to: [{ email: to }], subject: mail.subject ?? "", text: mail.text ?? "", headers }));
 
     const refused = await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: marker }]);
     expect(refused.status).toBe(200);
     expect(refused.body.ids).toEqual([]);
     expect(await db().inboundMessage.count({ where: { orgId: squatter.org.id } })).toBe(0);
-    // Other mail to the domain, or a forged marker, is the organization's as before.
+    // Other mail to the domain, a forged marker, or a real one copied onto mail for another address, is the organization's as before.
     expect((await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: "forged.marker" }])).body.ids).toHaveLength(1);
+    expect((await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: marker }], `eve@${domain}`)).body.ids).toHaveLength(1);
     // Once the domain is proven, its mail is its owner's.
     await db().domain.updateMany({ where: { name: domain }, data: { status: "verified", verifiedAt: new Date() } });
     expect((await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: marker }, { Name: "X-Again", Value: "1" }])).body.ids).toHaveLength(1);
