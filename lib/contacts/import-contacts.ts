@@ -8,7 +8,7 @@ import { storableText } from "@/lib/db/storable-text";
 import { AppError } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertMayJoinTriggerList, enrolOnListJoin } from "@/lib/sequences/list-join";
+import { assertMayJoinList, enrolOnListJoin } from "@/lib/sequences/list-join";
 import { propertyTypes } from "@/lib/contacts/manage-properties";
 import { invalidFields } from "@/lib/contacts/check-properties";
 import { csvRecords, tooLarge, UploadInterrupted } from "@/lib/contacts/csv-records";
@@ -43,9 +43,9 @@ export async function importContacts(request: ImportRequest) {
   if (listId && !(await db().contactList.findFirst({ where: { id: listId, orgId }, select: { id: true } }))) {
     throw invalidFields([{ path: "query.listId", message: "no such list" }]);
   }
-  // An import's size is known only once it has been read: into a list that starts a sequence,
-  // it counts as a bulk start of any size.
-  if (listId) await assertMayJoinTriggerList({ principal, listId, audience: "unbounded" });
+  // An import's size is known only once it has been read: into a list that starts a sequence or
+  // that a scheduled campaign sends to, it counts as a bulk start of any size.
+  if (listId) await assertMayJoinList({ principal, listId, audience: "unbounded" });
   const records = csvRecords(body, { limit: IMPORT_BODY_LIMIT, maxLine: IMPORT_MAX_LINE });
   let columns: ImportColumns;
   let lastLine: number;

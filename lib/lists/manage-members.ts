@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertMayJoinTriggerList, enrolOnListJoin } from "@/lib/sequences/list-join";
+import { assertMayJoinList, enrolOnListJoin } from "@/lib/sequences/list-join";
 import { invalidFields } from "@/lib/contacts/check-properties";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { getListRowOrThrow } from "@/lib/lists/manage-lists";
@@ -47,7 +47,7 @@ async function ownContacts(tx: Tx, orgId: string, input: string[]): Promise<stri
 export async function addMembers({ principal, id, input }: { principal: Principal; id: string; input: AddMembersInput }) {
   const orgId = principal.orgId;
   const list = await getListRowOrThrow({ orgId, id });
-  await assertMayJoinTriggerList({ principal, listId: list.id, audience: (input.emails ?? input.contactIds ?? []).length });
+  await assertMayJoinList({ principal, listId: list.id, audience: (input.emails ?? input.contactIds ?? []).length });
   const result = await db().$transaction(async (tx) => {
     // Holds the list against a concurrent delete until the members are in.
     const [held] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM contact_lists WHERE id = ${list.id}::uuid AND org_id = ${orgId}::uuid FOR KEY SHARE`;

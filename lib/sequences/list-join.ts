@@ -18,7 +18,7 @@ const CHUNK = 5_000;
  * through a sequence's trigger list or someone else's scheduled campaign.
  * `audience`: how many may join, or "unbounded" for a streamed import.
  */
-export async function assertMayJoinTriggerList({ principal, listId, audience }: { principal: Principal; listId: string; audience: number | "unbounded" }): Promise<void> {
+export async function assertMayJoinList({ principal, listId, audience }: { principal: Principal; listId: string; audience: number | "unbounded" }): Promise<void> {
   const [triggered, scheduled] = await Promise.all([
     db().sequence.count({ where: { orgId: principal.orgId, triggerListId: listId, status: "active" } }),
     db().campaign.count({ where: { orgId: principal.orgId, listId, status: "scheduled" } }),
