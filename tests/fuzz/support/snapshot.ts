@@ -105,12 +105,16 @@ export async function backgroundBusy(): Promise<boolean> {
   return Number(res.rows[0].n) > 0;
 }
 
-/** Whether any background work ran since `since` (a database clock reading): a job, a webhook attempt. */
+/** Whether any background work ran since `since` (a database clock reading): a job, or a webhook
+ * attempt under way or ended since (an attempt's row is written when it ends, with the time it
+ * started: one that started well before `since` is found by its end). */
 export async function jobsActiveSince(since: Date): Promise<boolean> {
   const c = await sql();
   const res = await c.query<{ n: string }>(
     `SELECT (SELECT count(*) FROM jobs WHERE status = 'running' OR locked_at >= $1 OR finished_at >= $1)
-          + (SELECT count(*) FROM webhook_attempts WHERE started_at >= $1 - interval '1 second') AS n`,
+          + (SELECT count(*) FROM webhook_deliveries WHERE status = 'delivering' AND lease_until > now())
+          + (SELECT count(*) FROM webhook_attempts
+             WHERE started_at + duration_ms * interval '1 millisecond' >= $1 - interval '1 second') AS n`,
     [since],
   );
   return Number(res.rows[0].n) > 0;
