@@ -7,6 +7,23 @@ import { SERIES } from "@/components/overview/series";
 import { count, dayLabel, fullDayLabel } from "@/components/overview/figures";
 
 const AXIS_TICK = { fill: "currentColor", fontSize: 12 };
+/** At most this many day labels on the axis: every day up to it, then every 2nd, 3rd, ... day. */
+const MAX_TICKS = 16;
+
+/** The days labelled on the axis, evenly spaced and always ending on the last day. */
+export function axisTicks(dates: string[]): string[] {
+  const step = Math.max(1, Math.ceil(dates.length / MAX_TICKS));
+  return dates.filter((_, i) => (dates.length - 1 - i) % step === 0);
+}
+
+/**
+ * The drawing order: series with nothing in the period first (underneath, thin and dashed), so a
+ * flat zero line never covers one with counts; then the others in funnel order.
+ */
+export function drawingOrder(days: DailyStat[]) {
+  const empty = (key: (typeof SERIES)[number]["key"]) => days.every((d) => d[key] === 0);
+  return [...SERIES.filter((s) => empty(s.key)).map((s) => ({ ...s, empty: true })), ...SERIES.filter((s) => !empty(s.key)).map((s) => ({ ...s, empty: false }))];
+}
 
 /** The counts per day: a line per series, with the same numbers as a table for screen readers and on request. */
 export function DailyChart({ days }: { days: DailyStat[] }) {
@@ -35,18 +52,19 @@ export function DailyChart({ days }: { days: DailyStat[] }) {
       <div aria-hidden="true" className="mt-4 text-zinc-500 dark:text-zinc-400" data-testid="daily-chart">
         <LineChart responsive accessibilityLayer={false} data={days} style={{ width: "100%", height: 260 }} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
           <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.2} />
-          <XAxis dataKey="date" tickFormatter={dayLabel} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} minTickGap={24} tickMargin={6} />
+          <XAxis dataKey="date" ticks={axisTicks(days.map((d) => d.date))} interval={0} tickFormatter={dayLabel} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} tickMargin={6} />
           <YAxis allowDecimals={false} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} width={44} />
           <Tooltip content={ChartTooltip} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} isAnimationActive={false} />
-          {SERIES.map((s) => (
+          {drawingOrder(days).map((s) => (
             <Line
               key={s.key}
               type="linear"
               dataKey={s.key}
               name={s.label}
               stroke={s.color}
-              strokeWidth={2}
-              dot={days.length <= 31 ? { r: 2.5, fill: s.color, strokeWidth: 0 } : false}
+              strokeWidth={s.empty ? 1.5 : 2}
+              strokeDasharray={s.empty ? "4 4" : undefined}
+              dot={!s.empty && days.length <= 31 ? { r: 2.5, fill: s.color, strokeWidth: 0 } : false}
               activeDot={{ r: 4 }}
               isAnimationActive={false}
             />
