@@ -5,26 +5,9 @@ import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis, type TooltipCont
 import type { DailyStat } from "@/lib/queries/analytics";
 import { SERIES } from "@/components/overview/series";
 import { count, dayLabel, fullDayLabel } from "@/components/overview/figures";
+import { axisTicks, drawingOrder } from "@/components/overview/chart-layout";
 
 const AXIS_TICK = { fill: "currentColor", fontSize: 12 };
-/** At most this many day labels on the axis: every day up to it, then every 2nd, 3rd, ... day. */
-const MAX_TICKS = 16;
-
-/** The days labelled on the axis, evenly spaced and always ending on the last day. */
-export function axisTicks(dates: string[]): string[] {
-  const step = Math.max(1, Math.ceil(dates.length / MAX_TICKS));
-  return dates.filter((_, i) => (dates.length - 1 - i) % step === 0);
-}
-
-/**
- * The drawing order: series with nothing in the period first (underneath, thin and dashed), so a
- * flat zero line never covers one with counts; then the others in funnel order.
- */
-export function drawingOrder(days: DailyStat[]) {
-  const empty = (key: (typeof SERIES)[number]["key"]) => days.every((d) => d[key] === 0);
-  return [...SERIES.filter((s) => empty(s.key)).map((s) => ({ ...s, empty: true })), ...SERIES.filter((s) => !empty(s.key)).map((s) => ({ ...s, empty: false }))];
-}
-
 /** The counts per day: a line per series, with the same numbers as a table for screen readers and on request. */
 export function DailyChart({ days }: { days: DailyStat[] }) {
   const [showTable, setShowTable] = useState(false);
@@ -50,7 +33,7 @@ export function DailyChart({ days }: { days: DailyStat[] }) {
 
       {/* The picture is for sighted readers; the table below carries the same numbers for everyone else. */}
       <div aria-hidden="true" className="mt-4 text-zinc-500 dark:text-zinc-400" data-testid="daily-chart">
-        <LineChart responsive accessibilityLayer={false} data={days} style={{ width: "100%", height: 260 }} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
+        <LineChart responsive accessibilityLayer={false} data={days} style={{ width: "100%", height: 260 }} margin={{ top: 8, right: 24, bottom: 0, left: -12 }}>
           <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.2} />
           <XAxis dataKey="date" ticks={axisTicks(days.map((d) => d.date))} interval={0} tickFormatter={dayLabel} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} tickMargin={6} />
           <YAxis allowDecimals={false} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} width={44} />
