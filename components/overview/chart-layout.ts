@@ -12,10 +12,13 @@ export function axisTicks(dates: string[]): string[] {
 }
 
 /**
- * The drawing order: series with nothing in the period first (underneath, thin and dashed), so a
- * flat zero line never covers one with counts; then the others in funnel order.
+ * The drawing order, bottom first: series with nothing in the period (drawn thin and dashed),
+ * then the others from the smallest total to the largest. A line that is zero most days (bounces,
+ * say) so never covers one with counts, and where lines meet the bigger series shows.
  */
 export function drawingOrder(days: DailyStat[]) {
-  const empty = (key: (typeof SERIES)[number]["key"]) => days.every((d) => d[key] === 0);
-  return [...SERIES.filter((s) => empty(s.key)).map((s) => ({ ...s, empty: true })), ...SERIES.filter((s) => !empty(s.key)).map((s) => ({ ...s, empty: false }))];
+  const totals = SERIES.map((s, index) => ({ ...s, index, total: days.reduce((n, d) => n + d[s.key], 0) }));
+  return totals
+    .sort((a, b) => (a.total === 0) !== (b.total === 0) ? (a.total === 0 ? -1 : 1) : a.total - b.total || a.index - b.index)
+    .map(({ key, label, color, total }) => ({ key, label, color, empty: total === 0 }));
 }

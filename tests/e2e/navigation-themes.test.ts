@@ -52,7 +52,7 @@ const luminance = (page: Page, color: string) =>
   }, color);
 
 describe("the dashboard's menu", () => {
-  it("is grouped, every link present, fits 1440x900 without scrolling, and marks the current page", async () => {
+  it("is grouped, every link present, fits 1440x900 without scrolling, and marks the current page", { timeout: 90_000 }, async () => {
     const owner = await newOrg("Menu Org");
     const page = await desktopPage();
     await signInThroughForm(page, base(), owner.email, PASSWORD);
@@ -81,6 +81,27 @@ describe("the dashboard's menu", () => {
 
     expect(await nav.getByRole("link", { name: "Contacts" }).getAttribute("aria-current")).toBe("page");
     expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe("page headers", () => {
+  it("the contacts page keeps its four actions on one row at common widths", { timeout: 90_000 }, async () => {
+    const owner = await newOrg("Header Org");
+    const page = await desktopPage();
+    await signInThroughForm(page, base(), owner.email, PASSWORD);
+    await page.goto(`${base()}/contacts`);
+    await settle(page);
+    const actions = ["Properties", "Export CSV", "Import CSV", "New contact"].map((name) => page.locator("main").getByRole(name === "Export CSV" ? "link" : "button", { name, exact: true }));
+    for (const width of [1024, 1280, 1366, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const boxes = await Promise.all(actions.map(async (a) => (await a.boundingBox())!));
+      // One row, one line each: the same top and the height of a single-line button.
+      expect(new Set(boxes.map((b) => Math.round(b.y))).size, `${width}px`).toBe(1);
+      for (const b of boxes) expect(b.height, `${width}px`).toBeLessThan(48);
+      const description = await page.locator("main p").first().boundingBox();
+      expect(description!.width, `${width}px`).toBeGreaterThan(280);
+    }
     await page.close();
   });
 });

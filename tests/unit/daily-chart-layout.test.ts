@@ -31,14 +31,14 @@ describe("axisTicks", () => {
 });
 
 describe("drawingOrder", () => {
-  it("draws the series with nothing in the period first, the others after in funnel order", () => {
-    const order = drawingOrder([day("2026-11-26", { sent: 3, delivered: 2 }), day("2026-11-27", { sent: 1, opened: 1 })]);
+  it("draws the series with nothing in the period first, then the others from the smallest total up", () => {
+    const order = drawingOrder([day("2026-11-26", { sent: 3, delivered: 2, bounced: 1 }), day("2026-11-27", { sent: 1, opened: 1 })]);
     expect(order.map((s) => [s.key, s.empty])).toEqual([
       ["clicked", true],
-      ["bounced", true],
-      ["sent", false],
-      ["delivered", false],
       ["opened", false],
+      ["bounced", false],
+      ["delivered", false],
+      ["sent", false],
     ]);
   });
 });
