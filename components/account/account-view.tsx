@@ -5,8 +5,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ROLE_DESCRIPTIONS, roleLabel } from "@/components/members/role-descriptions";
 import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { ChangePasswordCard } from "@/components/account/change-password-card";
+import { NameForm } from "@/components/account/name-form";
 
-export function AccountView({ email, role, passwordSetByOther }: { email: string; role: Role; passwordSetByOther: boolean }) {
+export function AccountView({ email, name, role, passwordSetByOther }: { email: string; name: string; role: Role; passwordSetByOther: boolean }) {
   return (
     <>
       <PageHeader title="Account" description="Who you are signed in as, your password, and the second factor that guards large sends." />
@@ -25,6 +26,9 @@ export function AccountView({ email, role, passwordSetByOther }: { email: string
             <span className="text-zinc-500 dark:text-zinc-400"> · {ROLE_DESCRIPTIONS[role]}</span>
           </dd>
         </dl>
+        <div className="mt-5 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+          <NameForm initial={name} hint="The dashboard greets you by it; members see it." />
+        </div>
       </section>
       <ChangePasswordCard email={email} setByOther={passwordSetByOther} />
       <TwoFactorCard />

@@ -59,7 +59,7 @@ export function ApiKeysView({ role }: { role: Role }) {
       ) : keys.data.length === 0 ? (
         <EmptyState
           title="No API keys yet"
-          action={canManage && <button type="button" className="btn-primary" onClick={openCreate}>Create API key</button>}
+          action={canManage ? { label: "Create API key", onClick: openCreate } : undefined}
         >
           {canManage
             ? "Create a key, then send it as a Bearer token in the Authorization header of your API requests."

@@ -28,6 +28,11 @@ const ACTIONS: Record<string, string> = {
   "oauth_app.revoked": "App disconnected",
   "oauth_app.refresh_reuse": "App token reuse: access revoked",
   "oauth_app.code_reuse": "App code reuse: access revoked",
+  "webhook_endpoint.created": "Webhook endpoint added",
+  "webhook_endpoint.updated": "Webhook endpoint changed",
+  "webhook_endpoint.deleted": "Webhook endpoint deleted",
+  "webhook_endpoint.disabled": "Webhook endpoint disabled",
+  "webhook_endpoint.secret_rotated": "Webhook secret rotated",
 };
 
 /** Who acted, for actors without a name of their own (members and keys are named by the caller). */
@@ -85,11 +90,30 @@ export function metadataSummary(metadata: AuditEntry["metadata"]): string {
   if (text(m.provider)) parts.push(`via ${text(m.provider)}`);
   if (text(m.from) && text(m.to)) parts.push(`${text(m.from)} → ${text(m.to)}`);
   if (text(m.name)) parts.push(text(m.name)!);
+  if (text(m.app)) parts.push(text(m.app)!);
+  if (text(m.url)) parts.push(text(m.url)!);
+  if (text(m.key)) parts.push(text(m.key)!);
   if (text(m.type)) parts.push(text(m.type)!);
   if (text(m.email)) parts.push(text(m.email)!);
   if (text(m.role)) parts.push(`role ${text(m.role)}`);
+  if (text(m.status)) parts.push(text(m.status)!);
+  if (text(m.reason)) parts.push(text(m.reason)!);
+  if (text(m.scheduledFor)) parts.push(`for ${text(m.scheduledFor)}`);
   if (text(m.changed)) parts.push(`changed ${text(m.changed)}`);
   parts.push(...changeParts(m.changes));
   if (typeof m.size === "number") parts.push(`${m.size} address${m.size === 1 ? "" : "es"}`);
+  if (typeof m.count === "number") parts.push(`${m.count} in all`);
   return parts.join(" · ");
+}
+
+/**
+ * What an entry was about: its metadata's summary, else what it acted on ("webhook endpoint
+ * 3f2a…"), so no entry reads as a bare dash when the change had a target.
+ */
+export function entrySummary(entry: Pick<AuditEntry, "metadata" | "targetType" | "targetId">): string {
+  const summary = metadataSummary(entry.metadata);
+  if (summary) return summary;
+  if (!entry.targetType) return "";
+  const target = entry.targetType.replace(/_/g, " ");
+  return entry.targetId ? `${target} ${entry.targetId.length > 12 ? `${entry.targetId.slice(0, 8)}…` : entry.targetId}` : target;
 }

@@ -2,7 +2,7 @@
 
 import type { AuditEntry } from "@/lib/queries/audit";
 import { Badge } from "@/components/ui/badge";
-import { actionLabel, metadataSummary, outcomeLabel, outcomeTone } from "@/components/audit/audit-describe";
+import { actionLabel, entrySummary, outcomeLabel, outcomeTone } from "@/components/audit/audit-describe";
 
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "medium" });
 const SUMMARY_MAX = 140;
@@ -32,7 +32,7 @@ export function AuditTable({ entries, actorName }: AuditTableProps) {
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {entries.map((entry) => {
-            const summary = metadataSummary(entry.metadata);
+            const summary = entrySummary(entry);
             return (
               <tr key={entry.id} className="align-top">
                 <td className="px-3 py-2 whitespace-nowrap text-zinc-600 dark:text-zinc-400">

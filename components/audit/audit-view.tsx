@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { auditQuerySchema } from "@/lib/audit/schemas";
 import { useProjects } from "@/lib/queries/projects";
+import { useCurrentProject } from "@/components/layout/use-current-project";
 import { useMembers } from "@/lib/queries/members";
 import { useApiKeys } from "@/lib/queries/api-keys";
 import { useAudit, type AuditEntry, type AuditParams } from "@/lib/queries/audit";
@@ -42,7 +42,8 @@ export function AuditView({ role }: { role: Role }) {
   const projects = useProjects();
   const members = useMembers();
   const keys = useApiKeys();
-  const [chosenProject, setChosenProject] = useState<string | null>(null);
+  // The log is kept per project: the dashboard's current one, else the default project.
+  const [chosenProject, setChosenProject] = useCurrentProject();
   const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
   const [offset, setOffset] = useState(0);
 
@@ -99,17 +100,11 @@ export function AuditView({ role }: { role: Role }) {
             <EmptyState
               title={filtered ? "No entries match these filters" : "Nothing recorded yet"}
               action={
-                filtered ? (
-                  <button type="button" className="btn-secondary" onClick={() => changeFilters(NO_FILTERS)}>
-                    Clear filters
-                  </button>
-                ) : (
-                  roleHas(role, "email.send") && (
-                    <Link href="/send" className="btn-primary">
-                      Send a test email
-                    </Link>
-                  )
-                )
+                filtered
+                  ? { label: "Clear filters", onClick: () => changeFilters(NO_FILTERS) }
+                  : roleHas(role, "email.send")
+                    ? { label: "Send a test email", href: "/send" }
+                    : undefined
               }
             >
               {filtered

@@ -66,14 +66,7 @@ export function CampaignsView({ role }: { role: Role }) {
       ) : campaigns.data.pagination.total === 0 ? (
         <EmptyState
           title={status ? `No ${status} campaigns` : "No campaigns yet"}
-          action={
-            canManage &&
-            !status && (
-              <button type="button" className="btn-secondary" onClick={() => setAdding(true)}>
-                Create a campaign
-              </button>
-            )
-          }
+          action={canManage && !status ? { label: "Create a campaign", onClick: () => setAdding(true) } : undefined}
         >
           A campaign sends one email to a list of contacts: choose the list, the sender, and a template or content of its own. It starts as a draft you can
           send now or schedule.

@@ -53,22 +53,21 @@ export function ContactsView({ role }: { role: Role }) {
         title="Contacts"
         description="The people you send campaigns and sequences to, with their subscription and your own properties. Import them from a CSV file or add them one by one."
         action={
-          <>
-            <div className="flex flex-wrap gap-2">
-              <button type="button" className="btn-secondary" onClick={() => setManagingProperties(true)}>
-                Properties
-              </button>
-              <a className="btn-secondary" href={exportUrl(settled)} download>
-                Export CSV
-              </a>
-              <button type="button" className="btn-secondary" onClick={() => setImporting(true)} disabled={!canManage}>
-                Import CSV
-              </button>
-            </div>
+          // One row that never wraps: the page's four actions side by side, the main one last.
+          <div className="flex items-center gap-2 whitespace-nowrap">
+            <button type="button" className="btn-secondary" onClick={() => setManagingProperties(true)}>
+              Properties
+            </button>
+            <a className="btn-secondary" href={exportUrl(settled)} download>
+              Export CSV
+            </a>
+            <button type="button" className="btn-secondary" onClick={() => setImporting(true)} disabled={!canManage}>
+              Import CSV
+            </button>
             <RestrictedAction allowed={canManage} reason={NO_ADD} onClick={() => setAdding(true)}>
               New contact
             </RestrictedAction>
-          </>
+          </div>
         }
       />
 
@@ -82,11 +81,7 @@ export function ContactsView({ role }: { role: Role }) {
         filtered ? (
           <EmptyState
             title="No contacts match"
-            action={
-              <button type="button" className="btn-secondary" onClick={() => changeFilters(EMPTY)}>
-                Clear the filters
-              </button>
-            }
+            action={{ label: "Clear the filters", onClick: () => changeFilters(EMPTY) }}
           >
             Search matches any part of an email or name. Try fewer letters, or another filter.
           </EmptyState>

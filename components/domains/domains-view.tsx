@@ -54,13 +54,7 @@ export function DomainsView({ role }: { role: Role }) {
       ) : domains.data.pagination.total === 0 ? (
         <EmptyState
           title="No domains yet"
-          action={
-            canManage && (
-              <button type="button" className="btn-secondary" onClick={openAdd}>
-                Add a domain
-              </button>
-            )
-          }
+          action={canManage ? { label: "Add a domain", onClick: openAdd } : undefined}
         >
           Add the domain you send from, like example.com. You get an SPF and a DKIM record to publish (plus recommended DMARC, return-path and, for receiving, MX records);
           once they are found the domain is verified.

@@ -1,23 +1,14 @@
 // The empty inbox: how mail gets here. Either a domain of the organization's with its MX record
 // pointing at a Mailroom server running the SMTP listener (INBOUND_SMTP_PORT), or a provider's
 // inbound webhook posting to the URL shown on its provider card.
-import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 
 export function InboxEmpty({ onShowDomains }: { onShowDomains: () => void }) {
   return (
     <EmptyState
       title="No mail received yet"
-      action={
-        <div className="flex flex-wrap justify-center gap-2">
-          <button type="button" className="btn-primary" onClick={onShowDomains}>
-            Set up a domain
-          </button>
-          <Link href="/providers" className="btn-secondary">
-            Provider inbound URLs
-          </Link>
-        </div>
-      }
+      action={{ label: "Set up a domain", onClick: onShowDomains }}
+      secondary={{ label: "Provider inbound URLs", href: "/providers" }}
     >
       <p>Mail reaches this inbox in one of two ways:</p>
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-left">

@@ -43,11 +43,7 @@ export function InboxMessageView({ messageId, role }: { messageId: string; role:
         ) : notFound ? (
           <EmptyState
             title="Message not found"
-            action={
-              <Link href="/inbound?tab=inbox" className="btn-primary">
-                Go to the inbox
-              </Link>
-            }
+            action={{ label: "Go to the inbox", href: "/inbound?tab=inbox" }}
           >
             No message with this id is in your organization&apos;s inbox. A rule may have dropped it, or not kept it.
           </EmptyState>

@@ -65,11 +65,7 @@ export function InboxPanel({ onShowDomains }: { onShowDomains: () => void }) {
         filtered ? (
           <EmptyState
             title="No messages match"
-            action={
-              <button type="button" className="btn-secondary" onClick={clearFilters}>
-                Clear search and tag
-              </button>
-            }
+            action={{ label: "Clear search and tag", onClick: clearFilters }}
           >
             {settledSearch ? <>Nothing {settledTag ? `tagged “${settledTag}” ` : ""}has “{settledSearch}” in the sender or subject. </> : `Nothing is tagged “${settledTag}”. `}
             Search matches part of an address or subject; tags match exactly.

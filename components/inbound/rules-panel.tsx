@@ -59,13 +59,7 @@ export function RulesPanel({ role }: { role: Role }) {
       ) : rules.data.total === 0 ? (
         <EmptyState
           title="No rules yet"
-          action={
-            canManage && (
-              <button type="button" className="btn-primary" onClick={() => setEditing("new")}>
-                Create a rule
-              </button>
-            )
-          }
+          action={canManage ? { label: "Create a rule", onClick: () => setEditing("new") } : undefined}
         >
           {canManage
             ? "Without rules every received message stays in the inbox. Add one to tag, forward, post to a webhook, auto-reply to or drop the mail that matches."

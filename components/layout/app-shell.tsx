@@ -4,46 +4,21 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { Menu, X } from "lucide-react";
 import { OrganizationSwitcher } from "@/components/layout/organization-switcher";
-
-const NAV = [
-  { href: "/", label: "Overview" },
-  { href: "/messages", label: "Messages" },
-  { href: "/inbound", label: "Inbound" },
-  { href: "/api-keys", label: "API keys" },
-  { href: "/apps", label: "Apps" },
-  { href: "/connected-apps", label: "Connected apps" },
-  { href: "/projects", label: "Projects" },
-  { href: "/members", label: "Members" },
-  { href: "/organization", label: "Organization" },
-  { href: "/providers", label: "Providers" },
-  { href: "/webhooks", label: "Webhooks" },
-  { href: "/send", label: "Send test email" },
-  { href: "/scheduled", label: "Scheduled" },
-  { href: "/templates", label: "Templates" },
-  { href: "/contacts", label: "Contacts" },
-  { href: "/lists", label: "Lists" },
-  { href: "/campaigns", label: "Campaigns" },
-  { href: "/sequences", label: "Sequences" },
-  { href: "/senders", label: "Senders" },
-  { href: "/domains", label: "Domains" },
-  { href: "/suppressions", label: "Suppressions" },
-  { href: "/use-cases", label: "Use cases" },
-  { href: "/safety", label: "Safety" },
-  { href: "/audit", label: "Audit log" },
-  { href: "/account", label: "Account" },
-];
+import { ProjectSwitcher } from "@/components/layout/project-switcher";
+import { NAV_GROUPS, isActive } from "@/components/layout/nav-groups";
 
 const MAIN_ID = "main-content";
 const NAV_ID = "main-nav";
 
-const isActive = (href: string, pathname: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
-
 /**
- * The dashboard's frame. From md up, a sidebar with every page; below it, a top bar whose Menu
+ * The dashboard's frame. From md up, a sidebar with every page in its group (sized to fit a
+ * 1440x900 screen without scrolling; it scrolls on its own only on shorter ones); below it, a top bar whose Menu
  * button shows the same links in a column (Escape closes it and gives focus back to the
  * button; moving to another page closes it too). "Skip to content" is the first stop for Tab.
- * The header holds the organization switcher (for people in more than one) and who is signed in.
+ * The header holds the organization and project switchers and who is signed in, by name.
+ * Light or dark follows the system (Tailwind's dark: variant reads prefers-color-scheme).
  */
 export function AppShell({ user, children }: { user: { email: string; name: string; role: string }; children: React.ReactNode }) {
   const pathname = usePathname();
@@ -72,45 +47,64 @@ export function AppShell({ user, children }: { user: { email: string; name: stri
         Skip to content
       </a>
       <aside className="border-b border-zinc-200 bg-white md:w-56 md:shrink-0 md:border-b-0 md:border-r dark:border-zinc-800 dark:bg-zinc-900">
-        <div className="flex items-center justify-between px-4 py-3 md:py-4">
-          <span className="text-lg font-semibold">Mailroom</span>
-          <button
-            ref={buttonRef}
-            type="button"
-            className="btn-secondary md:hidden"
-            aria-expanded={open}
-            aria-controls={NAV_ID}
-            onClick={() => setOpenOn(open ? null : pathname)}
-          >
-            <span aria-hidden="true" className="mr-2 text-base leading-none">
-              {open ? "✕" : "☰"}
-            </span>
-            Menu
-          </button>
+        {/* The column runs the page's full height; the menu inside stays in view as the page scrolls. */}
+        <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col">
+          <div className="flex items-center justify-between px-4 py-3">
+            <span className="text-lg font-semibold">Mailroom</span>
+            <button
+              ref={buttonRef}
+              type="button"
+              className="btn-secondary md:hidden"
+              aria-expanded={open}
+              aria-controls={NAV_ID}
+              onClick={() => setOpenOn(open ? null : pathname)}
+            >
+              {open ? <X aria-hidden="true" className="mr-2 size-4" /> : <Menu aria-hidden="true" className="mr-2 size-4" />}
+              Menu
+            </button>
+          </div>
+          <nav id={NAV_ID} aria-label="Main" className={`${open ? "flex" : "hidden"} flex-col gap-1.5 overflow-y-auto px-2 pb-3 md:flex md:min-h-0 md:flex-1`}>
+            {NAV_GROUPS.map((group) => {
+              const headingId = `nav-group-${group.label.toLowerCase()}`;
+              return (
+                <div key={group.label} role="group" aria-labelledby={group.showLabel ? headingId : undefined} aria-label={group.showLabel ? undefined : group.label}>
+                  {group.showLabel && (
+                    <h2 id={headingId} className="px-3 pt-1 pb-0.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+                      {group.label}
+                    </h2>
+                  )}
+                  <ul className="flex flex-col">
+                    {group.items.map((item) => {
+                      const active = isActive(item.href, pathname);
+                      const Icon = item.icon;
+                      return (
+                        <li key={item.href}>
+                          <Link
+                            href={item.href}
+                            aria-current={active ? "page" : undefined}
+                            // The current page's link does not navigate, so close the menu by hand.
+                            onClick={() => setOpenOn(null)}
+                            className={`flex items-center gap-2.5 rounded-md px-3 py-[3px] text-sm leading-5 whitespace-nowrap ${active ? "bg-brand-50 font-medium text-brand-700 dark:bg-zinc-800 dark:text-white" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white"}`}
+                          >
+                            <Icon aria-hidden="true" className="size-4 shrink-0" strokeWidth={1.75} />
+                            {item.label}
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </div>
+              );
+            })}
+          </nav>
         </div>
-        <nav id={NAV_ID} aria-label="Main" className={`${open ? "flex" : "hidden"} flex-col gap-1 px-2 pb-3 md:flex md:pb-2`}>
-          {NAV.map((item) => {
-            const active = isActive(item.href, pathname);
-            return (
-              <Link
-                key={item.href}
-                href={item.href}
-                aria-current={active ? "page" : undefined}
-                // The current page's link does not navigate, so close the menu by hand.
-                onClick={() => setOpenOn(null)}
-                className={`rounded-md px-3 py-2 text-sm whitespace-nowrap ${active ? "bg-brand-50 font-medium text-brand-700 dark:bg-zinc-800 dark:text-white" : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"}`}
-              >
-                {item.label}
-              </Link>
-            );
-          })}
-        </nav>
       </aside>
       <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-3 text-sm sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <ProjectSwitcher />
           <OrganizationSwitcher />
-          <span className="min-w-0 break-all text-zinc-600 dark:text-zinc-300">
-            {user.email} · <span className="capitalize">{user.role}</span>
+          <span className="min-w-0 break-all text-zinc-600 dark:text-zinc-300" data-testid="signed-in-as" title={user.email}>
+            {user.name || user.email} · <span className="capitalize">{user.role}</span>
           </span>
           <button type="button" className="btn-secondary" onClick={() => signOut({ callbackUrl: "/sign-in" })}>
             Sign out

@@ -77,8 +77,8 @@ export function ListsView({ role }: { role: Role }) {
       )}
 
       <ListDialog open={adding} onClose={() => setAdding(false)} />
-      <ListDialog key={editing?.id ?? "none"} open={editing !== null} list={editing} onClose={() => setEditing(null)} />
-      <MembersDialog key={membersOf?.id ?? "none"} list={membersOf} canManage={canManage} onClose={() => setMembersOf(null)} />
+      <ListDialog key={`edit-${editing?.id ?? "new"}`} open={editing !== null} list={editing} onClose={() => setEditing(null)} />
+      <MembersDialog key={`members-${membersOf?.id ?? "none"}`} list={membersOf} canManage={canManage} onClose={() => setMembersOf(null)} />
       <DeleteDialog
         item={deleting}
         title="Delete this list?"

@@ -44,13 +44,7 @@ export function OAuthAppsView({ role }: { role: Role }) {
       ) : apps.data.length === 0 ? (
         <EmptyState
           title="No apps registered"
-          action={
-            canManage && (
-              <button type="button" className="btn-primary" onClick={openRegister}>
-                Register app
-              </button>
-            )
-          }
+          action={canManage ? { label: "Register app", onClick: openRegister } : undefined}
         >
           {canManage
             ? "Register an app to get a client ID for it; users then connect it from its sign-in link."

@@ -5,9 +5,9 @@ import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis, type TooltipCont
 import type { DailyStat } from "@/lib/queries/analytics";
 import { SERIES } from "@/components/overview/series";
 import { count, dayLabel, fullDayLabel } from "@/components/overview/figures";
+import { axisTicks, drawingOrder } from "@/components/overview/chart-layout";
 
 const AXIS_TICK = { fill: "currentColor", fontSize: 12 };
-
 /** The counts per day: a line per series, with the same numbers as a table for screen readers and on request. */
 export function DailyChart({ days }: { days: DailyStat[] }) {
   const [showTable, setShowTable] = useState(false);
@@ -33,20 +33,21 @@ export function DailyChart({ days }: { days: DailyStat[] }) {
 
       {/* The picture is for sighted readers; the table below carries the same numbers for everyone else. */}
       <div aria-hidden="true" className="mt-4 text-zinc-500 dark:text-zinc-400" data-testid="daily-chart">
-        <LineChart responsive accessibilityLayer={false} data={days} style={{ width: "100%", height: 260 }} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
+        <LineChart responsive accessibilityLayer={false} data={days} style={{ width: "100%", height: 260 }} margin={{ top: 8, right: 24, bottom: 0, left: -12 }}>
           <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.2} />
-          <XAxis dataKey="date" tickFormatter={dayLabel} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} minTickGap={24} tickMargin={6} />
+          <XAxis dataKey="date" ticks={axisTicks(days.map((d) => d.date))} interval={0} tickFormatter={dayLabel} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} tickMargin={6} />
           <YAxis allowDecimals={false} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} width={44} />
           <Tooltip content={ChartTooltip} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} isAnimationActive={false} />
-          {SERIES.map((s) => (
+          {drawingOrder(days).map((s) => (
             <Line
               key={s.key}
               type="linear"
               dataKey={s.key}
               name={s.label}
               stroke={s.color}
-              strokeWidth={2}
-              dot={days.length <= 31 ? { r: 2.5, fill: s.color, strokeWidth: 0 } : false}
+              strokeWidth={s.empty ? 1.5 : 2}
+              strokeDasharray={s.empty ? "4 4" : undefined}
+              dot={!s.empty && days.length <= 31 ? { r: 2.5, fill: s.color, strokeWidth: 0 } : false}
               activeDot={{ r: 4 }}
               isAnimationActive={false}
             />

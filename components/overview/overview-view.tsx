@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useAnalyticsSummary, useBounceReport, useDeliveryReport, useUseCaseReport, type DeliveryReport, type ReportFilter } from "@/lib/queries/analytics";
 import { useProjects } from "@/lib/queries/projects";
+import { useCurrentProject } from "@/components/layout/use-current-project";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -20,7 +20,10 @@ const quiet = (report: DeliveryReport) => report.dailyStats.every((d) => SERIES.
 /** The period's activity: totals and rates, a chart per day, providers, use cases and bounce reasons. */
 export function OverviewView({ role }: { role: Role }) {
   const canSend = roleHas(role, "email.send");
-  const [filter, setFilter] = useState<ReportFilter>({ days: 30, projectId: null });
+  const [days, setDays] = useState<ReportFilter["days"]>(30);
+  // The project is the dashboard's current one (the header's switcher): choosing here changes it there.
+  const [projectId, setProjectId] = useCurrentProject();
+  const filter: ReportFilter = { days, projectId };
   const projects = useProjects();
   const summary = useAnalyticsSummary(filter);
   const delivery = useDeliveryReport(filter);
@@ -41,7 +44,14 @@ export function OverviewView({ role }: { role: Role }) {
             What happened to your email once it left: deliveries, opens and clicks as providers report them, counted per recipient. Opens and clicks by bots are left out; days are UTC days.
           </p>
         </div>
-        <ReportFilters value={filter} onChange={setFilter} projects={projects.data} />
+        <ReportFilters
+          value={filter}
+          onChange={(next) => {
+            setDays(next.days);
+            if (next.projectId !== projectId) setProjectId(next.projectId);
+          }}
+          projects={projects.data}
+        />
       </div>
 
       {failed ? (
@@ -58,20 +68,8 @@ export function OverviewView({ role }: { role: Role }) {
           {quiet(delivery.data) ? (
             <EmptyState
               title={`Nothing sent in the last ${filter.days} days${filter.projectId ? " in this project" : ""}`}
-              action={
-                <div className="flex flex-wrap justify-center gap-2">
-                  {canSend && (
-                    <Link href="/send" className="btn-primary">
-                      Send an email
-                    </Link>
-                  )}
-                  {filter.days < 90 && (
-                    <button type="button" className="btn-secondary" onClick={() => setFilter({ ...filter, days: 90 })}>
-                      Show the last 90 days
-                    </button>
-                  )}
-                </div>
-              }
+              action={canSend ? { label: "Send an email", href: "/send" } : undefined}
+              secondary={days < 90 ? { label: "Show the last 90 days", onClick: () => setDays(90) } : undefined}
             >
               {canSend
                 ? "Send an email from the Send page or with your API key; its delivery, opens, clicks and bounces are charted here as the provider reports them."

@@ -37,7 +37,7 @@ export function ProjectsView({ role }: { role: Role }) {
       ) : projects.data.length === 0 ? (
         <EmptyState
           title="No projects yet"
-          action={canManage && <button type="button" className="btn-primary" onClick={openCreate}>Create project</button>}
+          action={canManage ? { label: "Create project", onClick: openCreate } : undefined}
         >
           {canManage ? "Create a project to group your sending and API keys." : "Ask an owner or admin to create one."}
         </EmptyState>

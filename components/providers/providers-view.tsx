@@ -68,13 +68,7 @@ export function ProvidersView({ role }: { role: Role }) {
       ) : list.length === 0 ? (
         <EmptyState
           title="No providers yet"
-          action={
-            canManage && (
-              <button type="button" className="btn-primary" onClick={openAdd}>
-                Add provider
-              </button>
-            )
-          }
+          action={canManage ? { label: "Add provider", onClick: openAdd } : undefined}
         >
           Until you add one, the built-in demo provider simulates sending: your sends succeed, but nothing leaves Mailroom.{" "}
           {canManage ? "Add a provider such as SMTP, Resend or Amazon SES to deliver real email." : "Ask an owner or admin to add one to deliver real email."}

@@ -50,7 +50,7 @@ export function TestListsSection() {
       ) : lists.error ? (
         <ErrorBanner message={lists.error.message} onRetry={() => lists.refetch()} />
       ) : lists.data.length === 0 ? (
-        <EmptyState title="No test lists yet" action={createButton}>
+        <EmptyState title="No test lists yet" action={{ label: "Create test list", onClick: () => setCreating(true), disabled: maxSize === undefined }}>
           Create a list with your own address, then send yourself a test email. In test mode, sends to addresses that are on no list are refused.
         </EmptyState>
       ) : (

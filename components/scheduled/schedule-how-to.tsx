@@ -8,14 +8,15 @@ const origin = () => window.location.origin;
 
 // An example time with its offset: the route refuses a time without one, so it is never read
 // in the server's zone by mistake.
-const snippet = (base: string) => `curl -X POST ${base || "https://mailroom.example.com"}/api/email/schedule \\
-  -H "Authorization: Bearer $MAILROOM_API_KEY" \\
+// The README's form: the v1 route with scheduledAt and the key in $MAILROOM_KEY.
+const snippet = (base: string) => `curl -X POST ${base || "https://mailroom.example.com"}/api/v1/email/send \\
+  -H "Authorization: Bearer $MAILROOM_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{
     "to": ["you@example.com"],
     "subject": "Hello later",
     "text": "Sent at the time you chose.",
-    "scheduledFor": "2026-12-01T09:00:00+01:00"
+    "scheduledAt": "2026-12-01T09:00:00+01:00"
   }'`;
 
 /** The two ways to schedule: Send later on the Send page, or the API with scheduledFor. */
@@ -36,8 +37,8 @@ export function ScheduleHowTo({ canSend }: { canSend: boolean }) {
           , choose <strong>Send later</strong> and pick a date and time.
         </li>
         <li>
-          From your code, POST the usual send body to <code className="font-mono text-xs">/api/email/schedule</code> with{" "}
-          <code className="font-mono text-xs">scheduledFor</code>: an ISO 8601 time with its offset, at most 365 days ahead. The key needs the{" "}
+          From your code, POST the usual send body to <code className="font-mono text-xs">/api/v1/email/send</code> with{" "}
+          <code className="font-mono text-xs">scheduledAt</code>: an ISO 8601 time with its offset, at most 365 days ahead. The key needs the{" "}
           <code className="font-mono text-xs">email:send</code> scope (
           <Link href="/api-keys" className="font-medium text-brand-600 underline dark:text-brand-500">
             API keys

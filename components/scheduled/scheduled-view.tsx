@@ -76,13 +76,7 @@ export function ScheduledView({ role }: { role: Role }) {
         <>
           <EmptyState
             title="No scheduled emails yet"
-            action={
-              canSend && (
-                <Link href="/send" className="btn-primary">
-                  Send later from the Send page
-                </Link>
-              )
-            }
+            action={canSend ? { label: "Send later from the Send page", href: "/send" } : undefined}
           >
             Schedule an email and it waits here until its time, with its state updating as it goes out.
           </EmptyState>

@@ -57,13 +57,7 @@ export function SendersView({ role }: { role: Role }) {
       ) : senders.data.pagination.total === 0 ? (
         <EmptyState
           title="No senders yet"
-          action={
-            canManage && (
-              <button type="button" className="btn-secondary" onClick={openAdd}>
-                Add a sender
-              </button>
-            )
-          }
+          action={canManage ? { label: "Add a sender", onClick: openAdd } : undefined}
         >
           Add an address you send from, like news@example.com. At a verified domain it is ready at once; anywhere else its owner confirms it by email.
         </EmptyState>

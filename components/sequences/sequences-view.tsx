@@ -50,13 +50,7 @@ export function SequencesView({ role }: { role: Role }) {
       ) : sequences.data.pagination.total === 0 ? (
         <EmptyState
           title="No sequences yet"
-          action={
-            canManage && (
-              <button type="button" className="btn-secondary" onClick={openAdd}>
-                Create a sequence
-              </button>
-            )
-          }
+          action={canManage ? { label: "Create a sequence", onClick: openAdd } : undefined}
         >
           A sequence sends templates in order, with a wait before each: say a welcome at once, tips two days later and an offer a week after. Pick a
           trigger list and everyone added to it goes through the sequence once.

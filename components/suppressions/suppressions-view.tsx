@@ -90,11 +90,7 @@ export function SuppressionsView({ role }: { role: Role }) {
         filtered ? (
           <EmptyState
             title="No addresses match"
-            action={
-              <button type="button" className="btn-secondary" onClick={clearFilters}>
-                Clear search and filter
-              </button>
-            }
+            action={{ label: "Clear search and filter", onClick: clearFilters }}
           >
             {settledSearch ? <>No {reason ? `${REASON_LABELS[reason].label.toLowerCase()} ` : ""}address has “{settledSearch}” in it. </> : `No address has the reason ${REASON_LABELS[reason as SuppressionReason].label.toLowerCase()}. `}
             Search matches any part of an address; try fewer letters or any reason.
@@ -102,13 +98,7 @@ export function SuppressionsView({ role }: { role: Role }) {
         ) : (
           <EmptyState
             title="No suppressed addresses"
-            action={
-              canManage && (
-                <button type="button" className="btn-secondary" onClick={openAdd}>
-                  Add an address
-                </button>
-              )
-            }
+            action={canManage ? { label: "Add an address", onClick: openAdd } : undefined}
           >
             Addresses land here when mail to them bounces hard, when a recipient marks a message as spam or unsubscribes, or when someone adds them by
             hand. Sends to an address on this list are refused, which protects your sending reputation.

@@ -27,7 +27,7 @@ export function TemplateDetailView({ templateId, role }: { templateId: string; r
         <ListSkeleton label="Loading the template…" rows={3} />
       ) : template.error ? (
         template.error instanceof ApiError && template.error.status === 404 ? (
-          <EmptyState title="Template not found" action={<Link href="/templates" className="btn-primary">Back to templates</Link>}>
+          <EmptyState title="Template not found" action={{ label: "Back to templates", href: "/templates" }}>
             It may have been deleted, with all its versions.
           </EmptyState>
         ) : (

@@ -46,13 +46,7 @@ export function TemplatesView({ role }: { role: Role }) {
       ) : templates.data.pagination.total === 0 ? (
         <EmptyState
           title="No templates yet"
-          action={
-            canManage && (
-              <Link href="/templates/new" className="btn-primary">
-                Create a template
-              </Link>
-            )
-          }
+          action={canManage ? { label: "Create a template", href: "/templates/new" } : undefined}
         >
           {canManage
             ? "Write a subject and body with variables like {{firstName}}, preview it with sample values, then send it with its templateId."

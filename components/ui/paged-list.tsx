@@ -47,11 +47,7 @@ export function PastLastPage({ noun, total, more = false, onFirstPage }: { noun:
   return (
     <EmptyState
       title={`No ${noun} on this page`}
-      action={
-        <button type="button" className="btn-secondary" onClick={onFirstPage}>
-          Go to the first page
-        </button>
-      }
+      action={{ label: "Go to the first page", onClick: onFirstPage }}
     >
       There are {more ? `more than ${total.toLocaleString("en-US")}` : total} in all; this page is past the last one.
     </EmptyState>

@@ -53,13 +53,7 @@ export function UseCasesView({ role }: { role: Role }) {
       ) : useCases.data.pagination.total === 0 ? (
         <EmptyState
           title="No use cases yet"
-          action={
-            canManage && (
-              <button type="button" className="btn-secondary" onClick={openAdd}>
-                Add a use case
-              </button>
-            )
-          }
+          action={canManage ? { label: "Add a use case", onClick: openAdd } : undefined}
         >
           A use case names why you send a message, such as “Password resets” or “Newsletter”. Tag a send with its use_case_id to tell your mail apart;
           sends without one get the organization&apos;s default use case, once you choose one here.

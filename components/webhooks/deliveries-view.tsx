@@ -62,7 +62,7 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
         <ListSkeleton label="Loading the endpoint…" rows={1} />
       ) : endpoint.error ? (
         endpoint.error instanceof ApiError && endpoint.error.status === 404 ? (
-          <EmptyState title="Endpoint not found" action={<Link href="/webhooks" className="btn-primary">Back to webhooks</Link>}>
+          <EmptyState title="Endpoint not found" action={{ label: "Back to webhooks", href: "/webhooks" }}>
             It may have been deleted. Its deliveries went with it.
           </EmptyState>
         ) : (
@@ -86,14 +86,7 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
           ) : deliveries.data.total === 0 ? (
             <EmptyState
               title="No deliveries yet"
-              action={
-                canManage &&
-                active && (
-                  <ActionButton className="btn-primary" onClick={sendTest} disabled={test.isPending}>
-                    Send test event
-                  </ActionButton>
-                )
-              }
+              action={canManage && active ? { label: "Send test event", onClick: sendTest, disabled: test.isPending } : undefined}
             >
               Events this endpoint subscribes to show up here as Mailroom sends them.{" "}
               {canManage ? "Send a test event to see one now." : "An owner or admin can send a test event to check it."}

@@ -75,13 +75,7 @@ export function WebhooksView({ role }: { role: Role }) {
       ) : endpoints.data.pagination.total === 0 ? (
         <EmptyState
           title="No webhook endpoints yet"
-          action={
-            canManage && (
-              <button type="button" className="btn-primary" onClick={openAdd}>
-                Add endpoint
-              </button>
-            )
-          }
+          action={canManage ? { label: "Add endpoint", onClick: openAdd } : undefined}
         >
           {canManage
             ? "Add the URL of a server of yours to get a request for each email event, then send it a test event to check that it verifies our signature."

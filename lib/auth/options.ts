@@ -81,7 +81,8 @@ export function authOptions(): NextAuthOptions {
         session.user = {
           id: m ? m.userId : "",
           email: m ? (token.email ?? "") : "",
-          name: m ? (token.name ?? "") : "",
+          // From the database, not the token: a name chosen after sign-in shows at once.
+          name: m?.name ?? "",
           orgId: m?.orgId ?? "",
           role: m?.role ?? "",
         };

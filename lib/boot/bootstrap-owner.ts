@@ -13,7 +13,7 @@ export async function ensureBootstrapOwner(): Promise<{ created: boolean; email?
   const generated = !e.BOOTSTRAP_ADMIN_PASSWORD;
   const password = e.BOOTSTRAP_ADMIN_PASSWORD ?? randomBytes(12).toString("base64url");
   try {
-    await createOrganization({ name: "My organization", owner: { email, name: "Owner", password, generated } });
+    await createOrganization({ name: "My organization", owner: { email, password, generated } });
   } catch (err) {
     if (isUniqueViolation(err)) return { created: false }; // another instance got there first
     throw err;

@@ -205,7 +205,7 @@ describe("passwords and links through the system transport", () => {
 });
 
 describe("a generated first owner password", () => {
-  it("is replaced at first sign-in before the dashboard opens; the new one signs in", { timeout: 120_000 }, async () => {
+  it("is replaced at first sign-in before the dashboard opens, with the owner's name asked; the new one signs in", { timeout: 120_000 }, async () => {
     const database = await createDatabase("mailroom_own");
     // No BOOTSTRAP_ADMIN_PASSWORD: the instance makes one up and prints it once.
     const server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url, BOOTSTRAP_ADMIN_EMAIL: "first@example.test", BOOTSTRAP_ADMIN_PASSWORD: "" });
@@ -219,11 +219,20 @@ describe("a generated first owner password", () => {
       await page.goto(`${server.url}/messages`);
       await page.waitForURL(`${server.url}/change-password`);
       await screenshots(page, "first-password");
+      // The first owner has no name yet: asked here, before the dashboard.
+      const askName = page.getByRole("region", { name: "What should we call you?" });
+      await askName.getByLabel("Your name").fill("Grace Hopper");
+      await askName.getByRole("button", { name: "Save name" }).click();
+      await askName.getByText("Saved.").waitFor();
       await page.getByLabel("Current password").fill(generated!);
       await page.getByLabel("New password", { exact: true }).fill("owner-chose-this");
       await page.getByLabel("New password again").fill("owner-chose-this");
       await page.getByRole("button", { name: "Change password" }).click();
       await page.waitForURL(`${server.url}/`);
+      // Greeted by that name, not "Owner", and not asked again.
+      await expect.poll(() => page.getByTestId("signed-in-as").textContent()).toContain("Grace Hopper");
+      await page.getByText("Welcome, Grace Hopper.").waitFor();
+      expect(await page.getByRole("region", { name: "What should we call you?" }).count()).toBe(0);
       await page.goto(`${server.url}/messages`);
       await page.waitForURL(`${server.url}/messages`);
       expect((await signIn("first@example.test", generated!, server.url)).cookie).toBeNull();

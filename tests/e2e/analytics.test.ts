@@ -111,12 +111,12 @@ describe("overview and messages", () => {
     await page.locator("label", { hasText: "7 days" }).click();
     expect(await page.getByRole("radio", { name: "7 days" }).isChecked()).toBe(true);
     await expect.poll(() => daily.locator("tbody tr").count()).toBe(7);
-    await page.getByLabel("Project").selectOption({ label: "Quiet project" });
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Quiet project" });
     await page.getByText("Nothing sent in the last 7 days in this project").waitFor();
     expect(await card(page, "sent").first().textContent()).toBe("0");
     expect(await page.getByRole("link", { name: "Send an email" }).getAttribute("href")).toBe("/send");
     await screenshots(page, "overview-empty-project");
-    await page.getByLabel("Project").selectOption({ label: "Default" });
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Default" });
     await expect.poll(() => card(page, "sent").first().textContent()).toBe("3");
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshots(page, "overview-dark");

@@ -140,7 +140,10 @@ describe("scheduled page", () => {
 
     await page.getByRole("link", { name: "Scheduled", exact: true }).click();
     await page.getByText("No scheduled emails yet").waitFor();
-    expect(await page.getByText(/"scheduledFor": "2026-12-01T09:00:00\+01:00"/).isVisible()).toBe(true);
+    // The README's form of the command: the v1 route, scheduledAt and $MAILROOM_KEY.
+    expect(await page.getByText(/"scheduledAt": "2026-12-01T09:00:00\+01:00"/).isVisible()).toBe(true);
+    expect(await page.getByText(/\/api\/v1\/email\/send/).first().isVisible()).toBe(true);
+    expect(await page.getByText(/Bearer \$MAILROOM_KEY"/).isVisible()).toBe(true);
     await screenshots(page, "scheduled-empty");
 
     // Send later, two minutes ahead (datetime-local has minute precision).

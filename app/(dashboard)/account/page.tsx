@@ -9,5 +9,5 @@ export const metadata: Metadata = { title: "Account" };
 export default async function AccountPage() {
   const user = await currentUser();
   if (!user) redirect("/sign-in");
-  return <AccountView email={user.email} role={user.role} passwordSetByOther={(await passwordState(user.id)) !== null} />;
+  return <AccountView email={user.email} name={user.name} role={user.role} passwordSetByOther={(await passwordState(user.id)) !== null} />;
 }
