@@ -3,6 +3,8 @@
 // a send goes out and when one is scheduled. Refusals take precedence over the allowance, as
 // they would over an empty one; each refusal is reported through `refuse` (audit, refund).
 import { AppError } from "@/lib/http/errors";
+import { tooManyRequests } from "@/lib/http/too-many-requests";
+import { secondsUntilNextMonth } from "@/lib/email/message-store";
 import type { SendPrincipal } from "@/lib/http/principal";
 import { recipientsOffTestLists } from "@/lib/safety/test-lists";
 import { isDemoDomain } from "@/lib/events/demo-addresses";
@@ -62,7 +64,8 @@ export async function checkSafety({ principal, ctx, recipients, hasAllowance, bu
   }
   if (!hasAllowance) {
     await refuse("refused_quota");
-    throw new AppError("QUOTA_EXCEEDED", "This month's send allowance is used up; it renews on the 1st, or upgrade your plan");
+    // The window is the calendar month (UTC, as the counter's): it renews at the start of the next one.
+    throw tooManyRequests("QUOTA_EXCEEDED", "This month's send allowance is used up; it renews on the 1st, or upgrade your plan", secondsUntilNextMonth());
   }
 }
 

@@ -10,6 +10,7 @@
 // settles it later (docs/sending.md).
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { tooManyRequests } from "@/lib/http/too-many-requests";
 import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
 import { adapterFor } from "@/lib/providers/registry";
 import { demoAdapter } from "@/lib/providers/adapters/demo";
@@ -106,7 +107,7 @@ export async function deliver(active: Provider[], message: OutgoingMessage, pref
     return { status: "sent", ...who, providerMessageId };
   }
   if (failures.length === 0 && retryAfter !== Infinity) {
-    throw new AppError("NO_PROVIDER_CAPACITY", "Every provider is at its rate limit", undefined, { "Retry-After": String(retryAfter) });
+    throw tooManyRequests("NO_PROVIDER_CAPACITY", "Every provider is at its rate limit", retryAfter);
   }
   throw new AppError("SEND_FAILED", failures.length ? `Every provider failed: ${failures.join("; ")}` : "No provider can send this message");
 }
