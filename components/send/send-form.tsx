@@ -6,6 +6,7 @@ import { scheduleEmailSchema, sendEmailSchema } from "@/lib/email/schemas";
 import type { SendTestEmailInput } from "@/lib/queries/send";
 import { MAX_SCHEDULE_AHEAD_MS } from "@/lib/scheduling/schemas";
 import { FormField } from "@/components/ui/form-field";
+import { DemoAddressPicker } from "@/components/send/demo-address-picker";
 
 type Field = "to" | "subject" | "text" | "html" | "from" | "fromName" | "sendAt";
 type Values = Record<Field, string>;
@@ -111,6 +112,7 @@ export function SendForm({ disabled, pending, onSend }: SendFormProps) {
         <FormField id="send-to" label="To" hint="Separate several addresses with commas." error={errors.to}>
           <input className="input" type="text" inputMode="email" value={values.to} onChange={set("to")} autoComplete="email" placeholder="you@example.com" />
         </FormField>
+        <DemoAddressPicker onPick={(to) => setValues((v) => ({ ...v, to }))} />
         <FormField id="send-subject" label="Subject" error={errors.subject}>
           <input className="input" value={values.subject} onChange={set("subject")} maxLength={998} autoComplete="off" />
         </FormField>

@@ -76,9 +76,11 @@ export async function acceptWithAccount(link: Invitation, user: { id: string; em
   });
 }
 
-/** The holder's own password, counted as a sign-in attempt (the sign-in throttle's limits apply). */
-export async function checkAccountPassword(user: { email: string; passwordHash: string }, password: string, ip: string): Promise<"ok" | "wrong" | "throttled"> {
-  if (!(await admitSignInAttempt(user.email, ip))) return "throttled";
+/** The holder's own password, counted as a sign-in attempt (the sign-in throttle's limits apply);
+ * throttled: the seconds to wait. */
+export async function checkAccountPassword(user: { email: string; passwordHash: string }, password: string, ip: string): Promise<"ok" | "wrong" | { retryAfter: number }> {
+  const admission = await admitSignInAttempt(user.email, ip);
+  if (!admission.admitted) return { retryAfter: admission.retryAfter };
   if (!(await verifyPassword(password, user.passwordHash))) return "wrong";
   await signInSucceeded(user.email, ip);
   return "ok";

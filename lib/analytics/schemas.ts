@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageSizeQuerySchema } from "@/lib/http/pagination";
-import { EMAIL_EVENT_TYPES } from "@/lib/events/event-types";
+import { canonicalEventType, EMAIL_EVENT_TYPES } from "@/lib/events/event-types";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 
 const DAY_MS = 24 * 3_600_000;
@@ -104,7 +104,13 @@ export const messageIdParamsSchema = z.object({ messageId: z.string().min(1).max
 export const trackEventSchema = z
   .object({
     emailId: z.string().min(1),
-    type: z.enum(EMAIL_EVENT_TYPES, { error: `unknown event type; expected one of ${EMAIL_EVENT_TYPES.join(", ")}` }),
+    // email.opened or its short name opened (any of the vocabulary); stored as the canonical name.
+    type: z.string().transform((name, ctx) => {
+      const type = canonicalEventType(name);
+      if (type) return type;
+      ctx.addIssue({ code: "custom", message: `unknown event type; expected one of ${EMAIL_EVENT_TYPES.join(", ")} (or the same without "email.")` });
+      return z.NEVER;
+    }),
     recipient: z.email().optional(),
     provider: z.string().max(100).optional(),
     url: z.url({ protocol: /^https?$/ }).optional(),

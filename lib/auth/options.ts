@@ -55,7 +55,7 @@ export function authOptions(): NextAuthOptions {
           const ip = clientAddress(req?.headers);
           const device = rememberedDevice(req?.headers?.cookie, email);
           // Counted before the password is checked (sign-in-throttle.ts).
-          if (!(await admitSignInAttempt(email, ip, device))) return null;
+          if (!(await admitSignInAttempt(email, ip, device)).admitted) return null;
           const user = await verifyCredentials(email, password);
           if (!user) return null;
           await signInSucceeded(email, ip, device);

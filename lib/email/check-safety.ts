@@ -3,8 +3,11 @@
 // a send goes out and when one is scheduled. Refusals take precedence over the allowance, as
 // they would over an empty one; each refusal is reported through `refuse` (audit, refund).
 import { AppError } from "@/lib/http/errors";
+import { tooManyRequests } from "@/lib/http/too-many-requests";
+import { secondsUntilNextMonth } from "@/lib/email/message-store";
 import type { SendPrincipal } from "@/lib/http/principal";
 import { recipientsOffTestLists } from "@/lib/safety/test-lists";
+import { isDemoDomain } from "@/lib/events/demo-addresses";
 import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
 
 export type Refuse = (outcome: string, metadata?: Record<string, string[]>) => Promise<void>;
@@ -44,7 +47,10 @@ export function bulkRefusal(principal: SendPrincipal, threshold: number): AppErr
 
 export async function checkSafety({ principal, ctx, recipients, hasAllowance, bulkApproved = false }: SafetyCheck, refuse: Refuse) {
   if (ctx.sendMode === "test") {
-    const outside = await recipientsOffTestLists(principal.orgId, recipients);
+    // Demo addresses never leave the machine: they need no test list (a message mixing them with
+    // real recipients was refused before this, see demo-addresses.ts).
+    const real = recipients.filter((r) => !isDemoDomain(r));
+    const outside = real.length ? await recipientsOffTestLists(principal.orgId, real) : [];
     if (outside.length) {
       await refuse("refused_test_mode", { refused: outside });
       throw new AppError("TEST_MODE_RECIPIENT", `Test mode: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} not on a test list. Add them to a test list, or switch to production.`);
@@ -58,7 +64,8 @@ export async function checkSafety({ principal, ctx, recipients, hasAllowance, bu
   }
   if (!hasAllowance) {
     await refuse("refused_quota");
-    throw new AppError("QUOTA_EXCEEDED", "This month's send allowance is used up; it renews on the 1st, or upgrade your plan");
+    // The window is the calendar month (UTC, as the counter's): it renews at the start of the next one.
+    throw tooManyRequests("QUOTA_EXCEEDED", "This month's send allowance is used up; it renews on the 1st, or upgrade your plan", secondsUntilNextMonth());
   }
 }
 

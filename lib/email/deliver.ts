@@ -1,7 +1,7 @@
 // Failover (DESIGN.md §4): providers in priority order (lower first, ties by age); inactive
 // ones are never used, unhealthy ones only after every healthy one; a provider at its limit
 // is skipped; a provider error fails over to the next and marks the provider unhealthy.
-// No active real provider at all: the built-in demo provider.
+// No active real provider at all: the built-in demo provider (as for demo addresses, always).
 //
 // An ambiguous failure (the message was handed over but no answer came back) does not fail
 // over: the provider may have accepted it, and the next one would deliver a second copy. A
@@ -10,6 +10,7 @@
 // settles it later (docs/sending.md).
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { tooManyRequests } from "@/lib/http/too-many-requests";
 import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
 import { adapterFor } from "@/lib/providers/registry";
 import { demoAdapter } from "@/lib/providers/adapters/demo";
@@ -71,13 +72,7 @@ async function sendOnce(provider: Provider, message: OutgoingMessage) {
  * row, which records each provider it is handed to (reserveCapacity).
  */
 export async function deliver(active: Provider[], message: OutgoingMessage, preferred?: string, messageId: string | null = null): Promise<DeliveryResult> {
-  if (!active.some((p) => p.type !== "demo")) {
-    const demo = active.find((p) => p.type === "demo");
-    if (!demo) {
-      const { providerMessageId } = await demoAdapter.send({}, message);
-      return { status: "sent", providerId: null, providerName: "demo", providerType: "demo", providerMessageId };
-    }
-  }
+  if (active.length === 0) return deliverToDemo(message);
   let retryAfter = Infinity;
   const failures: string[] = [];
   for (const provider of order(active, preferred)) {
@@ -112,7 +107,14 @@ export async function deliver(active: Provider[], message: OutgoingMessage, pref
     return { status: "sent", ...who, providerMessageId };
   }
   if (failures.length === 0 && retryAfter !== Infinity) {
-    throw new AppError("NO_PROVIDER_CAPACITY", "Every provider is at its rate limit", undefined, { "Retry-After": String(retryAfter) });
+    throw tooManyRequests("NO_PROVIDER_CAPACITY", "Every provider is at its rate limit", retryAfter);
   }
   throw new AppError("SEND_FAILED", failures.length ? `Every provider failed: ${failures.join("; ")}` : "No provider can send this message");
+}
+
+/** The built-in demo provider: nothing leaves the machine. For an organization with no active
+ * provider, and for every message to demo addresses (demo-addresses.ts), before any provider is chosen. */
+export async function deliverToDemo(message: OutgoingMessage): Promise<DeliveryResult> {
+  const { providerMessageId } = await demoAdapter.send({}, message);
+  return { status: "sent", providerId: null, providerName: "demo", providerType: "demo", providerMessageId };
 }

@@ -30,6 +30,11 @@ export interface NewMessage {
 /** The allowance month a send counts in (send_counters.month), UTC. */
 export const currentMonth = () => new Date().toISOString().slice(0, 7);
 
+/** Seconds until the month currentMonth() names ends (UTC): when a used-up allowance renews. */
+export function secondsUntilNextMonth(now = new Date()): number {
+  return (Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime()) / 1000;
+}
+
 /** $1…$15 of both statements that write a queued message. */
 export function messageParams(m: NewMessage): unknown[] {
   return [m.orgId, m.projectId, m.apiKeyId, m.userId, m.fromAddress, m.to, m.cc, m.bcc, m.subject,

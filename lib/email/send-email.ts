@@ -7,7 +7,7 @@ import { actorOf, boundProjectOf, userIdOf, type SendPrincipal } from "@/lib/htt
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/http/errors";
 import { buildMessage } from "@/lib/email/build-message";
-import { deliver, type DeliveryResult } from "@/lib/email/deliver";
+import { deliver, deliverToDemo, type DeliveryResult } from "@/lib/email/deliver";
 import { announceReconcile, reconcileAt, reconcileJob } from "@/lib/email/reconcile-send";
 import { storeMessage } from "@/lib/email/stored-message";
 import { retryThenKeepTrying, retryWhileDisconnected } from "@/lib/db/retry-while-disconnected";
@@ -18,6 +18,7 @@ import { formatAddress } from "@/lib/providers/adapter";
 import type { NewEvent } from "@/lib/events/publish-events";
 import { demoEventsFor } from "@/lib/events/demo-events";
 import { firstLink } from "@/lib/events/demo-plan";
+import { isDemoOnly } from "@/lib/events/demo-addresses";
 import type { SendEmailInput } from "@/lib/email/schemas";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -50,6 +51,8 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
   // schema still requires a subject of the body's own; the template's subject wins over it.
   input = await applyTemplate(orgId, input);
   const message = buildMessage(input);
+  // Demo addresses go to the demo provider whatever is configured; mixed with real ones: 400.
+  const demoOnly = isDemoOnly(message);
   let recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
   const record: NewMessage = {
     orgId,
@@ -153,7 +156,7 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
   let delivery: DeliveryResult;
   try {
     await onRecorded?.(id);
-    delivery = await deliver(ctx.providers, message, input.provider, id);
+    delivery = demoOnly ? await deliverToDemo(message) : await deliver(ctx.providers, message, input.provider, id);
   } catch (err) {
     // No provider has it: record the failure (through a short database outage too), give the count back.
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 2000);

@@ -1,8 +1,11 @@
 // What the demo provider "sees" after a send, per recipient: delivered (or bounced), perhaps
-// opened, perhaps clicked, at realistic delays. Deterministic for a seed, so tests can rely
-// on it; recipients named bounce@ / bounced@ always bounce and complain@ always complains.
+// opened, perhaps clicked, the whole of it within about 20 seconds so a first send shows its
+// lifecycle while one watches. Deterministic for a seed, so tests can rely on it; recipients
+// named bounce@ / bounced@ always bounce and complain@ always complains. Demo addresses
+// (demo-addresses.ts) get their fixed outcome within a few seconds, whatever the seed.
 import { createHash } from "node:crypto";
 import type { EmailEventType } from "@/lib/events/event-types";
+import { demoOutcomeOf, type DemoOutcome } from "@/lib/events/demo-addresses";
 
 export interface PlannedEvent {
   type: EmailEventType;
@@ -28,11 +31,36 @@ export const BOUNCE_SHARE = 0.05;
 export const OPEN_SHARE = 0.45;
 export const CLICK_SHARE = 0.3;
 
-/** Seconds, as [min, max]; multiplied by `scale` (DEMO_EVENTS_TIME_SCALE). */
-const DELAYS = { delivered: [1, 4], bounced: [1, 5], complained: [30, 600], opened: [10, 300], clicked: [2, 60] } as const;
+/** Seconds, as [min, max]; multiplied by `scale` (DEMO_EVENTS_TIME_SCALE). The longest path
+ * (delivered, opened, clicked) ends at most 3 + 10 + 5 = 18 seconds after the send. */
+export const DELAYS = { delivered: [1, 3], bounced: [1, 3], complained: [3, 10], opened: [3, 10], clicked: [1, 5] } as const;
+export const LIFECYCLE_MAX_SECONDS = DELAYS.delivered[1] + DELAYS.opened[1] + DELAYS.clicked[1];
+
+const DEFER_REASON = "451 4.7.1 Greylisted, try again later (simulated by the demo provider)";
+const DROP_REASON = "dropped by the demo provider (simulated): the message was not attempted";
+
+/** A demo address's events: seconds after the send, in order (scaled as the others). */
+function fixedPlan(outcome: DemoOutcome, link: string | null): { type: EmailEventType; after: number; reason?: string; url?: string }[] {
+  const delivered = { type: "email.delivered" as const, after: 1 };
+  const opened = { type: "email.opened" as const, after: 3 };
+  switch (outcome) {
+    case "delivered": return [delivered];
+    case "bounced": return [{ type: "email.bounced", after: 1, reason: BOUNCE_REASON }];
+    case "complained": return [delivered, { type: "email.complained", after: 3 }];
+    case "opened": return [delivered, opened];
+    // A click follows the mail's first link; a mail without one is opened but cannot be clicked.
+    case "clicked": return link ? [delivered, opened, { type: "email.clicked", after: 5, url: link }] : [delivered, opened];
+    case "deferred": return [{ type: "email.deferred", after: 1, reason: DEFER_REASON }, { type: "email.delivered", after: 6 }];
+    case "dropped": return [{ type: "email.dropped", after: 1, reason: DROP_REASON }];
+  }
+}
 
 export function planDemoEvents(opts: { seed: string; recipient: string; sentAt: Date; link: string | null; scale: number }): PlannedEvent[] {
   const { recipient, link, scale } = opts;
+  const outcome = demoOutcomeOf(recipient);
+  if (outcome) {
+    return fixedPlan(outcome, link).map(({ after, ...e }) => ({ ...e, recipient, at: new Date(opts.sentAt.getTime() + after * 1000 * scale) }));
+  }
   const random = prng(opts.seed, recipient);
   const after = (from: Date, [min, max]: readonly [number, number]) => new Date(from.getTime() + (min + random() * (max - min)) * 1000 * scale);
   const local = recipient.split("@")[0].toLowerCase();

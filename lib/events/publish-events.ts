@@ -1,6 +1,7 @@
 // Publishing events: their rows; one delivery row per active endpoint subscribed to each
 // event's type (org-wide endpoints, and endpoints scoped to the message's project); and the
-// suppression of addresses that hard-bounced, complained or unsubscribed — all in one
+// suppression of addresses that hard-bounced, complained or unsubscribed (never a demo
+// address) — all in one
 // statement. A provider event reported twice has the same dedupe key and is published once.
 // The statement is made of fragments, so the send path publishes email.sent and schedules
 // the demo provider's later events inside the statement that records the outcome, and the
@@ -9,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
 import { announceDeliveries } from "@/lib/webhooks/announce";
 import type { EmailEventType } from "@/lib/events/event-types";
+import { DEMO_DOMAIN } from "@/lib/events/demo-addresses";
 
 export interface NewEvent {
   orgId: string;
@@ -96,7 +98,10 @@ export function publishCtes(source: string): string {
     SELECT DISTINCT ON (org_id, recipient) gen_random_uuid(), org_id, recipient,
       CASE type WHEN 'email.bounced' THEN 'bounce' WHEN 'email.complained' THEN 'complaint' ELSE 'unsubscribe' END, message_id
     FROM published
-    WHERE type IN ('email.complained', 'email.unsubscribed') OR (type = 'email.bounced' AND coalesce(metadata ->> 'bounceKind', 'hard') <> 'soft')
+    WHERE (type IN ('email.complained', 'email.unsubscribed') OR (type = 'email.bounced' AND coalesce(metadata ->> 'bounceKind', 'hard') <> 'soft'))
+      -- A demo address's bounce or complaint is recorded but never suppresses it: the next
+      -- send to bounced@ shows a bounce again rather than a refusal (demo-addresses.ts).
+      AND split_part(recipient, '@', 2) <> '${DEMO_DOMAIN}'
     ON CONFLICT (org_id, email) DO NOTHING),
   unsubscribed AS (
     UPDATE contacts c SET subscription_status = 'unsubscribed', unsubscribed_at = p.occurred_at, updated_at = now()

@@ -20,10 +20,10 @@ export function hostedPage(title: string, body: string): string {
 }
 
 /** A hosted page as a response: never cached, never framed, no referrer (the URL holds a token). */
-export function hostedPageResponse(html: string, status = 200): Response {
+export function hostedPageResponse(html: string, status = 200, extra: Record<string, string> = {}): Response {
   return new Response(html, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY" },
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY", ...extra },
   });
 }
 

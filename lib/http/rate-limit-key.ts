@@ -1,6 +1,6 @@
 // Per-key request rate (SPEC Limits; DESIGN.md §4): fixed 60-second windows, 60 by default,
 // a per-key override; headers on every key response, 429 with Retry-After past the limit.
-import { AppError } from "@/lib/http/errors";
+import { tooManyRequests } from "@/lib/http/too-many-requests";
 import type { WindowResult } from "@/lib/rate-limit/fixed-window";
 
 export function applyKeyRate(r: WindowResult, headers: Record<string, string>): void {
@@ -10,6 +10,6 @@ export function applyKeyRate(r: WindowResult, headers: Record<string, string>): 
     "X-RateLimit-Reset": String(r.reset),
   });
   if (!r.allowed) {
-    throw new AppError("RATE_LIMITED", `Rate limit of ${r.limit} requests per minute exceeded`, undefined, { "Retry-After": String(r.retryAfter) });
+    throw tooManyRequests("RATE_LIMITED", `Rate limit of ${r.limit} requests per minute exceeded`, r.retryAfter);
   }
 }

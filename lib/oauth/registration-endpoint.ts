@@ -4,6 +4,7 @@
 import { AppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
 import { hitFixedWindow } from "@/lib/rate-limit/fixed-window";
+import { retryAfterHeader } from "@/lib/http/too-many-requests";
 import { log } from "@/lib/log";
 import { withCors } from "@/lib/oauth/cors";
 import { clientAddress } from "@/lib/http/client-address";
@@ -25,7 +26,7 @@ export async function registrationEndpoint(req: Request): Promise<Response> {
 async function register(req: Request): Promise<Response> {
   try {
     const rate = await hitFixedWindow(`oauth-register:${clientAddress(req.headers)}`, REGISTRATIONS_PER_HOUR, 3600);
-    if (!rate.allowed) return failure("invalid_request", "Too many client registrations from this address; try again later", 429, { "retry-after": String(rate.retryAfter) });
+    if (!rate.allowed) return failure("invalid_request", "Too many client registrations from this address; try again later", 429, retryAfterHeader(rate.retryAfter));
     let raw: unknown;
     try {
       raw = await readJsonBody(req, REGISTRATION_BODY_LIMIT);

@@ -84,12 +84,17 @@ export async function updateProvider({ orgId, id, actor, input }: { orgId: strin
   });
 }
 
-export async function deleteProvider({ orgId, id, actor }: { orgId: string; id: string; actor: Actor }) {
-  const existing = await getProviderOrThrow({ orgId, id });
+/** SPEC: 200 {removed: boolean}. A provider that is not there (removed already, never was, or
+ * another organization's: existence is not told) answers {removed: false}, so a repeat is harmless. */
+export async function deleteProvider({ orgId, id, actor }: { orgId: string; id: string; actor: Actor }): Promise<{ removed: boolean }> {
+  const existing = await db().provider.findFirst({ where: { id, orgId } });
+  if (!existing) return { removed: false };
   assertCustomerMayDelete(existing);
-  await db().$transaction(async (tx) => {
-    await tx.provider.delete({ where: { id: existing.id } });
+  return db().$transaction(async (tx) => {
+    // A concurrent removal of the same provider: one of the two removes it, the other answers false.
+    const { count } = await tx.provider.deleteMany({ where: { id: existing.id } });
+    if (count === 0) return { removed: false };
     await recordAudit({ orgId, ...actor, action: "provider.deleted", targetType: "provider", targetId: existing.id, metadata: { name: existing.name, type: existing.type } }, tx);
+    return { removed: true };
   });
-  return { removed: true };
 }

@@ -81,6 +81,18 @@ export async function countRecentAttempt(key: string, windowSeconds: number, now
   return current + previous;
 }
 
+/**
+ * Seconds until countRecentAttempt would admit the key's next attempt again (`limit`: the most
+ * it admits). At the current window's end its count becomes the previous window's: an attempt
+ * is admitted then if it fits beside that count, else one window later, when none of it is left.
+ */
+export async function recentRetryAfter(key: string, windowSeconds: number, limit: number, now = Date.now()): Promise<number> {
+  const w = currentWindow(windowSeconds, now);
+  const current = await readWindow(key, w.start);
+  const at = current + 1 <= limit ? w.reset : w.reset + windowSeconds;
+  return Math.max(1, Math.ceil(at - now / 1000));
+}
+
 /** Takes back an attempt countRecentAttempt counted (it turned out not to be one that counts). */
 export async function refundRecentAttempt(key: string, windowSeconds: number, now = Date.now()): Promise<void> {
   await incrementWindow(key, windowSeconds, currentWindow(windowSeconds, now), -1);

@@ -1,6 +1,6 @@
 // Test recipient lists: in test mode only their addresses may receive email.
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { CreateTestListInput } from "@/lib/safety/schemas";
 
@@ -21,11 +21,14 @@ export async function createTestList({ orgId, userId, input }: { orgId: string; 
   });
 }
 
-export async function deleteTestList({ orgId, userId, id }: { orgId: string; userId: string; id: string }) {
+/** SPEC: 200 {deleted: boolean}. A list that is not there (deleted already, never was, or
+ * another organization's: existence is not told) answers {deleted: false}, so a repeat is harmless. */
+export async function deleteTestList({ orgId, userId, id }: { orgId: string; userId: string; id: string }): Promise<{ deleted: boolean }> {
   return db().$transaction(async (tx) => {
     const list = await tx.testList.findFirst({ where: { id, orgId } });
-    if (!list) throw notFound("Test list");
-    await tx.testList.delete({ where: { id: list.id } });
+    if (!list) return { deleted: false };
+    // A concurrent delete of the same list: one of the two deletes it, the other answers false.
+    if ((await tx.testList.deleteMany({ where: { id: list.id } })).count === 0) return { deleted: false };
     await recordAudit({ orgId, actorType: "user", actorId: userId, action: "safety.test_list_deleted", targetType: "test_list", targetId: list.id, metadata: { name: list.name } }, tx);
     return { deleted: true };
   });

@@ -11,6 +11,7 @@ import { monthlyAllowance } from "@/lib/orgs/plans";
 import { currentMonth } from "@/lib/email/message-store";
 import { buildMessage } from "@/lib/email/build-message";
 import { checkSafety } from "@/lib/email/check-safety";
+import { isDemoOnly } from "@/lib/events/demo-addresses";
 import { applyTemplate } from "@/lib/templates/apply-template";
 import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
 import { MAX_SCHEDULE_AHEAD_MS } from "@/lib/scheduling/schemas";
@@ -53,6 +54,7 @@ export async function scheduleEmail({ principal, input, scheduledFor, maxRetries
   checkTime(when, field);
   const applied = await applyTemplate(orgId, input); // a template that cannot render fails now, not later
   const message = buildMessage(applied);
+  isDemoOnly(message); // a mix of demo addresses and real recipients is refused now, as it would be when it goes
   const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
   const settings = await safetySettings(orgId);
   const projectId = boundProjectOf(principal);

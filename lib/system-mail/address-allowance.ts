@@ -12,7 +12,7 @@
 // organization does not learn that another mailed the address.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { tooManyRequests } from "@/lib/http/too-many-requests";
 
 export const MAILS_PER_DAY = 5;
 export const ORG_MAILS_PER_DAY = 100;
@@ -38,7 +38,7 @@ export function mailboxOf(address: string): string {
 
 const refusal = (wait: number, what: string) => {
   const seconds = Math.max(1, Math.ceil(wait / 1000));
-  return new AppError("RATE_LIMITED", `${what}; try again in ${seconds} s`, undefined, { "Retry-After": String(seconds) });
+  return tooManyRequests("RATE_LIMITED", `${what}; try again in ${seconds} s`, seconds);
 };
 
 /** Takes the organization's and this mailbox's next place inside the caller's transaction, or answers 429; returns the place's id. */

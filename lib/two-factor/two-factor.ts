@@ -4,7 +4,8 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
-import { clearRecentWindows, countRecentAttempt } from "@/lib/rate-limit/fixed-window";
+import { clearRecentWindows, countRecentAttempt, recentRetryAfter } from "@/lib/rate-limit/fixed-window";
+import { tooManyRequests } from "@/lib/http/too-many-requests";
 import { matchingStep, newSecret, otpauthUrl } from "@/lib/two-factor/totp";
 
 export const FRESH_MS = 10 * 60_000;
@@ -32,7 +33,7 @@ async function acceptCode(userId: string, code: string, { mustBeEnabled }: { mus
   // Counted before the code is checked, in one atomic step: a concurrent burst of guesses gets
   // no more than FAILURES of them checked. A right code clears the count.
   if ((await countRecentAttempt(failKey(userId), WINDOW)) > FAILURES) {
-    throw new AppError("RATE_LIMITED", "Too many wrong codes; wait a few minutes and try again");
+    throw tooManyRequests("RATE_LIMITED", "Too many wrong codes; wait a few minutes and try again", await recentRetryAfter(failKey(userId), WINDOW, FAILURES));
   }
   const u = await db().user.findUniqueOrThrow({ where: { id: userId } });
   if (!u.totpSecretSealed) throw new AppError("VALIDATION_ERROR", "Start two-factor set-up first");

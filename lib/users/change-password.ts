@@ -6,7 +6,8 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
-import { countRecentAttempt, refundRecentAttempt } from "@/lib/rate-limit/fixed-window";
+import { countRecentAttempt, recentRetryAfter, refundRecentAttempt } from "@/lib/rate-limit/fixed-window";
+import { tooManyRequests } from "@/lib/http/too-many-requests";
 import type { ChangePasswordInput } from "@/lib/account-links/schemas";
 
 const CHANGE_ATTEMPTS = 10;
@@ -17,7 +18,7 @@ export async function changePassword({ orgId, userId, input }: { orgId: string; 
   // Counted before the current password is checked, in one atomic step: a concurrent burst of
   // guesses gets no more than CHANGE_ATTEMPTS of them checked. A right one is given back.
   if ((await countRecentAttempt(key, WINDOW_SECONDS)) > CHANGE_ATTEMPTS) {
-    throw new AppError("RATE_LIMITED", "Too many wrong current passwords; try again in a few minutes", undefined, { "Retry-After": String(WINDOW_SECONDS) });
+    throw tooManyRequests("RATE_LIMITED", "Too many wrong current passwords; try again in a few minutes", await recentRetryAfter(key, WINDOW_SECONDS, CHANGE_ATTEMPTS));
   }
   const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {

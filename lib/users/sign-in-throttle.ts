@@ -12,7 +12,7 @@
 // A success takes its attempt back from the address and clears the account's counts, so a
 // person who signs in often is never locked out by their own sign-ins. The address is
 // clientAddress(): the socket's, unless TRUST_PROXY names the proxies in front.
-import { clearRecentWindows, countRecentAttempt, refundRecentAttempt } from "@/lib/rate-limit/fixed-window";
+import { clearRecentWindows, countRecentAttempt, recentRetryAfter, refundRecentAttempt } from "@/lib/rate-limit/fixed-window";
 
 export const FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
 export const FAILURES_PER_ADDRESS = 100;
@@ -25,14 +25,20 @@ const addressKey = (ip: string) => `signin-fail-ip:${ip}`;
 const accountKey = (email: string) => `signin-fail:${account(email)}`;
 const deviceKey = (email: string, device: string) => `signin-fail-device:${account(email)}:${device}`;
 
-/** Counts this attempt; false when it is past a limit (the password must then not be checked).
+export type SignInAdmission = { admitted: true } | { admitted: false; retryAfter: number };
+
+/** Counts this attempt; not admitted when it is past a limit (the password must then not be
+ * checked), with the seconds until the count that refused it admits one again.
  * `device`: the remembered device the browser proved for this account, if any. */
-export async function admitSignInAttempt(email: string, ip: string, device: string | null = null): Promise<boolean> {
+export async function admitSignInAttempt(email: string, ip: string, device: string | null = null): Promise<SignInAdmission> {
   // In order, each counted only once the one before let it through.
   const own = device ? deviceKey(email, device) : pairKey(email, ip);
-  if ((await countRecentAttempt(own, WINDOW_SECONDS)) > FAILURES_PER_ACCOUNT_AND_ADDRESS) return false;
-  if ((await countRecentAttempt(addressKey(ip), WINDOW_SECONDS)) > FAILURES_PER_ADDRESS) return false;
-  return device !== null || (await countRecentAttempt(accountKey(email), WINDOW_SECONDS)) <= FAILURES_PER_ACCOUNT;
+  const limits: [string, number][] = [[own, FAILURES_PER_ACCOUNT_AND_ADDRESS], [addressKey(ip), FAILURES_PER_ADDRESS]];
+  if (device === null) limits.push([accountKey(email), FAILURES_PER_ACCOUNT]);
+  for (const [key, limit] of limits) {
+    if ((await countRecentAttempt(key, WINDOW_SECONDS)) > limit) return { admitted: false, retryAfter: await recentRetryAfter(key, WINDOW_SECONDS, limit) };
+  }
+  return { admitted: true };
 }
 
 /** A success: only failures are meant to count. */

@@ -171,6 +171,36 @@ describe("one email", () => {
   });
 });
 
+describe("track's event names", () => {
+  it("takes every type of the vocabulary by its short name or in full (and delivery_delayed), stored and answered as the canonical name", async () => {
+    const own = await newOrg();
+    const row = await db().message.create({
+      data: {
+        orgId: own.org.id, projectId: own.project.id, fromAddress: "news@example.test", to: ["t1@example.test"], cc: [], bcc: [], subject: "names",
+        status: "sent", sendMode: "production", providerName: "alpha", messageIdHeader: "<names@example.test>", sentAt: new Date(),
+      },
+    });
+    const names: [string, string][] = [
+      ["sent", "email.sent"], ["delivered", "email.delivered"], ["deferred", "email.deferred"], ["delivery_delayed", "email.deferred"],
+      ["email.delivery_delayed", "email.deferred"], ["dropped", "email.dropped"], ["failed", "email.dropped"], ["bounced", "email.bounced"],
+      ["opened", "email.opened"], ["email.opened", "email.opened"], ["clicked", "email.clicked"], ["complained", "email.complained"],
+      ["unsubscribed", "email.unsubscribed"],
+    ];
+    for (const [name] of names) {
+      const res = await call("/api/analytics/track", { cookie: own.cookie, body: { emailId: row.id, type: name, ...(name === "clicked" ? { url: "https://example.test/x" } : {}) } });
+      expect([name, res.status, res.body]).toEqual([name, 200, { success: true }]);
+    }
+    const stored = (await db().emailEvent.findMany({ where: { messageId: row.id }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+    expect(stored).toEqual(names.map(([, canonical]) => canonical));
+    const stats = await call(`/api/analytics/stats/${row.id}`, { cookie: own.cookie });
+    expect(new Set(stats.body.events.map((e: { type: string }) => e.type))).toEqual(new Set(names.map(([, canonical]) => canonical)));
+    for (const wrong of ["exploded", "email.", "open", "email.email.opened", ""]) {
+      const res = await call("/api/analytics/track", { cookie: own.cookie, body: { emailId: row.id, type: wrong } });
+      expect([wrong, res.status, res.body.error]).toEqual([wrong, 400, expect.stringContaining("body.type: unknown event type")]);
+    }
+  });
+});
+
 describe("messages log", () => {
   it("lists newest first, searches recipients and subjects (case-insensitively, % and _ taken literally), filters by status", async () => {
     const log = await newOrg();

@@ -63,6 +63,9 @@ describe("provider routes", () => {
     });
     expect((await call(`/api/providers/${p.id}`, { method: "DELETE", cookie: owner.cookie })).body).toEqual({ removed: true });
     expect((await call(`/api/providers/${p.id}`, { cookie: owner.cookie })).status).toBe(404);
+    // SPEC: 200 {removed: boolean}. Removed already: {removed: false}, not a 404, and no second audit entry.
+    const again = await call(`/api/providers/${p.id}`, { method: "DELETE", cookie: owner.cookie });
+    expect([again.status, again.body]).toEqual([200, { removed: false }]);
     const actions = (await db().auditLog.findMany({ where: { targetId: p.id }, orderBy: { createdAt: "asc" } })).map((e) => e.action);
     expect(actions).toEqual(["provider.created", "provider.updated", "provider.updated", "provider.deleted"]);
   });
@@ -98,13 +101,17 @@ describe("provider routes", () => {
     expect((await call("/api/providers", { cookie: owner.cookie })).body.length).toBe(before);
   });
 
-  it("answers 404 for another organization's provider and leaves it alone", async () => {
+  it("answers 404 for another organization's provider (DELETE: {removed: false}, as for an unknown id) and leaves it alone", async () => {
     const other = await newOrg();
     const { body: theirs } = await create(other.cookie, demo());
-    for (const [path, method] of [["", "GET"], ["", "PUT"], ["", "DELETE"], ["/status", "GET"], ["/test", "POST"]] as const) {
+    for (const [path, method] of [["", "GET"], ["", "PUT"], ["/status", "GET"], ["/test", "POST"]] as const) {
       const res = await call(`/api/providers/${theirs.id}${path}`, { method, cookie: owner.cookie, body: method === "PUT" ? { priority: 0 } : undefined });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
+    const removal = await call(`/api/providers/${theirs.id}`, { method: "DELETE", cookie: owner.cookie });
+    const unknown = await call("/api/providers/6c1f5a3e-0000-4000-8000-000000000000", { method: "DELETE", cookie: owner.cookie });
+    expect([removal.status, removal.body]).toEqual([200, { removed: false }]);
+    expect([unknown.status, unknown.body]).toEqual([200, { removed: false }]);
     expect((await call(`/api/providers/${theirs.id}`, { cookie: other.cookie })).body.priority).toBe(100);
   });
 

@@ -53,11 +53,19 @@ describe("test lists", () => {
     expect((await call("/api/safety/test-lists", { method: "DELETE", cookie: org.cookie })).status).toBe(400);
     const member = await addMemberAs(org.cookie, "member");
     expect((await call("/api/safety/test-lists", { cookie: member.cookie })).status).toBe(403);
+    // Another organization's list is not theirs to delete, and its existence is not told: as an unknown id.
     const other = await newOrg();
-    expect((await call(`/api/safety/test-lists?id=${created.body.list.id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(404);
+    const foreign = await call(`/api/safety/test-lists?id=${created.body.list.id}`, { method: "DELETE", cookie: other.cookie });
+    expect([foreign.status, foreign.body]).toEqual([200, { deleted: false }]);
     const del = await call(`/api/safety/test-lists?id=${created.body.list.id}`, { method: "DELETE", cookie: org.cookie });
-    expect(del.body).toEqual({ deleted: true });
+    expect([del.status, del.body]).toEqual([200, { deleted: true }]);
     expect((await call("/api/safety/test-lists", { cookie: org.cookie })).body.lists).toHaveLength(0);
+    // SPEC: 200 {deleted: boolean}. Deleted already, or never there: {deleted: false}, audited once.
+    const again = await call(`/api/safety/test-lists?id=${created.body.list.id}`, { method: "DELETE", cookie: org.cookie });
+    expect([again.status, again.body]).toEqual([200, { deleted: false }]);
+    const never = await call("/api/safety/test-lists?id=6c1f5a3e-0000-4000-8000-000000000000", { method: "DELETE", cookie: org.cookie });
+    expect([never.status, never.body]).toEqual([200, { deleted: false }]);
+    expect(await db().auditLog.count({ where: { targetId: created.body.list.id, action: "safety.test_list_deleted" } })).toBe(1);
   });
 });
 

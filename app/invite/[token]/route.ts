@@ -12,6 +12,7 @@ import { choosePasswordSchema } from "@/lib/account-links/schemas";
 import { choosePasswordPage, joinedSignedInPage, joinWithAccountPage, linkInvalidPage, passwordSetPage } from "@/lib/account-links/link-pages";
 import { hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
 import { clientAddress } from "@/lib/http/client-address";
+import { retryAfterHeader } from "@/lib/http/too-many-requests";
 import { currentUser } from "@/lib/auth/current-user";
 import { quotedTenantText } from "@/lib/system-mail/tenant-text";
 import { afterStart } from "@/lib/boot/after-start";
@@ -83,7 +84,7 @@ async function accept(req: Request, ctx: Ctx): Promise<Response> {
   const password = z.string().min(1).max(200).safeParse(fields.password);
   if (!password.success) return html(accountForm(link, false, "Enter your Mailroom password."), 400);
   const checked = await checkAccountPassword(account, password.data, clientAddress(req.headers));
-  if (checked === "throttled") return html(accountForm(link, false, "Too many attempts: try again in a few minutes."), 429);
+  if (typeof checked === "object") return html(accountForm(link, false, "Too many attempts: try again in a few minutes."), 429, retryAfterHeader(checked.retryAfter));
   if (checked === "wrong") return html(accountForm(link, false, "That is not the password of this account."), 400);
   return (await acceptWithAccount(link, account)) ? joined(link) : html(linkInvalidPage(), 404);
 }
