@@ -21,7 +21,15 @@ export interface DevServer {
   output: () => string;
   /** The owner's sign-in the console printed, when the password was generated. */
   printedOwner: () => { email: string; password: string } | null;
-  close: () => Promise<void>;
+  /** Stops next dev; the database folder is removed unless `keepData` (to start again on it). */
+  close: (opts?: { keepData?: boolean }) => Promise<void>;
+}
+
+export interface DevServerOptions {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Start again on an earlier server's database (and port, so an open page reconnects). */
+  reuse?: { dataDir: string; port: number };
 }
 
 export const DEV_DIST_DIR = ".next-dev-tests";
@@ -57,11 +65,11 @@ async function waitForReady(url: string, exited: () => string | null, timeoutMs:
   }
 }
 
-export async function startDevServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<DevServer> {
+export async function startDevServer(opts: DevServerOptions = {}): Promise<DevServer> {
   const root = process.cwd();
-  const dataDir = path.join(root, ".data", `dev-test-${randomBytes(4).toString("hex")}`);
+  const dataDir = opts.reuse?.dataDir ?? path.join(root, ".data", `dev-test-${randomBytes(4).toString("hex")}`);
   mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
+  const port = opts.reuse?.port ?? (await freePort());
   const baseUrl = `http://localhost:${port}`;
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !NOT_INHERITED.test(k))) as NodeJS.ProcessEnv;
   Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, NEXT_DIST_DIR: DEV_DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" }, opts.env);
@@ -83,7 +91,7 @@ export async function startDevServer(opts: { env?: Record<string, string>; timeo
   child.on("exit", (code, signal) => (exit = `next dev exited (${code ?? signal}) before it was ready:\n${out}`));
 
   const stopped = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const close = async () => {
+  const close = async ({ keepData = false } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       try {
         process.kill(-child.pid!, "SIGINT");
@@ -100,7 +108,7 @@ export async function startDevServer(opts: { env?: Record<string, string>; timeo
       await stopped;
       clearTimeout(killer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
