@@ -45,6 +45,11 @@ const nextConfig: NextConfig = {
   // Where the build goes: ".next" unless NEXT_DIST_DIR says otherwise (lets two builds of one
   // checkout exist side by side, e.g. a development build and a test build).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  // Browsers and tools that ask for /favicon.ico without reading the page's icon link get the
+  // app icon (app/icon.svg, which every page links).
+  async rewrites() {
+    return [{ source: "/favicon.ico", destination: "/icon.svg" }];
+  },
   // Security headers on every page and API answer: next.config headers
   // apply to route handlers as well as pages.
   async headers() {

@@ -12,7 +12,7 @@ export default defineConfig({
     setupFiles: ["tests/helpers/test-env.ts"],
     include: embedded
       ? ["tests/embedded/**/*.test.ts"]
-      : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts"],
+      : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts", "tests/dev/**/*.test.ts"],
     exclude: [...configDefaults.exclude],
     testTimeout: 30_000,
     hookTimeout: 120_000,

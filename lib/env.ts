@@ -8,6 +8,12 @@ const flag = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
+/** A switch whose default depends on where it runs: unset stays undefined (see env()). */
+const optionalFlag = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "1" || v === "true"));
+
 /** Whole days up to 100 years; 0 means never delete. Digits only: " " or "1e3" are mistakes. */
 const RETENTION_DAYS = "must be a whole number of days from 0 (keep forever) to 36500";
 const retentionDays = (days: number) =>
@@ -19,11 +25,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional(),
   ENCRYPTION_KEY: z.string().optional(),
-  APP_URL: z.string().url().default("http://localhost:3000"),
+  // Unset: http://localhost:<PORT> (the port the server listens on; Next.js sets PORT, -p too).
+  APP_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, "BOOTSTRAP_ADMIN_PASSWORD must be at least 8 characters").optional(),
   STAFF_API_TOKEN: z.string().min(16).optional(),
-  ALLOW_PRIVATE_WEBHOOK_URLS: flag,
+  // Webhook endpoints on http and local or private addresses (docs/self-hosting.md): unset, on
+  // in development (`next dev`, for a receiver on your own machine) and off otherwise.
+  ALLOW_PRIVATE_WEBHOOK_URLS: optionalFlag,
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(10),
   // A send a provider took but never confirmed waits this long for evidence before it goes to
   // the next provider (docs/sending.md).
@@ -90,7 +100,18 @@ function isAddressOrRange(entry: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; inngestEnabled: boolean };
+export type Env = Omit<z.infer<typeof envSchema>, "ALLOW_PRIVATE_WEBHOOK_URLS" | "APP_URL"> & {
+  APP_URL: string;
+  ALLOW_PRIVATE_WEBHOOK_URLS: boolean;
+  /** ALLOW_PRIVATE_WEBHOOK_URLS was not set: its value is the default for NODE_ENV. */
+  privateWebhookUrlsByDefault: boolean;
+  dataDir: string;
+  inngestEnabled: boolean;
+};
+
+/** Unset ALLOW_PRIVATE_WEBHOOK_URLS: on only under `next dev` (NODE_ENV=development, set by
+ * Next.js itself), never for `next start`, the standalone server or a script without NODE_ENV. */
+export const privateWebhookUrlsDefault = (nodeEnv: string | undefined) => nodeEnv === "development";
 
 let cached: Env | undefined;
 
@@ -107,6 +128,9 @@ export function env(): Env {
   const e = parsed.data;
   cached = {
     ...e,
+    APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    ALLOW_PRIVATE_WEBHOOK_URLS: e.ALLOW_PRIVATE_WEBHOOK_URLS ?? privateWebhookUrlsDefault(raw.NODE_ENV),
+    privateWebhookUrlsByDefault: e.ALLOW_PRIVATE_WEBHOOK_URLS === undefined,
     dataDir: path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? ".data"),
     inngestEnabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV || e.INNGEST_BASE_URL),
   };

@@ -2,7 +2,7 @@
 // migrations, create the first owner, start the inbound SMTP listener when INBOUND_SMTP_PORT
 // is set, and the embedded job and webhook delivery runners unless Inngest runs durable work;
 // then the instance is ready. SIGTERM stops them gracefully (graceful-shutdown.ts).
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
 import { dbHandle } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
@@ -33,6 +33,7 @@ async function start() {
   getEncryptionKey();
   ensureAuthUrl();
   installShutdown(e.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+  announceWebhookPolicy(e);
   const handle = dbHandle();
   const applied = await applyMigrations(handle);
   if (applied.length) log.info("migrations applied", { applied, database: handle.kind });
@@ -52,4 +53,14 @@ async function start() {
     onShutdown("webhook delivery runner", () => deliveries.stop());
   }
   markReady();
+}
+
+/** Says so on the console when webhook endpoints may be local or private addresses. */
+function announceWebhookPolicy(e: Env) {
+  if (!e.ALLOW_PRIVATE_WEBHOOK_URLS) return;
+  console.log(
+    e.privateWebhookUrlsByDefault
+      ? "Mailroom (development): webhook endpoints may use http and local or private addresses (say http://127.0.0.1:4555/hook). Set ALLOW_PRIVATE_WEBHOOK_URLS=false to refuse them as production does."
+      : "Mailroom: ALLOW_PRIVATE_WEBHOOK_URLS is on: webhook endpoints may use http and local or private addresses.",
+  );
 }

@@ -12,7 +12,8 @@ import { addressRange, isPublicAddress } from "@/lib/net/address-policy";
 import { resolveAll, type LookupAll } from "@/lib/net/outbound-resolver";
 
 export type { LookupAll } from "@/lib/net/outbound-resolver";
-export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
+/** `switchable`: the operator's switch (allowPrivate) would have accepted the URL. */
+export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string; switchable?: boolean };
 export type HostCheck = { ok: true } | { ok: false; reason: string };
 
 export interface OutboundPolicy {
@@ -93,7 +94,9 @@ export async function checkOutboundUrl(raw: string, opts: { allowPrivate?: boole
     return { ok: false, reason: "URL is not valid" };
   }
   const schemes = opts.allowPrivate ? ["https:", "http:"] : ["https:"];
-  if (!schemes.includes(url.protocol)) return { ok: false, reason: opts.allowPrivate ? "URL must use http or https" : "URL must use https" };
+  if (!schemes.includes(url.protocol)) {
+    return opts.allowPrivate ? { ok: false, reason: "URL must use http or https" } : { ok: false, reason: "URL must use https", switchable: url.protocol === "http:" };
+  }
   // Credentials in the URL would be stored and logged in clear, and "https://good@evil/" is a
   // classic way to disguise the real host. Refused even in development so behaviour matches.
   if (url.username || url.password) return { ok: false, reason: "URL must not contain a username or password" };
@@ -101,7 +104,7 @@ export async function checkOutboundUrl(raw: string, opts: { allowPrivate?: boole
   // exactly what gets requested.
   url.hash = "";
   const host = await checkOutboundHost(url.hostname, opts);
-  return host.ok ? { ok: true, url } : host;
+  return host.ok ? { ok: true, url } : { ...host, switchable: true };
 }
 
 /**

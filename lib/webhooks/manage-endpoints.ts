@@ -19,10 +19,16 @@ function scopeOf(principal: Principal): Prisma.WebhookEndpointWhereInput {
   return project ? { orgId: principal.orgId, projectId: project } : { orgId: principal.orgId };
 }
 
+/** What a refusal the operator's switch would lift says about it. */
+export const PRIVATE_WEBHOOK_HINT = "set ALLOW_PRIVATE_WEBHOOK_URLS=true to allow http and local or private addresses; see docs/self-hosting.md#webhooks-to-your-own-network";
+
 /** The URL policy (DESIGN.md §4), checked again at every delivery. */
 async function acceptableUrl(raw: string): Promise<string> {
   const check = await checkOutboundUrl(raw, { allowPrivate: env().ALLOW_PRIVATE_WEBHOOK_URLS });
-  if (!check.ok) throw new AppError("VALIDATION_ERROR", `Invalid request: body.url: ${check.reason}`, [{ path: "body.url", message: check.reason }]);
+  if (!check.ok) {
+    const reason = check.switchable ? `${check.reason} (${PRIVATE_WEBHOOK_HINT})` : check.reason;
+    throw new AppError("VALIDATION_ERROR", `Invalid request: body.url: ${reason}`, [{ path: "body.url", message: reason }]);
+  }
   return check.url.toString();
 }
 

@@ -8,6 +8,8 @@ import dns2 from "dns2";
 import { freePort } from "./server";
 
 const { Packet } = dns2;
+// dns2 3.0.0 (the last for Node 20) has the response codes, but its types do not list them.
+const RCODE = (Packet as unknown as { RCODE: { SERVFAIL: number; NXDOMAIN: number } }).RCODE;
 
 type Mx = { exchange: string; priority: number };
 
@@ -48,7 +50,7 @@ export async function startDnsServer(): Promise<DnsServer> {
       const name = key(q.name);
       const answer = (record: Record<string, unknown>) => response.answers.push(Packet.createResourceFromQuestion(q, { class: Packet.CLASS.IN, ttl: 1, ...record }));
       if (failing.has(name)) {
-        response.header.rcode = Packet.RCODE.SERVFAIL;
+        response.header.rcode = RCODE.SERVFAIL;
       } else if (q.type === Packet.TYPE.TXT && txt.has(name)) {
         for (const value of txt.get(name)!) answer({ type: Packet.TYPE.TXT, data: strings(value) });
       } else if (q.type === Packet.TYPE.CNAME && cname.has(name)) {
@@ -58,7 +60,7 @@ export async function startDnsServer(): Promise<DnsServer> {
       } else if (q.type === Packet.TYPE.A && aRecords.has(name)) {
         for (const address of aRecords.get(name)!) answer({ type: Packet.TYPE.A, address, ttl: 0 });
       } else if (!txt.has(name) && !cname.has(name) && !mx.has(name) && !aRecords.has(name)) {
-        response.header.rcode = Packet.RCODE.NXDOMAIN;
+        response.header.rcode = RCODE.NXDOMAIN;
       } // else: the name exists without this type (NODATA)
       send(response);
     },

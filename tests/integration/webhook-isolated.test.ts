@@ -48,6 +48,23 @@ describe("URL policy as shipped", () => {
     }
   });
 
+  it("names the switch that would allow a local receiver, and its docs, in the refusal", async () => {
+    const hint = "(set ALLOW_PRIVATE_WEBHOOK_URLS=true to allow http and local or private addresses; see docs/self-hosting.md#webhooks-to-your-own-network)";
+    for (const [url, reason] of [
+      ["http://127.0.0.1:4555/hook", "URL must use https"],
+      ["https://127.0.0.1:4555/hook", "host 127.0.0.1 is a loopback address"],
+    ]) {
+      const res = await create(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error, url).toBe(`Invalid request: body.url: ${reason} ${hint}`);
+    }
+    // A refusal the switch would not lift says nothing of it.
+    const ftp = await create("ftp://93.184.216.34/hook");
+    expect(ftp.body.error).toBe("Invalid request: body.url: URL must use https");
+    const credentials = await create("https://user:pw@93.184.216.34/hook");
+    expect(credentials.body.error).not.toContain("ALLOW_PRIVATE_WEBHOOK_URLS");
+  });
+
   it("refuses a hostname that resolves to a private address, on create and on update", async () => {
     const host = hostname();
     const addresses = await lookup(host, { all: true });

@@ -35,14 +35,15 @@ describe("checkOutboundUrl", () => {
     ["https://[fd12::1]/", "fd12::1"],
   ])("refuses IP literal %s (normalised to %s) without DNS", async (raw, ip) => {
     const result = await checkOutboundUrl(raw, { lookup: () => Promise.reject(new Error("DNS must not be used")) });
-    expect(result).toEqual({ ok: false, reason: expect.stringContaining(`host ${ip} is a`) });
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining(`host ${ip} is a`), switchable: true });
   });
 
   it("names the kind of a literal address refused, but never a resolved one (that would map internal DNS)", async () => {
-    expect(await check("https://127.0.0.1/")).toEqual({ ok: false, reason: "host 127.0.0.1 is a loopback address" });
+    expect(await check("https://127.0.0.1/")).toEqual({ ok: false, reason: "host 127.0.0.1 is a loopback address", switchable: true });
     expect(await check("https://internal.example.com/")).toEqual({
       ok: false,
       reason: "cannot reach internal.example.com: it does not resolve to a public address",
+      switchable: true,
     });
   });
 
@@ -50,9 +51,9 @@ describe("checkOutboundUrl", () => {
     expect(await check(raw)).toMatchObject({ ok: false, reason: expect.stringMatching(/is a local name/) });
   });
 
-  it("requires https unless private URLs are allowed", async () => {
-    expect(await check("http://hooks.example.com/")).toEqual({ ok: false, reason: "URL must use https" });
-    expect(await check("ftp://hooks.example.com/")).toMatchObject({ ok: false });
+  it("requires https unless private URLs are allowed (only plain http is what the switch lifts)", async () => {
+    expect(await check("http://hooks.example.com/")).toEqual({ ok: false, reason: "URL must use https", switchable: true });
+    expect(await check("ftp://hooks.example.com/")).toEqual({ ok: false, reason: "URL must use https", switchable: false });
     expect(await check("http://hooks.example.com/", true)).toMatchObject({ ok: true });
     expect(await check("ftp://hooks.example.com/", true)).toEqual({ ok: false, reason: "URL must use http or https" });
   });
@@ -68,8 +69,9 @@ describe("checkOutboundUrl", () => {
     expect(await check("https://mixed.example.com/")).toEqual({
       ok: false,
       reason: "cannot reach mixed.example.com: it does not resolve to a public address",
+      switchable: true,
     });
-    expect(await check("https://mapped.example.com/")).toEqual({ ok: false, reason: "cannot reach mapped.example.com: it does not resolve to a public address" });
+    expect(await check("https://mapped.example.com/")).toEqual({ ok: false, reason: "cannot reach mapped.example.com: it does not resolve to a public address", switchable: true });
   });
 
   it("accepts hostnames resolving only to public addresses and drops the fragment", async () => {
@@ -84,6 +86,7 @@ describe("checkOutboundUrl", () => {
     expect(await check("https://nowhere.example.com/")).toEqual({
       ok: false,
       reason: "cannot reach nowhere.example.com: it does not resolve to a public address",
+      switchable: true,
     });
   });
 
