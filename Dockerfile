@@ -27,7 +27,8 @@ WORKDIR /app
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
-    HOSTNAME=0.0.0.0
+    HOSTNAME=0.0.0.0 \
+    DATA_DIR=/app/.data
 RUN groupadd --system --gid 1001 mailroom \
  && useradd --system --uid 1001 --gid mailroom --home-dir /app --no-create-home mailroom \
  && mkdir -p /app/.data \

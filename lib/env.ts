@@ -2,6 +2,7 @@
 import path from "node:path";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { defaultDataDir, readyDataDir } from "@/lib/config/data-dir";
 
 const flag = z
   .string()
@@ -131,10 +132,16 @@ export function env(): Env {
     APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}`,
     ALLOW_PRIVATE_WEBHOOK_URLS: e.ALLOW_PRIVATE_WEBHOOK_URLS ?? privateWebhookUrlsDefault(raw.NODE_ENV),
     privateWebhookUrlsByDefault: e.ALLOW_PRIVATE_WEBHOOK_URLS === undefined,
-    dataDir: path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? ".data"),
+    dataDir: e.DATA_DIR ? path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR) : defaultDataDir(),
     inngestEnabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV || e.INNGEST_BASE_URL),
   };
   return cached;
+}
+
+/** The folder of the embedded database and local secrets, ready to use (lib/config/data-dir.ts). */
+export function dataDirInUse(): string {
+  const e = env();
+  return readyDataDir(e.dataDir, { explicit: e.DATA_DIR !== undefined, development: e.NODE_ENV === "development" });
 }
 
 /** For tests that change process.env between cases. */

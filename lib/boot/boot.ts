@@ -2,7 +2,7 @@
 // migrations, create the first owner, start the inbound SMTP listener when INBOUND_SMTP_PORT
 // is set, and the embedded job and webhook delivery runners unless Inngest runs durable work;
 // then the instance is ready. SIGTERM stops them gracefully (graceful-shutdown.ts).
-import { env, type Env } from "@/lib/env";
+import { dataDirInUse, env, type Env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
 import { dbHandle } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
@@ -35,6 +35,7 @@ async function start() {
   installShutdown(e.SHUTDOWN_TIMEOUT_SECONDS * 1000);
   announceWebhookPolicy(e);
   const handle = dbHandle();
+  if (handle.kind === "embedded") console.log(`Mailroom: embedded database in ${dataDirInUse()} (set DATABASE_URL to use PostgreSQL instead).`);
   const applied = await applyMigrations(handle);
   if (applied.length) log.info("migrations applied", { applied, database: handle.kind });
   await ensureBootstrapOwner();

@@ -1,5 +1,5 @@
 // The two process-wide secrets, resolved once.
-import { env } from "@/lib/env";
+import { dataDirInUse, env } from "@/lib/env";
 import { resolveSecret } from "@/lib/config/local-secrets";
 
 let authSecret: string | undefined;
@@ -11,7 +11,7 @@ export function getAuthSecret(): string {
     name: "AUTH_SECRET",
     value: e.AUTH_SECRET,
     production: e.NODE_ENV === "production",
-    dataDir: e.dataDir,
+    dataDir: dataDirInUse(),
   });
   return authSecret;
 }
@@ -23,7 +23,7 @@ export function getEncryptionKey(): Buffer {
     name: "ENCRYPTION_KEY",
     value: e.ENCRYPTION_KEY,
     production: e.NODE_ENV === "production",
-    dataDir: e.dataDir,
+    dataDir: dataDirInUse(),
   });
   const key = Buffer.from(value, "base64");
   if (key.length !== 32) throw new Error("ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32).");

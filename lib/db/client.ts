@@ -7,7 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { env } from "@/lib/env";
+import { dataDirInUse, env } from "@/lib/env";
 import { lockDataDir } from "@/lib/db/data-dir-lock";
 
 export type Db = PrismaClient;
@@ -35,7 +35,7 @@ const holder = globalThis as unknown as { __mailroomDb?: DbHandle };
 export function dbHandle(): DbHandle {
   if (!holder.__mailroomDb) {
     const e = env();
-    holder.__mailroomDb = e.DATABASE_URL ? openPostgres(e.DATABASE_URL) : openEmbedded(e.dataDir);
+    holder.__mailroomDb = e.DATABASE_URL ? openPostgres(e.DATABASE_URL) : openEmbedded(dataDirInUse());
   }
   return holder.__mailroomDb;
 }

@@ -1,8 +1,11 @@
-// `npm run dev` as a newcomer meets it: writes to the embedded database (which lives inside the
-// project folder, in .data/) must never make the dev server rebuild or the open dashboard reload,
+// `npm run dev` as a newcomer meets it: writes to the embedded database (kept outside the project
+// folder the dev server watches, in the user's data folder) must never make the dev server rebuild
+// or the open dashboard reload,
 // neither on the first start nor after a restart with the page left open (Turbopack then starts
 // from its persistent cache); and a webhook endpoint on this machine (http://127.0.0.1:<port>/hook)
 // is accepted out of the box, as the console says at start.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleMessage, Frame, Page, Request } from "playwright-core";
 import { startDevServer, type DevServer } from "../helpers/dev-server";
@@ -79,6 +82,12 @@ async function writeAndWatch(label: string) {
 }
 
 describe("npm run dev", () => {
+  it("keeps the embedded database outside the project folder it watches, and says where", () => {
+    expect(dev.output()).toContain(`Mailroom: embedded database in ${dev.dataDir}`);
+    expect(path.relative(process.cwd(), dev.dataDir).startsWith(".."), dev.dataDir).toBe(true);
+    expect(existsSync(path.join(dev.dataDir, "pglite", "PG_VERSION"))).toBe(true);
+  });
+
   it("says at start that webhooks to this machine are allowed, and how to turn that off", () => {
     expect(dev.output()).toContain("Mailroom (development): webhook endpoints may use http and local or private addresses");
     expect(dev.output()).toContain("ALLOW_PRIVATE_WEBHOOK_URLS=false");
@@ -97,10 +106,10 @@ describe("npm run dev", () => {
   }, 300_000);
 
   it("nor after a restart of npm run dev on the same database, with the page left open", async () => {
-    const { dataDir, port } = dev;
+    const { dataHome, port } = dev;
     const reconnected = page.waitForEvent("console", { predicate: (m) => m.text().includes("[HMR] connected"), timeout: 240_000 });
     await dev.close({ keepData: true });
-    dev = await startDevServer({ env: ENV, reuse: { dataDir, port } });
+    dev = await startDevServer({ env: ENV, reuse: { dataHome, port } });
     // The open page reconnects to the new server and reloads once (as Next does when the server
     // it talks to changed); from then on it must stay put while the database is written to.
     await reconnected;

@@ -1,22 +1,25 @@
 // `npm run dev` as a newcomer runs it: `next dev` (Turbopack, NODE_ENV=development) on a fresh
 // embedded database, none of the test run's settings (no DATABASE_URL, APP_URL, secrets or
-// ALLOW_PRIVATE_WEBHOOK_URLS), on a free port. The database folder is a fresh one inside the
-// project's own `.data/`, where `npm run dev` keeps it, so the dev server sees the project folder
-// as a newcomer's; it is removed on close. The build goes to `.next-dev-tests` (kept between runs
+// ALLOW_PRIVATE_WEBHOOK_URLS, no DATA_DIR), on a free port. The database goes where `npm run dev`
+// puts it by default (lib/config/data-dir.ts), under a fresh user data folder (XDG_DATA_HOME) that
+// is removed on close. The build goes to `.next-dev-tests` (kept between runs
 // as Turbopack's cache), apart from the production build the other tests run and from a
 // developer's own `npm run dev` in `.next`.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { defaultDataDir } from "@/lib/config/data-dir";
 
 export interface DevServer {
   /** http://localhost:<port>, as the console prints it. */
   baseUrl: string;
   port: number;
-  /** The embedded database's folder (DATA_DIR). */
+  /** The embedded database's folder, as the default puts it. */
   dataDir: string;
+  /** The user data folder it is under (XDG_DATA_HOME). */
+  dataHome: string;
   /** Everything the dev server printed so far (stdout and stderr). */
   output: () => string;
   /** The owner's sign-in the console printed, when the password was generated. */
@@ -29,7 +32,7 @@ export interface DevServerOptions {
   env?: Record<string, string>;
   timeoutMs?: number;
   /** Start again on an earlier server's database (and port, so an open page reconnects). */
-  reuse?: { dataDir: string; port: number };
+  reuse?: { dataHome: string; port: number };
 }
 
 export const DEV_DIST_DIR = ".next-dev-tests";
@@ -67,12 +70,12 @@ async function waitForReady(url: string, exited: () => string | null, timeoutMs:
 
 export async function startDevServer(opts: DevServerOptions = {}): Promise<DevServer> {
   const root = process.cwd();
-  const dataDir = opts.reuse?.dataDir ?? path.join(root, ".data", `dev-test-${randomBytes(4).toString("hex")}`);
-  mkdirSync(dataDir, { recursive: true });
+  const dataHome = opts.reuse?.dataHome ?? mkdtempSync(path.join(tmpdir(), "mailroom-dev-home-"));
+  const dataDir = defaultDataDir({ cwd: root, platform: process.platform, home: homedir(), vars: { XDG_DATA_HOME: dataHome } });
   const port = opts.reuse?.port ?? (await freePort());
   const baseUrl = `http://localhost:${port}`;
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !NOT_INHERITED.test(k))) as NodeJS.ProcessEnv;
-  Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, NEXT_DIST_DIR: DEV_DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" }, opts.env);
+  Object.assign(env, { PORT: String(port), XDG_DATA_HOME: dataHome, NEXT_DIST_DIR: DEV_DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" }, opts.env);
 
   // `npm run dev` is `npm run db:generate && next dev`.
   const generate = spawnSync(process.execPath, ["scripts/prisma-generate.mjs"], { cwd: root, env, encoding: "utf8" });
@@ -108,7 +111,7 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
       await stopped;
       clearTimeout(killer);
     }
-    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataHome, { recursive: true, force: true });
   };
 
   try {
@@ -121,6 +124,7 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
     baseUrl,
     port,
     dataDir,
+    dataHome,
     output: () => out,
     printedOwner: () => {
       const email = /email:\s+(\S+)/.exec(out)?.[1];
