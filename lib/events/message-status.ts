@@ -77,6 +77,11 @@ export function reportedStatusesSql(rel: string): string {
     GROUP BY message_id`;
 }
 
+/** Whether `x` reports anything higher than message `m` has for one of its recipients: else an update would change nothing. */
+export function reportsMoreSql(m: string, x: string): string {
+  return `EXISTS (SELECT 1 FROM jsonb_each_text(${x}.statuses) n WHERE ${rankSql("n.value")} > ${rankSql(`${m}.recipient_statuses ->> n.key`)})`;
+}
+
 /**
  * SET clauses moving message `m` up to what `x` (reportedStatusesSql, or nulls) reports. Computed
  * from the row being updated, so concurrent reports for one message never lose each other

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
 import { announceDeliveries } from "@/lib/webhooks/announce";
 import type { EmailEventType } from "@/lib/events/event-types";
-import { advanceStatusSetSql, reportedStatusesSql } from "@/lib/events/message-status";
+import { advanceStatusSetSql, reportedStatusesSql, reportsMoreSql } from "@/lib/events/message-status";
 
 export interface NewEvent {
   orgId: string;
@@ -74,7 +74,8 @@ export function eventRows(first: number): string {
 /**
  * CTEs `published`, `fanned` (their deliveries), `suppressed`, `unsubscribed` (the contact's status), `engaged` (a recipient's first
  * open or click by a person, for unique rates) and `reported` (the message's status, message-status.ts), for events in the CTE
- * `source` (EVENT_COLUMNS). A statement that updates a message row itself names it in `exceptMessage` (SQL) and moves its status
+ * `source` (EVENT_COLUMNS); `reported` writes only when a report is higher than what the message has (a repeated open, a late
+ * delivery write nothing). A statement that updates a message row itself names it in `exceptMessage` (SQL) and moves its status
  * there: PostgreSQL applies only one of two updates of a row in one statement.
  */
 export function publishCtes(source: string, { exceptMessage }: { exceptMessage?: string } = {}): string {
@@ -116,7 +117,7 @@ export function publishCtes(source: string, { exceptMessage }: { exceptMessage?:
   reported AS (
     UPDATE messages m SET ${advanceStatusSetSql("m", "x")}
     FROM (${reportedStatusesSql("published")}) x
-    WHERE m.id = x.message_id${exceptMessage ? ` AND m.id <> ${exceptMessage}` : ""})`;
+    WHERE m.id = x.message_id AND ${reportsMoreSql("m", "x")}${exceptMessage ? ` AND m.id <> ${exceptMessage}` : ""})`;
 }
 
 /** Publishes events on their own; returns how many were new (not already reported) and their deliveries. */

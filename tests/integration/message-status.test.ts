@@ -9,6 +9,7 @@ import { createKey, newOrg } from "../helpers/factory";
 import { newSvixSecret, svixHeaders } from "../helpers/provider-signing";
 import { until } from "../helpers/until";
 import { db } from "@/lib/db/client";
+import { rawQuery } from "@/lib/db/raw-query";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { planDemoEvents } from "@/lib/events/demo-plan";
 import { STATUS_OF_EVENT, statusRank } from "@/lib/events/message-status";
@@ -81,7 +82,11 @@ describe("provider webhook events", () => {
   });
 
   it("out of order: a late delivered after an open changes nothing; an open before its delivery stays opened", async () => {
+    const version = async () => (await rawQuery<{ xmin: string }>(`SELECT xmin::text FROM messages WHERE id = $1::uuid`, [message.id]))[0].xmin;
+    const before = await version();
     await report("email.delivered", "2026-11-20T09:00:00.500Z", [r1]); // reported again, late
+    await report("email.opened", "2026-11-20T09:06:00.000Z", [r1], { open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:06:00.000Z", userAgent: "Mozilla/5.0" } });
+    expect(await version()).toBe(before); // a late delivery and a second open change nothing, so write nothing
     await report("email.opened", "2026-11-20T09:07:00.000Z", [r2], { open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:07:00.000Z", userAgent: "Mozilla/5.0" } });
     await report("email.delivered", "2026-11-20T09:00:02.000Z", [r2]); // its delivery arrives after the open
     await report("email.delivery_delayed", "2026-11-20T09:00:03.000Z", [r3]); // Resend's name for deferred
