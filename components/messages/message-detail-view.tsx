@@ -10,8 +10,11 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { MessageStatusBadge } from "@/components/messages/message-status";
 import { MessageSummary } from "@/components/messages/message-summary";
 import { MessageTimeline } from "@/components/messages/message-timeline";
+import { MessageRecipients } from "@/components/messages/message-recipients";
+import { MessageContent } from "@/components/messages/message-content";
+import { MessageWebhookDeliveries } from "@/components/messages/message-webhook-deliveries";
 
-/** One message: its addresses, how and when it went, and every event since, oldest first. */
+/** One message: its addresses, how and when it went, each recipient's status, what was sent, every event since (oldest first) and the webhook deliveries they caused. */
 export function MessageDetailView({ messageId }: { messageId: string }) {
   const message = useMessage(messageId);
   const notFound = message.error instanceof ApiError && message.error.status === 404;
@@ -62,6 +65,7 @@ export function MessageDetailView({ messageId }: { messageId: string }) {
           </div>
 
           <MessageSummary message={message.data.message} />
+          <MessageRecipients message={message.data.message} />
 
           <h2 className="mt-8 mb-1 text-lg font-semibold">Timeline</h2>
           <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
@@ -76,6 +80,9 @@ export function MessageDetailView({ messageId }: { messageId: string }) {
           ) : (
             <MessageTimeline events={message.data.events} />
           )}
+
+          <MessageWebhookDeliveries messageId={message.data.message.id} />
+          <MessageContent message={message.data.message} />
         </>
       )}
     </>

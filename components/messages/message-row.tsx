@@ -21,7 +21,15 @@ export function MessageRow({ message: m }: { message: MessageListItem }) {
         </Link>
         {m.emailType === "marketing" && <Badge>Marketing</Badge>}
         {m.sendMode === "test" && <Badge>Test mode</Badge>}
+        {m.tags.map((t) => (
+          <Badge key={t}>{t}</Badge>
+        ))}
       </div>
+      {m.statusSummary.includes(" of ") && (
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="message-status-summary">
+          {m.statusSummary}
+        </p>
+      )}
       <div className="mt-1 flex flex-col gap-x-4 gap-y-0.5 text-sm text-zinc-600 sm:flex-row sm:justify-between dark:text-zinc-400">
         <span className="min-w-0 [overflow-wrap:anywhere]">
           To {m.to.slice(0, SHOWN_RECIPIENTS).join(", ") || "—"}

@@ -35,6 +35,19 @@ export function MessageSummary({ message: m }: { message: Message }) {
           <DateText value={m.createdAt} show="seconds" />
         </DetailItem>
         <DetailItem label="Sent">{m.sentAt ? <DateText value={m.sentAt} show="seconds" /> : "Not sent"}</DetailItem>
+        <DetailItem label="Tags" wide>
+          {m.tags.length ? (
+            <span className="flex flex-wrap gap-1" data-testid="message-tags">
+              {m.tags.map((t) => (
+                <Badge key={t.name}>
+                  {t.name}: {t.value}
+                </Badge>
+              ))}
+            </span>
+          ) : (
+            "None"
+          )}
+        </DetailItem>
         <DetailItem label="Provider message id" wide>
           {m.providerMessageId ? <code className="font-mono text-xs break-all">{m.providerMessageId}</code> : "—"}
         </DetailItem>

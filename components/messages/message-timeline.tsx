@@ -7,7 +7,7 @@ type Tone = Parameters<typeof Badge>[0]["tone"];
 const KINDS: Record<string, { label: string; tone: Tone }> = {
   "email.sent": { label: "Sent", tone: "neutral" },
   "email.delivered": { label: "Delivered", tone: "success" },
-  "email.deferred": { label: "Deferred", tone: "neutral" },
+  "email.deferred": { label: "Delivery delayed", tone: "neutral" },
   "email.dropped": { label: "Dropped", tone: "danger" },
   "email.bounced": { label: "Bounced", tone: "danger" },
   "email.opened": { label: "Opened", tone: "brand" },

@@ -4,14 +4,14 @@ import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useMessages, type MessageStatus } from "@/lib/queries/messages";
+import { useMessages } from "@/lib/queries/messages";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { PageHeader } from "@/components/ui/page-header";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PagedList, PastLastPage } from "@/components/ui/paged-list";
-import { filtersFromAddress, filtersToAddress, MessageFilters } from "@/components/messages/message-filters";
+import { filtersFromAddress, filtersToAddress, MessageFilters, tagFilterValid, type Filters } from "@/components/messages/message-filters";
 import { MessageRow } from "@/components/messages/message-row";
 
 const PAGE_SIZE = 25;
@@ -22,31 +22,30 @@ export function MessagesView({ role }: { role: Role }) {
   const canSend = roleHas(role, "email.send");
   const address = useSearchParams();
   const [initial] = useState(() => filtersFromAddress(address));
-  const [search, setSearch] = useState(initial.search);
-  const [status, setStatus] = useState(initial.status);
+  const [filters, setFilters] = useState<Filters>(initial);
   const [page, setPage] = useState(initial.page);
-  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS).trim();
-  const messages = useMessages({ page, pageSize: PAGE_SIZE, search: settledSearch, status });
-  const filtered = Boolean(settledSearch || status);
+  // Typed text settles before it is asked for; the selects and dates apply at once.
+  const settledSearch = useDebouncedValue(filters.search, SEARCH_DELAY_MS).trim();
+  const settledProvider = useDebouncedValue(filters.provider, SEARCH_DELAY_MS).trim();
+  const typedTag = useDebouncedValue(filters.tag, SEARCH_DELAY_MS).trim();
+  const settledTag = tagFilterValid(typedTag) ? typedTag : "";
+  const applied = { search: settledSearch, status: filters.status, provider: settledProvider, fromDay: filters.fromDay, toDay: filters.toDay, tag: settledTag };
+  const messages = useMessages({ page, pageSize: PAGE_SIZE, ...applied });
+  const filtered = Object.values(applied).some(Boolean);
 
   // Keep the address in step (without a navigation), so Back from a message lands on this search.
+  const query = filtersToAddress({ ...applied, page });
   useEffect(() => {
-    window.history.replaceState(null, "", filtersToAddress({ search: settledSearch, status, page }));
-  }, [settledSearch, status, page]);
+    window.history.replaceState(null, "", query || window.location.pathname);
+  }, [query]);
 
-  function changeSearch(value: string) {
-    setSearch(value);
-    setPage(1);
-  }
-
-  function changeStatus(value: MessageStatus | "") {
-    setStatus(value);
+  function changeFilters(change: Partial<Filters>) {
+    setFilters((f) => ({ ...f, ...change }));
     setPage(1);
   }
 
   function clearFilters() {
-    setSearch("");
-    setStatus("");
+    setFilters({ search: "", status: "", provider: "", fromDay: "", toDay: "", tag: "" });
     setPage(1);
   }
 
@@ -66,7 +65,7 @@ export function MessagesView({ role }: { role: Role }) {
         }
       />
 
-      <MessageFilters search={search} onSearchChange={changeSearch} status={status} onStatusChange={changeStatus} />
+      <MessageFilters values={filters} onChange={changeFilters} />
 
       {messages.isPending ? (
         <ListSkeleton label="Loading messages…" rows={5} />
@@ -82,8 +81,8 @@ export function MessagesView({ role }: { role: Role }) {
               </button>
             }
           >
-            {settledSearch ? <>Nothing {status ? `${status} ` : ""}has “{settledSearch}” in a recipient or the subject. </> : `No ${status} messages. `}
-            Search matches part of an address or subject; try fewer letters or any status.
+            {settledSearch ? <>Nothing with these filters has “{settledSearch}” in a recipient, the subject or its id. </> : "Nothing matches these filters. "}
+            Search matches part of an address or subject, or a whole id; try fewer letters, any status or a wider range of days.
           </EmptyState>
         ) : (
           <EmptyState

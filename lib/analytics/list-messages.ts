@@ -1,25 +1,25 @@
-// The dashboard's messages log: newest first, searchable by recipient or subject, filtered by
-// status. A key bound to a project sees only its project's (the route is session only anyway).
+// The dashboard's messages log: newest first; searchable by recipient, subject or id; filtered by
+// status (what the provider last reported, lib/events/message-status.ts), provider, a time range
+// and a tag. A key bound to a project sees only its project's (the route is session only anyway).
 // The total is exact up to TOTAL_COUNT_CAP matches; past it the answer says "more than".
 import { rawQuery } from "@/lib/db/raw-query";
 import type { Principal } from "@/lib/http/principal";
 import { likePattern } from "@/lib/db/like-pattern";
-
-export interface MessageListQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  status?: string;
-}
+import { recipientStatuses, statusSummary } from "@/lib/events/message-status";
+import type { MessageListQuery } from "@/lib/analytics/schemas";
 
 interface Row {
   id: string;
   subject: string;
   to: string[];
+  all_recipients: string[];
+  pipeline_status: string;
   status: string;
+  recipient_statuses: Record<string, string>;
   send_mode: string;
   email_type: string;
   provider_name: string | null;
+  tags: string[];
   created_at: Date;
   sent_at: Date | null;
   counted: number;
@@ -31,29 +31,40 @@ interface Row {
  */
 export const TOTAL_COUNT_CAP = 10_000;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listMessages({ principal, query }: { principal: Principal; query: MessageListQuery }) {
   const offset = (query.page - 1) * query.pageSize;
   const cap = Math.max(TOTAL_COUNT_CAP, offset + query.pageSize);
+  const search = query.search ?? null;
   const matches = `FROM messages
        WHERE org_id = $1::uuid
-         AND ($2::text IS NULL OR subject ILIKE $2 OR array_to_string("to" || cc || bcc, ' ') ILIKE $2)
-         AND ($3::text IS NULL OR status = $3)`;
+         AND ($2::text IS NULL OR subject ILIKE $2 OR array_to_string("to" || cc || bcc, ' ') ILIKE $2 OR id = $7::uuid)
+         AND ($3::text IS NULL OR coalesce(delivery_status, status) = $3)
+         AND ($8::text IS NULL OR provider_name = $8)
+         AND ($9::timestamptz IS NULL OR created_at >= $9)
+         AND ($10::timestamptz IS NULL OR created_at < $10)
+         AND ($11::text IS NULL OR tags @> ARRAY[$11::text])
+         AND (NOT $12::boolean OR sent_at IS NOT NULL)`;
   // One statement: the page, and how many match, counted up to one past the cap.
   const rows = await rawQuery<Row>(
     `WITH counted AS (SELECT count(*)::int AS counted FROM (SELECT 1 ${matches} LIMIT $6) AS capped),
-     page AS (SELECT id::text, subject, "to", status, send_mode, email_type, provider_name, created_at, sent_at ${matches}
+     page AS (SELECT id::text, subject, "to", "to" || cc || bcc AS all_recipients, status AS pipeline_status,
+         coalesce(delivery_status, status) AS status, recipient_statuses, send_mode, email_type, provider_name, tags, created_at, sent_at ${matches}
        ORDER BY created_at DESC, id LIMIT $4 OFFSET $5)
      SELECT page.*, counted.counted FROM counted LEFT JOIN page ON true`,
-    [principal.orgId, query.search ? likePattern(query.search) : null, query.status ?? null, query.pageSize, offset, cap + 1],
+    [principal.orgId, search ? likePattern(search) : null, query.status ?? null, query.pageSize, offset, cap + 1,
+      search && UUID.test(search) ? search : null, query.provider ?? null, query.from?.toISOString() ?? null,
+      query.to?.toISOString() ?? null, query.tag ?? null, query.sentOnly],
   );
   const counted = rows[0]?.counted ?? 0;
   return {
     messages: rows
       .filter((r) => r.id !== null)
       .map((r) => ({
-        id: r.id, subject: r.subject, to: r.to, status: r.status, sendMode: r.send_mode, emailType: r.email_type,
-        providerName: r.provider_name, createdAt: r.created_at, sentAt: r.sent_at,
+        id: r.id, subject: r.subject, to: r.to, status: r.status,
+        statusSummary: statusSummary(recipientStatuses(r.all_recipients, r.pipeline_status, r.recipient_statuses)),
+        sendMode: r.send_mode, emailType: r.email_type, providerName: r.provider_name, tags: r.tags, createdAt: r.created_at, sentAt: r.sent_at,
       })),
     /** Exact when `moreThanTotal` is false; otherwise there are more than this many. */
     total: Math.min(counted, cap),

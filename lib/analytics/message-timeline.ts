@@ -1,8 +1,12 @@
 // One message and its events, oldest first (SPEC GET /api/analytics/stats/{emailId}; v1
 // GET /api/v1/analytics/messages/:messageId). Another organization's message is not found.
+// Its status is what the provider last reported (lib/events/message-status.ts), for the message
+// and for each recipient; its content is what the send kept of it (lib/email/message-content.ts).
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/principal";
+import { recipientStatuses, shownStatus, statusSummary } from "@/lib/events/message-status";
+import type { Message } from "@/lib/generated/prisma/client";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,8 +17,20 @@ export async function getMessageOrThrow({ principal, id }: { principal: Principa
   return message;
 }
 
+/** The message as the API shows it: its reported status, each recipient's, and its tags as {name, value}. */
+export function shownMessage(m: Message) {
+  const recipients = recipientStatuses([...m.to, ...m.cc, ...m.bcc], m.status, m.recipientStatuses as Record<string, string>);
+  return {
+    ...m,
+    status: shownStatus(m.status, m.deliveryStatus),
+    statusSummary: statusSummary(recipients),
+    recipients,
+    tags: m.tags.map((t) => ({ name: t.slice(0, t.indexOf(":")), value: t.slice(t.indexOf(":") + 1) })),
+  };
+}
+
 export async function messageTimeline({ principal, id }: { principal: Principal; id: string }) {
   const message = await getMessageOrThrow({ principal, id });
   const events = await db().emailEvent.findMany({ where: { messageId: message.id }, orderBy: [{ occurredAt: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
-  return { message, events };
+  return { message: shownMessage(message), events };
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { pageSizeQuerySchema } from "@/lib/http/pagination";
 import { canonicalEventType, EMAIL_EVENT_TYPES } from "@/lib/events/event-types";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
+import { MESSAGE_STATUSES } from "@/lib/events/message-status";
+import { tagFilterSchema } from "@/lib/email/tags";
 
 const DAY_MS = 24 * 3_600_000;
 const MAX_SPAN_DAYS = 400;
@@ -76,6 +78,13 @@ export const eventSchema = z.object({
 
 export const emailStatsSchema = z.object({ emailId: z.string(), events: z.array(eventSchema) });
 
+const statusField = z
+  .string()
+  .describe(
+    "what the provider last reported: queued, sent, delivered, deferred (delivery delayed), opened, clicked, failed, bounced, complained, or unconfirmed; with several recipients the highest in that order (docs/sending.md)",
+  );
+const statusSummaryField = z.string().describe('each status with its share of recipients, highest first, e.g. "delivered (2 of 3), bounced (1 of 3)"; one recipient: its status');
+
 export const messageTimelineSchema = z.object({
   message: z.object({
     id: z.uuid(),
@@ -85,12 +94,21 @@ export const messageTimelineSchema = z.object({
     cc: z.array(z.string()),
     bcc: z.array(z.string()),
     subject: z.string(),
-    status: z.string(),
+    status: statusField,
+    statusSummary: statusSummaryField,
+    recipients: z.array(z.object({ email: z.string(), status: z.string() })).describe("each recipient (to, cc, bcc) with its own status"),
     sendMode: z.string(),
     emailType: z.string(),
     providerName: z.string().nullable(),
     providerMessageId: z.string().nullable(),
     error: z.string().nullable(),
+    tags: z.array(z.object({ name: z.string(), value: z.string() })),
+    html: z.string().nullable().describe("as sent, before open and click tracking; null when there was none or retention removed it"),
+    text: z.string().nullable(),
+    bodyTruncated: z.boolean().describe("html or text was longer than 256 KiB and is kept cut"),
+    bodyRemovedAt: nullableTimestamp.describe("when retention removed html and text"),
+    headers: z.array(z.object({ name: z.string(), value: z.string() })),
+    attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int().describe("bytes") })).describe("names, types and sizes; contents are not kept"),
     createdAt: timestamp,
     sentAt: nullableTimestamp,
   }),
@@ -122,10 +140,21 @@ export const trackEventSchema = z
 /** GET /api/messages: the dashboard's messages log. */
 export const messageListQuerySchema = pageSizeQuerySchema
   .extend({
-    search: z.string().trim().min(1).max(200).optional().describe("part of a recipient address or of the subject"),
-    status: z.enum(["queued", "sent", "failed", "unconfirmed"]).optional(),
+    search: z.string().trim().min(1).max(200).optional().describe("part of a recipient address or of the subject, or a message id"),
+    status: z.enum(MESSAGE_STATUSES).optional().describe("the message's status (what the provider last reported)"),
+    provider: z.string().trim().min(1).max(200).optional().describe("the provider's name"),
+    from: moment.optional().describe("created at or after"),
+    to: moment.optional().describe("created before"),
+    tag: tagFilterSchema.optional(),
+    sentOnly: z.enum(["true", "false"]).optional().describe("true: only messages a provider accepted (whatever it reported since)"),
   })
-  .strict();
+  .strict()
+  .transform((q, ctx) => {
+    const range = { from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined };
+    if (range.from && range.to && range.from > range.to) ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+    return { ...q, ...range, sentOnly: q.sentOnly === "true" };
+  });
+export type MessageListQuery = z.output<typeof messageListQuerySchema>;
 
 export const messageListSchema = z.object({
   messages: z.array(
@@ -133,10 +162,12 @@ export const messageListSchema = z.object({
       id: z.uuid(),
       subject: z.string(),
       to: z.array(z.string()),
-      status: z.string(),
+      status: statusField,
+      statusSummary: statusSummaryField,
       sendMode: z.string(),
       emailType: z.string(),
       providerName: z.string().nullable(),
+      tags: z.array(z.string()).describe('"name:value"'),
       createdAt: timestamp,
       sentAt: nullableTimestamp,
     }),

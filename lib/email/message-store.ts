@@ -5,6 +5,8 @@ import { rawQuery } from "@/lib/db/raw-query";
 import type { AuditEntry } from "@/lib/audit/record-audit";
 import { EVENT_COLUMNS, EVENT_PARAM_COUNT, eventParams, eventRows, publishCtes, type NewEvent } from "@/lib/events/publish-events";
 import { announceDeliveries } from "@/lib/webhooks/announce";
+import type { MessageContent } from "@/lib/email/message-content";
+import { advanceStatusSetSql, reportedStatusesSql } from "@/lib/events/message-status";
 
 export interface NewMessage {
   orgId: string;
@@ -25,6 +27,8 @@ export interface NewMessage {
   useCaseId: string | null;
   /** A campaign's send to one contact (its events carry it, email_id null); null otherwise. */
   campaignSendId?: string | null;
+  /** What the message page shows (message-content.ts); none: nothing kept. */
+  content?: MessageContent | null;
 }
 
 /** The allowance month a send counts in (send_counters.month), UTC. */
@@ -54,13 +58,20 @@ export const ORG_CTE = `org AS (
   LEFT JOIN use_cases uc ON uc.id = COALESCE($14::uuid, o.default_use_case_id) AND uc.org_id = o.id
   WHERE o.id = $1::uuid)`;
 
-/** INSERT of the queued message from the `org` CTE and messageParams, when `condition` holds. */
-export function queuedInsert(sendMode: string, condition: string): string {
+/** The content parameter (contentParam of queuedInsert): one jsonb value. */
+export const contentParam = (m: NewMessage) => JSON.stringify(m.content ?? {});
+
+/** INSERT of the queued message from the `org` CTE, messageParams and the content at `content` ($n), when `condition` holds. */
+export function queuedInsert(sendMode: string, condition: string, content: string): string {
+  const c = `${content}::jsonb`;
   return `INSERT INTO messages (id, org_id, project_id, api_key_id, user_id, from_address, "to", cc, bcc, subject,
-       email_type, priority, status, send_mode, message_id_header, metadata, use_case_id, use_case_attribution, campaign_send_id)
+       email_type, priority, status, send_mode, message_id_header, metadata, use_case_id, use_case_attribution, campaign_send_id,
+       html, text, headers, attachments, body_truncated, tags)
      SELECT gen_random_uuid(), org.id, COALESCE($2::uuid, org.default_project_id), $3::uuid, $4::uuid, $5::text, $6::text[],
        $7::text[], $8::text[], $9::text, $10::text, $11::text, 'queued', ${sendMode}, $12::text, $13::jsonb,
-       org.use_case_id, org.use_case_attribution, $15::uuid
+       org.use_case_id, org.use_case_attribution, $15::uuid,
+       ${c} ->> 'html', ${c} ->> 'text', coalesce(${c} -> 'headers', '[]'), coalesce(${c} -> 'attachments', '[]'),
+       coalesce((${c} ->> 'truncated')::boolean, false), ARRAY(SELECT jsonb_array_elements_text(coalesce(${c} -> 'tags', '[]')))
      FROM org WHERE ${condition}
      RETURNING id::text`;
 }
@@ -71,8 +82,8 @@ export function queuedInsert(sendMode: string, condition: string): string {
  */
 export async function insertQueuedMessage(m: NewMessage, sendMode: string): Promise<string> {
   const rows = await rawQuery<{ id: string }>(
-    `WITH ${ORG_CTE} ${queuedInsert("$16::text", "true")}`,
-    [...messageParams(m), sendMode],
+    `WITH ${ORG_CTE} ${queuedInsert("$16::text", "true", "$17")}`,
+    [...messageParams(m), sendMode, contentParam(m)],
     "deferred",
   );
   return rows[0].id;
@@ -128,11 +139,13 @@ export async function finishMessage(
   const job = after.job;
   const rows = await rawQuery<{ sent_at: Date | null; deliveries: string[] | null; job_id: string | null }>(
     `WITH done AS (
-       UPDATE messages SET status = $2::text, provider_id = $3::uuid, provider_name = $4::text, provider_message_id = $5::text,
+       UPDATE messages m SET status = $2::text, provider_id = $3::uuid, provider_name = $4::text, provider_message_id = $5::text,
          error = $6::text, sent_at = CASE WHEN $2::text = 'sent' THEN now() ELSE NULL END,
-         unconfirmed_at = CASE WHEN $2::text = 'unconfirmed' THEN now() ELSE unconfirmed_at END, reconcile_at = $18::timestamptz
-       WHERE id = $1::uuid AND status IN ('queued', 'unconfirmed')
-       RETURNING sent_at),
+         unconfirmed_at = CASE WHEN $2::text = 'unconfirmed' THEN now() ELSE m.unconfirmed_at END, reconcile_at = $18::timestamptz,
+         ${advanceStatusSetSql("m", "x")}
+       FROM (SELECT $1::uuid AS id) me LEFT JOIN (${reportedStatusesSql(`(${eventRows(24)}) ev`)}) x ON x.message_id = me.id
+       WHERE m.id = me.id AND m.status IN ('queued', 'unconfirmed')
+       RETURNING m.sent_at),
      logged AS (
        INSERT INTO audit_logs (id, org_id, project_id, actor_type, actor_id, action, target_type, target_id, send_mode,
          recipient_count, outcome, metadata)
@@ -146,7 +159,7 @@ export async function finishMessage(
        ON CONFLICT (dedupe_key) DO NOTHING
        RETURNING id),
      incoming AS (SELECT * FROM (${eventRows(24)}) ev WHERE EXISTS (SELECT 1 FROM done)),
-     ${publishCtes("incoming")},
+     ${publishCtes("incoming", { exceptMessage: "$1::uuid" })},
      planned AS (
        INSERT INTO scheduled_events (${EVENT_COLUMNS}) SELECT * FROM (${eventRows(24 + EVENT_PARAM_COUNT)}) ev WHERE EXISTS (SELECT 1 FROM done)
        ON CONFLICT (dedupe_key) DO NOTHING)

@@ -9,7 +9,7 @@
 // use case (named, else the organization's default) is resolved in the same statement (ORG_CTE).
 import { rawQuery } from "@/lib/db/raw-query";
 import { PLANS } from "@/lib/orgs/plans";
-import { currentMonth, messageParams, ORG_CTE, queuedInsert, type NewMessage } from "@/lib/email/message-store";
+import { contentParam, currentMonth, messageParams, ORG_CTE, queuedInsert, type NewMessage } from "@/lib/email/message-store";
 import type { Provider } from "@/lib/generated/prisma/client";
 
 export interface SendContext {
@@ -112,7 +112,7 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
       WHERE send_counters.count < (SELECT value FROM allowance)
       RETURNING count),
     queued AS (
-      ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($17::int <= org.require_2fa_threshold OR $20::boolean)")})
+      ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($17::int <= org.require_2fa_threshold OR $20::boolean)", "$24")})
     SELECT ARRAY(SELECT email FROM hits ORDER BY array_position($21::text[], email)) AS suppressed, EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
       ($14::uuid IS NOT NULL AND org.use_case_id IS NULL) AS use_case_refused, (SELECT refused FROM sender) AS sender_refused,
       (SELECT json_build_object('domainName', d.name, 'keySelector', d.dkim_selector, 'sealed', d.dkim_private_key_sealed) FROM domains d
@@ -129,7 +129,7 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
         FROM providers p WHERE p.org_id = org.id AND p.is_active AND p.status = 'active'), '[]'::json) AS providers
     FROM org`,
     [...messageParams(m), currentMonth(), recipients.length, planAllowances, UNLIMITED, bulkPreapproved, recipients,
-      sender.address?.toLowerCase() ?? null, sender.domain.toLowerCase()],
+      sender.address?.toLowerCase() ?? null, sender.domain.toLowerCase(), contentParam(m)],
     "deferred",
   );
   const r = rows[0];

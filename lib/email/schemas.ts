@@ -3,6 +3,7 @@ import { z } from "zod";
 import { HEADER_NAME, displayName, fromMailbox, mailbox, mailboxList } from "@/lib/email/address";
 import { nullableTimestamp } from "@/lib/http/wire";
 import { INT4_MAX } from "@/lib/db/int-range";
+import { tagsSchema } from "@/lib/email/tags";
 
 const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS_BYTES = 40 * 1024 * 1024;
@@ -87,6 +88,7 @@ const sendFields = z.object({
     attachments: z.array(attachmentSchema).max(100).default([]),
     calendar: calendarSchema.optional(),
     headers: headersSchema.default({}),
+    tags: tagsSchema.optional(),
     tracking: z
       .object({ opens: z.boolean(), clicks: z.boolean() })
       .partial()

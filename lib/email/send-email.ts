@@ -10,6 +10,7 @@ import { buildMessage } from "@/lib/email/build-message";
 import { deliver, deliverToDemo, type DeliveryResult } from "@/lib/email/deliver";
 import { announceReconcile, reconcileAt, reconcileJob } from "@/lib/email/reconcile-send";
 import { storeMessage } from "@/lib/email/stored-message";
+import { messageContent } from "@/lib/email/message-content";
 import { retryThenKeepTrying, retryWhileDisconnected } from "@/lib/db/retry-while-disconnected";
 import { openSend } from "@/lib/email/open-send";
 import { checkSafety } from "@/lib/email/check-safety";
@@ -70,6 +71,7 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     metadata: input.metadata,
     useCaseId: input.use_case_id ?? null,
     campaignSendId: campaignSendId ?? null,
+    content: messageContent(message, input.tags),
   };
   // No from: the operator's DEFAULT_FROM, lent to every organization. Unset, the fallback
   // (mail@<host of APP_URL>) is lent to none: it is checked as any from, so in production a send
@@ -103,7 +105,7 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     // A message needs a To: the first Cc moves up when every To was suppressed (never a Bcc, which would show it).
     if (message.to.length === 0 && message.cc.length) [message.to, message.cc] = [message.cc.slice(0, 1), message.cc.slice(1)];
     recipients = recipients.filter((r) => !suppressed.includes(r));
-    Object.assign(record, { to: message.to.map((a) => a.email), cc: message.cc.map((a) => a.email), bcc: message.bcc.map((a) => a.email) });
+    Object.assign(record, { to: message.to.map((a) => a.email), cc: message.cc.map((a) => a.email), bcc: message.bcc.map((a) => a.email), content: messageContent(message, input.tags) });
     if (recipients.length === 0 || message.to.length === 0) {
       await recordAudit({
         orgId, projectId: record.projectId ?? opened.context.defaultProjectId, ...actorOf(principal), action: "email.send", sendMode: opened.context.sendMode,

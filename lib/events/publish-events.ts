@@ -11,6 +11,7 @@ import { rawQuery } from "@/lib/db/raw-query";
 import { announceDeliveries } from "@/lib/webhooks/announce";
 import type { EmailEventType } from "@/lib/events/event-types";
 import { DEMO_DOMAIN } from "@/lib/events/demo-addresses";
+import { advanceStatusSetSql, reportedStatusesSql, reportsMoreSql } from "@/lib/events/message-status";
 
 export interface NewEvent {
   orgId: string;
@@ -73,10 +74,13 @@ export function eventRows(first: number): string {
 }
 
 /**
- * CTEs `published`, `fanned` (their deliveries), `suppressed`, `unsubscribed` (the contact's status) and `engaged` (a recipient's first
- * open or click by a person, for unique rates), for events in the CTE `source` (EVENT_COLUMNS).
+ * CTEs `published`, `fanned` (their deliveries), `suppressed`, `unsubscribed` (the contact's status), `engaged` (a recipient's first
+ * open or click by a person, for unique rates) and `reported` (the message's status, message-status.ts), for events in the CTE
+ * `source` (EVENT_COLUMNS); `reported` writes only when a report is higher than what the message has (a repeated open, a late
+ * delivery write nothing). A statement that updates a message row itself names it in `exceptMessage` (SQL) and moves its status
+ * there: PostgreSQL applies only one of two updates of a row in one statement.
  */
-export function publishCtes(source: string): string {
+export function publishCtes(source: string, { exceptMessage }: { exceptMessage?: string } = {}): string {
   return `
   published AS (
     INSERT INTO email_events (id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url,
@@ -84,7 +88,7 @@ export function publishCtes(source: string): string {
     SELECT id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url, reason, source,
       provider_id, dedupe_key, metadata FROM ${source}
     ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id, org_id, project_id, message_id, type, recipient, metadata),
+    RETURNING id, org_id, project_id, message_id, type, recipient, metadata, source),
   fanned AS (
     INSERT INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload)
     SELECT gen_random_uuid(), ev.org_id, e.id, ev.id, ev.type, s.payload
@@ -114,7 +118,11 @@ export function publishCtes(source: string): string {
       coalesce((SELECT provider_name FROM messages WHERE id = p.message_id), ''), s.occurred_at
     FROM published p JOIN ${source} s ON s.id = p.id
     WHERE p.type IN ('email.opened', 'email.clicked') AND p.message_id IS NOT NULL AND coalesce(p.metadata ->> 'bot', 'false') <> 'true'
-    ON CONFLICT (message_id, recipient, kind) DO NOTHING)`;
+    ON CONFLICT (message_id, recipient, kind) DO NOTHING),
+  reported AS (
+    UPDATE messages m SET ${advanceStatusSetSql("m", "x")}
+    FROM (${reportedStatusesSql("published")}) x
+    WHERE m.id = x.message_id AND ${reportsMoreSql("m", "x")}${exceptMessage ? ` AND m.id <> ${exceptMessage}` : ""})`;
 }
 
 /** Publishes events on their own; returns how many were new (not already reported) and their deliveries. */

@@ -1,5 +1,5 @@
 // TanStack hooks for the overview's first-run checklist: whether anything was sent yet
-// (GET /api/messages?status=sent&pageSize=1), whether a webhook endpoint exists (the v1 route
+// (GET /api/messages?sentOnly=true&pageSize=1), whether a webhook endpoint exists (the v1 route
 // GET /api/v1/webhook-endpoints?perPage=1, called with the session cookie), and the signed-in
 // address for screens that are not handed it (next-auth's GET /api/auth/session).
 // Keys share the prefixes of lib/queries/messages and lib/queries/webhooks, so a send or a new
@@ -25,7 +25,7 @@ export function useFirstSend(enabled = true) {
   return useQuery({
     queryKey: [...messagesQueryKey, "first-run"],
     queryFn: async (): Promise<FirstSend> => {
-      const page = await fetchJson<MessagePage>(messagesUrl({ page: 1, pageSize: 1, search: "", status: "sent" }));
+      const page = await fetchJson<MessagePage>(messagesUrl({ page: 1, pageSize: 1, search: "", status: "", sentOnly: true }));
       return { total: page.total, latest: page.messages[0] ?? null };
     },
     enabled,

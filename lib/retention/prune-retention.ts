@@ -7,6 +7,7 @@ import { retentionCutoff } from "@/lib/retention/retention-cutoff";
 import type { BatchLimits, BatchOutcome } from "@/lib/retention/run-batches";
 import { blankScheduledBodies } from "@/lib/retention/blank-scheduled-bodies";
 import { blankInboundBodies } from "@/lib/retention/blank-inbound-bodies";
+import { blankMessageBodies } from "@/lib/retention/blank-message-bodies";
 import { pruneIdempotencyKeys } from "@/lib/retention/prune-idempotency-keys";
 import { pruneWebhookDeliveries } from "@/lib/retention/prune-webhook-deliveries";
 import { pruneEvents } from "@/lib/retention/prune-events";
@@ -28,6 +29,7 @@ export interface RetentionOptions {
 export interface RetentionSummary {
   scheduledBodies: BatchOutcome | null;
   inboundBodies: BatchOutcome | null;
+  sentBodies: BatchOutcome | null;
   idempotencyKeys: BatchOutcome;
   webhookDeliveries: BatchOutcome | null;
   events: BatchOutcome | null;
@@ -46,6 +48,7 @@ export async function pruneRetention(opts: RetentionOptions = {}): Promise<Reten
   return {
     scheduledBodies: await within(s.messageBodiesDays, blankScheduledBodies),
     inboundBodies: await within(s.messageBodiesDays, blankInboundBodies),
+    sentBodies: await within(s.messageBodiesDays, blankMessageBodies),
     idempotencyKeys: await pruneIdempotencyKeys(now, limits),
     webhookDeliveries: await within(s.webhookDeliveriesDays, pruneWebhookDeliveries),
     events: await within(s.eventsDays, pruneEvents),

@@ -103,3 +103,14 @@ export const testResultSchema = z.object({
   durationMs: z.number().int().nullable(),
   error: z.string().nullable(),
 });
+
+/** GET /api/messages/{id}/webhook-deliveries: what one message's events caused. */
+export const messageDeliveriesParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const messageDeliveriesSchema = z.object({
+  deliveries: z.array(
+    deliverySchema
+      .pick({ id: true, eventId: true, eventType: true, status: true, attempts: true, lastStatusCode: true, lastError: true, createdAt: true, completedAt: true })
+      .extend({ endpoint: z.object({ id: z.uuid(), url: z.string() }) }),
+  ),
+});

@@ -31,7 +31,7 @@ import { addMemberSchema, memberIdParamsSchema, updateMemberSchema } from "@/lib
 import { createProjectSchema } from "@/lib/projects/schemas";
 import { createProviderSchema, providerIdParamsSchema, updateProviderSchema } from "@/lib/providers/schemas";
 import { createTestListSchema, setModeSchema, testListIdQuerySchema } from "@/lib/safety/schemas";
-import { deliveriesQuerySchema, deliveryParamsSchema, endpointIdParamsSchema } from "@/lib/webhooks/schemas";
+import { deliveriesQuerySchema, deliveryParamsSchema, endpointIdParamsSchema, messageDeliveriesParamsSchema } from "@/lib/webhooks/schemas";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type RouteScope = Exclude<Scope, "*">;
@@ -118,6 +118,7 @@ export const legacyRoutes: RouteEntry[] = [
   legacy({ method: "DELETE", path: "/api/inbound/rules/{id}", scope: "org:write", permission: "inbound.manage", orgWide: true, params: ruleIdParamsSchema }),
   legacy({ method: "POST", path: "/api/inbound/test", scope: "inbox:read", body: ruleTestSchema }),
   legacy({ method: "GET", path: "/api/messages", permission: "analytics.view", query: messageListQuerySchema }),
+  legacy({ method: "GET", path: "/api/messages/{id}/webhook-deliveries", permission: "webhooks.view", params: messageDeliveriesParamsSchema }),
   legacy({ method: "GET", path: "/api/oauth-apps", permission: "keys.view" }),
   legacy({ method: "POST", path: "/api/oauth-apps", permission: "keys.manage", body: createAppSchema }),
   legacy({ method: "DELETE", path: "/api/oauth-apps/{id}", permission: "keys.manage", params: oauthIdParamsSchema }),

@@ -175,6 +175,7 @@ export function kindOf(path: string, param: string): Kind {
   const table: [RegExp, string, Kind][] = [
     [/^\/api\/v1\/analytics\/messages\//, "messageId", "message"],
     [/^\/api\/analytics\/stats\//, "emailId", "message"],
+    [/^\/api\/messages\//, "id", "message"],
     [/^\/api\/(v1\/)?email\/schedul/, "id", "scheduled"],
     [/^\/api\/(v1\/)?webhook-endpoints\//, "id", "endpoint"],
     [/^\/api\/webhook-endpoints\//, "deliveryId", "delivery"],
