@@ -35,11 +35,7 @@ export function MessageDetailView({ messageId }: { messageId: string }) {
           <h1 className="mb-6 text-2xl font-semibold">Message</h1>
           <EmptyState
             title="Message not found"
-            action={
-              <Link href="/messages" className="btn-primary">
-                Search the messages log
-              </Link>
-            }
+            action={{ label: "Search the messages log", href: "/messages" }}
           >
             No message with this id belongs to your organization. Check the link, or find the message by recipient or subject.
           </EmptyState>

@@ -75,11 +75,7 @@ export function MessagesView({ role }: { role: Role }) {
         filtered ? (
           <EmptyState
             title="No messages match"
-            action={
-              <button type="button" className="btn-secondary" onClick={clearFilters}>
-                Clear search and filters
-              </button>
-            }
+            action={{ label: "Clear search and filters", onClick: clearFilters }}
           >
             {settledSearch ? <>Nothing with these filters has “{settledSearch}” in a recipient, the subject or its id. </> : "Nothing matches these filters. "}
             Search matches part of an address or subject, or a whole id; try fewer letters, any status or a wider range of days.
@@ -87,13 +83,7 @@ export function MessagesView({ role }: { role: Role }) {
         ) : (
           <EmptyState
             title="No messages yet"
-            action={
-              canSend && (
-                <Link href="/send" className="btn-primary">
-                  Send your first email
-                </Link>
-              )
-            }
+            action={canSend && { label: "Send your first email", href: "/send" }}
           >
             {canSend
               ? "Send one from the Send page or with an API key, and it shows up here with its delivery events."

@@ -1,4 +1,3 @@
-import { isValidElement } from "react";
 import Link from "next/link";
 import { ActionButton } from "@/components/ui/action-button";
 
@@ -18,8 +17,7 @@ export function EmptyState({
 }: {
   title: string;
   children: React.ReactNode;
-  /** An element is accepted only until the last pages move to the structured form. */
-  action?: EmptyStateAction | React.ReactElement | false | null;
+  action?: EmptyStateAction | false | null;
   secondary?: EmptyStateAction | false | null;
 }) {
   return (
@@ -28,7 +26,7 @@ export function EmptyState({
       <div className="mx-auto mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{children}</div>
       {(action || secondary) && (
         <div className="mt-4 flex flex-wrap justify-center gap-2">
-          {action && (isValidElement(action) ? action : <ActionControl action={action as EmptyStateAction} className="btn-primary" />)}
+          {action && <ActionControl action={action} className="btn-primary" />}
           {secondary && <ActionControl action={secondary} className="btn-secondary" />}
         </div>
       )}

@@ -59,7 +59,8 @@ async function shell(command: string, env: Record<string, string>): Promise<stri
   return out;
 }
 
-const status = (page: Page) => page.getByTestId("message-status").textContent();
+// The status badge beside the message's heading.
+const status = (page: Page) => page.locator("h1 + span").textContent();
 
 describe("the README's first steps on npm run dev", () => {
   it("take a newcomer from the printed sign-in to a verified webhook and a message that says Delivered, then Opened", { timeout: 600_000 }, async () => {
@@ -142,8 +143,8 @@ describe("the README's first steps on npm run dev", () => {
     await page.getByRole("link", { name: "Messages", exact: true }).click();
     await page.getByTestId("message-row").filter({ hasText: "opened@demo.mailroom.test" }).first().getByRole("link").first().click();
     await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
-    await expect.poll(async () => (await page.reload(), status(page)), { timeout: 60_000, intervals: [2000] }).toMatch(/Delivered|Opened/);
-    await expect.poll(async () => (await page.reload(), status(page)), { timeout: 60_000, intervals: [2000] }).toBe("Opened");
+    await expect.poll(async () => (await page.reload(), status(page)), { timeout: 60_000, interval: 2000 }).toMatch(/Delivered|Opened/);
+    await expect.poll(async () => (await page.reload(), status(page)), { timeout: 60_000, interval: 2000 }).toBe("Opened");
     const types = await page.getByTestId("timeline-event").evaluateAll((items) => items.map((i) => i.getAttribute("data-type")));
     expect(types).toEqual(expect.arrayContaining(["email.sent", "email.delivered", "email.opened"]));
     await page.close();
