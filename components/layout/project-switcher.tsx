@@ -6,8 +6,8 @@ import { useCurrentProject } from "@/components/layout/use-current-project";
 const SWITCHER_ID = "project-switcher";
 
 /**
- * The current project, remembered in this browser. Only the overview's activity and the audit
- * log follow it (every other page shows the whole organization), and the label says so.
+ * The current project, remembered in this browser. Only the overview's activity, the messages log
+ * and the audit log follow it (every other page shows the whole organization), and the label says so.
  * Hidden while the organization has a single project: there is nothing to choose.
  */
 export function ProjectSwitcher() {
@@ -18,7 +18,7 @@ export function ProjectSwitcher() {
   return (
     <div className="flex min-w-0 items-center gap-2 text-zinc-600 dark:text-zinc-300">
       <label htmlFor={SWITCHER_ID} className="whitespace-nowrap">
-        Project <span className="text-xs text-zinc-500 dark:text-zinc-400">(overview, audit log)</span>
+        Project <span className="text-xs text-zinc-500 dark:text-zinc-400">(overview, messages, audit log)</span>
       </label>
       <select
         id={SWITCHER_ID}

@@ -2,7 +2,7 @@
 
 // The dashboard's current project: a choice remembered in this browser (localStorage), shared
 // by every tab through the storage event. Null means all projects. The pages that honour it
-// (the overview's activity and the audit log) read it here; the switcher in the header says
+// (the overview's activity, the messages log and the audit log) read it here; the switcher in the header says
 // which they are. A remembered id that is not one of the organization's projects (another
 // organization's, or a deleted one) counts as no choice.
 import { useCallback, useSyncExternalStore } from "react";

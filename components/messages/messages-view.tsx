@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useMessages } from "@/lib/queries/messages";
+import { useCurrentProject } from "@/components/layout/use-current-project";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { PageHeader } from "@/components/ui/page-header";
 import { ListSkeleton } from "@/components/ui/skeleton";
@@ -30,7 +31,8 @@ export function MessagesView({ role }: { role: Role }) {
   const typedTag = useDebouncedValue(filters.tag, SEARCH_DELAY_MS).trim();
   const settledTag = tagFilterValid(typedTag) ? typedTag : "";
   const applied = { search: settledSearch, status: filters.status, provider: settledProvider, fromDay: filters.fromDay, toDay: filters.toDay, tag: settledTag };
-  const messages = useMessages({ page, pageSize: PAGE_SIZE, ...applied });
+  const [projectId] = useCurrentProject();
+  const messages = useMessages({ page, pageSize: PAGE_SIZE, ...applied, projectId });
   const filtered = Object.values(applied).some(Boolean);
 
   // Keep the address in step (without a navigation), so Back from a message lands on this search.
@@ -82,7 +84,7 @@ export function MessagesView({ role }: { role: Role }) {
           </EmptyState>
         ) : (
           <EmptyState
-            title="No messages yet"
+            title={projectId ? "No messages in this project yet" : "No messages yet"}
             action={canSend && { label: "Send your first email", href: "/send" }}
           >
             {canSend

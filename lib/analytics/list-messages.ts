@@ -1,6 +1,6 @@
 // The dashboard's messages log: newest first; searchable by recipient, subject or id; filtered by
 // status (what the provider last reported, lib/events/message-status.ts), provider, a time range
-// and a tag. A key bound to a project sees only its project's (the route is session only anyway).
+// a tag and a project (the dashboard's current project). A key bound to a project sees only its project's (the route is session only anyway).
 // The total is exact up to TOTAL_COUNT_CAP matches; past it the answer says "more than".
 import { rawQuery } from "@/lib/db/raw-query";
 import type { Principal } from "@/lib/http/principal";
@@ -45,7 +45,8 @@ export async function listMessages({ principal, query }: { principal: Principal;
          AND ($9::timestamptz IS NULL OR created_at >= $9)
          AND ($10::timestamptz IS NULL OR created_at < $10)
          AND ($11::text IS NULL OR tags @> ARRAY[$11::text])
-         AND (NOT $12::boolean OR sent_at IS NOT NULL)`;
+         AND (NOT $12::boolean OR sent_at IS NOT NULL)
+         AND ($13::uuid IS NULL OR project_id = $13::uuid)`;
   // One statement: the page, and how many match, counted up to one past the cap.
   const rows = await rawQuery<Row>(
     `WITH counted AS (SELECT count(*)::int AS counted FROM (SELECT 1 ${matches} LIMIT $6) AS capped),
@@ -55,7 +56,7 @@ export async function listMessages({ principal, query }: { principal: Principal;
      SELECT page.*, counted.counted FROM counted LEFT JOIN page ON true`,
     [principal.orgId, search ? likePattern(search) : null, query.status ?? null, query.pageSize, offset, cap + 1,
       search && UUID.test(search) ? search : null, query.provider ?? null, query.from?.toISOString() ?? null,
-      query.to?.toISOString() ?? null, query.tag ?? null, query.sentOnly],
+      query.to?.toISOString() ?? null, query.tag ?? null, query.sentOnly, query.projectId ?? null],
   );
   const counted = rows[0]?.counted ?? 0;
   return {

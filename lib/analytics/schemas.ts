@@ -146,6 +146,7 @@ export const messageListQuerySchema = pageSizeQuerySchema
     from: moment.optional().describe("created at or after"),
     to: moment.optional().describe("created before"),
     tag: tagFilterSchema.optional(),
+    projectId: z.uuid("not a valid project id").optional().describe("only this project's messages"),
     sentOnly: z.enum(["true", "false"]).optional().describe("true: only messages a provider accepted (whatever it reported since)"),
   })
   .strict()

@@ -31,6 +31,8 @@ export interface MessageListParams {
   tag?: string;
   /** Only messages a provider accepted, whatever it reported since. */
   sentOnly?: boolean;
+  /** The dashboard's current project; null or absent for all. */
+  projectId?: string | null;
 }
 
 export const messagesQueryKey = ["messages"] as const;
@@ -42,7 +44,7 @@ function dayStart(day: string, next = false): string | null {
   return new Date(y, m - 1, d + (next ? 1 : 0)).toISOString();
 }
 
-export function messagesUrl({ page, pageSize, search, status, provider, fromDay, toDay, tag, sentOnly }: MessageListParams): string {
+export function messagesUrl({ page, pageSize, search, status, provider, fromDay, toDay, tag, sentOnly, projectId }: MessageListParams): string {
   const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (search.trim()) params.set("search", search.trim());
   if (status) params.set("status", status);
@@ -53,6 +55,7 @@ export function messagesUrl({ page, pageSize, search, status, provider, fromDay,
   if (to) params.set("to", to);
   if (tag?.trim()) params.set("tag", tag.trim());
   if (sentOnly) params.set("sentOnly", "true");
+  if (projectId) params.set("projectId", projectId);
   return `/api/messages?${params}`;
 }
 

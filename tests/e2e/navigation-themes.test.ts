@@ -163,14 +163,18 @@ describe("themes", () => {
 });
 
 describe("the project switcher", () => {
-  it("is remembered in this browser and followed by the overview and the audit log", async () => {
+  it("is remembered in this browser and followed by the overview, the messages log and the audit log", async () => {
     const owner = await newOrg("Switcher Org");
     const second = await call("/api/projects", { cookie: owner.cookie, body: { name: "Second project" } });
     expect(second.status).toBe(201);
+    // One message, sent without a project: recorded in the default project.
+    const { key } = await createKey(owner.cookie, ["email:send"]);
+    const sent = await call("/api/v1/email/send", { key, body: { to: "delivered@demo.mailroom.test", subject: "In the default project", text: "Hi" } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const page = await desktopPage();
     await signInThroughForm(page, base(), owner.email, PASSWORD);
 
-    const switcher = page.getByLabel("Project (overview, audit log)");
+    const switcher = page.getByLabel("Project (overview, messages, audit log)");
     await switcher.waitFor();
     expect(await switcher.inputValue()).toBe("");
     await switcher.selectOption({ label: "Second project" });
@@ -178,17 +182,22 @@ describe("the project switcher", () => {
     await expect.poll(() => page.getByLabel("Project", { exact: true }).inputValue()).toBe(second.body.id);
     await page.getByText("Nothing sent in the last 30 days in this project").waitFor();
 
+    await page.goto(`${base()}/messages`);
+    await page.getByText("No messages in this project yet").waitFor();
+
     await page.goto(`${base()}/audit`);
     await settle(page);
-    expect(await page.getByLabel("Project (overview, audit log)").inputValue()).toBe(second.body.id);
+    expect(await page.getByLabel("Project (overview, messages, audit log)").inputValue()).toBe(second.body.id);
     expect(await page.locator("main select").first().inputValue()).toBe(second.body.id);
 
     // Chosen on the overview's filter, it moves the header's switcher too.
     await page.goto(`${base()}/`);
     await page.getByLabel("Project", { exact: true }).selectOption({ label: "Default" });
-    await expect.poll(() => page.getByLabel("Project (overview, audit log)").inputValue()).toBe(owner.project.id);
+    await expect.poll(() => page.getByLabel("Project (overview, messages, audit log)").inputValue()).toBe(owner.project.id);
     await page.reload();
-    await expect.poll(() => page.getByLabel("Project (overview, audit log)").inputValue()).toBe(owner.project.id);
+    await expect.poll(() => page.getByLabel("Project (overview, messages, audit log)").inputValue()).toBe(owner.project.id);
+    await page.goto(`${base()}/messages`);
+    await page.getByTestId("message-row").filter({ hasText: "In the default project" }).waitFor();
     await page.close();
   });
 
@@ -198,7 +207,7 @@ describe("the project switcher", () => {
     await signInThroughForm(page, base(), owner.email, PASSWORD);
     await page.locator("main h1").first().waitFor();
     await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
-    expect(await page.getByLabel("Project (overview, audit log)").count()).toBe(0);
+    expect(await page.getByLabel("Project (overview, messages, audit log)").count()).toBe(0);
     await page.close();
   });
 });

@@ -80,6 +80,19 @@ describe("tags on send bodies", () => {
     expect(refused.body.error).toMatch(/query\.tag: must be name:value/);
   });
 
+  it("the log filters by project: a send without one is the default project's", async () => {
+    const second = await call("/api/projects", { cookie: org.cookie, body: { name: `Second ${Date.now()}` } });
+    expect(second.status).toBe(201);
+    const sent = await call("/api/v1/email/send", { key, body: body({ subject: "In the default project" }) });
+    expect(sent.status).toBe(200);
+    const ids = async (q: string) => (await call(`/api/messages?${q}`, { cookie: org.cookie })).body.messages.map((m: { id: string }) => m.id);
+    expect(await ids(`projectId=${org.project.id}`)).toContain(sent.body.data.id);
+    expect(await ids(`projectId=${second.body.id}`)).toEqual([]);
+    const refused = await call("/api/messages?projectId=not-a-project", { cookie: org.cookie });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/query\.projectId: not a valid project id/);
+  });
+
   it("a scheduled send carries its tags to the message it becomes", async () => {
     const tags = [{ name: "flow", value: "later" }];
     const res = await call("/api/v1/email/send", { key, body: body({ subject: "Scheduled tagged", tags, scheduledAt: new Date(Date.now() + 1_500).toISOString() }) });
