@@ -7,6 +7,7 @@ import { useUpdateProfile } from "@/lib/queries/account-profile";
 import { FormField } from "@/components/ui/form-field";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { fieldErrors } from "@/components/ui/field-errors";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 /**
  * Your name, as the dashboard greets you. Saving reloads the server-drawn parts (the header's
@@ -18,6 +19,7 @@ export function NameForm({ initial, hint, onSaved }: { initial: string; hint?: s
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
+  const hydrated = useHydrated();
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -41,7 +43,7 @@ export function NameForm({ initial, hint, onSaved }: { initial: string; hint?: s
       </FormField>
       {update.error && <ErrorBanner message={update.error.message} />}
       <div className="flex items-center gap-3">
-        <button type="submit" className="btn-primary" disabled={update.isPending}>
+        <button type="submit" className="btn-primary" disabled={!hydrated || update.isPending}>
           {update.isPending ? "Saving…" : "Save name"}
         </button>
         {saved && (

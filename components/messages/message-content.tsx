@@ -1,5 +1,6 @@
 import type { MessageTimeline } from "@/lib/queries/messages";
 import { DateText } from "@/components/ui/date-text";
+import { SandboxedHtml } from "@/components/ui/sandboxed-html";
 
 type Message = MessageTimeline["message"];
 
@@ -11,7 +12,7 @@ const box = "rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dar
 
 /**
  * What was sent: the HTML rendered in a frame with every sandbox restriction (no scripts, no
- * forms, no navigation, a unique origin), the text part, the headers and the attachments' names.
+ * forms, no navigation, a unique origin) and remote images held back, the text part, the headers and the attachments' names.
  */
 export function MessageContent({ message: m }: { message: Message }) {
   return (
@@ -31,14 +32,7 @@ export function MessageContent({ message: m }: { message: Message }) {
 
       <h3 className={heading}>HTML</h3>
       {m.html ? (
-        <iframe
-          title="The message's HTML, sandboxed"
-          sandbox=""
-          srcDoc={m.html}
-          referrerPolicy="no-referrer"
-          className={`h-96 w-full ${box} bg-white`}
-          data-testid="message-html"
-        />
+        <SandboxedHtml html={m.html} title="The message's HTML, sandboxed" className={`h-96 w-full ${box} bg-white`} testId="message-html" />
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.bodyRemovedAt ? "Removed." : "No HTML part."}</p>
       )}

@@ -79,6 +79,7 @@ export function planDemoEvents(opts: { seed: string; recipient: string; sentAt: 
 
 /** The first http(s) link of an html body: what a simulated click follows. */
 export function firstLink(html: string | undefined): string | null {
-  const match = html ? /href\s*=\s*["'](https?:\/\/[^"']+)["']/i.exec(html) : null;
+  // The first link a reader can click: an <a>'s href (not <base>'s or a stylesheet's).
+  const match = html ? /<a\s(?:[^>]*?\s)?href\s*=\s*["'](https?:\/\/[^"']+)["']/i.exec(html) : null;
   return match ? match[1] : null;
 }

@@ -14,7 +14,7 @@ export const EMAIL_EVENT_TYPES = [
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
 /** Other names callers use for an event type: Resend's delivery_delayed and failed. */
-const ALIASES: Record<string, EmailEventType> = { delivery_delayed: "email.deferred", failed: "email.dropped" };
+const ALIASES = new Map<string, EmailEventType>([["delivery_delayed", "email.deferred"], ["failed", "email.dropped"]]);
 
 /**
  * The canonical type for a name: `email.opened`, its short form `opened`, or an alias
@@ -24,7 +24,8 @@ export function canonicalEventType(name: string): EmailEventType | null {
   const short = name.trim().toLowerCase().replace(/^email\./, "");
   const full = `email.${short}`;
   if ((EMAIL_EVENT_TYPES as readonly string[]).includes(full)) return full as EmailEventType;
-  return ALIASES[short] ?? null;
+  // A Map: a name such as "constructor" must find nothing (an object's lookup finds its prototype's).
+  return ALIASES.get(short) ?? null;
 }
 
 export const SUBSCRIPTION_TYPES = [...EMAIL_EVENT_TYPES, "contact.suppressed", "domain.verified", "domain.failed"] as const;

@@ -68,7 +68,7 @@ const statusOfTypeSql = (type: string) =>
  * opens and clicks known to be a machine's (metadata.bot: a privacy proxy, a link scanner).
  */
 export function reportedStatusesSql(rel: string): string {
-  return `SELECT message_id, (array_agg(st ORDER BY rk DESC))[1] AS best, jsonb_object_agg(recipient, st) AS statuses
+  return `SELECT message_id, jsonb_object_agg(recipient, st) AS statuses
     FROM (SELECT DISTINCT ON (message_id, recipient) message_id, recipient, st, rk
           FROM (SELECT message_id, recipient, ${statusOfTypeSql("type")} AS st FROM ${rel}
                 WHERE message_id IS NOT NULL AND source <> 'send' AND coalesce(metadata ->> 'bot', 'false') <> 'true') ev
@@ -77,9 +77,17 @@ export function reportedStatusesSql(rel: string): string {
     GROUP BY message_id`;
 }
 
+/** Whether `key` (a reported recipient, lower case) is one of message `m`'s recipients: a report for
+ * anyone else (an alias, a forward, a forged address) is on the timeline but moves no status. */
+const isRecipientSql = (m: string, key: string) => `lower(${key}) IN (SELECT lower(r) FROM unnest(${m}."to" || ${m}.cc || ${m}.bcc) r)`;
+
+/** `x`'s reports for message `m`'s own recipients that are higher than what each has. */
+const higherReportsSql = (m: string, x: string) =>
+  `FROM jsonb_each_text(${x}.statuses) n WHERE ${rankSql("n.value")} > ${rankSql(`${m}.recipient_statuses ->> n.key`)} AND ${isRecipientSql(m, "n.key")}`;
+
 /** Whether `x` reports anything higher than message `m` has for one of its recipients: else an update would change nothing. */
 export function reportsMoreSql(m: string, x: string): string {
-  return `EXISTS (SELECT 1 FROM jsonb_each_text(${x}.statuses) n WHERE ${rankSql("n.value")} > ${rankSql(`${m}.recipient_statuses ->> n.key`)})`;
+  return `EXISTS (SELECT 1 ${higherReportsSql(m, x)})`;
 }
 
 /**
@@ -88,7 +96,7 @@ export function reportsMoreSql(m: string, x: string): string {
  * (PostgreSQL re-evaluates them on the newest row version).
  */
 export function advanceStatusSetSql(m: string, x: string): string {
-  return `delivery_status = CASE WHEN ${rankSql(`${x}.best`)} > ${rankSql(`${m}.delivery_status`)} THEN ${x}.best ELSE ${m}.delivery_status END,
-    recipient_statuses = ${m}.recipient_statuses || coalesce((SELECT jsonb_object_agg(n.key, n.value) FROM jsonb_each_text(${x}.statuses) n
-      WHERE ${rankSql("n.value")} > ${rankSql(`${m}.recipient_statuses ->> n.key`)}), '{}'::jsonb)`;
+  const best = `(SELECT n.value ${higherReportsSql(m, x)} ORDER BY ${rankSql("n.value")} DESC LIMIT 1)`;
+  return `delivery_status = CASE WHEN ${rankSql(best)} > ${rankSql(`${m}.delivery_status`)} THEN ${best} ELSE ${m}.delivery_status END,
+    recipient_statuses = ${m}.recipient_statuses || coalesce((SELECT jsonb_object_agg(n.key, n.value) ${higherReportsSql(m, x)}), '{}'::jsonb)`;
 }

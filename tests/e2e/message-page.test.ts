@@ -55,7 +55,7 @@ describe("the message page", () => {
     const shipped = await send({
       to: [reader, "bounced@example.test"],
       subject: "Your order shipped",
-      html: '<h1 id="hi">Your order is on its way</h1><script>document.getElementById("hi").textContent = "script ran"</script>',
+      html: '<h1 id="hi">Your order is on its way</h1><script>document.getElementById("hi").textContent = "script ran"</script><img alt="tracker" src="https://images.example/beacon.png">',
       text: "Your order is on its way (text part)",
       headers: { "X-Order": "1042" },
       attachments: [{ filename: "invoice.pdf", content: Buffer.from("%PDF-1.4 a small invoice").toString("base64"), contentType: "application/pdf" }],
@@ -122,6 +122,11 @@ describe("the message page", () => {
     expect(await frame.getAttribute("srcdoc")).toContain("Your order is on its way");
     const inside = page.frameLocator('[data-testid="message-html"]');
     expect(await inside.locator("h1").textContent()).toBe("Your order is on its way");
+    // Remote images held back by the frame's own policy until asked for (loading one tells the author).
+    expect(await frame.getAttribute("srcdoc")).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:"`);
+    await page.getByRole("button", { name: "Show remote images" }).click();
+    await page.getByText("Remote images are shown.").waitFor();
+    expect(await page.getByTestId("message-html").getAttribute("srcdoc")).toContain("img-src data: https: http:");
     expect(await page.getByTestId("message-text").textContent()).toBe("Your order is on its way (text part)");
     const headers = await page.getByTestId("message-headers").textContent();
     for (const h of ["From", `To${reader}, bounced@example.test`, "SubjectYour order shipped", "Message-ID", "X-Order1042"]) expect(headers).toContain(h);

@@ -96,6 +96,16 @@ describe("provider webhook events", () => {
     expect(m.statusSummary).toBe("opened (2 of 3), deferred (1 of 3)");
   });
 
+  it("a report for an address that is not a recipient is on the timeline but moves no status", async () => {
+    const version = async () => (await rawQuery<{ xmin: string }>(`SELECT xmin::text FROM messages WHERE id = $1::uuid`, [message.id]))[0].xmin;
+    const before = await version();
+    await report("email.complained", "2026-11-20T09:08:00.000Z", ["someone-else@victim.example"]);
+    expect(await version()).toBe(before);
+    const m = await timeline(key, message.id);
+    expect(m.status).toBe("opened");
+    expect(m.recipients.map((r) => r.email)).toEqual([r1, r2, r3]);
+  });
+
   it("a bounce outranks progress: the message shows bounced, the summary tells the rest; filters find it by status", async () => {
     await report("email.delivered", "2026-11-20T09:00:04.000Z", [r3]);
     await report("email.bounced", "2026-11-20T09:10:00.000Z", [r3], { bounce: { message: "550 5.1.1 no such user", subType: "General", type: "Permanent" } });

@@ -5,7 +5,7 @@
 // creates a key, sends in test mode, reads the timeline, renders a dashboard page with its
 // stylesheet from /_next/static, and stops on SIGTERM.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readMigrations } from "@/lib/db/migrate";
@@ -118,7 +118,9 @@ describe("node server.js", () => {
     await stopCleanly(server);
   });
 
-  it("runs from the copy on the embedded database, kept in .data beside server.js", async () => {
+  it("runs from the copy on the embedded database, keeping the .data beside server.js an earlier version made", async () => {
+    // Without DATA_DIR a production server keeps using an existing .data/ where it is (lib/config/data-dir.ts).
+    mkdirSync(path.join(copy, ".data"), { recursive: true });
     const server = await start(copy, await envWith("embedded"));
     await exercise(server);
     expect(existsSync(path.join(copy, ".data", "pglite", "PG_VERSION"))).toBe(true);

@@ -10,26 +10,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startDevServer, type DevServer } from "../helpers/dev-server";
-import { launchBrowser } from "../e2e/browser";
-import { until } from "../helpers/until";
+import { startDevServer, type DevServer } from "../../helpers/dev-server";
+import { launchBrowser } from "../../e2e/browser";
+import { until } from "../../helpers/until";
 
 let dev: DevServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let receiver: ChildProcess | undefined;
 let receiverOutput = "";
 let startedAt = 0;
-
-beforeAll(async () => {
-  startedAt = Date.now();
-  [dev, browser] = await Promise.all([startDevServer(), launchBrowser()]);
-}, 300_000);
-
-afterAll(async () => {
-  receiver?.kill();
-  await browser?.close();
-  await dev?.close();
-});
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
@@ -63,6 +52,17 @@ async function shell(command: string, env: Record<string, string>): Promise<stri
 const status = (page: Page) => page.locator("h1 + span").textContent();
 
 describe("the README's first steps on npm run dev", () => {
+  beforeAll(async () => {
+    startedAt = Date.now();
+    [dev, browser] = await Promise.all([startDevServer(), launchBrowser()]);
+  }, 300_000);
+
+  afterAll(async () => {
+    receiver?.kill();
+    await browser?.close();
+    await dev?.close();
+  });
+
   it("take a newcomer from the printed sign-in to a verified webhook and a message that says Delivered, then Opened", { timeout: 600_000 }, async () => {
     const page = await browser.context.newPage();
     // next dev compiles each page on its first request: slow on a small machine.

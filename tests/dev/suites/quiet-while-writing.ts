@@ -8,9 +8,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleMessage, Frame, Page, Request } from "playwright-core";
-import { startDevServer, type DevServer } from "../helpers/dev-server";
-import { launchBrowser, signInThroughForm } from "../e2e/browser";
-import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
+import { startDevServer, type DevServer } from "../../helpers/dev-server";
+import { launchBrowser, signInThroughForm } from "../../e2e/browser";
+import { startReceiver, type Receiver } from "../../helpers/webhook-receiver";
 
 const OWNER = { email: "owner@example.test", password: "correct horse battery" };
 /** What the dev server prints when it rebuilds, and what the browser logs when it applies one. */
@@ -21,20 +21,6 @@ let dev: DevServer;
 let page: Page;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let receiver: Receiver;
-
-beforeAll(async () => {
-  [dev, browser, receiver] = await Promise.all([
-    startDevServer({ env: ENV }),
-    launchBrowser(),
-    startReceiver(),
-  ]);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await receiver?.close();
-  await dev?.close();
-});
 
 /** Creates a webhook endpoint with the page's session (its cookies and origin), as the dashboard's
  * dialog does; sent beside the page, so a reload of the page cannot interrupt it. */
@@ -82,6 +68,20 @@ async function writeAndWatch(label: string) {
 }
 
 describe("npm run dev", () => {
+  beforeAll(async () => {
+    [dev, browser, receiver] = await Promise.all([
+      startDevServer({ env: ENV }),
+      launchBrowser(),
+      startReceiver(),
+    ]);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await dev?.close();
+  });
+
   it("keeps the embedded database outside the project folder it watches, and says where", () => {
     expect(dev.output()).toContain(`Mailroom: embedded database in ${dev.dataDir}`);
     expect(path.relative(process.cwd(), dev.dataDir).startsWith(".."), dev.dataDir).toBe(true);
