@@ -3,7 +3,7 @@ import { SCOPE_GROUPS } from "@/components/api-keys/scope-groups";
 
 const WORDING: Record<string, string> = {
   "email:send": "Send email",
-  "analytics:read": "See analytics",
+  "analytics:read": "See analytics and sent messages, their content included",
   "providers:read": "See sending providers",
   "org:read": "See the organization's settings",
   "org:write": "Change the organization's settings",

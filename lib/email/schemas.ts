@@ -31,8 +31,17 @@ export function reservedHeaderProblem(name: string): string | null {
   return null;
 }
 
+/** Custom headers a message may carry, and their size in all: a message is stored and shown with them. */
+export const MAX_CUSTOM_HEADERS = 50;
+const MAX_CUSTOM_HEADER_BYTES = 16 * 1024;
+
 const headersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
-  for (const [name, value] of Object.entries(headers)) {
+  const entries = Object.entries(headers);
+  if (entries.length > MAX_CUSTOM_HEADERS) ctx.addIssue({ code: "custom", path: [], message: `at most ${MAX_CUSTOM_HEADERS} custom headers` });
+  else if (entries.reduce((n, [name, value]) => n + name.length + value.length, 0) > MAX_CUSTOM_HEADER_BYTES) {
+    ctx.addIssue({ code: "custom", path: [], message: "custom headers may total at most 16 KB" });
+  }
+  for (const [name, value] of entries) {
     if (!HEADER_NAME.test(name)) ctx.addIssue({ code: "custom", path: [name], message: "not a valid header name" });
     else {
       const problem = reservedHeaderProblem(name);

@@ -239,6 +239,13 @@ describe("names", () => {
     const refused = await call("/api/account/profile", { method: "PATCH", cookie: owner.cookie, body: { name: "   " } });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/name/);
+    // A name others see beside your address may not pose as an address or turn text around.
+    for (const [name, why] of [["Owner <owner@example.test>", /cannot contain < or >/], ["\u202eOwner\u202c", /direction control/]] as const) {
+      const posing = await call("/api/account/profile", { method: "PATCH", cookie: owner.cookie, body: { name } });
+      expect(posing.status, name).toBe(400);
+      expect(posing.body.error).toMatch(why);
+    }
+    await expect.poll(() => page.reload().then(() => page.getByTestId("signed-in-as").textContent())).toContain("Ada King");
     await page.close();
   });
 });

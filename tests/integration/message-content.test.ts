@@ -129,6 +129,20 @@ describe("the content a message keeps", () => {
     expect(JSON.stringify(stored[0].attachments)).not.toContain("aGVsbG8"); // never the contents
   });
 
+  it("refuses more custom headers than a message keeps, or more than 16 KB of them, sending nothing", async () => {
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`X-H${i}`, "v"]));
+    const large = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`X-H${i}`, "v".repeat(900)]));
+    const before = await db().message.count({ where: { orgId: org.org.id } });
+    for (const [headers, why] of [[many, /body\.headers: at most 50 custom headers/], [large, /body\.headers: custom headers may total at most 16 KB/]] as const) {
+      const res = await call("/api/v1/email/send", { key, body: body({ headers }) });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(why);
+    }
+    expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(before);
+    const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`X-H${i}`, "v".repeat(300)]));
+    expect((await call("/api/v1/email/send", { key, body: body({ headers: fifty }) })).status).toBe(200);
+  });
+
   it("cuts a body longer than the bound and says so", async () => {
     const text = "x".repeat(MAX_STORED_BODY_CHARS + 10);
     const res = await call("/api/v1/email/send", { key, body: body({ text }) });
