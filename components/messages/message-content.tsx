@@ -1,6 +1,7 @@
 import type { MessageTimeline } from "@/lib/queries/messages";
 import { DateText } from "@/components/ui/date-text";
 import { SandboxedHtml } from "@/components/ui/sandboxed-html";
+import { visibleControls } from "@/components/ui/visible-controls";
 
 type Message = MessageTimeline["message"];
 
@@ -65,7 +66,7 @@ export function MessageContent({ message: m }: { message: Message }) {
         <ul className={`divide-y divide-zinc-200 text-sm dark:divide-zinc-800 ${box}`} aria-label="Attachments">
           {m.attachments.map((a, i) => (
             <li key={`${a.filename}-${i}`} className="flex flex-wrap justify-between gap-2 px-4 py-2" data-testid="message-attachment">
-              <span className="[overflow-wrap:anywhere]">{a.filename}</span>
+              <bdi className="[overflow-wrap:anywhere]">{visibleControls(a.filename)}</bdi>
               <span className="text-zinc-600 dark:text-zinc-400">
                 {a.contentType} · {size(a.size)}
               </span>

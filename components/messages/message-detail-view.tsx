@@ -6,6 +6,7 @@ import { useMessage } from "@/lib/queries/messages";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";
+import { visibleControls } from "@/components/ui/visible-controls";
 import { CopyButton } from "@/components/ui/copy-button";
 import { MessageStatusBadge } from "@/components/messages/message-status";
 import { MessageSummary } from "@/components/messages/message-summary";
@@ -49,7 +50,7 @@ export function MessageDetailView({ messageId }: { messageId: string }) {
         <>
           <div className="mb-6">
             <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-semibold break-words">{message.data.message.subject || "(no subject)"}</h1>
+              <h1 className="text-2xl font-semibold break-words"><bdi>{visibleControls(message.data.message.subject) || "(no subject)"}</bdi></h1>
               <MessageStatusBadge status={message.data.message.status} />
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">

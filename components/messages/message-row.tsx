@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { MessageListItem } from "@/lib/queries/messages";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
+import { visibleControls } from "@/components/ui/visible-controls";
 import { MessageStatusBadge } from "@/components/messages/message-status";
 
 const SHOWN_RECIPIENTS = 3;
@@ -17,7 +18,7 @@ export function MessageRow({ message: m }: { message: MessageListItem }) {
           href={`/messages/${m.id}`}
           className="min-w-0 font-medium break-words text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-500 dark:text-brand-50"
         >
-          {m.subject || "(no subject)"}
+          <bdi>{visibleControls(m.subject) || "(no subject)"}</bdi>
         </Link>
         {m.emailType === "marketing" && <Badge>Marketing</Badge>}
         {m.sendMode === "test" && <Badge>Test mode</Badge>}
