@@ -7,18 +7,12 @@
 // organization's, or a deleted one) counts as no choice.
 import { useCallback, useSyncExternalStore } from "react";
 import { useProjects } from "@/lib/queries/projects";
+import { announceChoice, choiceSubscriber } from "@/components/ui/browser-choice";
 
 const KEY = "mailroom.currentProject";
 const CHANGED = "mailroom:current-project";
 
-function subscribe(onChange: () => void) {
-  window.addEventListener("storage", onChange);
-  window.addEventListener(CHANGED, onChange);
-  return () => {
-    window.removeEventListener("storage", onChange);
-    window.removeEventListener(CHANGED, onChange);
-  };
-}
+const subscribe = choiceSubscriber(CHANGED);
 
 const read = () => {
   try {
@@ -35,7 +29,7 @@ export function setCurrentProject(id: string | null) {
   } catch {
     // storage refused: the choice cannot be kept, and the pages stay on all projects
   }
-  window.dispatchEvent(new Event(CHANGED));
+  announceChoice(CHANGED);
 }
 
 /** The current project's id (null: all projects), checked against the organization's projects. */

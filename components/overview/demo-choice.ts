@@ -4,20 +4,14 @@
 // kept in localStorage. It only ticks the step; sending uses the demo provider whenever the
 // organization has no real one, chosen or not.
 import { useCallback, useSyncExternalStore } from "react";
+import { announceChoice, choiceSubscriber } from "@/components/ui/browser-choice";
 
 const CHANGED = "mailroom:demo-choice";
 const storageKey = (orgId: string) => `mailroom.demo-mode.${orgId}`;
 /** Where the choice lives when storage is blocked (private mode, policy): until the tab closes. */
 const memory = new Map<string, boolean>();
 
-function subscribe(onChange: () => void) {
-  window.addEventListener("storage", onChange);
-  window.addEventListener(CHANGED, onChange);
-  return () => {
-    window.removeEventListener("storage", onChange);
-    window.removeEventListener(CHANGED, onChange);
-  };
-}
+const subscribe = choiceSubscriber(CHANGED);
 
 function read(orgId: string): boolean {
   try {
@@ -37,7 +31,7 @@ export function useDemoChoice(orgId: string): [chosen: boolean, choose: (chosen:
       } catch {
         memory.set(orgId, value);
       }
-      window.dispatchEvent(new Event(CHANGED));
+      announceChoice(CHANGED);
     },
     [orgId],
   );

@@ -4,7 +4,7 @@ import { currentUser } from "@/lib/auth/current-user";
 import { passwordState } from "@/lib/users/password-state";
 import { Providers } from "@/components/providers";
 import { FirstPasswordForm } from "@/components/auth/first-password-form";
-import { NameForm } from "@/components/account/name-form";
+import { NamePrompt } from "@/components/account/name-prompt";
 
 export const metadata: Metadata = { title: "Choose your password" };
 export const dynamic = "force-dynamic";
@@ -24,12 +24,7 @@ export default async function ChangePasswordPage() {
           </p>
           {/* The first owner has no name yet: asked here, the first page they see. */}
           {!user.name && (
-            <section aria-labelledby="first-name-heading" className="mb-6 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
-              <h2 id="first-name-heading" className="mb-3 text-lg font-semibold">
-                What should we call you?
-              </h2>
-              <NameForm initial="" hint="Shown in the header and to the members of your organization." />
-            </section>
+            <NamePrompt className="mb-6" />
           )}
           <FirstPasswordForm email={user.email} />
         </div>
