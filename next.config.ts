@@ -39,6 +39,11 @@ const nextConfig: NextConfig = {
   // The embedded database and its adapter load their own WebAssembly: keep them unbundled.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "ioredis"],
   poweredByHeader: false,
+  // No Turbopack cache on disk for `next dev`: a dev server started on the cache an earlier one
+  // left served pages that its hot reloader then found stale, so an open dashboard page reloaded
+  // itself several times a second ("Compiled in 3ms" after every GET) until the cache was deleted.
+  // Each start compiles afresh instead (a few seconds more per page on first visit).
+  experimental: { turbopackFileSystemCacheForDev: false },
   // A self-contained server in <distDir>/standalone (node server.js): what the Docker image
   // runs (docs/self-hosting.md). `next start` keeps working; it only prints a warning.
   output: "standalone",
