@@ -81,7 +81,8 @@ describe("the README's first steps on npm run dev", () => {
     const askName = page.getByRole("region", { name: "What should we call you?" });
     await askName.getByLabel("Your name").fill("Ada Lovelace");
     await askName.getByRole("button", { name: "Save name" }).click();
-    await askName.getByText("Saved.").waitFor();
+    // Saved, the prompt goes: the page is drawn again for someone who has a name.
+    await askName.waitFor({ state: "detached" });
     await page.getByLabel("Current password").fill(owner!.password);
     await page.getByLabel("New password", { exact: true }).fill("ada-chose-this-1");
     await page.getByLabel("New password again").fill("ada-chose-this-1");
