@@ -11,6 +11,7 @@ import { reportQuerySchema, emailIdParamsSchema, trackEventSchema, messageListQu
 import { codeSchema } from "@/lib/two-factor/schemas";
 import { changePasswordSchema, invitationIdParamsSchema, inviteMemberSchema } from "@/lib/account-links/schemas";
 import { switchOrganizationSchema } from "@/lib/orgs/schemas";
+import { updateProfileSchema } from "@/lib/users/schemas";
 import { createApiKeySchema, keyIdParamsSchema } from "@/lib/api-keys/schemas";
 import { auditQuerySchema } from "@/lib/audit/schemas";
 import { idParamsSchema as oauthIdParamsSchema, createAppSchema } from "@/lib/oauth/schemas";
@@ -91,6 +92,7 @@ export const legacyRoutes: RouteEntry[] = [
   legacy({ method: "POST", path: "/api/account/two-factor/disable", body: codeSchema }),
   legacy({ method: "POST", path: "/api/account/password", body: changePasswordSchema }),
   legacy({ method: "GET", path: "/api/account/organizations" }),
+  legacy({ method: "PATCH", path: "/api/account/profile", body: updateProfileSchema }),
   legacy({ method: "POST", path: "/api/account/organization", body: switchOrganizationSchema }),
   legacy({ method: "GET", path: "/api/analytics/summary", scope: "analytics:read", permission: "analytics.view", query: reportQuerySchema }),
   legacy({ method: "GET", path: "/api/analytics/bounce-report", scope: "analytics:read", permission: "analytics.view", query: reportQuerySchema }),
