@@ -62,8 +62,8 @@ const statusOfTypeSql = (type: string) =>
   `CASE ${type} ${Object.entries(STATUS_OF_EVENT).map(([t, s]) => `WHEN '${t}' THEN '${s}'`).join(" ")} END`;
 
 /**
- * Per message, from the events in `rel` (with message_id, recipient, type, source, metadata): `best`
- * (its highest status) and `statuses` (each recipient's highest), as a relation `x`. The send
+ * Per message, from the events in `rel` (with message_id, recipient, type, source, metadata):
+ * `statuses`, each recipient's highest reported status, as a relation `x`. The send
  * path's own events (source 'send': email.sent and the suppression drops) report nothing, nor do
  * opens and clicks known to be a machine's (metadata.bot: a privacy proxy, a link scanner).
  */
