@@ -50,9 +50,11 @@ export async function benchServer(owner: { email: string; password: string }, sc
     const cookie = await signIn(server.url, owner);
     const keyRes = await fetch(`${server.url}/api/api-keys`, {
       method: "POST",
-      headers: { "content-type": "application/json", cookie },
+      // A signed-in write names its origin, as a browser's does (lib/http/same-origin.ts).
+      headers: { "content-type": "application/json", cookie, origin: server.url },
       body: JSON.stringify({ name: "bench", scopes }),
     });
+    if (!keyRes.ok) throw new Error(`Creating the benchmark's API key failed: HTTP ${keyRes.status} ${await keyRes.text()}`);
     const { key } = (await keyRes.json()) as { key: string };
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
