@@ -10,6 +10,8 @@ function expectSecurityHeaders(headers: Headers) {
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("object-src 'none'");
+  // Only next dev's policy lets scripts evaluate strings (its hot updates need it; tests/dev).
+  expect(csp).not.toContain("'unsafe-eval'");
   // No form-action: the consent screen's Approve is redirected to the app (next.config.ts).
   expect(csp).not.toContain("form-action");
   expect(headers.get("x-content-type-options")).toBe("nosniff");

@@ -137,6 +137,11 @@ describe("npm run dev", () => {
     expect(dev.output()).toContain("ALLOW_PRIVATE_WEBHOOK_URLS=false");
   });
 
+  it("lets next dev apply hot updates (its runtime evaluates them), which production's policy never allows", async () => {
+    const policy = (await fetch(`${dev.baseUrl}/sign-in`)).headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/script-src [^;]*'unsafe-eval'/);
+  });
+
   it("neither rebuilds nor reloads the open dashboard when the embedded database is written to", async () => {
     page = await browser.context.newPage();
     page.on("websocket", (ws) =>
