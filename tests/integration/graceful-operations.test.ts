@@ -44,7 +44,7 @@ describe("liveness and readiness", () => {
     lock.client = new pg.Client({ connectionString: database.url });
     await lock.client.connect();
     await lock.client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url }, undefined, "/api/health/live");
+    server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url }, { waitFor: "/api/health/live" });
 
     expect(await get(server.url, "/api/health/live")).toEqual({ status: 200, body: { status: "ok" } });
     expect(await get(server.url, "/api/health/ready")).toEqual({ status: 503, body: { status: "starting", database: "unchecked" } });
@@ -77,7 +77,7 @@ describe("SIGTERM during start-up", () => {
     await lock.connect();
     try {
       await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      const server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url }, undefined, "/api/health/live");
+      const server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url }, { waitFor: "/api/health/live" });
       const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
       server.process.kill("SIGTERM");
       expect(await exited).toBe(143);
