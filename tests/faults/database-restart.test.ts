@@ -16,7 +16,7 @@ import { call } from "../helpers/http";
 import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
-import { faultServer, type FaultServer } from "./fault-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 
 /** No request may take longer than this, whatever the database is doing. */
 const ANSWER_BOUND_MS = 20_000;
@@ -35,7 +35,7 @@ interface Answer {
 
 let pgc: PrivatePostgres;
 let sink: SmtpSink;
-let s: FaultServer;
+let s: OwnServer;
 const answers: Answer[] = [];
 let counter = 0;
 
@@ -121,7 +121,7 @@ async function waitForRecovery(): Promise<number> {
 beforeAll(async () => {
   pgc = await startPrivatePostgres();
   sink = await newSink();
-  s = await faultServer(await pgc.createDatabase("mailroom_faults"), {}, ["email:send"]);
+  s = await ownServer({ databaseUrl: await pgc.createDatabase("mailroom_faults"), scopes: ["email:send"], unthrottled: true });
   const provider = await call("/api/providers", {
     base: s.server.url,
     cookie: s.cookie,
@@ -131,8 +131,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await s?.server.stop();
-  await s?.sql.end().catch(() => undefined);
+  await s?.close();
   await sink?.close();
   await pgc?.destroy();
 });

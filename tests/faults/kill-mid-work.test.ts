@@ -17,11 +17,10 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
-import { createDatabase } from "../helpers/database";
 import { startServer, type RunningServer } from "../helpers/server";
 import { messageIdOf, startFlakySmtp, type FlakySmtp } from "../helpers/flaky-smtp";
 import { verifyByHand, type Received } from "../helpers/webhook-receiver";
-import { faultServer, type FaultServer } from "./fault-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 
 const EMAILS = 12;
 const REPLY_DELAY_MS = 1_500;
@@ -31,9 +30,8 @@ interface Hit extends Received {
   answered: number;
 }
 
-let database: Awaited<ReturnType<typeof createDatabase>>;
 let smtp: FlakySmtp;
-let s: FaultServer;
+let s: OwnServer;
 let restarted: RunningServer | undefined;
 let receiver: Server;
 const hits: Hit[] = [];
@@ -63,15 +61,12 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  database = await createDatabase("mailroom_faults_kill");
-  s = await faultServer(database.url, { WEBHOOK_RETRY_BASE_SECONDS: "1" }, ["email:send", "webhooks:write"]);
+  s = await ownServer({ env: { WEBHOOK_RETRY_BASE_SECONDS: "1" }, scopes: ["email:send", "webhooks:write"], unthrottled: true });
 });
 
 afterAll(async () => {
   await restarted?.stop();
-  await s?.server.stop("SIGKILL");
-  await s?.sql.end();
-  await database?.drop();
+  await s?.close("SIGKILL");
   await smtp?.close();
   receiver?.closeAllConnections();
   await new Promise((r) => receiver?.close(r));

@@ -14,17 +14,15 @@ import type { Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
-import { createDatabase } from "../helpers/database";
 import { verifyByHand, type Received } from "../helpers/webhook-receiver";
-import { faultServer, type FaultServer } from "./fault-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 
 const TIMEOUT_MS = 10_000; // DELIVERY_TIMEOUT_MS, SPEC/STYLE's 10 s
 const BASE_MS = 1_000;
 const BEHAVIOURS = ["hang", "reset", "slow", "redirect", "trickle", "garbage", "fine"] as const;
 type Behaviour = (typeof BEHAVIOURS)[number];
 
-let database: Awaited<ReturnType<typeof createDatabase>>;
-let s: FaultServer;
+let s: OwnServer;
 const received: (Received & { behaviour: Behaviour })[] = [];
 const sockets = new Set<Socket>();
 let server: ReturnType<typeof createServer>;
@@ -66,14 +64,11 @@ beforeAll(async () => {
     socket.on("close", () => sockets.delete(socket));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  database = await createDatabase("mailroom_faults_hooks");
-  s = await faultServer(database.url, { WEBHOOK_RETRY_BASE_SECONDS: String(BASE_MS / 1000) }, ["email:send", "webhooks:write"]);
+  s = await ownServer({ env: { WEBHOOK_RETRY_BASE_SECONDS: String(BASE_MS / 1000) }, scopes: ["email:send", "webhooks:write"], unthrottled: true });
 });
 
 afterAll(async () => {
-  await s?.server.stop();
-  await s?.sql.end();
-  await database?.drop();
+  await s?.close();
   for (const socket of sockets) socket.destroy();
   await new Promise((r) => server?.close(r));
 });

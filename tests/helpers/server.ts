@@ -1,8 +1,11 @@
-// Starts the production build as a child process, exactly as `npm start` does (same Node
-// flags), and waits for /api/health (or another path).
+// Starts the app as a child process and waits until it answers: the production build exactly as
+// `npm start` runs it (same Node flags), or the standalone folder `npm run build` completes as
+// the Docker image runs it (`node --max-semi-space-size=32 server.js` with PORT and HOSTNAME,
+// nothing from the checkout).
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import path from "node:path";
 
 /** `npm start`'s command line after `node`: its Node flags, the next binary and `start`. */
 function startArgs(): string[] {
@@ -11,6 +14,9 @@ function startArgs(): string[] {
   if (node !== "node") throw new Error(`npm start should run node directly, found: ${scripts.start}`);
   return args;
 }
+
+/** The standalone folder `npm run build` completed (scripts/complete-standalone.mjs). */
+export const standaloneDir = () => path.resolve(process.env.NEXT_DIST_DIR ?? ".next", "standalone");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,44 +34,80 @@ export interface RunningServer {
   url: string;
   process: ChildProcess;
   output: () => string;
+  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
-/** Starts the server and waits until `waitFor` (default /api/health, which answers once start-up has finished) answers 2xx. */
-export async function startServer(env: Record<string, string>, port?: number, waitFor = "/api/health"): Promise<RunningServer> {
-  const p = port ?? (await freePort());
-  const url = `http://127.0.0.1:${p}`;
-  const child = spawn(process.execPath, [...startArgs(), "-p", String(p), "-H", "127.0.0.1"], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", APP_URL: url, NEXTAUTH_URL: url, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/** Spawns node with these arguments, collecting everything it prints. */
+function spawnNode(args: string[], env: NodeJS.ProcessEnv, cwd?: string) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output: () => out, exited };
+}
+
+export interface StartOptions {
+  /** The path that must answer 2xx before the server counts as started: /api/health (the default) answers once start-up has finished. */
+  waitFor?: string;
+  /** Run this standalone folder (standaloneDir() or a copy of it) as the Docker image does, instead of `npm start`. */
+  standalone?: string;
+}
+
+/** Starts the server with this environment (over the test process's own for `npm start`; alone for a standalone folder) and waits until it answers. */
+export async function startServer(env: Record<string, string>, { waitFor = "/api/health", standalone }: StartOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const label = standalone ? "Standalone server" : "Server";
+  const { child, output, exited } = standalone
+    ? // Only what a container would have: PATH and the app's own variables, no NEXT_DIST_DIR, no
+      // DATABASE_URL unless given, and a working directory outside the checkout.
+      spawnNode(
+        ["--max-semi-space-size=32", path.join(standalone, "server.js")],
+        {
+          PATH: process.env.PATH ?? "/usr/bin:/bin",
+          NODE_ENV: "production", // server.js sets it anyway
+          NEXT_TELEMETRY_DISABLED: "1",
+          PORT: String(port),
+          HOSTNAME: "127.0.0.1",
+          APP_URL: url,
+          NEXTAUTH_URL: url,
+          ...env,
+        },
+        standalone,
+      )
+    : spawnNode([...startArgs(), "-p", String(port), "-H", "127.0.0.1"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1", APP_URL: url, NEXTAUTH_URL: url, ...env });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${out}`);
+    if (child.exitCode !== null) throw new Error(`${label} exited early:\n${output()}`);
     try {
-      const res = await fetch(`${url}${waitFor}`);
-      if (res.ok) break;
+      if ((await fetch(`${url}${waitFor}`)).ok) break;
     } catch {
       /* not listening yet */
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`Server did not become healthy:\n${out}`);
+      throw new Error(`${label} did not become healthy:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  // A standalone server is given longer to end by itself on its signal (standalone.test.ts
+  // checks that it does, as under `docker stop`).
+  const stopWaitMs = standalone ? 10_000 : 5_000;
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     url,
     process: child,
-    output: () => out,
+    output,
+    exited,
     stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null) child.kill(signal);
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
+      if (running()) child.kill(signal);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, stopWaitMs))]);
+      if (running()) child.kill("SIGKILL");
     },
   };
 }
@@ -73,19 +115,9 @@ export async function startServer(env: Record<string, string>, port?: number, wa
 /** Starts the production build with this environment, as npm start does, and waits for it to exit: its code (null if it was still running after 20 s) and output. */
 export async function startAndWaitForExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...startArgs(), "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      resolve(null);
-    }, 20_000);
-    child.on("exit", (c) => {
-      clearTimeout(timer);
-      resolve(c);
-    });
-  });
-  return { code, out };
+  const { child, output, exited } = spawnNode([...startArgs(), "-p", String(port), "-H", "127.0.0.1"], env);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const { code } = await exited;
+  clearTimeout(timer);
+  return { code, out: output() };
 }

@@ -15,7 +15,7 @@ export const SYSTEM_FROM = "Mailroom <system@operator.test>";
 
 export async function serverWithSystemMail(scopes: string[] = ["*"]) {
   const systemSink = await newSink();
-  const own = await ownServer({ SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${systemSink.port}`, SYSTEM_MAIL_FROM: SYSTEM_FROM }, scopes);
+  const own = await ownServer({ env: { SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${systemSink.port}`, SYSTEM_MAIL_FROM: SYSTEM_FROM }, scopes });
   return { ...own, systemSink, close: async () => (await own.close(), await systemSink.close()) };
 }
 

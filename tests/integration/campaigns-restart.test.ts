@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe("restart", () => {
   it("sends a campaign to 5,000 contacts once each, across a SIGKILL mid-campaign", async () => {
     const sink = await newSink();
-    const s = await ownServer({}, ["campaigns:read", "campaigns:write", "email:send"]);
+    const s = await ownServer({ scopes: ["campaigns:read", "campaigns:write", "email:send"] });
     let restarted: RunningServer | undefined;
     try {
       const one = async <T>(text: string, params: unknown[] = []) => (await s.sql.query(text, params)).rows[0] as T;

@@ -8,7 +8,7 @@
 // samples.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
-import { ownServer } from "../helpers/own-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 import { treeHwm, treeRss } from "../helpers/process-memory";
 
 const ROWS = 100_000;
@@ -30,10 +30,8 @@ function generatedCsv(header: string, rows: number, chunk: number, line: (i: num
   });
 }
 
-type Own = Awaited<ReturnType<typeof ownServer>>;
-
 /** Streams `body` to the import route while sampling the server's memory: the answer and the peak above the baseline. */
-async function importMeasured(s: Own, body: ReadableStream<Uint8Array>) {
+async function importMeasured(s: OwnServer, body: ReadableStream<Uint8Array>) {
   const base = s.server.url;
   const pid = s.server.process.pid!;
   // Warm up: the import route and its modules loaded before the baseline is taken.
@@ -71,7 +69,7 @@ async function importMeasured(s: Own, body: ReadableStream<Uint8Array>) {
 
 describe("contact import memory", () => {
   it("imports 100,000 streamed rows with the server's memory under 200 MiB above its baseline", { timeout: 600_000 }, async () => {
-    const s = await ownServer({}, ["contacts:read", "contacts:write"]);
+    const s = await ownServer({ scopes: ["contacts:read", "contacts:write"] });
     try {
       for (const [key, type] of [["plan", "string"], ["seats", "number"], ["note", "string"]]) {
         expect((await call("/api/v1/contacts/properties", { base: s.server.url, key: s.key, body: { key, type } })).status).toBe(201);
@@ -94,7 +92,7 @@ describe("contact import memory", () => {
   });
 
   it("imports 900 rows of 100 long properties each (90 MiB) with the server's memory under 200 MiB above its baseline", { timeout: 600_000 }, async () => {
-    const s = await ownServer({}, ["contacts:read", "contacts:write"]);
+    const s = await ownServer({ scopes: ["contacts:read", "contacts:write"] });
     try {
       const keys = Array.from({ length: 100 }, (_, i) => `p${i}`);
       // Defined in the database: a hundred requests would meet the key's rate limit.

@@ -3,13 +3,13 @@
 // of any address within about 20 seconds, on a server of its own.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call } from "../helpers/http";
-import { ownServer } from "../helpers/own-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 import { until } from "../helpers/until";
 import { planDemoEvents } from "@/lib/events/demo-plan";
 
-let own: Awaited<ReturnType<typeof ownServer>>;
+let own: OwnServer;
 beforeAll(async () => {
-  own = await ownServer({ DEMO_EVENTS_TIME_SCALE: "1" }, ["email:send"]);
+  own = await ownServer({ env: { DEMO_EVENTS_TIME_SCALE: "1" }, scopes: ["email:send"] });
 });
 afterAll(() => own?.close());
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { call } from "../helpers/http";
 import { addMemberAs, createKey, newOrg } from "../helpers/factory";
-import { ownServer } from "../helpers/own-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
@@ -293,23 +293,23 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
   let dns: DnsServer;
   let sink: SmtpSink;
   let receiver: Receiver;
-  let s: Awaited<ReturnType<typeof ownServer>>;
+  let s: OwnServer;
   const at = (p: string, opts: Parameters<typeof call>[1] = {}) => call(p, { base: s.server.url, key: s.key, ...opts });
 
   beforeAll(async () => {
     dns = await startDnsServer();
     sink = await newSink();
     receiver = await startReceiver();
-    s = await ownServer(
-      {
+    s = await ownServer({
+      env: {
         MAILROOM_DNS_SERVERS: dns.address,
         MAILROOM_DNS_TIMEOUT_MS: "1500",
         MAILROOM_SPF_INCLUDE: "_spf.mailroom.test",
         MAILROOM_RETURN_PATH_TARGET: "bounces.mailroom.test",
         INBOUND_SMTP_HOSTNAME: "mx.mailroom.test",
       },
-      ["domains:read", "domains:write", "email:send", "webhooks:read", "webhooks:write"],
-    );
+      scopes: ["domains:read", "domains:write", "email:send", "webhooks:read", "webhooks:write"],
+    });
     const provider = await call("/api/providers", {
       base: s.server.url, cookie: s.cookie,
       body: { name: "relay", type: "smtp", config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },

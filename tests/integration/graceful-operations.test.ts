@@ -9,7 +9,7 @@ import pg from "pg";
 import { call } from "../helpers/http";
 import { createDatabase } from "../helpers/database";
 import { startServer, type RunningServer } from "../helpers/server";
-import { ownServer } from "../helpers/own-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 import { messageIdOf, startFlakySmtp, type FlakySmtp } from "../helpers/flaky-smtp";
 
 const MIGRATION_LOCK = 727_073_691; // lib/db/migrate.ts
@@ -44,7 +44,7 @@ describe("liveness and readiness", () => {
     lock.client = new pg.Client({ connectionString: database.url });
     await lock.client.connect();
     await lock.client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url }, undefined, "/api/health/live");
+    server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url }, { waitFor: "/api/health/live" });
 
     expect(await get(server.url, "/api/health/live")).toEqual({ status: 200, body: { status: "ok" } });
     expect(await get(server.url, "/api/health/ready")).toEqual({ status: 503, body: { status: "starting", database: "unchecked" } });
@@ -77,7 +77,7 @@ describe("SIGTERM during start-up", () => {
     await lock.connect();
     try {
       await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      const server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url }, undefined, "/api/health/live");
+      const server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url }, { waitFor: "/api/health/live" });
       const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
       server.process.kill("SIGTERM");
       expect(await exited).toBe(143);
@@ -93,7 +93,7 @@ describe("SIGTERM during start-up", () => {
 describe("SIGTERM", () => {
   const SMTP_DELAY_MS = 2_000;
   const RECEIVER_DELAY_MS = 2_500;
-  let own: Awaited<ReturnType<typeof ownServer>>;
+  let own: OwnServer;
   let smtp: FlakySmtp;
   let receiver: Server;
   let restarted: RunningServer | undefined;
@@ -114,7 +114,7 @@ describe("SIGTERM", () => {
       );
     });
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-    own = await ownServer({}, ["email:send", "webhooks:write"]);
+    own = await ownServer({ scopes: ["email:send", "webhooks:write"] });
   });
 
   afterAll(async () => {
@@ -194,7 +194,7 @@ describe("SIGTERM", () => {
 });
 
 describe("SIGTERM past SHUTDOWN_TIMEOUT_SECONDS", () => {
-  let own: Awaited<ReturnType<typeof ownServer>>;
+  let own: OwnServer;
   let receiver: Server;
   let requests = 0;
 
@@ -205,7 +205,7 @@ describe("SIGTERM past SHUTDOWN_TIMEOUT_SECONDS", () => {
       req.resume();
     });
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-    own = await ownServer({ SHUTDOWN_TIMEOUT_SECONDS: "2" }, ["email:send", "webhooks:write"]);
+    own = await ownServer({ env: { SHUTDOWN_TIMEOUT_SECONDS: "2" }, scopes: ["email:send", "webhooks:write"] });
   });
 
   afterAll(async () => {

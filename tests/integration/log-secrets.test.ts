@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { call } from "../helpers/http";
-import { ownServer } from "../helpers/own-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 import { signIn } from "../helpers/sign-in";
 import { newSink } from "../helpers/sending";
 import { SINK_PASSWORD, SINK_USER } from "../helpers/test-secrets";
@@ -16,7 +16,7 @@ import { connectApp, refresh } from "../helpers/oauth-app";
 import { findSecrets } from "../helpers/log-secrets";
 import { inject } from "vitest";
 
-let own: Awaited<ReturnType<typeof ownServer>>;
+let own: OwnServer;
 let sink: SmtpSink;
 let receiver: Server;
 const secrets: string[] = [];
@@ -25,7 +25,7 @@ beforeAll(async () => {
   sink = await newSink();
   receiver = createServer((req, res) => req.resume().on("end", () => res.writeHead(500).end("no")));
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  own = await ownServer({}, ["*"]);
+  own = await ownServer({ scopes: ["*"] });
   secrets.push(own.key, own.cookie.split("=").slice(1).join("="));
 });
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:net";
 import { call } from "../helpers/http";
-import { ownServer } from "../helpers/own-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
 import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
 
@@ -30,7 +30,7 @@ async function listener(): Promise<{ port: number; connections: () => number; cl
 }
 
 let dns: DnsServer;
-let s: Awaited<ReturnType<typeof ownServer>>;
+let s: OwnServer;
 let target: Awaited<ReturnType<typeof listener>>;
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ beforeAll(async () => {
   dns.a("internal.policy.test", "10.1.2.3");
   target = await listener();
   // The shipped default: the switch unset (an empty value counts as unset).
-  s = await ownServer({ ALLOW_PRIVATE_PROVIDER_HOSTS: "", OUTBOUND_DNS_SERVERS: dns.address }, ["email:send"]);
+  s = await ownServer({ env: { ALLOW_PRIVATE_PROVIDER_HOSTS: "", OUTBOUND_DNS_SERVERS: dns.address }, scopes: ["email:send"] });
   await s.sql.query(`UPDATE organizations SET plan = 'enterprise'`); // no provider quota
 }, 60_000);
 afterAll(async () => {

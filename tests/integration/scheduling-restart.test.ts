@@ -7,7 +7,7 @@ import { ownServer } from "../helpers/own-server";
 
 describe("restart", () => {
   it("sends the emails that fell due while the server was down, once each", async () => {
-    const s = await ownServer({}, ["email:send"]);
+    const s = await ownServer({ scopes: ["email:send"] });
     let restarted: RunningServer | undefined;
     try {
       const at = new Date(Date.now() + 2_000).toISOString();

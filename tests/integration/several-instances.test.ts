@@ -9,8 +9,8 @@ import pg from "pg";
 import { call } from "../helpers/http";
 import { createDatabase } from "../helpers/database";
 import { startServer, type RunningServer } from "../helpers/server";
-import { signInOrThrow } from "../helpers/sign-in";
-import { newSink, SINK_PASSWORD, SINK_USER, TEST_SENDERS } from "../helpers/sending";
+import { ownOrganization } from "../helpers/own-server";
+import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { messageIdOf } from "../helpers/flaky-smtp";
 import { readMigrations } from "@/lib/db/migrate";
@@ -72,12 +72,7 @@ describe("two instances on one database", () => {
 
   it("share provider limits, scheduled-send claims and webhook retries", async () => {
     const [a, b] = servers;
-    const cookie = await signInOrThrow(inject("ownerEmail"), inject("ownerPassword"), a.url);
-    await sql.query(`UPDATE organizations SET send_mode = 'production', monthly_send_allowance = 100000`);
-    await sql.query(`INSERT INTO senders (id, org_id, email, confirmed_at, updated_at) SELECT gen_random_uuid(), o.id, e, now(), now() FROM organizations o, unnest($1::text[]) e`, [TEST_SENDERS]);
-    const keyRes = await call("/api/api-keys", { base: a.url, cookie, body: { name: "two", scopes: ["email:send", "webhooks:write"] } });
-    const key = keyRes.body.key as string;
-    await sql.query(`UPDATE api_keys SET rate_limit_per_minute = 10000`);
+    const { cookie, key } = await ownOrganization({ base: a.url, sql, scopes: ["email:send", "webhooks:write"], unthrottled: true });
     const smtp = (name: string, sink: SmtpSink, priority: number, extra: Record<string, unknown> = {}) =>
       call("/api/providers", { base: a.url, cookie, body: { name, type: "smtp", priority, ...extra, config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } } });
     expect((await smtp("limited", limited, 0, { rateLimitPerMinute: 7 })).status).toBe(201);

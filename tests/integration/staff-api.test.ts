@@ -129,7 +129,7 @@ describe("staff API authentication", () => {
   });
 
   it("answers 404 on every route when STAFF_API_TOKEN is unset (the staff API is off)", async () => {
-    const own = await ownServer({ STAFF_API_TOKEN: "" }, ["org:read"]);
+    const own = await ownServer({ env: { STAFF_API_TOKEN: "" }, scopes: ["org:read"] });
     try {
       for (const route of ROUTES) {
         const res = await call(route.path(), { base: own.server.url, method: route.method, body: route.body?.(), key: TOKEN });

@@ -12,7 +12,7 @@ import { readMigrations } from "@/lib/db/migrate";
 import { createDatabase } from "../helpers/database";
 import { call } from "../helpers/http";
 import { signInOrThrow } from "../helpers/sign-in";
-import { standaloneDir, startStandalone, type StandaloneServer } from "../helpers/standalone-server";
+import { standaloneDir, startServer, type RunningServer } from "../helpers/server";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -41,13 +41,13 @@ async function envWith(database: "postgres" | "embedded") {
 }
 
 async function start(dir: string, env: Record<string, string>) {
-  const server = await startStandalone(dir, env);
+  const server = await startServer(env, { standalone: dir });
   cleanups.push(() => server.stop("SIGKILL"));
   return server;
 }
 
 /** The product's main path over HTTP against one running standalone server. */
-async function exercise(server: StandaloneServer) {
+async function exercise(server: RunningServer) {
   const base = server.url;
   expect((await call("/api/health", { base })).body).toMatchObject({ status: "ok", database: "ok" });
   expect(server.output()).toMatch(/migrations applied/);
@@ -85,7 +85,7 @@ async function exercise(server: StandaloneServer) {
 }
 
 /** SIGTERM, as `docker stop` sends it: the process ends by itself, through Next's handler. */
-async function stopCleanly(server: StandaloneServer) {
+async function stopCleanly(server: RunningServer) {
   await server.stop("SIGTERM");
   const { code, signal } = await server.exited;
   expect(signal).toBeNull(); // not killed: it exited on its own

@@ -430,7 +430,7 @@ describe("with a system mail transport", () => {
 describe("the instance mail's from address", () => {
   it("is SYSTEM_MAIL_FROM or else no-reply@<APP_URL host>, never DEFAULT_FROM, the organizations' default", { timeout: 60_000 }, async () => {
     const sink = await newSink();
-    const own = await ownServer({ SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${sink.port}`, DEFAULT_FROM: "ops@operator.test" }, ["*"]);
+    const own = await ownServer({ env: { SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${sink.port}`, DEFAULT_FROM: "ops@operator.test" }, scopes: ["*"] });
     try {
       const email = `from-${hex()}@example.test`;
       expect((await call("/api/org/invitations", { base: own.server.url, cookie: own.cookie, body: { email, role: "member" } })).status).toBe(201);
@@ -446,7 +446,7 @@ describe("the instance mail's from address", () => {
 
 describe("an instance whose operator lends no default from address (DEFAULT_FROM unset)", () => {
   it("refuses a production send that gives no from: the instance's own domain is not every organization's", { timeout: 60_000 }, async () => {
-    const own = await ownServer({ DEFAULT_FROM: "" }, ["email:send"]);
+    const own = await ownServer({ env: { DEFAULT_FROM: "" }, scopes: ["email:send"] });
     try {
       const res = await call("/api/v1/email/send", { base: own.server.url, key: own.key, body: { fromName: "Mailroom", to: "anyone@example.test", subject: "Your invitation", text: "Hello" } });
       expect(res.status).toBe(403);
@@ -492,7 +492,7 @@ describe("without a system mail transport (production)", () => {
 describe("with a system transport that fails", () => {
   it("answers 503 with Retry-After, records the confirmation as failed and gives its minute back; an unsent link is removed", { timeout: 60_000 }, async () => {
     const dead = await deadPort();
-    const own = await ownServer({ SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${dead.port}` }, ["*"]);
+    const own = await ownServer({ env: { SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${dead.port}` }, scopes: ["*"] });
     try {
       const email = `down-${hex()}@bigbank.test`;
       const sender = (await call("/api/v1/senders", { base: own.server.url, key: own.key, body: { email } })).body.data;

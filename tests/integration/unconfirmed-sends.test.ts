@@ -8,7 +8,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
-import { ownServer } from "../helpers/own-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { messageIdOf, startFlakySmtp, type FlakySmtp } from "../helpers/flaky-smtp";
@@ -36,12 +36,12 @@ async function droppingApi(handle: (req: { path: string; headers: Record<string,
   };
 }
 
-let s: Awaited<ReturnType<typeof ownServer>>;
+let s: OwnServer;
 let sink: SmtpSink;
 const closers: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  s = await ownServer({ SEND_RECONCILE_SECONDS: String(RECONCILE_SECONDS) }, ["email:send"]);
+  s = await ownServer({ env: { SEND_RECONCILE_SECONDS: String(RECONCILE_SECONDS) }, scopes: ["email:send"] });
   await s.sql.query(`UPDATE organizations SET plan = 'enterprise'`); // room for a provider pair per case
   sink = await newSink();
 });

@@ -6,11 +6,11 @@ import { hostname } from "node:os";
 import { lookup } from "node:dns/promises";
 import { call } from "../helpers/http";
 import { startServer, type RunningServer } from "../helpers/server";
-import { ownServer as ownServerWith } from "../helpers/own-server";
+import { ownServer, type OwnServer } from "../helpers/own-server";
 import { startReceiver, verifyByHand, type Receiver } from "../helpers/webhook-receiver";
 import { isPublicAddress } from "@/lib/net/address-policy";
 
-const ownServer = (env: Record<string, string>) => ownServerWith(env, ["email:send", "webhooks:write", "webhooks:read"]);
+const scopes = ["email:send", "webhooks:write", "webhooks:read"];
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -19,11 +19,11 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 describe("URL policy as shipped", () => {
-  let s: Awaited<ReturnType<typeof ownServer>>;
+  let s: OwnServer;
   beforeAll(async () => {
     const { ALLOW_PRIVATE_WEBHOOK_URLS: _drop, ...strict } = inject("serverEnv");
     void _drop;
-    s = await ownServer({ ...strict, ALLOW_PRIVATE_WEBHOOK_URLS: "" });
+    s = await ownServer({ env: { ...strict, ALLOW_PRIVATE_WEBHOOK_URLS: "" }, scopes });
   }, 60_000);
   afterAll(async () => {
     await s?.sql.end();
@@ -98,7 +98,7 @@ describe("URL policy as shipped", () => {
 
 describe("durability", () => {
   it("loses no delivery when the server is killed with SIGKILL between attempts", async () => {
-    const s = await ownServer({ WEBHOOK_RETRY_BASE_SECONDS: "2" });
+    const s = await ownServer({ env: { WEBHOOK_RETRY_BASE_SECONDS: "2" }, scopes });
     let restarted: RunningServer | undefined;
     try {
       const created = await call("/api/v1/webhook-endpoints", { base: s.server.url, key: s.key, body: { url: receiver.url("/durable"), events: ["email.sent"] } });

@@ -11,7 +11,7 @@ import nodemailer from "nodemailer";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
-import { ownServer } from "../../helpers/own-server";
+import { ownServer, type OwnServer } from "../../helpers/own-server";
 import { freePort } from "../../helpers/server";
 import { newSink, SINK_PASSWORD, SINK_USER } from "../../helpers/sending";
 import type { SmtpSink } from "../../helpers/smtp-sink";
@@ -22,7 +22,7 @@ import { basicAuthHeaders } from "../../helpers/provider-signing";
 const DOMAIN = "in.acme.test";
 const MAX_BYTES = 100 * 1024;
 
-let own: Awaited<ReturnType<typeof ownServer>>;
+let own: OwnServer;
 let sink: SmtpSink;
 let receiver: Receiver;
 let smtpPort: number;
@@ -80,10 +80,10 @@ beforeAll(async () => {
   sink = await newSink();
   receiver = await startReceiver();
   smtpPort = await freePort();
-  own = await ownServer(
-    { INBOUND_SMTP_PORT: String(smtpPort), INBOUND_SMTP_HOST: "127.0.0.1", INBOUND_MAX_BYTES: String(MAX_BYTES), INBOUND_TLS_KEY: keyPath, INBOUND_TLS_CERT: certPath },
-    ["*"],
-  );
+  own = await ownServer({
+    env: { INBOUND_SMTP_PORT: String(smtpPort), INBOUND_SMTP_HOST: "127.0.0.1", INBOUND_MAX_BYTES: String(MAX_BYTES), INBOUND_TLS_KEY: keyPath, INBOUND_TLS_CERT: certPath },
+    scopes: ["*"],
+  });
   const provider = await asOwner("/api/providers", {
     body: { name: "relay", type: "smtp", config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
   });
