@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/layout/app-shell";
 import { passwordState } from "@/lib/users/password-state";
@@ -7,8 +7,7 @@ import { passwordState } from "@/lib/users/password-state";
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   // A generated first password was printed on a console: it is replaced before anything else.
   if ((await passwordState(user.id)) === "required") redirect("/change-password");
   return (

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { GettingStarted } from "@/components/overview/getting-started";
 import { OverviewView } from "@/components/overview/overview-view";
 import { NamePrompt } from "@/components/account/name-prompt";
@@ -8,8 +7,7 @@ import { NamePrompt } from "@/components/account/name-prompt";
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   return (
     <div>
       <h1 className="text-2xl font-semibold">Overview</h1>

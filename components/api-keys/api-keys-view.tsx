@@ -6,8 +6,7 @@ import { useApiKeys, useRevokeApiKey, type ApiKey } from "@/lib/queries/api-keys
 import { useProjects } from "@/lib/queries/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiKeyItem } from "@/components/api-keys/api-key-item";
@@ -52,32 +51,35 @@ export function ApiKeysView({ role }: { role: Role }) {
         }
       />
 
-      {keys.isPending ? (
-        <ListSkeleton label="Loading API keys…" />
-      ) : keys.error ? (
-        <ErrorBanner message={keys.error.message} onRetry={() => keys.refetch()} />
-      ) : keys.data.length === 0 ? (
-        <EmptyState
-          title="No API keys yet"
-          action={canManage ? { label: "Create API key", onClick: openCreate } : undefined}
-        >
-          {canManage
-            ? "Create a key, then send it as a Bearer token in the Authorization header of your API requests."
-            : "Ask an owner or admin of your organization to create a key for you."}
-        </EmptyState>
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {activeFirst(keys.data).map((k) => (
-            <ApiKeyItem
-              key={k.id}
-              apiKey={k}
-              projectName={k.projectId ? (projectNames.get(k.projectId) ?? "Project") : undefined}
-              canManage={canManage}
-              onRevoke={setRevoking}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={keys}
+        loading="Loading API keys…"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            title="No API keys yet"
+            action={canManage ? { label: "Create API key", onClick: openCreate } : undefined}
+          >
+            {canManage
+              ? "Create a key, then send it as a Bearer token in the Authorization header of your API requests."
+              : "Ask an owner or admin of your organization to create a key for you."}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {activeFirst(data).map((k) => (
+              <ApiKeyItem
+                key={k.id}
+                apiKey={k}
+                projectName={k.projectId ? (projectNames.get(k.projectId) ?? "Project") : undefined}
+                canManage={canManage}
+                onRevoke={setRevoking}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <CreateApiKeyDialog open={creating} onClose={() => setCreating(false)} onCreated={(c) => setCreated({ name: c.name, key: c.key })} />
       <NewApiKeyDialog created={created} onClose={() => setCreated(null)} />

@@ -9,8 +9,7 @@ import { useMembers } from "@/lib/queries/members";
 import { useApiKeys } from "@/lib/queries/api-keys";
 import { useAudit, type AuditEntry, type AuditParams } from "@/lib/queries/audit";
 import { PageHeader } from "@/components/ui/page-header";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { AuditFilters, localToIso, NO_FILTERS, type AuditFilterErrors, type AuditFilterValues } from "@/components/audit/audit-filters";
 import { AuditTable } from "@/components/audit/audit-table";
@@ -82,50 +81,59 @@ export function AuditView({ role }: { role: Role }) {
         description="Every send attempt, refused or not, and every change to providers, keys, members and safety settings, newest first."
       />
 
-      {projects.isPending ? (
-        <ListSkeleton label="Loading projects…" rows={1} />
-      ) : projects.error ? (
-        <ErrorBanner message={`Projects could not be loaded: ${projects.error.message}`} onRetry={() => projects.refetch()} />
-      ) : !projectId ? (
-        <EmptyState title="No projects">The audit log is kept per project. Create a project first.</EmptyState>
-      ) : (
-        <>
-          <AuditFilters projects={projects.data} projectId={projectId} onProjectChange={changeProject} values={filters} onChange={changeFilters} errors={checked.errors} />
+      <QueryState
+        query={projects}
+        loading="Loading projects…"
+        rows={1}
+        errorPrefix="Projects could not be loaded"
+        isEmpty={() => !projectId}
+        empty={<EmptyState title="No projects">The audit log is kept per project. Create a project first.</EmptyState>}
+      >
+        {(data) => (
+          <>
+            <AuditFilters projects={data} projectId={projectId!} onProjectChange={changeProject} values={filters} onChange={changeFilters} errors={checked.errors} />
 
-          {dateError ? null : audit.isPending ? (
-            <ListSkeleton label="Loading audit entries…" rows={5} />
-          ) : audit.error ? (
-            <ErrorBanner message={audit.error.message} onRetry={() => audit.refetch()} />
-          ) : audit.data.total === 0 ? (
-            <EmptyState
-              title={filtered ? "No entries match these filters" : "Nothing recorded yet"}
-              action={
-                filtered
-                  ? { label: "Clear filters", onClick: () => changeFilters(NO_FILTERS) }
-                  : roleHas(role, "email.send")
-                    ? { label: "Send a test email", href: "/send" }
-                    : undefined
-              }
-            >
-              {filtered
-                ? "Try wider dates or any send mode."
-                : "Sends from this project and changes to your account show up here as they happen."}
-            </EmptyState>
-          ) : (
-            <div aria-busy={audit.isFetching || undefined} className={audit.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-              <AuditTable entries={audit.data.entries} actorName={actorName} />
-              <AuditPagination
-                offset={audit.data.offset}
-                limit={PAGE_SIZE}
-                total={audit.data.total}
-                count={audit.data.entries.length}
-                busy={audit.isPlaceholderData}
-                onOffsetChange={setOffset}
-              />
-            </div>
-          )}
-        </>
-      )}
+            {!dateError && (
+              <QueryState
+                query={audit}
+                loading="Loading audit entries…"
+                rows={5}
+                isEmpty={(page) => page.total === 0}
+                empty={
+                  <EmptyState
+                    title={filtered ? "No entries match these filters" : "Nothing recorded yet"}
+                    action={
+                      filtered
+                        ? { label: "Clear filters", onClick: () => changeFilters(NO_FILTERS) }
+                        : roleHas(role, "email.send")
+                          ? { label: "Send a test email", href: "/send" }
+                          : undefined
+                    }
+                  >
+                    {filtered
+                      ? "Try wider dates or any send mode."
+                      : "Sends from this project and changes to your account show up here as they happen."}
+                  </EmptyState>
+                }
+              >
+                {(page) => (
+                  <div aria-busy={audit.isFetching || undefined} className={audit.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+                    <AuditTable entries={page.entries} actorName={actorName} />
+                    <AuditPagination
+                      offset={page.offset}
+                      limit={PAGE_SIZE}
+                      total={page.total}
+                      count={page.entries.length}
+                      busy={audit.isPlaceholderData}
+                      onOffsetChange={setOffset}
+                    />
+                  </div>
+                )}
+              </QueryState>
+            )}
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

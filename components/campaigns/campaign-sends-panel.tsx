@@ -7,8 +7,7 @@ import { useCampaignSends, type CampaignSend, type CampaignStatus } from "@/lib/
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorBanner } from "@/components/ui/error-banner";
-import { ListSkeleton } from "@/components/ui/skeleton";
+import { QueryState } from "@/components/ui/query-state";
 import { PagedList } from "@/components/ui/paged-list";
 
 const PER_PAGE = 50;
@@ -77,31 +76,35 @@ export function CampaignSendsPanel({ campaignId, campaignStatus }: { campaignId:
           </select>
         </div>
       </div>
-      {sends.isPending ? (
-        <ListSkeleton label="Loading recipients…" rows={3} />
-      ) : sends.error ? (
-        <ErrorBanner message={sends.error.message} onRetry={() => sends.refetch()} />
-      ) : sends.data.pagination.total === 0 ? (
-        <EmptyState title={status ? `No ${status} recipients` : "No recipients yet"}>
-          Recipients are taken from the list when the campaign starts: its subscribed contacts are sent to, unsubscribed ones are listed as skipped.
-        </EmptyState>
-      ) : (
-        <PagedList
-          label="Recipients"
-          navLabel="Recipient pages"
-          page={page}
-          pageSize={PER_PAGE}
-          total={sends.data.pagination.total}
-          count={list.length}
-          query={sends}
-          onPageChange={setPage}
-          tally={{ testId: "campaign-sends-count", one: "recipient", many: "recipients", filtered: Boolean(status) }}
-        >
-          {list.map((s) => (
-            <SendRow key={s.id} send={s} />
-          ))}
-        </PagedList>
-      )}
+      <QueryState
+        query={sends}
+        loading="Loading recipients…"
+        rows={3}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          <EmptyState title={status ? `No ${status} recipients` : "No recipients yet"}>
+            Recipients are taken from the list when the campaign starts: its subscribed contacts are sent to, unsubscribed ones are listed as skipped.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <PagedList
+            label="Recipients"
+            navLabel="Recipient pages"
+            page={page}
+            pageSize={PER_PAGE}
+            total={data.pagination.total}
+            count={list.length}
+            query={sends}
+            onPageChange={setPage}
+            tally={{ testId: "campaign-sends-count", one: "recipient", many: "recipients", filtered: Boolean(status) }}
+          >
+            {list.map((s) => (
+              <SendRow key={s.id} send={s} />
+            ))}
+          </PagedList>
+        )}
+      </QueryState>
     </section>
   );
 }

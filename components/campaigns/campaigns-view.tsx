@@ -6,8 +6,7 @@ import { CAMPAIGN_STATUSES, type CampaignStatus } from "@/lib/campaigns/schemas"
 import { useCampaigns } from "@/lib/queries/campaigns";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PagedList, PastLastPage } from "@/components/ui/paged-list";
 import { CampaignRow } from "@/components/campaigns/campaign-row";
@@ -59,37 +58,43 @@ export function CampaignsView({ role }: { role: Role }) {
         </select>
       </div>
 
-      {campaigns.isPending ? (
-        <ListSkeleton label="Loading campaigns…" rows={4} />
-      ) : campaigns.error ? (
-        <ErrorBanner message={campaigns.error.message} onRetry={() => campaigns.refetch()} />
-      ) : campaigns.data.pagination.total === 0 ? (
-        <EmptyState
-          title={status ? `No ${status} campaigns` : "No campaigns yet"}
-          action={canManage && !status ? { label: "Create a campaign", onClick: () => setAdding(true) } : undefined}
-        >
-          A campaign sends one email to a list of contacts: choose the list, the sender, and a template or content of its own. It starts as a draft you can
-          send now or schedule.
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <PastLastPage noun="campaigns" total={campaigns.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <PagedList
-          label="Campaigns"
-          navLabel="Campaign pages"
-          page={page}
-          pageSize={PER_PAGE}
-          total={campaigns.data.pagination.total}
-          count={list.length}
-          query={campaigns}
-          onPageChange={setPage}
-          tally={{ testId: "campaigns-count", one: "campaign", many: "campaigns", filtered: Boolean(status) }}
-        >
-          {list.map((c) => (
-            <CampaignRow key={c.id} campaign={c} />
-          ))}
-        </PagedList>
-      )}
+      <QueryState
+        query={campaigns}
+        loading="Loading campaigns…"
+        rows={4}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          <EmptyState
+            title={status ? `No ${status} campaigns` : "No campaigns yet"}
+            action={canManage && !status ? { label: "Create a campaign", onClick: () => setAdding(true) } : undefined}
+          >
+            A campaign sends one email to a list of contacts: choose the list, the sender, and a template or content of its own. It starts as a draft you can
+            send now or schedule.
+          </EmptyState>
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="campaigns" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <PagedList
+              label="Campaigns"
+              navLabel="Campaign pages"
+              page={page}
+              pageSize={PER_PAGE}
+              total={data.pagination.total}
+              count={list.length}
+              query={campaigns}
+              onPageChange={setPage}
+              tally={{ testId: "campaigns-count", one: "campaign", many: "campaigns", filtered: Boolean(status) }}
+            >
+              {list.map((c) => (
+                <CampaignRow key={c.id} campaign={c} />
+              ))}
+            </PagedList>
+          )
+        }
+      </QueryState>
 
       <CampaignDialog open={adding} onClose={() => setAdding(false)} />
     </>

@@ -7,8 +7,7 @@ import { useListChoices } from "@/lib/queries/lists";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
@@ -73,47 +72,53 @@ export function ContactsView({ role }: { role: Role }) {
 
       <ContactFilters filters={filters} onChange={changeFilters} properties={properties.data ?? []} lists={lists.data ?? []} />
 
-      {contacts.isPending ? (
-        <ListSkeleton label="Loading contacts…" rows={5} />
-      ) : contacts.error ? (
-        <ErrorBanner message={contacts.error.message} onRetry={() => contacts.refetch()} />
-      ) : contacts.data.pagination.total === 0 ? (
-        filtered ? (
-          <EmptyState
-            title="No contacts match"
-            action={{ label: "Clear the filters", onClick: () => changeFilters(EMPTY) }}
-          >
-            Search matches any part of an email or name. Try fewer letters, or another filter.
-          </EmptyState>
-        ) : (
-          <EmptyState title="No contacts yet">Add a contact, or import a CSV file with an email column and any of your properties.</EmptyState>
-        )
-      ) : list.length === 0 ? (
-        <PastLastPage noun="contacts" total={contacts.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <>
-          {!canManage && (
-            <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-              {NO_CHANGE}
-            </p>
-          )}
-          <PagedList
-            label="Contacts"
-            navLabel="Contact pages"
-            page={page}
-            pageSize={PER_PAGE}
-            total={contacts.data.pagination.total}
-            count={list.length}
-            query={contacts}
-            onPageChange={setPage}
-            tally={{ testId: "contacts-count", one: "contact", many: "contacts", filtered }}
-          >
-            {list.map((c) => (
-              <ContactRow key={c.id} contact={c} canManage={canManage} restrictedReasonId={restrictedId} onEdit={setEditing} onDelete={setDeleting} />
-            ))}
-          </PagedList>
-        </>
-      )}
+      <QueryState
+        query={contacts}
+        loading="Loading contacts…"
+        rows={5}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="No contacts match"
+              action={{ label: "Clear the filters", onClick: () => changeFilters(EMPTY) }}
+            >
+              Search matches any part of an email or name. Try fewer letters, or another filter.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No contacts yet">Add a contact, or import a CSV file with an email column and any of your properties.</EmptyState>
+          )
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="contacts" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <>
+              {!canManage && (
+                <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  {NO_CHANGE}
+                </p>
+              )}
+              <PagedList
+                label="Contacts"
+                navLabel="Contact pages"
+                page={page}
+                pageSize={PER_PAGE}
+                total={data.pagination.total}
+                count={list.length}
+                query={contacts}
+                onPageChange={setPage}
+                tally={{ testId: "contacts-count", one: "contact", many: "contacts", filtered }}
+              >
+                {list.map((c) => (
+                  <ContactRow key={c.id} contact={c} canManage={canManage} restrictedReasonId={restrictedId} onEdit={setEditing} onDelete={setDeleting} />
+                ))}
+              </PagedList>
+            </>
+          )
+        }
+      </QueryState>
 
       <ContactDialog open={adding} onClose={() => setAdding(false)} />
       <ContactDialog key={editing?.id ?? "none"} open={editing !== null} contact={editing} onClose={() => setEditing(null)} />

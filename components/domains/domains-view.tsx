@@ -6,8 +6,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useDeleteDomain, useDomains, type SendingDomain } from "@/lib/queries/domains";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
@@ -47,44 +46,50 @@ export function DomainsView({ role }: { role: Role }) {
         }
       />
 
-      {domains.isPending ? (
-        <ListSkeleton label="Loading domains…" rows={2} />
-      ) : domains.error ? (
-        <ErrorBanner message={domains.error.message} onRetry={() => domains.refetch()} />
-      ) : domains.data.pagination.total === 0 ? (
-        <EmptyState
-          title="No domains yet"
-          action={canManage ? { label: "Add a domain", onClick: openAdd } : undefined}
-        >
-          Add the domain you send from, like example.com. You get an SPF and a DKIM record to publish (plus recommended DMARC, return-path and, for receiving, MX records);
-          once they are found the domain is verified.
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <PastLastPage noun="domains" total={domains.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <>
-          {!canManage && (
-            <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-              {NO_CHANGE}
-            </p>
-          )}
-          <PagedList
-            label="Domains"
-            navLabel="Domain pages"
-            page={page}
-            pageSize={PER_PAGE}
-            total={domains.data.pagination.total}
-            count={list.length}
-            query={domains}
-            onPageChange={setPage}
-            tally={{ testId: "domains-count", one: "domain", many: "domains", filtered: false }}
+      <QueryState
+        query={domains}
+        loading="Loading domains…"
+        rows={2}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          <EmptyState
+            title="No domains yet"
+            action={canManage ? { label: "Add a domain", onClick: openAdd } : undefined}
           >
-            {list.map((d) => (
-              <DomainCard key={d.id} domain={d} canManage={canManage} restrictedReasonId={canManage ? undefined : restrictedId} onDelete={setDeleting} />
-            ))}
-          </PagedList>
-        </>
-      )}
+            Add the domain you send from, like example.com. You get an SPF and a DKIM record to publish (plus recommended DMARC, return-path and, for receiving, MX records);
+            once they are found the domain is verified.
+          </EmptyState>
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="domains" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <>
+              {!canManage && (
+                <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  {NO_CHANGE}
+                </p>
+              )}
+              <PagedList
+                label="Domains"
+                navLabel="Domain pages"
+                page={page}
+                pageSize={PER_PAGE}
+                total={data.pagination.total}
+                count={list.length}
+                query={domains}
+                onPageChange={setPage}
+                tally={{ testId: "domains-count", one: "domain", many: "domains", filtered: false }}
+              >
+                {list.map((d) => (
+                  <DomainCard key={d.id} domain={d} canManage={canManage} restrictedReasonId={canManage ? undefined : restrictedId} onDelete={setDeleting} />
+                ))}
+              </PagedList>
+            </>
+          )
+        }
+      </QueryState>
 
       <AddDomainDialog open={adding} onClose={() => setAdding(false)} />
       <DeleteDialog

@@ -5,8 +5,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useInboundDomains, useRemoveDomain, type InboundDomain } from "@/lib/queries/inbound";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { AddDomainForm } from "@/components/inbound/add-domain-form";
@@ -44,21 +43,25 @@ export function DomainsPanel({ role }: { role: Role }) {
 
       {canManage ? <AddDomainForm /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">{NO_PERMISSION}</p>}
 
-      {domains.isPending ? (
-        <ListSkeleton label="Loading domains…" rows={2} />
-      ) : domains.error ? (
-        <ErrorBanner message={domains.error.message} onRetry={() => domains.refetch()} />
-      ) : domains.data.length === 0 ? (
-        <EmptyState title="No domains yet">
-          {canManage ? "Add the domain you want to receive mail at, e.g. inbound.example.com, then set its MX record." : "Ask an owner or admin to add the domain you want to receive mail at."}
-        </EmptyState>
-      ) : (
-        <ul aria-label="Inbound domains" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {domains.data.map((d) => (
-            <DomainItem key={d.id} domain={d} canManage={canManage} onRemove={setRemoving} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={domains}
+        loading="Loading domains…"
+        rows={2}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No domains yet">
+            {canManage ? "Add the domain you want to receive mail at, e.g. inbound.example.com, then set its MX record." : "Ask an owner or admin to add the domain you want to receive mail at."}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul aria-label="Inbound domains" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {data.map((d) => (
+              <DomainItem key={d.id} domain={d} canManage={canManage} onRemove={setRemoving} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={removing !== null}

@@ -3,11 +3,9 @@
 // attachments, what the rules did, and a reply form for roles that may send.
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { ApiError } from "@/lib/queries/fetch-json";
 import { useInboxMessage, type InboxMessage } from "@/lib/queries/inbound";
 import { Badge } from "@/components/ui/badge";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MessageMeta } from "@/components/inbound/message-meta";
 import { MessageBody } from "@/components/inbound/message-body";
@@ -31,44 +29,42 @@ const backLink = (
 export function InboxMessageView({ messageId, role }: { messageId: string; role: Role }) {
   const message = useInboxMessage(messageId);
   const canReply = roleHas(role, "inbox.send");
-  const notFound = message.error instanceof ApiError && message.error.status === 404;
 
-  if (message.isPending || message.error) {
-    return (
-      <>
-        {backLink}
-        <h1 className="mb-6 text-2xl font-semibold">Received message</h1>
-        {message.isPending ? (
-          <ListSkeleton label="Loading the message…" rows={2} />
-        ) : notFound ? (
-          <EmptyState
-            title="Message not found"
-            action={{ label: "Go to the inbox", href: "/inbound?tab=inbox" }}
-          >
-            No message with this id is in your organization&apos;s inbox. A rule may have dropped it, or not kept it.
-          </EmptyState>
-        ) : (
-          <ErrorBanner message={message.error.message} onRetry={() => message.refetch()} />
-        )}
-      </>
-    );
-  }
-
-  const m = message.data;
   return (
     <>
       {backLink}
-      <div className="mb-6 flex flex-wrap items-center gap-2">
-        <h1 className="text-2xl font-semibold break-words">{m.subject || "(no subject)"}</h1>
-        <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].text}</Badge>
-      </div>
-      <div className="space-y-6">
-        <MessageMeta message={m} />
-        <MessageBody html={m.html} text={m.text} />
-        {m.attachments.length > 0 && <MessageAttachments messageId={m.id} attachments={m.attachments} />}
-        <RuleResults message={m} />
-        {canReply ? <ReplyForm message={m} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">Viewers can read the inbox but not reply. Ask an owner or admin for the member role.</p>}
-      </div>
+      {(message.isPending || message.isError) && <h1 className="mb-6 text-2xl font-semibold">Received message</h1>}
+      <QueryState
+        query={message}
+        loading="Loading the message…"
+        rows={2}
+        errorViews={{
+          404: (
+            <EmptyState
+              title="Message not found"
+              action={{ label: "Go to the inbox", href: "/inbound?tab=inbox" }}
+            >
+              No message with this id is in your organization&apos;s inbox. A rule may have dropped it, or not kept it.
+            </EmptyState>
+          ),
+        }}
+      >
+        {(m) => (
+          <>
+            <div className="mb-6 flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-semibold break-words">{m.subject || "(no subject)"}</h1>
+              <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].text}</Badge>
+            </div>
+            <div className="space-y-6">
+              <MessageMeta message={m} />
+              <MessageBody html={m.html} text={m.text} />
+              {m.attachments.length > 0 && <MessageAttachments messageId={m.id} attachments={m.attachments} />}
+              <RuleResults message={m} />
+              {canReply ? <ReplyForm message={m} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">Viewers can read the inbox but not reply. Ask an owner or admin for the member role.</p>}
+            </div>
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -5,8 +5,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { useInbox } from "@/lib/queries/inbound";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PagedList, PastLastPage } from "@/components/ui/paged-list";
 import { InboxFilters, inboxFiltersFromAddress, inboxFiltersToAddress } from "@/components/inbound/inbox-filters";
@@ -57,41 +56,47 @@ export function InboxPanel({ onShowDomains }: { onShowDomains: () => void }) {
       </div>
       <InboxFilters search={search} onSearchChange={changeSearch} tag={tag} onTagChange={changeTag} knownTags={knownTags} />
 
-      {inbox.isPending ? (
-        <ListSkeleton label="Loading the inbox…" rows={4} />
-      ) : inbox.error ? (
-        <ErrorBanner message={inbox.error.message} onRetry={() => inbox.refetch()} />
-      ) : inbox.data.pagination.total === 0 ? (
-        filtered ? (
-          <EmptyState
-            title="No messages match"
-            action={{ label: "Clear search and tag", onClick: clearFilters }}
-          >
-            {settledSearch ? <>Nothing {settledTag ? `tagged “${settledTag}” ` : ""}has “{settledSearch}” in the sender or subject. </> : `Nothing is tagged “${settledTag}”. `}
-            Search matches part of an address or subject; tags match exactly.
-          </EmptyState>
-        ) : (
-          <InboxEmpty onShowDomains={onShowDomains} />
-        )
-      ) : list.length === 0 ? (
-        <PastLastPage noun="messages" total={inbox.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <PagedList
-          label="Received messages"
-          navLabel="Inbox pages"
-          page={page}
-          pageSize={PER_PAGE}
-          total={inbox.data.pagination.total}
-          count={list.length}
-          query={inbox}
-          onPageChange={setPage}
-          tally={{ testId: "inbox-count", one: "message", many: "messages", filtered }}
-        >
-          {list.map((m) => (
-            <InboxRow key={m.id} message={m} />
-          ))}
-        </PagedList>
-      )}
+      <QueryState
+        query={inbox}
+        loading="Loading the inbox…"
+        rows={4}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="No messages match"
+              action={{ label: "Clear search and tag", onClick: clearFilters }}
+            >
+              {settledSearch ? <>Nothing {settledTag ? `tagged “${settledTag}” ` : ""}has “{settledSearch}” in the sender or subject. </> : `Nothing is tagged “${settledTag}”. `}
+              Search matches part of an address or subject; tags match exactly.
+            </EmptyState>
+          ) : (
+            <InboxEmpty onShowDomains={onShowDomains} />
+          )
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="messages" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <PagedList
+              label="Received messages"
+              navLabel="Inbox pages"
+              page={page}
+              pageSize={PER_PAGE}
+              total={data.pagination.total}
+              count={list.length}
+              query={inbox}
+              onPageChange={setPage}
+              tally={{ testId: "inbox-count", one: "message", many: "messages", filtered }}
+            >
+              {list.map((m) => (
+                <InboxRow key={m.id} message={m} />
+              ))}
+            </PagedList>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -5,8 +5,7 @@ import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useDeleteRule, useInboundRules, type InboundRule } from "@/lib/queries/inbound";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
@@ -52,28 +51,33 @@ export function RulesPanel({ role }: { role: Role }) {
         </div>
       </div>
 
-      {rules.isPending ? (
-        <ListSkeleton label="Loading rules…" />
-      ) : rules.error ? (
-        <ErrorBanner message={rules.error.message} onRetry={() => rules.refetch()} />
-      ) : rules.data.total === 0 ? (
-        <EmptyState
-          title="No rules yet"
-          action={canManage ? { label: "Create a rule", onClick: () => setEditing("new") } : undefined}
-        >
-          {canManage
-            ? "Without rules every received message stays in the inbox. Add one to tag, forward, post to a webhook, auto-reply to or drop the mail that matches."
-            : "Without rules every received message stays in the inbox. Ask an owner or admin to add rules."}
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <PastLastPage noun="rules" total={rules.data.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <PagedList label="Inbound rules" navLabel="Rule pages" page={page} pageSize={PAGE_SIZE} total={rules.data.total} count={list.length} query={rules} onPageChange={setPage}>
-          {list.map((r) => (
-            <RuleItem key={r.id} rule={r} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
-          ))}
-        </PagedList>
-      )}
+      <QueryState
+        query={rules}
+        loading="Loading rules…"
+        isEmpty={(data) => data.total === 0}
+        empty={
+          <EmptyState
+            title="No rules yet"
+            action={canManage ? { label: "Create a rule", onClick: () => setEditing("new") } : undefined}
+          >
+            {canManage
+              ? "Without rules every received message stays in the inbox. Add one to tag, forward, post to a webhook, auto-reply to or drop the mail that matches."
+              : "Without rules every received message stays in the inbox. Ask an owner or admin to add rules."}
+          </EmptyState>
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="rules" total={data.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <PagedList label="Inbound rules" navLabel="Rule pages" page={page} pageSize={PAGE_SIZE} total={data.total} count={list.length} query={rules} onPageChange={setPage}>
+              {list.map((r) => (
+                <RuleItem key={r.id} rule={r} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
+              ))}
+            </PagedList>
+          )
+        }
+      </QueryState>
 
       {rules.data && rules.data.total > 0 && <RuleTestBox />}
 

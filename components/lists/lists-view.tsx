@@ -5,8 +5,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useDeleteList, useLists, type ContactList } from "@/lib/queries/lists";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
@@ -43,38 +42,44 @@ export function ListsView({ role }: { role: Role }) {
         }
       />
 
-      {lists.isPending ? (
-        <ListSkeleton label="Loading lists…" rows={4} />
-      ) : lists.error ? (
-        <ErrorBanner message={lists.error.message} onRetry={() => lists.refetch()} />
-      ) : lists.data.pagination.total === 0 ? (
-        <EmptyState title="No lists yet">Create a list, then add contacts to it by address or with a CSV import.</EmptyState>
-      ) : items.length === 0 ? (
-        <PastLastPage noun="lists" total={lists.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <>
-          {!canManage && (
-            <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-              {NO_CHANGE}
-            </p>
-          )}
-          <PagedList
-            label="Lists"
-            navLabel="List pages"
-            page={page}
-            pageSize={PER_PAGE}
-            total={lists.data.pagination.total}
-            count={items.length}
-            query={lists}
-            onPageChange={setPage}
-            tally={{ testId: "lists-count", one: "list", many: "lists", filtered: false }}
-          >
-            {items.map((l) => (
-              <ListRow key={l.id} list={l} canManage={canManage} restrictedReasonId={restrictedId} onMembers={setMembersOf} onEdit={setEditing} onDelete={setDeleting} />
-            ))}
-          </PagedList>
-        </>
-      )}
+      <QueryState
+        query={lists}
+        loading="Loading lists…"
+        rows={4}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          <EmptyState title="No lists yet">Create a list, then add contacts to it by address or with a CSV import.</EmptyState>
+        }
+      >
+        {(data) =>
+          items.length === 0 ? (
+            <PastLastPage noun="lists" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <>
+              {!canManage && (
+                <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  {NO_CHANGE}
+                </p>
+              )}
+              <PagedList
+                label="Lists"
+                navLabel="List pages"
+                page={page}
+                pageSize={PER_PAGE}
+                total={data.pagination.total}
+                count={items.length}
+                query={lists}
+                onPageChange={setPage}
+                tally={{ testId: "lists-count", one: "list", many: "lists", filtered: false }}
+              >
+                {items.map((l) => (
+                  <ListRow key={l.id} list={l} canManage={canManage} restrictedReasonId={restrictedId} onMembers={setMembersOf} onEdit={setEditing} onDelete={setDeleting} />
+                ))}
+              </PagedList>
+            </>
+          )
+        }
+      </QueryState>
 
       <ListDialog open={adding} onClose={() => setAdding(false)} />
       <ListDialog key={`edit-${editing?.id ?? "new"}`} open={editing !== null} list={editing} onClose={() => setEditing(null)} />

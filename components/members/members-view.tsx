@@ -6,8 +6,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useMembers, useRemoveMember, useSendPasswordReset, useUpdateMemberRole, type Member } from "@/lib/queries/members";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { MemberFormDialog } from "@/components/members/member-form-dialog";
@@ -65,31 +64,34 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
         }
       />
 
-      {members.isPending ? (
-        <ListSkeleton label="Loading members…" />
-      ) : members.error ? (
-        <ErrorBanner message={members.error.message} onRetry={() => members.refetch()} />
-      ) : members.data.length === 0 ? (
-        <EmptyState title="No members">{canManage ? "Add a member so they can sign in." : "Ask an owner or admin to add members."}</EmptyState>
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {members.data.map((m) => (
-            <MemberItem
-              key={m.id}
-              member={m}
-              actorRole={role}
-              canManage={canManage}
-              isSelf={m.userId === userId}
-              lastOwner={m.role === "owner" && owners === 1}
-              saving={update.isPending && update.variables?.id === m.id}
-              onRoleChange={changeRole}
-              onRemove={setRemoving}
-              onResetPassword={(m) => reset.mutate(m.id)}
-              resetting={reset.isPending && reset.variables === m.id}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={members}
+        loading="Loading members…"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No members">{canManage ? "Add a member so they can sign in." : "Ask an owner or admin to add members."}</EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {data.map((m) => (
+              <MemberItem
+                key={m.id}
+                member={m}
+                actorRole={role}
+                canManage={canManage}
+                isSelf={m.userId === userId}
+                lastOwner={m.role === "owner" && owners === 1}
+                saving={update.isPending && update.variables?.id === m.id}
+                onRoleChange={changeRole}
+                onRemove={setRemoving}
+                onResetPassword={(m) => reset.mutate(m.id)}
+                resetting={reset.isPending && reset.variables === m.id}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       {members.data?.length === 1 && canManage && (
         <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">

@@ -1,10 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { ApiError } from "@/lib/queries/fetch-json";
 import { useMessage } from "@/lib/queries/messages";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { visibleControls } from "@/components/ui/visible-controls";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -18,7 +16,6 @@ import { MessageWebhookDeliveries } from "@/components/messages/message-webhook-
 /** One message: its addresses, how and when it went, each recipient's status, what was sent, every event since (oldest first) and the webhook deliveries they caused. */
 export function MessageDetailView({ messageId }: { messageId: string }) {
   const message = useMessage(messageId);
-  const notFound = message.error instanceof ApiError && message.error.status === 404;
 
   return (
     <>
@@ -26,62 +23,59 @@ export function MessageDetailView({ messageId }: { messageId: string }) {
         <span aria-hidden="true">← </span>All messages
       </Link>
 
-      {message.isPending ? (
-        <>
-          <h1 className="mb-6 text-2xl font-semibold">Message</h1>
-          <ListSkeleton label="Loading the message…" rows={2} />
-        </>
-      ) : notFound ? (
-        <>
-          <h1 className="mb-6 text-2xl font-semibold">Message</h1>
-          <EmptyState
-            title="Message not found"
-            action={{ label: "Search the messages log", href: "/messages" }}
-          >
-            No message with this id belongs to your organization. Check the link, or find the message by recipient or subject.
-          </EmptyState>
-        </>
-      ) : message.error ? (
-        <>
-          <h1 className="mb-6 text-2xl font-semibold">Message</h1>
-          <ErrorBanner message={message.error.message} onRetry={() => message.refetch()} />
-        </>
-      ) : (
-        <>
-          <div className="mb-6">
-            <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-semibold break-words"><bdi>{visibleControls(message.data.message.subject) || "(no subject)"}</bdi></h1>
-              <MessageStatusBadge status={message.data.message.status} />
-            </div>
-            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-              <span>
-                Mailroom id <code className="font-mono text-xs break-all">{message.data.message.id}</code>
-              </span>
-              <CopyButton text={message.data.message.id} label="Copy id" />
-            </div>
-          </div>
-
-          <MessageSummary message={message.data.message} />
-          <MessageRecipients message={message.data.message} />
-
-          <h2 className="mt-8 mb-1 text-lg font-semibold">Timeline</h2>
-          <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-            Events per recipient, oldest first, in your time zone. New ones appear as the provider reports them.
-          </p>
-          {message.data.events.length === 0 ? (
-            <EmptyState title="No events yet">
-              {message.data.message.status === "failed"
-                ? "No provider accepted this message, so nothing followed. The error above says why."
-                : "Sent, delivered, opened, clicked and bounced events show up here as they happen."}
+      {(message.isPending || message.isError) && <h1 className="mb-6 text-2xl font-semibold">Message</h1>}
+      <QueryState
+        query={message}
+        loading="Loading the message…"
+        rows={2}
+        errorViews={{
+          404: (
+            <EmptyState
+              title="Message not found"
+              action={{ label: "Search the messages log", href: "/messages" }}
+            >
+              No message with this id belongs to your organization. Check the link, or find the message by recipient or subject.
             </EmptyState>
-          ) : (
-            <MessageTimeline events={message.data.events} />
-          )}
+          ),
+        }}
+      >
+        {(data) => (
+          <>
+            <div className="mb-6">
+              <div className="flex flex-wrap items-center gap-2">
+                <h1 className="text-2xl font-semibold break-words"><bdi>{visibleControls(data.message.subject) || "(no subject)"}</bdi></h1>
+                <MessageStatusBadge status={data.message.status} />
+              </div>
+              <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+                <span>
+                  Mailroom id <code className="font-mono text-xs break-all">{data.message.id}</code>
+                </span>
+                <CopyButton text={data.message.id} label="Copy id" />
+              </div>
+            </div>
 
-          <MessageWebhookDeliveries messageId={message.data.message.id} />
-          <MessageContent message={message.data.message} />
-        </>
-      )}
+            <MessageSummary message={data.message} />
+            <MessageRecipients message={data.message} />
+
+            <h2 className="mt-8 mb-1 text-lg font-semibold">Timeline</h2>
+            <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+              Events per recipient, oldest first, in your time zone. New ones appear as the provider reports them.
+            </p>
+            {data.events.length === 0 ? (
+              <EmptyState title="No events yet">
+                {data.message.status === "failed"
+                  ? "No provider accepted this message, so nothing followed. The error above says why."
+                  : "Sent, delivered, opened, clicked and bounced events show up here as they happen."}
+              </EmptyState>
+            ) : (
+              <MessageTimeline events={data.events} />
+            )}
+
+            <MessageWebhookDeliveries messageId={data.message.id} />
+            <MessageContent message={data.message} />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

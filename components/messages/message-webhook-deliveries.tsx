@@ -4,9 +4,8 @@ import Link from "next/link";
 import { useMessageDeliveries } from "@/lib/queries/messages";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ListSkeleton } from "@/components/ui/skeleton";
 
 const TONES = { succeeded: "success", failed: "danger", cancelled: "neutral", pending: "brand", delivering: "brand" } as const;
 
@@ -25,32 +24,36 @@ export function MessageWebhookDeliveries({ messageId }: { messageId: string }) {
         </Link>
         .
       </p>
-      {deliveries.isPending ? (
-        <ListSkeleton label="Loading webhook deliveries…" rows={2} />
-      ) : deliveries.error ? (
-        <ErrorBanner message={deliveries.error.message} onRetry={() => deliveries.refetch()} />
-      ) : deliveries.data.length === 0 ? (
-        <EmptyState title="No webhook deliveries">No endpoint was subscribed to this message&apos;s events when they happened.</EmptyState>
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {deliveries.data.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2" data-testid="message-webhook-delivery">
-              <Badge tone={TONES[d.status]}>{d.status}</Badge>
-              <span className="font-mono text-xs">{d.eventType}</span>
-              <Link href={`/webhooks/${d.endpoint.id}`} className="min-w-0 text-brand-600 [overflow-wrap:anywhere] hover:underline dark:text-brand-500">
-                {d.endpoint.url}
-              </Link>
-              <span className="ml-auto flex flex-wrap gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
-                <span>
-                  {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
-                  {d.lastStatusCode !== null && `, HTTP ${d.lastStatusCode}`}
+      <QueryState
+        query={deliveries}
+        loading="Loading webhook deliveries…"
+        rows={2}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No webhook deliveries">No endpoint was subscribed to this message&apos;s events when they happened.</EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {data.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2" data-testid="message-webhook-delivery">
+                <Badge tone={TONES[d.status]}>{d.status}</Badge>
+                <span className="font-mono text-xs">{d.eventType}</span>
+                <Link href={`/webhooks/${d.endpoint.id}`} className="min-w-0 text-brand-600 [overflow-wrap:anywhere] hover:underline dark:text-brand-500">
+                  {d.endpoint.url}
+                </Link>
+                <span className="ml-auto flex flex-wrap gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
+                  <span>
+                    {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+                    {d.lastStatusCode !== null && `, HTTP ${d.lastStatusCode}`}
+                  </span>
+                  <DateText value={d.createdAt} show="seconds" />
                 </span>
-                <DateText value={d.createdAt} show="seconds" />
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

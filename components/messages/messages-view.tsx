@@ -8,8 +8,7 @@ import { useMessages } from "@/lib/queries/messages";
 import { useCurrentProject } from "@/components/layout/use-current-project";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { PageHeader } from "@/components/ui/page-header";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PagedList, PastLastPage } from "@/components/ui/paged-list";
 import { filtersFromAddress, filtersToAddress, MessageFilters, tagFilterValid, type Filters } from "@/components/messages/message-filters";
@@ -69,49 +68,55 @@ export function MessagesView({ role }: { role: Role }) {
 
       <MessageFilters values={filters} onChange={changeFilters} />
 
-      {messages.isPending ? (
-        <ListSkeleton label="Loading messages…" rows={5} />
-      ) : messages.error ? (
-        <ErrorBanner message={messages.error.message} onRetry={() => messages.refetch()} />
-      ) : messages.data.total === 0 ? (
-        filtered ? (
-          <EmptyState
-            title="No messages match"
-            action={{ label: "Clear search and filters", onClick: clearFilters }}
-          >
-            {settledSearch ? <>Nothing with these filters has “{settledSearch}” in a recipient, the subject or its id. </> : "Nothing matches these filters. "}
-            Search matches part of an address or subject, or a whole id; try fewer letters, any status or a wider range of days.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            title={projectId ? "No messages in this project yet" : "No messages yet"}
-            action={canSend && { label: "Send your first email", href: "/send" }}
-          >
-            {canSend
-              ? "Send one from the Send page or with an API key, and it shows up here with its delivery events."
-              : "Messages your team sends show up here with their delivery events. Viewers cannot send; ask a member, admin or owner."}
-          </EmptyState>
-        )
-      ) : list.length === 0 ? (
-        <PastLastPage noun="messages" total={messages.data.total} more={messages.data.moreThanTotal} onFirstPage={() => setPage(1)} />
-      ) : (
-        <PagedList
-          label="Messages"
-          navLabel="Message pages"
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={messages.data.total}
-          more={messages.data.moreThanTotal}
-          count={list.length}
-          query={messages}
-          onPageChange={setPage}
-          tally={{ testId: "messages-count", one: "message", many: "messages", filtered }}
-        >
-          {list.map((m) => (
-            <MessageRow key={m.id} message={m} />
-          ))}
-        </PagedList>
-      )}
+      <QueryState
+        query={messages}
+        loading="Loading messages…"
+        rows={5}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="No messages match"
+              action={{ label: "Clear search and filters", onClick: clearFilters }}
+            >
+              {settledSearch ? <>Nothing with these filters has “{settledSearch}” in a recipient, the subject or its id. </> : "Nothing matches these filters. "}
+              Search matches part of an address or subject, or a whole id; try fewer letters, any status or a wider range of days.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title={projectId ? "No messages in this project yet" : "No messages yet"}
+              action={canSend && { label: "Send your first email", href: "/send" }}
+            >
+              {canSend
+                ? "Send one from the Send page or with an API key, and it shows up here with its delivery events."
+                : "Messages your team sends show up here with their delivery events. Viewers cannot send; ask a member, admin or owner."}
+            </EmptyState>
+          )
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="messages" total={data.total} more={data.moreThanTotal} onFirstPage={() => setPage(1)} />
+          ) : (
+            <PagedList
+              label="Messages"
+              navLabel="Message pages"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              more={data.moreThanTotal}
+              count={list.length}
+              query={messages}
+              onPageChange={setPage}
+              tally={{ testId: "messages-count", one: "message", many: "messages", filtered }}
+            >
+              {list.map((m) => (
+                <MessageRow key={m.id} message={m} />
+              ))}
+            </PagedList>
+          )
+        }
+      </QueryState>
     </>
   );
 }

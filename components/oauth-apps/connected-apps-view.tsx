@@ -3,8 +3,7 @@
 import { useState } from "react";
 import { useConnectedApps, useRevokeConnectedApp, type ConnectedApp } from "@/lib/queries/oauth-apps";
 import { PageHeader } from "@/components/ui/page-header";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConnectedAppItem } from "@/components/oauth-apps/connected-app-item";
@@ -27,19 +26,22 @@ export function ConnectedAppsView() {
         description="Apps you have let act for you in this organization. Each can do only what is listed, and never more than your role allows."
       />
 
-      {connected.isPending ? (
-        <ListSkeleton label="Loading connected apps…" />
-      ) : connected.error ? (
-        <ErrorBanner message={connected.error.message} onRetry={() => connected.refetch()} />
-      ) : connected.data.length === 0 ? (
-        <EmptyState title="No connected apps">When you approve an app on Mailroom&apos;s consent screen, it is listed here, and you can revoke it at any time.</EmptyState>
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {connected.data.map((c) => (
-            <ConnectedAppItem key={c.id} connected={c} onRevoke={setRevoking} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={connected}
+        loading="Loading connected apps…"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No connected apps">When you approve an app on Mailroom&apos;s consent screen, it is listed here, and you can revoke it at any time.</EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {data.map((c) => (
+              <ConnectedAppItem key={c.id} connected={c} onRevoke={setRevoking} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={revoking !== null}

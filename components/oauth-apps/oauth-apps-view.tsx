@@ -5,8 +5,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useDeleteOAuthApp, useOAuthApps, type CreatedOAuthApp, type OAuthApp } from "@/lib/queries/oauth-apps";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { OAuthAppItem } from "@/components/oauth-apps/oauth-app-item";
@@ -37,26 +36,29 @@ export function OAuthAppsView({ role }: { role: Role }) {
         }
       />
 
-      {apps.isPending ? (
-        <ListSkeleton label="Loading apps…" />
-      ) : apps.error ? (
-        <ErrorBanner message={apps.error.message} onRetry={() => apps.refetch()} />
-      ) : apps.data.length === 0 ? (
-        <EmptyState
-          title="No apps registered"
-          action={canManage ? { label: "Register app", onClick: openRegister } : undefined}
-        >
-          {canManage
-            ? "Register an app to get a client ID for it; users then connect it from its sign-in link."
-            : "Ask an owner or admin of your organization to register the app you want to connect."}
-        </EmptyState>
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {apps.data.map((app) => (
-            <OAuthAppItem key={app.id} app={app} canManage={canManage} onDelete={setDeleting} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={apps}
+        loading="Loading apps…"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            title="No apps registered"
+            action={canManage ? { label: "Register app", onClick: openRegister } : undefined}
+          >
+            {canManage
+              ? "Register an app to get a client ID for it; users then connect it from its sign-in link."
+              : "Ask an owner or admin of your organization to register the app you want to connect."}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {data.map((app) => (
+              <OAuthAppItem key={app.id} app={app} canManage={canManage} onDelete={setDeleting} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <RegisterAppDialog open={registering} onClose={() => setRegistering(false)} onCreated={setCreated} />
       <RegisteredAppDialog created={created} onClose={() => setCreated(null)} />

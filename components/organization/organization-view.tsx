@@ -6,7 +6,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useOrganization, useUpdateOrganization } from "@/lib/queries/organization";
 import { PLANS, type Plan } from "@/lib/orgs/plans";
 import { PageHeader } from "@/components/ui/page-header";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Badge } from "@/components/ui/badge";
 import { AllowanceMeter } from "@/components/organization/allowance-meter";
@@ -23,65 +23,68 @@ export function OrganizationView({ role }: { role: Role }) {
   return (
     <>
       <PageHeader title="Organization" description="Your organization's name, plan and this month's sending, and the defaults every project shares." />
-      {org.isPending ? (
-        <div role="status" aria-busy="true" className="space-y-4">
-          <span className="sr-only">Loading the organization…</span>
-          <Skeleton className="h-32 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : org.error ? (
-        <ErrorBanner message={org.error.message} onRetry={() => org.refetch()} />
-      ) : (
-        <div className="space-y-6">
-          <section aria-labelledby="org-plan" className={section}>
-            <div className="flex flex-wrap items-center gap-2">
-              <h2 id="org-plan" className="text-lg font-semibold">
-                Plan
-              </h2>
-              <Badge tone="brand">{Object.hasOwn(PLANS, org.data.plan) ? PLANS[org.data.plan as Plan].label : org.data.plan}</Badge>
-              <Badge tone={org.data.sendMode === "production" ? "success" : "neutral"}>{org.data.sendMode === "production" ? "Production" : "Test mode"}</Badge>
-            </div>
-            <div className="mt-4">
-              <AllowanceMeter org={org.data} />
-            </div>
-            <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
-              Providers: up to {org.data.providerQuota ?? "any number"} on this plan. To change plan or allowance, contact the people who run this Mailroom installation.
-            </p>
-          </section>
-
-          <section aria-labelledby="org-settings" className={section}>
-            <h2 id="org-settings" className="text-lg font-semibold">
-              Settings
-            </h2>
-            <div className="mt-4 max-w-md">
-              <RenameForm name={org.data.name} canManage={canManage} />
-            </div>
-            <div className="mt-6 max-w-md">
-              <DefaultProjectSelect defaultProjectId={org.data.defaultProjectId} canManage={canManage} />
-            </div>
-            <div className="mt-6 flex items-start gap-3">
-              <input
-                id="org-tracking"
-                type="checkbox"
-                className="mt-1 h-4 w-4"
-                checked={org.data.trackingEnabled}
-                disabled={!canManage}
-                aria-describedby="org-tracking-hint"
-                onChange={(e) => tracking.mutate({ trackingEnabled: e.target.checked })}
-              />
-              <div>
-                <label htmlFor="org-tracking" className="text-sm font-medium">
-                  Track opens and clicks
-                </label>
-                <p id="org-tracking-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
-                  On: marketing sends get an open pixel and tracked links (transactional sends only when they ask). Off: no tracking at all.
-                  {!canManage && " Only owners and admins can change this."}
-                </p>
+      <QueryState
+        query={org}
+        loading={
+          <div role="status" aria-busy="true" className="space-y-4">
+            <span className="sr-only">Loading the organization…</span>
+            <Skeleton className="h-32 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        }
+      >
+        {(data) => (
+          <div className="space-y-6">
+            <section aria-labelledby="org-plan" className={section}>
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 id="org-plan" className="text-lg font-semibold">
+                  Plan
+                </h2>
+                <Badge tone="brand">{Object.hasOwn(PLANS, data.plan) ? PLANS[data.plan as Plan].label : data.plan}</Badge>
+                <Badge tone={data.sendMode === "production" ? "success" : "neutral"}>{data.sendMode === "production" ? "Production" : "Test mode"}</Badge>
               </div>
-            </div>
-          </section>
-        </div>
-      )}
+              <div className="mt-4">
+                <AllowanceMeter org={data} />
+              </div>
+              <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+                Providers: up to {data.providerQuota ?? "any number"} on this plan. To change plan or allowance, contact the people who run this Mailroom installation.
+              </p>
+            </section>
+
+            <section aria-labelledby="org-settings" className={section}>
+              <h2 id="org-settings" className="text-lg font-semibold">
+                Settings
+              </h2>
+              <div className="mt-4 max-w-md">
+                <RenameForm name={data.name} canManage={canManage} />
+              </div>
+              <div className="mt-6 max-w-md">
+                <DefaultProjectSelect defaultProjectId={data.defaultProjectId} canManage={canManage} />
+              </div>
+              <div className="mt-6 flex items-start gap-3">
+                <input
+                  id="org-tracking"
+                  type="checkbox"
+                  className="mt-1 h-4 w-4"
+                  checked={data.trackingEnabled}
+                  disabled={!canManage}
+                  aria-describedby="org-tracking-hint"
+                  onChange={(e) => tracking.mutate({ trackingEnabled: e.target.checked })}
+                />
+                <div>
+                  <label htmlFor="org-tracking" className="text-sm font-medium">
+                    Track opens and clicks
+                  </label>
+                  <p id="org-tracking-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
+                    On: marketing sends get an open pixel and tracked links (transactional sends only when they ask). Off: no tracking at all.
+                    {!canManage && " Only owners and admins can change this."}
+                  </p>
+                </div>
+              </div>
+            </section>
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

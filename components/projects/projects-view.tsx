@@ -5,8 +5,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useProjects } from "@/lib/queries/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
@@ -30,32 +29,36 @@ export function ProjectsView({ role }: { role: Role }) {
         }
       />
 
-      {projects.isPending ? (
-        <ListSkeleton label="Loading projects…" rows={2} />
-      ) : projects.error ? (
-        <ErrorBanner message={projects.error.message} onRetry={() => projects.refetch()} />
-      ) : projects.data.length === 0 ? (
-        <EmptyState
-          title="No projects yet"
-          action={canManage ? { label: "Create project", onClick: openCreate } : undefined}
-        >
-          {canManage ? "Create a project to group your sending and API keys." : "Ask an owner or admin to create one."}
-        </EmptyState>
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {projects.data.map((p) => (
-            <li key={p.id} className="flex flex-col gap-1 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium break-all">{p.name}</span>
-                {p.isDefault && <Badge tone="brand">Default</Badge>}
-              </div>
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                Created <DateText value={p.createdAt} />
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={projects}
+        loading="Loading projects…"
+        rows={2}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            title="No projects yet"
+            action={canManage ? { label: "Create project", onClick: openCreate } : undefined}
+          >
+            {canManage ? "Create a project to group your sending and API keys." : "Ask an owner or admin to create one."}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {data.map((p) => (
+              <li key={p.id} className="flex flex-col gap-1 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium break-all">{p.name}</span>
+                  {p.isDefault && <Badge tone="brand">Default</Badge>}
+                </div>
+                <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                  Created <DateText value={p.createdAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
     </>

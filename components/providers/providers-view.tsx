@@ -5,8 +5,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useDeleteProvider, useProviders, useReorderProviders, type Provider } from "@/lib/queries/providers";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ProviderItem } from "@/components/providers/provider-item";
@@ -61,47 +60,50 @@ export function ProvidersView({ role }: { role: Role }) {
         }
       />
 
-      {providers.isPending ? (
-        <ListSkeleton label="Loading providers…" />
-      ) : providers.error ? (
-        <ErrorBanner message={providers.error.message} onRetry={() => providers.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          title="No providers yet"
-          action={canManage ? { label: "Add provider", onClick: openAdd } : undefined}
-        >
-          Until you add one, the built-in demo provider simulates sending: your sends succeed, but nothing leaves Mailroom.{" "}
-          {canManage ? "Add a provider such as SMTP, Resend or Amazon SES to deliver real email." : "Ask an owner or admin to add one to deliver real email."}
-        </EmptyState>
-      ) : (
-        <>
-          {!list.some((p) => p.isActive && p.type !== "demo") && (
-            <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
-              No real provider is active, so sends go through the built-in demo provider and nothing leaves Mailroom.
-            </p>
-          )}
-          <ol
-            aria-label="Providers in sending order"
-            aria-busy={reorder.isPending || undefined}
-            className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+      <QueryState
+        query={providers}
+        loading="Loading providers…"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            title="No providers yet"
+            action={canManage ? { label: "Add provider", onClick: openAdd } : undefined}
           >
-            {list.map((p, i) => (
-              <ProviderItem
-                key={p.id}
-                provider={p}
-                position={i + 1}
-                isFirst={i === 0}
-                isLast={i === list.length - 1}
-                canManage={canManage}
-                reordering={reorder.isPending}
-                onMove={move}
-                onEdit={setForm}
-                onDelete={setDeleting}
-              />
-            ))}
-          </ol>
-        </>
-      )}
+            Until you add one, the built-in demo provider simulates sending: your sends succeed, but nothing leaves Mailroom.{" "}
+            {canManage ? "Add a provider such as SMTP, Resend or Amazon SES to deliver real email." : "Ask an owner or admin to add one to deliver real email."}
+          </EmptyState>
+        }
+      >
+        {() => (
+          <>
+            {!list.some((p) => p.isActive && p.type !== "demo") && (
+              <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+                No real provider is active, so sends go through the built-in demo provider and nothing leaves Mailroom.
+              </p>
+            )}
+            <ol
+              aria-label="Providers in sending order"
+              aria-busy={reorder.isPending || undefined}
+              className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+            >
+              {list.map((p, i) => (
+                <ProviderItem
+                  key={p.id}
+                  provider={p}
+                  position={i + 1}
+                  isFirst={i === 0}
+                  isLast={i === list.length - 1}
+                  canManage={canManage}
+                  reordering={reorder.isPending}
+                  onMove={move}
+                  onEdit={setForm}
+                  onDelete={setDeleting}
+                />
+              ))}
+            </ol>
+          </>
+        )}
+      </QueryState>
 
       <ProviderFormDialog open={form !== null} provider={form === "new" ? null : form} nextPriority={nextPriority(list)} onClose={() => setForm(null)} />
       <ConfirmDialog

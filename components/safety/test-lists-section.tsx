@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 import { useDeleteTestList, useSendMode, useTestLists, type TestList } from "@/lib/queries/safety";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TestListItem } from "@/components/safety/test-list-item";
@@ -45,21 +44,25 @@ export function TestListsSection() {
         {lists.data && lists.data.length > 0 && createButton}
       </div>
 
-      {lists.isPending ? (
-        <ListSkeleton label="Loading test lists…" rows={2} />
-      ) : lists.error ? (
-        <ErrorBanner message={lists.error.message} onRetry={() => lists.refetch()} />
-      ) : lists.data.length === 0 ? (
-        <EmptyState title="No test lists yet" action={{ label: "Create test list", onClick: () => setCreating(true), disabled: maxSize === undefined }}>
-          Create a list with your own address, then send yourself a test email. In test mode, sends to addresses that are on no list are refused.
-        </EmptyState>
-      ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {lists.data.map((list) => (
-            <TestListItem key={list.id} list={list} onDelete={setDeleting} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={lists}
+        loading="Loading test lists…"
+        rows={2}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No test lists yet" action={{ label: "Create test list", onClick: () => setCreating(true), disabled: maxSize === undefined }}>
+            Create a list with your own address, then send yourself a test email. In test mode, sends to addresses that are on no list are refused.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {data.map((list) => (
+              <TestListItem key={list.id} list={list} onDelete={setDeleting} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       {maxSize !== undefined && <CreateTestListDialog open={creating} onClose={() => setCreating(false)} maxSize={maxSize} />}
       <ConfirmDialog

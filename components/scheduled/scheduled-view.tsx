@@ -3,12 +3,10 @@
 import { useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { ApiError } from "@/lib/queries/fetch-json";
 import { useCancelScheduledEmail, useScheduledEmails, type ScheduledEmail } from "@/lib/queries/scheduled";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageNav } from "@/components/ui/page-nav";
 import { ScheduledItem } from "@/components/scheduled/scheduled-item";
@@ -30,7 +28,6 @@ export function ScheduledView({ role }: { role: Role }) {
 
   const list = emails.data?.data ?? [];
   const waiting = list.some((e) => e.status === "scheduled" || e.status === "sending");
-  const forbidden = emails.error instanceof ApiError && emails.error.status === 403;
 
   function closeCancel() {
     setCancelling(null);
@@ -64,48 +61,54 @@ export function ScheduledView({ role }: { role: Role }) {
         }
       />
 
-      {emails.isPending ? (
-        <ListSkeleton label="Loading scheduled emails…" />
-      ) : forbidden ? (
-        <EmptyState title="Scheduled emails are not shown to your role">
-          Seeing scheduled emails needs the permission to send email, which viewers do not have. Ask an owner or admin for the member role.
-        </EmptyState>
-      ) : emails.error ? (
-        <ErrorBanner message={emails.error.message} onRetry={() => emails.refetch()} />
-      ) : emails.data.total === 0 ? (
-        <>
-          <EmptyState
-            title="No scheduled emails yet"
-            action={canSend ? { label: "Send later from the Send page", href: "/send" } : undefined}
-          >
-            Schedule an email and it waits here until its time, with its state updating as it goes out.
-          </EmptyState>
-          <ScheduleHowTo canSend={canSend} />
-        </>
-      ) : (
-        <div aria-busy={emails.isFetching || undefined} className={emails.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-            Times are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
-            {waiting && " This list refreshes every few seconds while emails are waiting or sending."}
-          </p>
-          <ul aria-label="Scheduled emails" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-            {list.map((e) => (
-              <ScheduledItem key={e.id} email={e} canCancel={canSend} onCancel={setCancelling} tooLate={tooLate === e.id} />
-            ))}
-          </ul>
-          {emails.data.total > PAGE_SIZE && (
-            <PageNav
-              label="Scheduled email pages"
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={emails.data.total}
-              count={list.length}
-              busy={emails.isPlaceholderData}
-              onPageChange={setPage}
-            />
-          )}
-        </div>
-      )}
+      <QueryState
+        query={emails}
+        loading="Loading scheduled emails…"
+        errorViews={{
+          403: (
+            <EmptyState title="Scheduled emails are not shown to your role">
+              Seeing scheduled emails needs the permission to send email, which viewers do not have. Ask an owner or admin for the member role.
+            </EmptyState>
+          ),
+        }}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          <>
+            <EmptyState
+              title="No scheduled emails yet"
+              action={canSend ? { label: "Send later from the Send page", href: "/send" } : undefined}
+            >
+              Schedule an email and it waits here until its time, with its state updating as it goes out.
+            </EmptyState>
+            <ScheduleHowTo canSend={canSend} />
+          </>
+        }
+      >
+        {(data) => (
+          <div aria-busy={emails.isFetching || undefined} className={emails.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+            <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+              Times are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+              {waiting && " This list refreshes every few seconds while emails are waiting or sending."}
+            </p>
+            <ul aria-label="Scheduled emails" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+              {list.map((e) => (
+                <ScheduledItem key={e.id} email={e} canCancel={canSend} onCancel={setCancelling} tooLate={tooLate === e.id} />
+              ))}
+            </ul>
+            {data.total > PAGE_SIZE && (
+              <PageNav
+                label="Scheduled email pages"
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={data.total}
+                count={list.length}
+                busy={emails.isPlaceholderData}
+                onPageChange={setPage}
+              />
+            )}
+          </div>
+        )}
+      </QueryState>
 
       <CancelScheduledDialog email={cancelling} pending={cancel.isPending} error={cancel.error?.message} onConfirm={confirmCancel} onClose={closeCancel} />
     </>

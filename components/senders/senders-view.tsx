@@ -6,8 +6,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useDeleteSender, useSendConfirmation, useSenders, type Sender } from "@/lib/queries/senders";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
@@ -50,52 +49,58 @@ export function SendersView({ role }: { role: Role }) {
         }
       />
 
-      {senders.isPending ? (
-        <ListSkeleton label="Loading senders…" rows={3} />
-      ) : senders.error ? (
-        <ErrorBanner message={senders.error.message} onRetry={() => senders.refetch()} />
-      ) : senders.data.pagination.total === 0 ? (
-        <EmptyState
-          title="No senders yet"
-          action={canManage ? { label: "Add a sender", onClick: openAdd } : undefined}
-        >
-          Add an address you send from, like news@example.com. At a verified domain it is ready at once; anywhere else its owner confirms it by email.
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <PastLastPage noun="senders" total={senders.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <>
-          {!canManage && (
-            <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-              {NO_CHANGE}
-            </p>
-          )}
-          <PagedList
-            label="Senders"
-            navLabel="Sender pages"
-            page={page}
-            pageSize={PER_PAGE}
-            total={senders.data.pagination.total}
-            count={list.length}
-            query={senders}
-            onPageChange={setPage}
-            tally={{ testId: "senders-count", one: "sender", many: "senders", filtered: false }}
+      <QueryState
+        query={senders}
+        loading="Loading senders…"
+        rows={3}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          <EmptyState
+            title="No senders yet"
+            action={canManage ? { label: "Add a sender", onClick: openAdd } : undefined}
           >
-            {list.map((s) => (
-              <SenderRow
-                key={s.id}
-                sender={s}
-                canManage={canManage}
-                restrictedReasonId={canManage ? undefined : restrictedId}
-                sending={confirm.isPending && confirm.variables?.id === s.id}
-                onSendConfirmation={(x) => confirm.mutate(x)}
-                onRename={setRenaming}
-                onDelete={setDeleting}
-              />
-            ))}
-          </PagedList>
-        </>
-      )}
+            Add an address you send from, like news@example.com. At a verified domain it is ready at once; anywhere else its owner confirms it by email.
+          </EmptyState>
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="senders" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <>
+              {!canManage && (
+                <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  {NO_CHANGE}
+                </p>
+              )}
+              <PagedList
+                label="Senders"
+                navLabel="Sender pages"
+                page={page}
+                pageSize={PER_PAGE}
+                total={data.pagination.total}
+                count={list.length}
+                query={senders}
+                onPageChange={setPage}
+                tally={{ testId: "senders-count", one: "sender", many: "senders", filtered: false }}
+              >
+                {list.map((s) => (
+                  <SenderRow
+                    key={s.id}
+                    sender={s}
+                    canManage={canManage}
+                    restrictedReasonId={canManage ? undefined : restrictedId}
+                    sending={confirm.isPending && confirm.variables?.id === s.id}
+                    onSendConfirmation={(x) => confirm.mutate(x)}
+                    onRename={setRenaming}
+                    onDelete={setDeleting}
+                  />
+                ))}
+              </PagedList>
+            </>
+          )
+        }
+      </QueryState>
 
       <SenderDialog open={adding} onClose={() => setAdding(false)} />
       <SenderDialog key={renaming?.id ?? "none"} open={renaming !== null} sender={renaming} onClose={() => setRenaming(null)} />

@@ -6,9 +6,8 @@ import { useEnrolments, useRemoveEnrolment, type Enrolment, type EnrolmentStatus
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { PagedList, PastLastPage } from "@/components/ui/paged-list";
 
 const PER_PAGE = 20;
@@ -83,33 +82,39 @@ export function EnrolmentsPanel({ sequenceId, stepCount, canManage, restrictedRe
           </select>
         </label>
       </div>
-      {enrolments.isPending ? (
-        <ListSkeleton label="Loading enrolments…" rows={3} />
-      ) : enrolments.error ? (
-        <ErrorBanner message={enrolments.error.message} onRetry={() => enrolments.refetch()} />
-      ) : enrolments.data.pagination.total === 0 ? (
-        <EmptyState title={status ? `No ${status} enrolments` : "Nobody enrolled yet"}>
-          Contacts enrol when they join the trigger list, through the API, or with Enrol contacts above.
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <PastLastPage noun="enrolments" total={enrolments.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <PagedList
-          label="Enrolments"
-          navLabel="Enrolment pages"
-          page={page}
-          pageSize={PER_PAGE}
-          total={enrolments.data.pagination.total}
-          count={list.length}
-          query={enrolments}
-          onPageChange={setPage}
-          tally={{ testId: "enrolments-count", one: "enrolment", many: "enrolments", filtered: status !== "" }}
-        >
-          {list.map((e) => (
-            <EnrolmentRow key={e.id} e={e} stepCount={stepCount} canManage={canManage} restrictedReasonId={restrictedReasonId} busy={remove.isPending} onRemove={(x) => remove.mutate(x)} />
-          ))}
-        </PagedList>
-      )}
+      <QueryState
+        query={enrolments}
+        loading="Loading enrolments…"
+        rows={3}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          <EmptyState title={status ? `No ${status} enrolments` : "Nobody enrolled yet"}>
+            Contacts enrol when they join the trigger list, through the API, or with Enrol contacts above.
+          </EmptyState>
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="enrolments" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <PagedList
+              label="Enrolments"
+              navLabel="Enrolment pages"
+              page={page}
+              pageSize={PER_PAGE}
+              total={data.pagination.total}
+              count={list.length}
+              query={enrolments}
+              onPageChange={setPage}
+              tally={{ testId: "enrolments-count", one: "enrolment", many: "enrolments", filtered: status !== "" }}
+            >
+              {list.map((e) => (
+                <EnrolmentRow key={e.id} e={e} stepCount={stepCount} canManage={canManage} restrictedReasonId={restrictedReasonId} busy={remove.isPending} onRemove={(x) => remove.mutate(x)} />
+              ))}
+            </PagedList>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

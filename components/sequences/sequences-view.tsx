@@ -5,8 +5,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useSequences, useSetSequenceStatus, useTemplateOptions, type Sequence } from "@/lib/queries/sequences";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PagedList, PastLastPage } from "@/components/ui/paged-list";
 import { SequenceRow } from "@/components/sequences/sequence-row";
@@ -43,52 +42,58 @@ export function SequencesView({ role }: { role: Role }) {
         }
       />
 
-      {sequences.isPending ? (
-        <ListSkeleton label="Loading sequences…" rows={3} />
-      ) : sequences.error ? (
-        <ErrorBanner message={sequences.error.message} onRetry={() => sequences.refetch()} />
-      ) : sequences.data.pagination.total === 0 ? (
-        <EmptyState
-          title="No sequences yet"
-          action={canManage ? { label: "Create a sequence", onClick: openAdd } : undefined}
-        >
-          A sequence sends templates in order, with a wait before each: say a welcome at once, tips two days later and an offer a week after. Pick a
-          trigger list and everyone added to it goes through the sequence once.
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <PastLastPage noun="sequences" total={sequences.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <>
-          {!canManage && (
-            <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-              {NO_CHANGE}
-            </p>
-          )}
-          <PagedList
-            label="Sequences"
-            navLabel="Sequence pages"
-            page={page}
-            pageSize={PER_PAGE}
-            total={sequences.data.pagination.total}
-            count={list.length}
-            query={sequences}
-            onPageChange={setPage}
-            tally={{ testId: "sequences-count", one: "sequence", many: "sequences", filtered: false }}
+      <QueryState
+        query={sequences}
+        loading="Loading sequences…"
+        rows={3}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          <EmptyState
+            title="No sequences yet"
+            action={canManage ? { label: "Create a sequence", onClick: openAdd } : undefined}
           >
-            {list.map((s) => (
-              <SequenceRow
-                key={s.id}
-                sequence={s}
-                templateNames={templateNames}
-                canManage={canManage}
-                restrictedReasonId={canManage ? undefined : restrictedId}
-                busy={toggle.isPending}
-                onToggle={onToggle}
-              />
-            ))}
-          </PagedList>
-        </>
-      )}
+            A sequence sends templates in order, with a wait before each: say a welcome at once, tips two days later and an offer a week after. Pick a
+            trigger list and everyone added to it goes through the sequence once.
+          </EmptyState>
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="sequences" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <>
+              {!canManage && (
+                <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  {NO_CHANGE}
+                </p>
+              )}
+              <PagedList
+                label="Sequences"
+                navLabel="Sequence pages"
+                page={page}
+                pageSize={PER_PAGE}
+                total={data.pagination.total}
+                count={list.length}
+                query={sequences}
+                onPageChange={setPage}
+                tally={{ testId: "sequences-count", one: "sequence", many: "sequences", filtered: false }}
+              >
+                {list.map((s) => (
+                  <SequenceRow
+                    key={s.id}
+                    sequence={s}
+                    templateNames={templateNames}
+                    canManage={canManage}
+                    restrictedReasonId={canManage ? undefined : restrictedId}
+                    busy={toggle.isPending}
+                    onToggle={onToggle}
+                  />
+                ))}
+              </PagedList>
+            </>
+          )
+        }
+      </QueryState>
 
       <SequenceDialog open={adding} onClose={() => setAdding(false)} />
     </>

@@ -6,8 +6,7 @@ import { useRemoveSuppression, useSuppressions, type Suppression, type Suppressi
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
@@ -82,54 +81,60 @@ export function SuppressionsView({ role }: { role: Role }) {
 
       <SuppressionFilters search={search} onSearchChange={changeSearch} reason={reason} onReasonChange={changeReason} />
 
-      {suppressions.isPending ? (
-        <ListSkeleton label="Loading suppressed addresses…" rows={5} />
-      ) : suppressions.error ? (
-        <ErrorBanner message={suppressions.error.message} onRetry={() => suppressions.refetch()} />
-      ) : suppressions.data.pagination.total === 0 ? (
-        filtered ? (
-          <EmptyState
-            title="No addresses match"
-            action={{ label: "Clear search and filter", onClick: clearFilters }}
-          >
-            {settledSearch ? <>No {reason ? `${REASON_LABELS[reason].label.toLowerCase()} ` : ""}address has “{settledSearch}” in it. </> : `No address has the reason ${REASON_LABELS[reason as SuppressionReason].label.toLowerCase()}. `}
-            Search matches any part of an address; try fewer letters or any reason.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            title="No suppressed addresses"
-            action={canManage ? { label: "Add an address", onClick: openAdd } : undefined}
-          >
-            Addresses land here when mail to them bounces hard, when a recipient marks a message as spam or unsubscribes, or when someone adds them by
-            hand. Sends to an address on this list are refused, which protects your sending reputation.
-          </EmptyState>
-        )
-      ) : list.length === 0 ? (
-        <PastLastPage noun="addresses" total={suppressions.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <>
-          {!canManage && (
-            <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-              {NO_REMOVE}
-            </p>
-          )}
-          <PagedList
-            label="Suppressed addresses"
-            navLabel="Suppression pages"
-            page={page}
-            pageSize={PER_PAGE}
-            total={suppressions.data.pagination.total}
-            count={list.length}
-            query={suppressions}
-            onPageChange={setPage}
-            tally={{ testId: "suppressions-count", one: "address", many: "addresses", filtered }}
-          >
-            {list.map((s) => (
-              <SuppressionRow key={s.id} suppression={s} canManage={canManage} restrictedReasonId={restrictedId} onRemove={setRemoving} />
-            ))}
-          </PagedList>
-        </>
-      )}
+      <QueryState
+        query={suppressions}
+        loading="Loading suppressed addresses…"
+        rows={5}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="No addresses match"
+              action={{ label: "Clear search and filter", onClick: clearFilters }}
+            >
+              {settledSearch ? <>No {reason ? `${REASON_LABELS[reason].label.toLowerCase()} ` : ""}address has “{settledSearch}” in it. </> : `No address has the reason ${REASON_LABELS[reason as SuppressionReason].label.toLowerCase()}. `}
+              Search matches any part of an address; try fewer letters or any reason.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title="No suppressed addresses"
+              action={canManage ? { label: "Add an address", onClick: openAdd } : undefined}
+            >
+              Addresses land here when mail to them bounces hard, when a recipient marks a message as spam or unsubscribes, or when someone adds them by
+              hand. Sends to an address on this list are refused, which protects your sending reputation.
+            </EmptyState>
+          )
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="addresses" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <>
+              {!canManage && (
+                <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  {NO_REMOVE}
+                </p>
+              )}
+              <PagedList
+                label="Suppressed addresses"
+                navLabel="Suppression pages"
+                page={page}
+                pageSize={PER_PAGE}
+                total={data.pagination.total}
+                count={list.length}
+                query={suppressions}
+                onPageChange={setPage}
+                tally={{ testId: "suppressions-count", one: "address", many: "addresses", filtered }}
+              >
+                {list.map((s) => (
+                  <SuppressionRow key={s.id} suppression={s} canManage={canManage} restrictedReasonId={restrictedId} onRemove={setRemoving} />
+                ))}
+              </PagedList>
+            </>
+          )
+        }
+      </QueryState>
 
       <AddSuppressionDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog

@@ -2,10 +2,8 @@
 
 import Link from "next/link";
 import type { Role } from "@/lib/auth/permissions";
-import { ApiError } from "@/lib/queries/fetch-json";
 import { useTemplate } from "@/lib/queries/templates";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TemplateWorkspace } from "@/components/templates/template-workspace";
 
@@ -23,19 +21,20 @@ export function TemplateDetailView({ templateId, role }: { templateId: string; r
   return (
     <>
       <BackToTemplates />
-      {template.isPending ? (
-        <ListSkeleton label="Loading the template…" rows={3} />
-      ) : template.error ? (
-        template.error instanceof ApiError && template.error.status === 404 ? (
-          <EmptyState title="Template not found" action={{ label: "Back to templates", href: "/templates" }}>
-            It may have been deleted, with all its versions.
-          </EmptyState>
-        ) : (
-          <ErrorBanner message={template.error.message} onRetry={() => template.refetch()} />
-        )
-      ) : (
-        <TemplateWorkspace key={template.data.id} template={template.data} role={role} />
-      )}
+      <QueryState
+        query={template}
+        loading="Loading the template…"
+        rows={3}
+        errorViews={{
+          404: (
+            <EmptyState title="Template not found" action={{ label: "Back to templates", href: "/templates" }}>
+              It may have been deleted, with all its versions.
+            </EmptyState>
+          ),
+        }}
+      >
+        {(data) => <TemplateWorkspace key={data.id} template={data} role={role} />}
+      </QueryState>
     </>
   );
 }

@@ -5,8 +5,7 @@ import { DateText } from "@/components/ui/date-text";
 import { useMembers } from "@/lib/queries/members";
 import { useTemplateVersions, type TemplateVersion } from "@/lib/queries/templates";
 import { Badge } from "@/components/ui/badge";
-import { ErrorBanner } from "@/components/ui/error-banner";
-import { ListSkeleton } from "@/components/ui/skeleton";
+import { QueryState } from "@/components/ui/query-state";
 import { PageNav } from "@/components/ui/page-nav";
 import { VersionDialog } from "@/components/templates/version-dialog";
 
@@ -42,46 +41,44 @@ export function VersionHistory({ templateId, templateName, currentVersion, sampl
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Saved versions never change; a send can pin one with templateVersion.</p>
       <div className="mt-4">
-        {versions.isPending ? (
-          <ListSkeleton label="Loading versions…" rows={2} />
-        ) : versions.error ? (
-          <ErrorBanner message={versions.error.message} onRetry={() => versions.refetch()} />
-        ) : (
-          <div className={versions.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-            <ul aria-label="Versions" className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700">
-              {versions.data.items.map((v) => (
-                <li key={v.version} className="flex items-start justify-between gap-3 px-3 py-2" data-testid="template-version">
-                  <div className="min-w-0 text-sm">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium">Version {v.version}</span>
-                      {v.version === currentVersion && <Badge tone="brand">Current</Badge>}
+        <QueryState query={versions} loading="Loading versions…" rows={2}>
+          {(data) => (
+            <div className={versions.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+              <ul aria-label="Versions" className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700">
+                {data.items.map((v) => (
+                  <li key={v.version} className="flex items-start justify-between gap-3 px-3 py-2" data-testid="template-version">
+                    <div className="min-w-0 text-sm">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="font-medium">Version {v.version}</span>
+                        {v.version === currentVersion && <Badge tone="brand">Current</Badge>}
+                      </div>
+                      <p className="truncate text-zinc-600 dark:text-zinc-400" title={v.subject}>
+                        {v.subject}
+                      </p>
+                      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                        <DateText value={v.createdAt} show="time" /> by {author(v.createdBy)}
+                      </p>
                     </div>
-                    <p className="truncate text-zinc-600 dark:text-zinc-400" title={v.subject}>
-                      {v.subject}
-                    </p>
-                    <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                      <DateText value={v.createdAt} show="time" /> by {author(v.createdBy)}
-                    </p>
-                  </div>
-                  <button type="button" className="btn-secondary shrink-0 py-1.5" onClick={() => setOpen(v)}>
-                    View<span className="sr-only"> version {v.version}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            {versions.data.pagination.total > PAGE_SIZE && (
-              <PageNav
-                label="Version pages"
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={versions.data.pagination.total}
-                count={versions.data.items.length}
-                busy={versions.isPlaceholderData}
-                onPageChange={setPage}
-              />
-            )}
-          </div>
-        )}
+                    <button type="button" className="btn-secondary shrink-0 py-1.5" onClick={() => setOpen(v)}>
+                      View<span className="sr-only"> version {v.version}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {data.pagination.total > PAGE_SIZE && (
+                <PageNav
+                  label="Version pages"
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  total={data.pagination.total}
+                  count={data.items.length}
+                  busy={versions.isPlaceholderData}
+                  onPageChange={setPage}
+                />
+              )}
+            </div>
+          )}
+        </QueryState>
       </div>
       <VersionDialog
         templateId={templateId}

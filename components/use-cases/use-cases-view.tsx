@@ -5,8 +5,7 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useDeleteUseCase, useMakeDefaultUseCase, useUseCases, type UseCase } from "@/lib/queries/use-cases";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
@@ -46,54 +45,60 @@ export function UseCasesView({ role }: { role: Role }) {
         }
       />
 
-      {useCases.isPending ? (
-        <ListSkeleton label="Loading use cases…" rows={4} />
-      ) : useCases.error ? (
-        <ErrorBanner message={useCases.error.message} onRetry={() => useCases.refetch()} />
-      ) : useCases.data.pagination.total === 0 ? (
-        <EmptyState
-          title="No use cases yet"
-          action={canManage ? { label: "Add a use case", onClick: openAdd } : undefined}
-        >
-          A use case names why you send a message, such as “Password resets” or “Newsletter”. Tag a send with its use_case_id to tell your mail apart;
-          sends without one get the organization&apos;s default use case, once you choose one here.
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <PastLastPage noun="use cases" total={useCases.data.pagination.total} onFirstPage={() => setPage(1)} />
-      ) : (
-        <>
-          {restriction && (
-            <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-              {restriction}
-            </p>
-          )}
-          <PagedList
-            label="Use cases"
-            navLabel="Use case pages"
-            page={page}
-            pageSize={PER_PAGE}
-            total={useCases.data.pagination.total}
-            count={list.length}
-            query={useCases}
-            onPageChange={setPage}
-            tally={{ testId: "use-cases-count", one: "use case", many: "use cases", filtered: false }}
+      <QueryState
+        query={useCases}
+        loading="Loading use cases…"
+        rows={4}
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          <EmptyState
+            title="No use cases yet"
+            action={canManage ? { label: "Add a use case", onClick: openAdd } : undefined}
           >
-            {list.map((u) => (
-              <UseCaseRow
-                key={u.id}
-                useCase={u}
-                canManage={canManage}
-                canChooseDefault={canManage && canChooseDefault}
-                restrictedReasonId={restriction ? restrictedId : undefined}
-                choosingDefault={makeDefault.isPending}
-                onMakeDefault={(x) => makeDefault.mutate(x)}
-                onEdit={setEditing}
-                onDelete={setDeleting}
-              />
-            ))}
-          </PagedList>
-        </>
-      )}
+            A use case names why you send a message, such as “Password resets” or “Newsletter”. Tag a send with its use_case_id to tell your mail apart;
+            sends without one get the organization&apos;s default use case, once you choose one here.
+          </EmptyState>
+        }
+      >
+        {(data) =>
+          list.length === 0 ? (
+            <PastLastPage noun="use cases" total={data.pagination.total} onFirstPage={() => setPage(1)} />
+          ) : (
+            <>
+              {restriction && (
+                <p id={restrictedId} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  {restriction}
+                </p>
+              )}
+              <PagedList
+                label="Use cases"
+                navLabel="Use case pages"
+                page={page}
+                pageSize={PER_PAGE}
+                total={data.pagination.total}
+                count={list.length}
+                query={useCases}
+                onPageChange={setPage}
+                tally={{ testId: "use-cases-count", one: "use case", many: "use cases", filtered: false }}
+              >
+                {list.map((u) => (
+                  <UseCaseRow
+                    key={u.id}
+                    useCase={u}
+                    canManage={canManage}
+                    canChooseDefault={canManage && canChooseDefault}
+                    restrictedReasonId={restriction ? restrictedId : undefined}
+                    choosingDefault={makeDefault.isPending}
+                    onMakeDefault={(x) => makeDefault.mutate(x)}
+                    onEdit={setEditing}
+                    onDelete={setDeleting}
+                  />
+                ))}
+              </PagedList>
+            </>
+          )
+        }
+      </QueryState>
 
       <UseCaseDialog open={adding} onClose={() => setAdding(false)} />
       <UseCaseDialog key={editing?.id ?? "none"} open={editing !== null} useCase={editing} onClose={() => setEditing(null)} />

@@ -3,13 +3,11 @@
 import { useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { ApiError } from "@/lib/queries/fetch-json";
 import { useProjects } from "@/lib/queries/projects";
 import { useTestWebhookEndpoint, useWebhookDeliveries, useWebhookEndpoint } from "@/lib/queries/webhooks";
 import { PageHeader } from "@/components/ui/page-header";
 import { ActionButton } from "@/components/ui/action-button";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DisabledNotice, EndpointSummary } from "@/components/webhooks/endpoint-summary";
 import { TestResult } from "@/components/webhooks/test-result";
@@ -58,57 +56,64 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
         action={testButton}
       />
 
-      {endpoint.isPending ? (
-        <ListSkeleton label="Loading the endpoint…" rows={1} />
-      ) : endpoint.error ? (
-        endpoint.error instanceof ApiError && endpoint.error.status === 404 ? (
-          <EmptyState title="Endpoint not found" action={{ label: "Back to webhooks", href: "/webhooks" }}>
-            It may have been deleted. Its deliveries went with it.
-          </EmptyState>
-        ) : (
-          <ErrorBanner message={endpoint.error.message} onRetry={() => endpoint.refetch()} />
-        )
-      ) : (
-        <>
-          <section aria-label="Endpoint" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-            <EndpointSummary endpoint={endpoint.data} projectName={projectName} />
-            <DisabledNotice endpoint={endpoint.data} canManage={canManage} />
-          </section>
-          <div aria-live="polite" className="mt-3">
-            <TestResult result={test.data} />
-          </div>
-
-          <h2 className="mt-6 mb-3 text-lg font-semibold">History</h2>
-          {deliveries.isPending ? (
-            <ListSkeleton label="Loading deliveries…" rows={4} />
-          ) : deliveries.error ? (
-            <ErrorBanner message={deliveries.error.message} onRetry={() => deliveries.refetch()} />
-          ) : deliveries.data.total === 0 ? (
-            <EmptyState
-              title="No deliveries yet"
-              action={canManage && active ? { label: "Send test event", onClick: sendTest, disabled: test.isPending } : undefined}
-            >
-              Events this endpoint subscribes to show up here as Mailroom sends them.{" "}
-              {canManage ? "Send a test event to see one now." : "An owner or admin can send a test event to check it."}
+      <QueryState
+        query={endpoint}
+        loading="Loading the endpoint…"
+        rows={1}
+        errorViews={{
+          404: (
+            <EmptyState title="Endpoint not found" action={{ label: "Back to webhooks", href: "/webhooks" }}>
+              It may have been deleted. Its deliveries went with it.
             </EmptyState>
-          ) : (
-            <PagedList
-              label="Deliveries"
-              navLabel="Delivery pages"
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={deliveries.data.total}
-              count={deliveries.data.deliveries.length}
+          ),
+        }}
+      >
+        {(data) => (
+          <>
+            <section aria-label="Endpoint" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+              <EndpointSummary endpoint={data} projectName={projectName} />
+              <DisabledNotice endpoint={data} canManage={canManage} />
+            </section>
+            <div aria-live="polite" className="mt-3">
+              <TestResult result={test.data} />
+            </div>
+
+            <h2 className="mt-6 mb-3 text-lg font-semibold">History</h2>
+            <QueryState
               query={deliveries}
-              onPageChange={setPage}
+              loading="Loading deliveries…"
+              rows={4}
+              isEmpty={(history) => history.total === 0}
+              empty={
+                <EmptyState
+                  title="No deliveries yet"
+                  action={canManage && active ? { label: "Send test event", onClick: sendTest, disabled: test.isPending } : undefined}
+                >
+                  Events this endpoint subscribes to show up here as Mailroom sends them.{" "}
+                  {canManage ? "Send a test event to see one now." : "An owner or admin can send a test event to check it."}
+                </EmptyState>
+              }
             >
-              {deliveries.data.deliveries.map((d) => (
-                <DeliveryItem key={d.id} endpointId={endpointId} delivery={d} canResend={canManage} resendBlockedBy={active ? undefined : BLOCKED_ID} />
-              ))}
-            </PagedList>
-          )}
-        </>
-      )}
+              {(history) => (
+                <PagedList
+                  label="Deliveries"
+                  navLabel="Delivery pages"
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  total={history.total}
+                  count={history.deliveries.length}
+                  query={deliveries}
+                  onPageChange={setPage}
+                >
+                  {history.deliveries.map((d) => (
+                    <DeliveryItem key={d.id} endpointId={endpointId} delivery={d} canResend={canManage} resendBlockedBy={active ? undefined : BLOCKED_ID} />
+                  ))}
+                </PagedList>
+              )}
+            </QueryState>
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -6,8 +6,7 @@ import { useDeleteWebhookEndpoint, useRotateWebhookSecret, useWebhookEndpoints, 
 import { useProjects } from "@/lib/queries/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EndpointItem } from "@/components/webhooks/endpoint-item";
@@ -68,35 +67,38 @@ export function WebhooksView({ role }: { role: Role }) {
         }
       />
 
-      {endpoints.isPending ? (
-        <ListSkeleton label="Loading webhook endpoints…" />
-      ) : endpoints.error ? (
-        <ErrorBanner message={endpoints.error.message} onRetry={() => endpoints.refetch()} />
-      ) : endpoints.data.pagination.total === 0 ? (
-        <EmptyState
-          title="No webhook endpoints yet"
-          action={canManage ? { label: "Add endpoint", onClick: openAdd } : undefined}
-        >
-          {canManage
-            ? "Add the URL of a server of yours to get a request for each email event, then send it a test event to check that it verifies our signature."
-            : "Ask an owner or admin of your organization to add an endpoint."}
-        </EmptyState>
-      ) : (
-        <PagedList
-          label="Webhook endpoints"
-          navLabel="Webhook endpoint pages"
-          page={page}
-          pageSize={PER_PAGE}
-          total={endpoints.data.pagination.total}
-          count={list.length}
-          query={endpoints}
-          onPageChange={setPage}
-        >
-          {list.map((e) => (
-            <EndpointItem key={e.id} endpoint={e} projectName={projectName(e)} canManage={canManage} onEdit={setForm} onRotate={setRotating} onDelete={setDeleting} />
-          ))}
-        </PagedList>
-      )}
+      <QueryState
+        query={endpoints}
+        loading="Loading webhook endpoints…"
+        isEmpty={(data) => data.pagination.total === 0}
+        empty={
+          <EmptyState
+            title="No webhook endpoints yet"
+            action={canManage ? { label: "Add endpoint", onClick: openAdd } : undefined}
+          >
+            {canManage
+              ? "Add the URL of a server of yours to get a request for each email event, then send it a test event to check that it verifies our signature."
+              : "Ask an owner or admin of your organization to add an endpoint."}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <PagedList
+            label="Webhook endpoints"
+            navLabel="Webhook endpoint pages"
+            page={page}
+            pageSize={PER_PAGE}
+            total={data.pagination.total}
+            count={list.length}
+            query={endpoints}
+            onPageChange={setPage}
+          >
+            {list.map((e) => (
+              <EndpointItem key={e.id} endpoint={e} projectName={projectName(e)} canManage={canManage} onEdit={setForm} onRotate={setRotating} onDelete={setDeleting} />
+            ))}
+          </PagedList>
+        )}
+      </QueryState>
 
       {/* Dialogs that close come before the secret dialog that opens, so focus lands in it. */}
       <EndpointFormDialog

@@ -1,7 +1,7 @@
 // The WHERE clause of a contact search (list, export): the organization, ?q over email and
 // name, ?subscriptionStatus, ?listId and typed property filters. Equality uses JSON containment
 // (properties @> {"plan":"pro"}), which the GIN index on properties serves; gt/gte/lt/lte
-// compare numbers as numbers and dates as their normalised UTC text.
+// compare numbers as numbers and dates as their normalized UTC text.
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { likePattern } from "@/lib/db/like-pattern";

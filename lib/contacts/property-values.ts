@@ -1,6 +1,6 @@
 // Typed contact properties: the organization defines each key with a type, and every value
 // (from the API, a CSV cell or a list filter) is checked against it here. Dates are ISO 8601
-// strings, stored normalised to UTC with milliseconds ("2024-01-15T00:00:00.000Z") so that
+// strings, stored normalized to UTC with milliseconds ("2024-01-15T00:00:00.000Z") so that
 // stored dates compare correctly as text and one date has one spelling.
 export const PROPERTY_TYPES = ["string", "number", "boolean", "date"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -16,7 +16,7 @@ const TRUE = new Set(["true", "yes", "1"]);
 const FALSE = new Set(["false", "no", "0"]);
 
 /** An ISO 8601 date or date-time as UTC with milliseconds; null when it is not one (or no such day). A time without an offset is UTC. */
-export function normaliseDate(text: string): string | null {
+export function normalizeDate(text: string): string | null {
   const m = ISO.exec(text.trim());
   if (!m) return null;
   const [, y, mo, d, h = "00", mi = "00", s = "00", frac = "", zone = "Z"] = m;
@@ -47,7 +47,7 @@ export function checkJsonValue(type: PropertyType, value: unknown): Checked {
       if (typeof value !== "boolean") return { error: `expected true or false, got ${describe(value)}` };
       return { value };
     case "date": {
-      const date = typeof value === "string" ? normaliseDate(value) : null;
+      const date = typeof value === "string" ? normalizeDate(value) : null;
       if (date === null) return { error: `expected an ISO 8601 date like "2024-01-15" or "2024-01-15T09:30:00Z", got ${describe(value)}` };
       return { value: date };
     }

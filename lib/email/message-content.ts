@@ -5,6 +5,7 @@
 // (lib/retention/blank-message-bodies.ts).
 import { formatAddress, type OutgoingMessage } from "@/lib/providers/adapter";
 import type { Tag } from "@/lib/email/tags";
+import { storableText } from "@/lib/db/storable-text";
 
 export const MAX_STORED_BODY_CHARS = 256 * 1024;
 
@@ -17,8 +18,8 @@ export interface MessageContent {
   tags: string[];
 }
 
-// Cut on a code point: half a surrogate pair could not be stored.
-const bounded = (s: string | undefined) => (s === undefined ? null : s.slice(0, MAX_STORED_BODY_CHARS).toWellFormed());
+// The cut may split a surrogate pair: storableText mends the half it leaves.
+const bounded = (s: string | undefined) => (s === undefined ? null : storableText(s.slice(0, MAX_STORED_BODY_CHARS)));
 
 export function messageContent(m: OutgoingMessage, tags: Tag[] = []): MessageContent {
   const list = (as: { email: string; name?: string }[]) => as.map(formatAddress).join(", ");

@@ -5,6 +5,7 @@
 import http from "node:http";
 import https from "node:https";
 import { assertOutboundUrl, guardedLookup, type OutboundPolicy } from "@/lib/net/outbound-policy";
+import { storableText } from "@/lib/db/storable-text";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const BODY_EXCERPT_BYTES = 4096;
@@ -24,13 +25,10 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
 
-/** PostgreSQL text cannot hold NUL: a binary reply must not break the recording of a batch. */
-const storable = (text: string) => text.replace(/\u0000/g, "");
-
 function describe(err: NodeJS.ErrnoException): string {
   if (err.name === "AbortError" || err.name === "TimeoutError") return `timed out after ${DELIVERY_TIMEOUT_MS / 1000} s`;
   if (err.code === "EBLOCKED") return `blocked by the URL policy: ${err.message}`;
-  return storable(err.message);
+  return storableText(err.message);
 }
 
 export function postWebhook(target: string, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<PostResult> {
@@ -63,11 +61,12 @@ export function postWebhook(target: string, body: string, headers: Record<string
         size += c.length;
       });
       res.on("end", () => {
-        const excerpt = storable(Buffer.concat(chunks).subarray(0, BODY_EXCERPT_BYTES).toString("utf8"));
+        // A binary reply (NUL is not text PostgreSQL can store) must not break the recording of a batch.
+        const excerpt = storableText(Buffer.concat(chunks).subarray(0, BODY_EXCERPT_BYTES).toString("utf8"));
         const retryAfter = res.headers["retry-after"];
         resolve(done({ statusCode: res.statusCode ?? null, body: excerpt, error: null, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter }));
       });
-      res.on("error", (err) => resolve(done({ statusCode: res.statusCode ?? null, body: null, error: err.message, retryAfter: undefined })));
+      res.on("error", (err) => resolve(done({ statusCode: res.statusCode ?? null, body: null, error: storableText(err.message), retryAfter: undefined })));
     });
     req.on("error", (err: NodeJS.ErrnoException) => resolve(done({ statusCode: null, body: null, error: describe(err), retryAfter: undefined })));
     req.end(body);

@@ -1,6 +1,6 @@
 // /api/v1/contacts and /api/v1/contacts/properties: CRUD in the envelope with audit entries;
 // emails unique per organization whatever their case; typed properties (unknown keys and wrong
-// types refused naming the path, dates normalised, null removing a key); search and filters
+// types refused naming the path, dates normalized, null removing a key); search and filters
 // (literal LIKE wildcards, status, list, typed property equality and comparisons); whether an
 // address is suppressed; scopes, session permissions and another organization's data.
 import { randomUUID } from "node:crypto";

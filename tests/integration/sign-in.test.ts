@@ -4,6 +4,7 @@ import { signIn, signInBurst } from "../helpers/sign-in";
 import { startServer, type RunningServer } from "../helpers/server";
 import { call } from "../helpers/http";
 import { PASSWORD, newOrg } from "../helpers/factory";
+import { dashboardPagePaths } from "../helpers/dashboard-pages";
 
 describe("credentials sign-in", () => {
   it("signs the bootstrap owner in and the session carries user, organization and role", async () => {
@@ -123,13 +124,19 @@ describe("credentials sign-in", () => {
     expect((await call("/api/auth/session", { cookie })).body?.user?.orgId ?? "").toBe("");
   });
 
-  it("serves the sign-in page, and sends signed-out visitors of the dashboard there", async () => {
+  it("serves the sign-in page, and sends signed-out visitors of every signed-in page there", async () => {
     const page = await fetch(`${inject("baseUrl")}/sign-in`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Sign in to Mailroom");
-    const dash = await fetch(`${inject("baseUrl")}/`, { redirect: "manual" });
-    expect([307, 308]).toContain(dash.status);
-    expect(dash.headers.get("location")).toContain("/sign-in");
+    // Every dashboard page (read from app/, an id where its path takes one), and the first-password page.
+    const paths = [...dashboardPagePaths(), "/change-password"];
+    expect(paths.length).toBeGreaterThan(30);
+    const landed: string[] = [];
+    for (const path of paths) {
+      const res = await fetch(`${inject("baseUrl")}${path}`, { redirect: "manual" });
+      landed.push(`${path} ${res.status} ${new URL(res.headers.get("location") ?? "/nowhere", inject("baseUrl")).pathname}`);
+    }
+    expect(landed).toEqual(paths.map((path) => `${path} 307 /sign-in`));
   });
 });
 

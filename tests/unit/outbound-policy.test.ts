@@ -33,7 +33,7 @@ describe("checkOutboundUrl", () => {
     ["https://169.254.169.254/latest/meta-data/", "169.254.169.254"],
     ["https://10.1.2.3:8443/hook", "10.1.2.3"],
     ["https://[fd12::1]/", "fd12::1"],
-  ])("refuses IP literal %s (normalised to %s) without DNS", async (raw, ip) => {
+  ])("refuses IP literal %s (normalized to %s) without DNS", async (raw, ip) => {
     const result = await checkOutboundUrl(raw, { lookup: () => Promise.reject(new Error("DNS must not be used")) });
     expect(result).toEqual({ ok: false, reason: expect.stringContaining(`host ${ip} is a`), switchable: true });
   });

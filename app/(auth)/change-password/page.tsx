@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { passwordState } from "@/lib/users/password-state";
 import { Providers } from "@/components/providers";
 import { FirstPasswordForm } from "@/components/auth/first-password-form";
@@ -11,8 +11,7 @@ export const dynamic = "force-dynamic";
 
 /** The first sign-in with a generated owner password: a new one is chosen before the dashboard opens. */
 export default async function ChangePasswordPage() {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   if ((await passwordState(user.id)) !== "required") redirect("/");
   return (
     <Providers>

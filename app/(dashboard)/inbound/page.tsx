@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { InboundView } from "@/components/inbound/inbound-view";
 
 export const metadata: Metadata = { title: "Inbound" };
 
 export default async function InboundPage() {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   // The role only shapes the UI; every route checks it again.
   return <InboundView role={user.role} />;
 }

@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { SequencesView } from "@/components/sequences/sequences-view";
 
 export const metadata: Metadata = { title: "Sequences" };
 
 export default async function SequencesPage() {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   // The role only shapes the UI; every route checks it again.
   return <SequencesView role={user.role} />;
 }

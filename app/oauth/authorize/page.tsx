@@ -2,7 +2,7 @@
 // endpoint; docs/oauth.md). Approve and Deny post to /api/oauth/authorize.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { readAuthorizationRequest } from "@/lib/oauth/authorization-request";
 import { ConsentScreen } from "@/components/oauth/consent-screen";
 import { AuthorizeError } from "@/components/oauth/authorize-error";
@@ -22,11 +22,8 @@ function queryString(query: Query): string {
 
 export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Query> }) {
   const query = await searchParams;
-  const user = await currentUser();
-  if (!user) {
-    const qs = queryString(query);
-    redirect(`/sign-in?${new URLSearchParams({ callbackUrl: `/oauth/authorize${qs ? `?${qs}` : ""}` })}`);
-  }
+  const qs = queryString(query);
+  const user = await requireUser(`/oauth/authorize${qs ? `?${qs}` : ""}`);
   // RFC 6749 §3.1: a parameter sent twice makes the request invalid; which one was meant is unknowable.
   const repeated = Object.entries(query).find(([, value]) => Array.isArray(value));
   if (repeated) return <AuthorizeError message={`The link repeats the parameter “${repeated[0]}”, so it can't be read.`} />;

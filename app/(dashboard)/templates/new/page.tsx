@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/auth/require-user";
 import { NewTemplateView } from "@/components/templates/new-template-view";
 
 export const metadata: Metadata = { title: "New template" };
 
 export default async function NewTemplatePage() {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   // The role only shapes the UI; the create route checks it again.
   return <NewTemplateView role={user.role} />;
 }

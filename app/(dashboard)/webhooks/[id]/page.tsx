@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/current-user";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/lib/auth/require-user";
 import { endpointIdParamsSchema } from "@/lib/webhooks/schemas";
 import { DeliveriesView } from "@/components/webhooks/deliveries-view";
 
 export const metadata: Metadata = { title: "Webhook deliveries" };
 
 export default async function WebhookDeliveriesPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   // Not an endpoint id at all: nothing to ask the API about.
   const parsed = endpointIdParamsSchema.safeParse(await params);
   if (!parsed.success) notFound();

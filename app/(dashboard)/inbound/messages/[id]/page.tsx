@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/current-user";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/lib/auth/require-user";
 import { inboxIdParamsSchema } from "@/lib/inbound/schemas";
 import { InboxMessageView } from "@/components/inbound/inbox-message-view";
 
 export const metadata: Metadata = { title: "Received message" };
 
 export default async function InboxMessagePage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   // Not a message id at all: nothing to ask the API about.
   const parsed = inboxIdParamsSchema.safeParse({ id: (await params).id });
   if (!parsed.success) notFound();
