@@ -9,7 +9,7 @@ import { storable } from "@/lib/db/storable-text";
 import { AppError } from "@/lib/http/errors";
 import { fullConfig } from "@/lib/providers/provider-config";
 import { eventSourceFor, sesEventSource } from "@/lib/provider-events/sources";
-import { bareMessageId } from "@/lib/provider-events/mailgun";
+import { bareMessageId } from "@/lib/providers/mailgun/events";
 import { WebhookAuthError, WebhookFormatError, type IncomingWebhook, type ProviderEvent } from "@/lib/provider-events/types";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { oncePerToken } from "@/lib/provider-events/replay-guard";

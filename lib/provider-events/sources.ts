@@ -1,10 +1,10 @@
 // Which event webhook source reads which provider type. SMTP has no event webhooks, and the
 // demo provider produces no real traffic, so neither has one.
-import { mailgunEventSource } from "@/lib/provider-events/mailgun";
-import { postmarkEventSource } from "@/lib/provider-events/postmark";
-import { resendEventSource } from "@/lib/provider-events/resend";
-import { sendgridEventSource } from "@/lib/provider-events/sendgrid";
-import { createSesEventSource } from "@/lib/provider-events/ses";
+import { mailgunEventSource } from "@/lib/providers/mailgun/events";
+import { postmarkEventSource } from "@/lib/providers/postmark/events";
+import { resendEventSource } from "@/lib/providers/resend/events";
+import { sendgridEventSource } from "@/lib/providers/sendgrid/events";
+import { createSesEventSource } from "@/lib/providers/ses/events";
 import { createCertificateFetcher } from "@/lib/provider-events/sns-certificate";
 import type { ProviderEventSource } from "@/lib/provider-events/types";
 

@@ -5,13 +5,13 @@ import type { z } from "zod";
 import type { ProviderAdapter, ProviderType } from "@/lib/providers/adapter";
 import { inboundSourceFor } from "@/lib/inbound/sources";
 import { eventSourceFor } from "@/lib/provider-events/sources";
-import { demoAdapter } from "@/lib/providers/adapters/demo";
-import { mailgunAdapter } from "@/lib/providers/adapters/mailgun";
-import { postmarkAdapter } from "@/lib/providers/adapters/postmark";
-import { resendAdapter } from "@/lib/providers/adapters/resend";
-import { sendgridAdapter } from "@/lib/providers/adapters/sendgrid";
-import { sesAdapter } from "@/lib/providers/adapters/ses";
-import { smtpAdapter } from "@/lib/providers/adapters/smtp";
+import { demoAdapter } from "@/lib/providers/demo/adapter";
+import { mailgunAdapter } from "@/lib/providers/mailgun/adapter";
+import { postmarkAdapter } from "@/lib/providers/postmark/adapter";
+import { resendAdapter } from "@/lib/providers/resend/adapter";
+import { sendgridAdapter } from "@/lib/providers/sendgrid/adapter";
+import { sesAdapter } from "@/lib/providers/ses/adapter";
+import { smtpAdapter } from "@/lib/providers/smtp/adapter";
 
 /** Webhook settings that are not secrets (shown in full, like the rest of the config): a user name, public keys, a topic. */
 const PLAIN_WEBHOOK_FIELDS = new Set(["webhookUsername", "webhookPublicKey", "inboundPublicKey", "snsTopicArn"]);

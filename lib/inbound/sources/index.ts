@@ -1,9 +1,9 @@
 // Which inbound source reads which provider type's inbound webhook. Resend, SMTP and the demo
 // provider have none here (SMTP providers' mail reaches our own SMTP listener).
-import { mailgunInboundSource } from "@/lib/inbound/sources/mailgun";
-import { postmarkInboundSource } from "@/lib/inbound/sources/postmark";
-import { sendgridInboundSource } from "@/lib/inbound/sources/sendgrid";
-import { createSesInboundSource } from "@/lib/inbound/sources/ses";
+import { mailgunInboundSource } from "@/lib/providers/mailgun/inbound";
+import { postmarkInboundSource } from "@/lib/providers/postmark/inbound";
+import { sendgridInboundSource } from "@/lib/providers/sendgrid/inbound";
+import { createSesInboundSource } from "@/lib/providers/ses/inbound";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { createCertificateFetcher } from "@/lib/provider-events/sns-certificate";
 

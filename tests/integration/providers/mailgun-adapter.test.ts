@@ -1,7 +1,7 @@
 // The Mailgun adapter against a fake Mailgun API on 127.0.0.1: the multipart request it
 // makes to /v3/{domain}/messages, how it reads refusals, and its connection test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailgunAdapter } from "@/lib/providers/adapters/mailgun";
+import { mailgunAdapter } from "@/lib/providers/mailgun/adapter";
 import { closedPortUrl, formBody, providerFailure, startFakeHttpProvider, type FakeHttpProvider } from "../../helpers/fake-http-provider";
 import { ICS, PDF, PNG, sampleMessage } from "./http-sample-message";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHmac, randomBytes } from "node:crypto";
-import { bareMessageId, mailgunEventSource as source } from "@/lib/provider-events/mailgun";
+import { bareMessageId, mailgunEventSource as source } from "@/lib/providers/mailgun/events";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { incoming, unixSeconds } from "./webhook-request";
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
-import { createSesSnsVerifier, readSnsMessage, type SesSnsConfig, type SesSnsOptions } from "@/lib/provider-events/ses-sns";
+import { createSesSnsVerifier, readSnsMessage, type SesSnsConfig, type SesSnsOptions } from "@/lib/providers/ses/sns";
 
 const kindSchema = z.looseObject({ notificationType: z.string().optional() });
 const receivedSchema = z.object({

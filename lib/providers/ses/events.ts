@@ -4,7 +4,7 @@
 // contents for Amazon SES" (the older identity notifications, `notificationType`).
 import { z } from "zod";
 import { eventDate, eventIdFor, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
-import { createSesSnsVerifier, readSnsMessage, topicArnSchema, type SesSnsConfig, type SesSnsOptions } from "@/lib/provider-events/ses-sns";
+import { createSesSnsVerifier, readSnsMessage, topicArnSchema, type SesSnsConfig, type SesSnsOptions } from "@/lib/providers/ses/sns";
 import { WebhookFormatError, type IncomingWebhook, type ProviderEvent, type ProviderEventSource } from "@/lib/provider-events/types";
 
 export type SesEventConfig = SesSnsConfig;

@@ -2,7 +2,7 @@
 // 202 with the message's id in the X-Message-Id header.
 import { z } from "zod";
 import type { Address, OutgoingMessage, ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/adapters/http-provider";
+import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 

@@ -7,7 +7,7 @@
 // given the outbound address policy's connect-time check.)
 import { z } from "zod";
 import { ambiguousFailure, formatAddress, ProviderError, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText, type ProviderApi } from "@/lib/providers/adapters/http-provider";
+import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText, type ProviderApi } from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 

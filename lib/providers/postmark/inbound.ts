@@ -9,7 +9,7 @@ import { attachmentOf } from "@/lib/inbound/sources/attachments";
 import { bodyText, headerBlock, mimeSize, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
-import { verifyPostmarkCredentials, type PostmarkEventConfig } from "@/lib/provider-events/postmark";
+import { verifyPostmarkCredentials, type PostmarkEventConfig } from "@/lib/providers/postmark/events";
 
 const addressSchema = z.object({ Email: z.string(), Name: z.string().nullish() });
 const inboundSchema = z.object({

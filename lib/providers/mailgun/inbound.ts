@@ -9,7 +9,7 @@ import { formBytes, formFields, jsonField, numberedFiles, readForm } from "@/lib
 import { bodyText, headerBlock, mimeSize, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseWith } from "@/lib/provider-events/event-body";
-import { signatureSchema, verifyMailgunSignature, type MailgunEventConfig, type MailgunSignature } from "@/lib/provider-events/mailgun";
+import { signatureSchema, verifyMailgunSignature, type MailgunEventConfig, type MailgunSignature } from "@/lib/providers/mailgun/events";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 
 const fieldsSchema = z.object({

@@ -3,7 +3,7 @@
 // baseUrl https://api.eu.mailgun.net: keys and domains exist in one region only.
 import { z } from "zod";
 import { formatAddress, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/adapters/http-provider";
+import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 

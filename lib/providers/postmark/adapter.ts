@@ -2,7 +2,7 @@
 // token. Postmark answers 422 with its own ErrorCode for refused messages.
 import { z } from "zod";
 import { formatAddress, ProviderError, type Address, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/adapters/http-provider";
+import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 

@@ -10,7 +10,7 @@ import { formBytes, formFields, jsonField, numberedFiles, readForm } from "@/lib
 import { bodyText, mimeSize, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseWith } from "@/lib/provider-events/event-body";
-import { publicKeySchema, verifySendGridSignature, type SendGridEventConfig } from "@/lib/provider-events/sendgrid";
+import { publicKeySchema, verifySendGridSignature, type SendGridEventConfig } from "@/lib/providers/sendgrid/events";
 import { WebhookFormatError } from "@/lib/provider-events/types";
 import { webhookConfig } from "@/lib/provider-events/verification";
 
