@@ -1,7 +1,7 @@
 // Postmark's inbound webhook: each message Postmark receives for the server, POSTed as JSON.
 // Follows Postmark's docs pages "Inbound webhook" (the fields; RawEmail, the whole message,
 // when "Include raw email content in JSON payload" is on) and "Parse an email". Authenticated
-// with HTTP Basic credentials like its other webhooks (lib/provider-events/postmark.ts).
+// with HTTP Basic credentials like its other webhooks (events.ts).
 import { z } from "zod";
 import type { InboundAddress } from "@/lib/inbound/inbound-email";
 import { addressList } from "@/lib/inbound/sources/addresses";
@@ -39,8 +39,6 @@ function dateOf(value: string | null | undefined): Date | null {
 }
 
 export const postmarkInboundSource: ProviderInboundSource<PostmarkEventConfig> = {
-  configFields: {},
-
   async verify(req, config) {
     verifyPostmarkCredentials(req, config);
   },

@@ -116,6 +116,7 @@ describe("Mailgun config", () => {
     expect(schema.safeParse({ domain: "mg.acme.test" }).success).toBe(false);
     expect(schema.safeParse({ apiKey: "k", domain: "mg.acme.test", baseUrl: "api.eu.mailgun.net" }).success).toBe(false);
     expect(schema.safeParse({ apiKey: "k", domain: "mg.acme.test", region: "eu" }).success).toBe(false);
-    expect(mailgunAdapter.secretFields).toEqual(["apiKey"]);
+    // The webhook signing key (events.ts) is kept secret too.
+    expect(mailgunAdapter.secretFields).toEqual(["apiKey", "webhookSigningKey"]);
   });
 });

@@ -111,6 +111,7 @@ describe("Postmark config", () => {
     expect(schema.safeParse({ serverToken: "" }).success).toBe(false);
     expect(schema.safeParse({ serverToken: "t", baseUrl: "nope" }).success).toBe(false);
     expect(schema.safeParse({ serverToken: "t", apiKey: "x" }).success).toBe(false);
-    expect(postmarkAdapter.secretFields).toEqual(["serverToken"]);
+    // The webhook password (events.ts) is kept secret too; the webhook username is not.
+    expect(postmarkAdapter.secretFields).toEqual(["serverToken", "webhookPassword"]);
   });
 });

@@ -102,6 +102,7 @@ describe("Resend config", () => {
     expect(schema.safeParse({ apiKey: "sk_abc" }).success).toBe(false);
     expect(schema.safeParse({ apiKey: "re_abc", baseUrl: "not a url" }).success).toBe(false);
     expect(schema.safeParse({ apiKey: "re_abc", from: "x@acme.test" }).success).toBe(false);
-    expect(resendAdapter.secretFields).toEqual(["apiKey"]);
+    // The webhook signing secret (events.ts) is kept secret too.
+    expect(resendAdapter.secretFields).toEqual(["apiKey", "webhookSecret"]);
   });
 });
