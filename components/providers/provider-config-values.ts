@@ -62,7 +62,7 @@ export function changedDestination(info: ProviderTypeInfo, values: ConfigValues,
       const saved = stored[f.key] === undefined || stored[f.key] === null ? "" : String(stored[f.key]);
       return input !== saved;
     })
-    .map((f) => (typeof f.destination === "string" ? f.destination : f.label.replace(/ \(optional\)$/, "").toLowerCase()));
+    .map((f) => (f.destination === "tls" ? "TLS settings" : f.label.replace(/ \(optional\)$/, "").toLowerCase()));
   return [...new Set(names)];
 }
 

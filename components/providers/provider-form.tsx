@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import type { ProviderType } from "@/lib/providers/adapter";
+import type { ProviderType } from "@/lib/providers/catalog";
 import type { Provider } from "@/lib/queries/providers";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ProviderType } from "@/lib/providers/adapter";
+import type { ProviderType } from "@/lib/providers/catalog";
 import { PROVIDER_TYPE_INFO } from "@/components/providers/provider-types";
 
 interface ProviderTypePickerProps {

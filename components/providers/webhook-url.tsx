@@ -1,7 +1,7 @@
 "use client";
 // Where the provider should POST to us: its delivery, bounce, open and click events, or the
 // mail it receives for the organization. The provider proves each request with the secret set
-// in this provider's form (lib/provider-events, lib/inbound/sources).
+// in this provider's form (lib/providers/<type>/events.ts and inbound.ts).
 import { useSyncExternalStore } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 

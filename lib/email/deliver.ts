@@ -13,7 +13,7 @@ import { AppError } from "@/lib/http/errors";
 import { tooManyRequests } from "@/lib/http/too-many-requests";
 import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
 import { adapterFor } from "@/lib/providers/registry";
-import { demoAdapter } from "@/lib/providers/adapters/demo";
+import { demoAdapter } from "@/lib/providers/demo/adapter";
 import { fullConfig } from "@/lib/providers/provider-config";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 import { reserveCapacity } from "@/lib/providers/usage";

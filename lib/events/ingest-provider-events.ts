@@ -8,8 +8,8 @@ import { rawQuery } from "@/lib/db/raw-query";
 import { storable } from "@/lib/db/storable-text";
 import { AppError } from "@/lib/http/errors";
 import { fullConfig } from "@/lib/providers/provider-config";
-import { eventSourceFor, sesEventSource } from "@/lib/provider-events/sources";
-import { bareMessageId } from "@/lib/provider-events/mailgun";
+import { eventSourceFor } from "@/lib/providers/registry";
+import { bareMessageId } from "@/lib/provider-events/event-body";
 import { WebhookAuthError, WebhookFormatError, type IncomingWebhook, type ProviderEvent } from "@/lib/provider-events/types";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { oncePerToken } from "@/lib/provider-events/replay-guard";
@@ -60,12 +60,10 @@ export async function ingestProviderEvents(provider: Provider, req: IncomingWebh
   try {
     await source.verify(req, fullConfig(provider));
     return await oncePerToken(provider.id, source.replayToken?.(req), async () => {
-      if (provider.type === "ses") {
-        const confirm = sesEventSource.subscriptionToConfirm(req);
-        if (confirm) {
-          await confirmSubscription(confirm);
-          return { received: 0, published: 0, confirmed: true };
-        }
+      const confirm = source.subscriptionToConfirm?.(req);
+      if (confirm) {
+        await confirmSubscription(confirm);
+        return { received: 0, published: 0, confirmed: true };
       }
       // Our own send already published email.sent when the provider accepted the message.
       // Text PostgreSQL cannot store (NUL, lone surrogates) is cleaned: it would fail the lookups and inserts.

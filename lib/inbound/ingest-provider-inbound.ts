@@ -7,7 +7,7 @@ import { fullConfig } from "@/lib/providers/provider-config";
 import { oncePerToken } from "@/lib/provider-events/replay-guard";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { confirmSubscription, ProviderWebhookRefused } from "@/lib/events/ingest-provider-events";
-import { inboundSourceFor } from "@/lib/inbound/sources";
+import { inboundSourceFor } from "@/lib/providers/registry";
 import type { IncomingInbound } from "@/lib/inbound/sources/types";
 import { recordInbound, type InboundSource } from "@/lib/inbound/record-inbound";
 import type { Provider } from "@/lib/generated/prisma/client";

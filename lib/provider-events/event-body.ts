@@ -37,6 +37,15 @@ export function normalizeRecipient(value: string): string {
 }
 
 /**
+ * A message id without angle brackets. Mailgun's send API answers id "<…@domain>" while its
+ * events carry the Message-Id header bare: ids are compared without angle brackets (the
+ * event route strips our stored ids the same way).
+ */
+export function bareMessageId(id: string): string {
+  return id.trim().replace(/^<(.*)>$/, "$1");
+}
+
+/**
  * One provider notification may yield an event per recipient: suffix the provider's id with
  * the recipient then, so each event keeps a unique de-duplication key.
  */

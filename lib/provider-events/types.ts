@@ -1,7 +1,6 @@
 // The contract for providers' event webhooks (delivery, bounce, open... notifications a
 // provider POSTs to us): verify the request is the provider's, then normalize its events.
 // Sources are pure: no database, no logging; the route decides what to record.
-import type { z } from "zod";
 import type { EmailEventType } from "@/lib/events/event-types";
 
 export type { EmailEventType };
@@ -49,8 +48,11 @@ export interface ProviderEventSource<C> {
    * request, which the route records and refuses to see twice. Absent: replays are harmless.
    */
   replayToken?(req: IncomingWebhook): string | null;
+  /**
+   * SES through SNS only: the URL to GET to confirm a subscription, for a SubscriptionConfirmation
+   * that verify() accepted; null for notifications.
+   */
+  subscriptionToConfirm?(req: IncomingWebhook): URL | null;
   /** Parses the verified body into zero or more events (unknown event kinds are skipped, not errors). */
   parse(req: IncomingWebhook): ProviderEvent[];
-  /** Provider config fields this source needs (all secret), with a zod schema fragment, so they can be added to the provider config schema. */
-  configFields: Record<string, z.ZodType>;
 }

@@ -2,9 +2,8 @@
 // test the connection. Adapters know nothing of organizations, limits or failover.
 import type { z } from "zod";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
-
-export const PROVIDER_TYPES = ["resend", "smtp", "ses", "sendgrid", "postmark", "mailgun", "demo"] as const;
-export type ProviderType = (typeof PROVIDER_TYPES)[number];
+import type { ProviderType } from "@/lib/providers/catalog";
+import type { ConfigField, ProviderFields } from "@/lib/providers/config-fields";
 
 export interface Address {
   email: string;
@@ -101,10 +100,18 @@ export const ambiguousFailure = (message: string, cause?: unknown) => new Provid
 export interface ProviderAdapter<C = unknown> {
   type: ProviderType;
   label: string;
-  /** The provider's config (credentials and settings); z.object, .strict(). */
+  /** The provider's config (credentials, settings, webhook verification); z.object, .strict(). */
   configSchema: z.ZodType<C>;
   /** Config fields that are secrets: stored encrypted, never returned, shown masked. */
   secretFields: readonly string[];
+  /** The secrets sent to the provider's destination (secretFields also holds webhook-verification secrets). */
+  credentialFields: readonly string[];
+  /**
+   * Settings that say where the adapter connects, and how each is checked by the outbound
+   * address policy on save; changing one requires the credentials again (provider-destination.ts
+   * and ConfigField.destination in config-fields.ts).
+   */
+  destinationFields: Readonly<Record<string, "url" | "host" | "port" | "tls">>;
   capabilities: ProviderCapabilities;
   /**
    * The provider de-duplicates a repeated send of one message (the adapter sends the message's
@@ -112,20 +119,23 @@ export interface ProviderAdapter<C = unknown> {
    * provider cannot deliver a second copy.
    */
   idempotent?: boolean;
-  /**
-   * Settings that say where the adapter connects, and how each is checked by the outbound
-   * address policy on save; changing one requires the credentials again (provider-destination.ts).
-   * "tls": how the connection protects the credential in transit (implicit TLS, STARTTLS
-   * required, the certificate checked): not checked by the policy, but a change to it needs the
-   * credentials again too, so a stored password is never sent over a weakened connection.
-   */
-  destinationFields?: Readonly<Record<string, "url" | "host" | "port" | "tls">>;
-  /** The secrets sent to that destination; the registry sets it (secretFields also holds webhook-verification secrets). */
-  credentialFields?: readonly string[];
   /** `policy`: the outbound address policy its connections follow (provider-policy.ts; the default: the tenant's). */
   send(config: C, message: OutgoingMessage, policy?: OutboundPolicy): Promise<SendResult>;
   /** A live, read-only check of the connection and credentials. Throws ProviderError on failure. */
   test(config: C, policy?: OutboundPolicy): Promise<TestResult>;
+}
+
+/** What of an adapter its fields decide (<name>/fields.ts): its type, label, config schema and which fields are secrets, credentials and destinations. */
+export function adapterSettings<T extends ProviderType, S extends z.ZodType<Record<string, unknown>>>(provider: ProviderFields<T, S>) {
+  const fields = Object.entries(provider.fields);
+  return {
+    type: provider.type,
+    label: provider.label,
+    configSchema: provider.configSchema,
+    secretFields: fields.filter(([, f]) => f.kind === "secret").map(([key]) => key),
+    credentialFields: fields.filter(([, f]) => f.credential).map(([key]) => key),
+    destinationFields: Object.fromEntries(fields.flatMap(([key, f]): [string, NonNullable<ConfigField["destination"]>][] => (f.destination ? [[key, f.destination]] : []))),
+  };
 }
 
 export function formatAddress(a: Address): string {

@@ -21,7 +21,7 @@ export function fullConfig(row: { config: unknown; secretsSealed: string | null 
  * Validates a config for the adapter and splits it for storage. `previous` is the stored
  * config on update: a secret field left out, or sent back as the mask, keeps its value.
  */
-export function prepareConfig(adapter: ProviderAdapter<never>, input: Config, previous: Config = {}) {
+export function prepareConfig(adapter: ProviderAdapter, input: Config, previous: Config = {}) {
   const merged: Config = { ...input };
   for (const field of adapter.secretFields) {
     if (!(field in input) || input[field] === SECRET_MASK) {
@@ -39,7 +39,7 @@ export function prepareConfig(adapter: ProviderAdapter<never>, input: Config, pr
 }
 
 /** Settings as stored, with each secret that is set shown as the mask. */
-export function maskedConfig(adapter: ProviderAdapter<never> | undefined, row: { config: unknown; secretsSealed: string | null }): Config {
+export function maskedConfig(adapter: ProviderAdapter | undefined, row: { config: unknown; secretsSealed: string | null }): Config {
   const shown: Config = { ...(row.config as Config) };
   const secrets = unsealSecrets(row.secretsSealed);
   for (const field of adapter?.secretFields ?? Object.keys(secrets)) if (field in secrets) shown[field] = SECRET_MASK;

@@ -14,8 +14,8 @@ const refused = (field: string, reason: string) =>
   new AppError("VALIDATION_ERROR", `Invalid request: body.config.${field}: ${reason}`, [{ path: `body.config.${field}`, message: reason }]);
 
 /** Every destination field of `config` (the validated settings) against the policy; throws a 400 naming the field. */
-export async function checkDestination(adapter: ProviderAdapter<never>, config: Config, policy: OutboundPolicy): Promise<void> {
-  for (const [field, kind] of Object.entries(adapter.destinationFields ?? {})) {
+export async function checkDestination(adapter: ProviderAdapter, config: Config, policy: OutboundPolicy): Promise<void> {
+  for (const [field, kind] of Object.entries(adapter.destinationFields)) {
     const value = config[field];
     if (typeof value !== "string" || kind === "port" || kind === "tls") continue;
     const check = kind === "url" ? await checkOutboundUrl(value, policy) : await checkOutboundHost(value, policy);
@@ -28,16 +28,16 @@ export async function checkDestination(adapter: ProviderAdapter<never>, config: 
  * come again in `input` (not left out, not the mask), or the update is refused, naming it.
  */
 export function assertCredentialsReentered(
-  adapter: ProviderAdapter<never>,
+  adapter: ProviderAdapter,
   input: Config,
   stored: { config: unknown; secretsSealed: string | null },
   next: Config,
 ): void {
   const before = stored.config as Config;
-  const changed = Object.keys(adapter.destinationFields ?? {}).filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(next[f] ?? null));
+  const changed = Object.keys(adapter.destinationFields).filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(next[f] ?? null));
   if (changed.length === 0) return;
   const secrets = unsealSecrets(stored.secretsSealed);
-  for (const field of adapter.credentialFields ?? adapter.secretFields) {
+  for (const field of adapter.credentialFields) {
     if (!(field in secrets)) continue;
     if (typeof input[field] !== "string" || input[field] === SECRET_MASK) {
       throw refused(field, `must be entered again when ${changed.join(" or ")} changes: the stored secret is never sent to a new destination`);

@@ -1,41 +1,49 @@
-// Every provider adapter, by type. A provider whose events or inbound mail reach us by
-// webhook also accepts the settings that verify those webhooks (lib/provider-events,
-// lib/inbound/sources), stored with its config.
-import type { z } from "zod";
-import type { ProviderAdapter, ProviderType } from "@/lib/providers/adapter";
-import { inboundSourceFor } from "@/lib/inbound/sources";
-import { eventSourceFor } from "@/lib/provider-events/sources";
-import { demoAdapter } from "@/lib/providers/adapters/demo";
-import { mailgunAdapter } from "@/lib/providers/adapters/mailgun";
-import { postmarkAdapter } from "@/lib/providers/adapters/postmark";
-import { resendAdapter } from "@/lib/providers/adapters/resend";
-import { sendgridAdapter } from "@/lib/providers/adapters/sendgrid";
-import { sesAdapter } from "@/lib/providers/adapters/ses";
-import { smtpAdapter } from "@/lib/providers/adapters/smtp";
+// The server's parts of every provider type in the catalog (catalog.ts), by type: its
+// adapter, and the sources that read its event webhook and its inbound webhook where it has
+// them (lib/providers/<name>/provider.ts). A type missing here does not compile.
+import type { ProviderAdapter } from "@/lib/providers/adapter";
+import type { ProviderType } from "@/lib/providers/catalog";
+import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
+import type { ProviderEventSource } from "@/lib/provider-events/types";
+import { demoProvider } from "@/lib/providers/demo/provider";
+import { mailgunProvider } from "@/lib/providers/mailgun/provider";
+import { postmarkProvider } from "@/lib/providers/postmark/provider";
+import { resendProvider } from "@/lib/providers/resend/provider";
+import { sendgridProvider } from "@/lib/providers/sendgrid/provider";
+import { sesProvider } from "@/lib/providers/ses/provider";
+import { smtpProvider } from "@/lib/providers/smtp/provider";
 
-/** Webhook settings that are not secrets (shown in full, like the rest of the config): a user name, public keys, a topic. */
-const PLAIN_WEBHOOK_FIELDS = new Set(["webhookUsername", "webhookPublicKey", "inboundPublicKey", "snsTopicArn"]);
-
-function withWebhookFields(adapter: ProviderAdapter<never>): ProviderAdapter<never> {
-  const configFields = { ...eventSourceFor(adapter.type)?.configFields, ...inboundSourceFor(adapter.type)?.configFields };
-  const fields = Object.keys(configFields);
-  if (fields.length === 0) return { ...adapter, credentialFields: adapter.secretFields };
-  return {
-    ...adapter,
-    credentialFields: adapter.secretFields,
-    configSchema: (adapter.configSchema as unknown as z.ZodObject).extend(configFields) as unknown as ProviderAdapter<never>["configSchema"],
-    secretFields: [...adapter.secretFields, ...fields.filter((f) => !PLAIN_WEBHOOK_FIELDS.has(f))],
-  };
+// Each source and adapter checks the config it is given at run time (a missing webhook
+// secret is a 401), so the table can hold them without their config types.
+export interface ProviderParts {
+  adapter: ProviderAdapter;
+  events?: ProviderEventSource<unknown>;
+  inbound?: ProviderInboundSource<unknown>;
 }
 
-const ADAPTERS = Object.fromEntries(
-  ([resendAdapter, smtpAdapter, sesAdapter, sendgridAdapter, postmarkAdapter, mailgunAdapter, demoAdapter] as ProviderAdapter<never>[]).map((a) => [
-    a.type,
-    withWebhookFields(a),
-  ]),
-) as Record<ProviderType, ProviderAdapter<never>>;
+const PROVIDERS: Record<ProviderType, ProviderParts> = {
+  resend: resendProvider,
+  smtp: smtpProvider,
+  ses: sesProvider,
+  sendgrid: sendgridProvider,
+  postmark: postmarkProvider,
+  mailgun: mailgunProvider,
+  demo: demoProvider,
+};
+
+const partsFor = (type: string): ProviderParts | undefined => (Object.hasOwn(PROVIDERS, type) ? PROVIDERS[type as ProviderType] : undefined);
 
 /** The adapter for a type, or undefined for a type this build does not know. */
-export function adapterFor(type: string): ProviderAdapter<never> | undefined {
-  return Object.hasOwn(ADAPTERS, type) ? ADAPTERS[type as ProviderType] : undefined;
+export function adapterFor(type: string): ProviderAdapter | undefined {
+  return partsFor(type)?.adapter;
+}
+
+/** What reads the type's event webhook (delivery, bounce, open... reports), or null when it has none. */
+export function eventSourceFor(type: string): ProviderEventSource<unknown> | null {
+  return partsFor(type)?.events ?? null;
+}
+
+/** What reads the type's inbound webhook (mail it received for the organization), or null when it has none. */
+export function inboundSourceFor(type: string): ProviderInboundSource<unknown> | null {
+  return partsFor(type)?.inbound ?? null;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROVIDER_TYPES } from "@/lib/providers/adapter";
+import { PROVIDER_TYPES } from "@/lib/providers/catalog";
 import { timestamp, nullableTimestamp } from "@/lib/http/wire";
 
 const limit = z.number().int().positive().max(10_000_000).nullable();

@@ -2,8 +2,8 @@
 // the provider's documented error message only from its own official API host; from a custom
 // base URL, the status alone. And connection failures in our own words, from codes only.
 import { describe, expect, it } from "vitest";
-import { providerApi } from "@/lib/providers/adapters/http-provider";
-import { postmarkError } from "@/lib/providers/adapters/postmark";
+import { providerApi } from "@/lib/providers/http-provider";
+import { postmarkError } from "@/lib/providers/postmark/adapter";
 import { connectionFailure } from "@/lib/providers/connection-failure";
 
 const policy = { allowPrivate: false, subject: "provider host" };

@@ -1,7 +1,6 @@
 // The contract for providers' inbound webhooks (a provider receives mail for the customer's
 // domain and POSTs it to us): verify the request is the provider's, then turn it into
 // InboundEmails. Sources are pure: no database, no logging; the route decides what to record.
-import type { z } from "zod";
 import type { InboundEmail } from "@/lib/inbound/inbound-email";
 
 export interface IncomingInbound {
@@ -23,6 +22,4 @@ export interface ProviderInboundSource<C> {
   subscriptionToConfirm?(req: IncomingInbound): string | null;
   /** The verified request's messages (one for every format but SES, which may also give none for non-mail notifications). Unreadable: WebhookFormatError. */
   parse(req: IncomingInbound): Promise<InboundEmail[]>;
-  /** Provider config fields this source needs beyond the event webhook's, with zod schema fragments. */
-  configFields: Record<string, z.ZodType>;
 }

@@ -1,7 +1,7 @@
 // The Mailgun adapter against a fake Mailgun API on 127.0.0.1: the multipart request it
 // makes to /v3/{domain}/messages, how it reads refusals, and its connection test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailgunAdapter } from "@/lib/providers/adapters/mailgun";
+import { mailgunAdapter } from "@/lib/providers/mailgun/adapter";
 import { closedPortUrl, formBody, providerFailure, startFakeHttpProvider, type FakeHttpProvider } from "../../helpers/fake-http-provider";
 import { ICS, PDF, PNG, sampleMessage } from "./http-sample-message";
 
@@ -116,6 +116,7 @@ describe("Mailgun config", () => {
     expect(schema.safeParse({ domain: "mg.acme.test" }).success).toBe(false);
     expect(schema.safeParse({ apiKey: "k", domain: "mg.acme.test", baseUrl: "api.eu.mailgun.net" }).success).toBe(false);
     expect(schema.safeParse({ apiKey: "k", domain: "mg.acme.test", region: "eu" }).success).toBe(false);
-    expect(mailgunAdapter.secretFields).toEqual(["apiKey"]);
+    // The webhook signing key (events.ts) is kept secret too.
+    expect(mailgunAdapter.secretFields).toEqual(["apiKey", "webhookSigningKey"]);
   });
 });

@@ -1,7 +1,7 @@
 // The Postmark adapter against a fake Postmark API on 127.0.0.1: the POST /email request it
 // makes, how its ErrorCodes decide failover, and its connection test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postmarkAdapter } from "@/lib/providers/adapters/postmark";
+import { postmarkAdapter } from "@/lib/providers/postmark/adapter";
 import { closedPortUrl, jsonBody, providerFailure, startFakeHttpProvider, type FakeHttpProvider } from "../../helpers/fake-http-provider";
 import { ICS, PDF, PNG, sampleMessage } from "./http-sample-message";
 
@@ -111,6 +111,7 @@ describe("Postmark config", () => {
     expect(schema.safeParse({ serverToken: "" }).success).toBe(false);
     expect(schema.safeParse({ serverToken: "t", baseUrl: "nope" }).success).toBe(false);
     expect(schema.safeParse({ serverToken: "t", apiKey: "x" }).success).toBe(false);
-    expect(postmarkAdapter.secretFields).toEqual(["serverToken"]);
+    // The webhook password (events.ts) is kept secret too; the webhook username is not.
+    expect(postmarkAdapter.secretFields).toEqual(["serverToken", "webhookPassword"]);
   });
 });

@@ -1,7 +1,7 @@
 // The Resend adapter against a fake Resend API on 127.0.0.1: the POST /emails request it
 // makes (as Resend's SDK would), how Resend's errors map to failover, and test().
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resendAdapter } from "@/lib/providers/adapters/resend";
+import { resendAdapter } from "@/lib/providers/resend/adapter";
 import { closedPortUrl, jsonBody, providerFailure, startFakeHttpProvider, type FakeHttpProvider } from "../../helpers/fake-http-provider";
 import { ICS, PDF, PNG, sampleMessage } from "./http-sample-message";
 
@@ -102,6 +102,7 @@ describe("Resend config", () => {
     expect(schema.safeParse({ apiKey: "sk_abc" }).success).toBe(false);
     expect(schema.safeParse({ apiKey: "re_abc", baseUrl: "not a url" }).success).toBe(false);
     expect(schema.safeParse({ apiKey: "re_abc", from: "x@acme.test" }).success).toBe(false);
-    expect(resendAdapter.secretFields).toEqual(["apiKey"]);
+    // The webhook signing secret (events.ts) is kept secret too.
+    expect(resendAdapter.secretFields).toEqual(["apiKey", "webhookSecret"]);
   });
 });

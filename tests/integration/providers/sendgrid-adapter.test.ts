@@ -1,7 +1,7 @@
 // The SendGrid adapter against a fake SendGrid API on 127.0.0.1: the v3 Mail Send request
 // it makes, how it reads answers and refusals, and its connection test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendgridAdapter } from "@/lib/providers/adapters/sendgrid";
+import { sendgridAdapter } from "@/lib/providers/sendgrid/adapter";
 import { closedPortUrl, jsonBody, providerFailure, startFakeHttpProvider, type FakeHttpProvider } from "../../helpers/fake-http-provider";
 import { ICS, PDF, PNG, sampleMessage } from "./http-sample-message";
 

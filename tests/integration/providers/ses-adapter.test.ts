@@ -3,7 +3,7 @@
 import { simpleParser, type AddressObject } from "mailparser";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
-import { sesAdapter } from "@/lib/providers/adapters/ses";
+import { sesAdapter } from "@/lib/providers/ses/adapter";
 import { startFakeSes, type FakeSes } from "@/tests/helpers/fake-ses";
 
 const message: OutgoingMessage = {

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { simpleParser, type AddressObject } from "mailparser";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
-import { smtpAdapter } from "@/lib/providers/adapters/smtp";
+import { smtpAdapter } from "@/lib/providers/smtp/adapter";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 
 const ICS = ["BEGIN:VCALENDAR", "VERSION:2.0", "METHOD:REQUEST", "BEGIN:VEVENT", "UID:launch-1@mailroom.local", "SUMMARY:Spring launch", "DTSTART:20300401T090000Z", "END:VEVENT", "END:VCALENDAR"].join("\r\n");

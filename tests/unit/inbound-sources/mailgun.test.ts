@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHmac, randomBytes } from "node:crypto";
-import { mailgunInboundSource as source } from "@/lib/inbound/sources/mailgun";
+import { mailgunInboundSource as source } from "@/lib/providers/mailgun/inbound";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { expectParsedParts, fromRawMessage, incoming, message, multipart, parsedHeaders, pdf, png, rawMessage, unixSeconds } from "./inbound-request";
 

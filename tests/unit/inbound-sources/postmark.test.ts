@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { postmarkInboundSource as source } from "@/lib/inbound/sources/postmark";
+import { postmarkInboundSource as source } from "@/lib/providers/postmark/inbound";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { expectParsedParts, fromRawMessage, incoming, message, parsedHeaders, pdf, png, rawMessage } from "./inbound-request";
 

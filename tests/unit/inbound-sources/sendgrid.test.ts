@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
-import { sendgridInboundSource as source } from "@/lib/inbound/sources/sendgrid";
+import { sendgridInboundSource as source } from "@/lib/providers/sendgrid/inbound";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { expectParsedParts, fromRawMessage, incoming, message, multipart, parsedHeaders, pdf, png, rawMessage, unixSeconds } from "./inbound-request";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateKeyPairSync } from "node:crypto";
-import { createSesInboundSource } from "@/lib/inbound/sources/ses";
+import { createSesInboundSource } from "@/lib/providers/ses/inbound";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { CERT_URL, certificateFetcher, snsRequest, snsSubscription } from "../provider-events/sns-signing";
 import { fromRawMessage, incoming, message, rawMessage } from "./inbound-request";

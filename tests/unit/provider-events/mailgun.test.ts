@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createHmac, randomBytes } from "node:crypto";
-import { bareMessageId, mailgunEventSource as source } from "@/lib/provider-events/mailgun";
+import { mailgunEventSource as source } from "@/lib/providers/mailgun/events";
+import { bareMessageId } from "@/lib/provider-events/event-body";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { incoming, unixSeconds } from "./webhook-request";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { postmarkEventSource as source } from "@/lib/provider-events/postmark";
+import { postmarkEventSource as source } from "@/lib/providers/postmark/events";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { incoming } from "./webhook-request";
 

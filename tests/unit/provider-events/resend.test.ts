@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createHmac, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { resendEventSource as source } from "@/lib/provider-events/resend";
+import { resendEventSource as source } from "@/lib/providers/resend/events";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { incoming, unixSeconds } from "./webhook-request";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
-import { sendgridEventSource as source } from "@/lib/provider-events/sendgrid";
+import { sendgridEventSource as source } from "@/lib/providers/sendgrid/events";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { incoming, unixSeconds } from "./webhook-request";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateKeyPairSync } from "node:crypto";
-import { createSesEventSource } from "@/lib/provider-events/ses";
+import { createSesEventSource } from "@/lib/providers/ses/events";
 import { createCertificateFetcher } from "@/lib/provider-events/sns-certificate";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { CERT_URL, certificateFetcher, snsRequest, snsSubscription } from "./sns-signing";

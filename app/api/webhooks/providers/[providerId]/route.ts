@@ -1,6 +1,6 @@
 // POST /api/webhooks/providers/{providerId} — a provider's event webhook (delivery, bounce,
 // open, click, complaint...). No session or key: the provider's own signature scheme proves
-// the request (lib/provider-events); anything unverified is 401 and nothing is recorded.
+// the request (lib/providers/<type>/events.ts); anything unverified is 401 and nothing is recorded.
 import { providerWebhookRoute } from "@/lib/http/provider-webhook-route";
 import { readTextBody } from "@/lib/http/read-body";
 import { ingestProviderEvents } from "@/lib/events/ingest-provider-events";

@@ -1,5 +1,5 @@
-// How an SES provider's SNS deliveries are authenticated, for its event source (ses.ts) and
-// its inbound source (lib/inbound/sources/ses.ts) alike: the SNS signature (sns-signature.ts)
+// How an SES provider's SNS deliveries are authenticated, for its event source (events.ts) and
+// its inbound source (inbound.ts) alike: the SNS signature (lib/provider-events/sns-signature.ts)
 // and the provider's own topic, which is required. SNS "raw message delivery" must stay off:
 // raw messages carry no signature.
 import { z } from "zod";
@@ -7,8 +7,8 @@ import { parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 import { webhookConfig } from "@/lib/provider-events/verification";
 import { SNS_HOST_PATTERN, snsMessageSchema, snsUrl, verifySnsSignature, type SnsMessage } from "@/lib/provider-events/sns-signature";
+import { topicArnSchema } from "@/lib/providers/ses/fields";
 
-export const topicArnSchema = z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}(\.fifo)?$/, "An SNS topic ARN");
 const configSchema = z.object({ snsTopicArn: topicArnSchema.optional() });
 export type SesSnsConfig = z.infer<typeof configSchema>;
 

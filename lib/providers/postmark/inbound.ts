@@ -1,7 +1,7 @@
 // Postmark's inbound webhook: each message Postmark receives for the server, POSTed as JSON.
 // Follows Postmark's docs pages "Inbound webhook" (the fields; RawEmail, the whole message,
 // when "Include raw email content in JSON payload" is on) and "Parse an email". Authenticated
-// with HTTP Basic credentials like its other webhooks (lib/provider-events/postmark.ts).
+// with HTTP Basic credentials like its other webhooks (events.ts).
 import { z } from "zod";
 import type { InboundAddress } from "@/lib/inbound/inbound-email";
 import { addressList } from "@/lib/inbound/sources/addresses";
@@ -9,7 +9,7 @@ import { attachmentOf } from "@/lib/inbound/sources/attachments";
 import { bodyText, headerBlock, mimeSize, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
-import { verifyPostmarkCredentials, type PostmarkEventConfig } from "@/lib/provider-events/postmark";
+import { verifyPostmarkCredentials, type PostmarkEventConfig } from "@/lib/providers/postmark/events";
 
 const addressSchema = z.object({ Email: z.string(), Name: z.string().nullish() });
 const inboundSchema = z.object({
@@ -39,8 +39,6 @@ function dateOf(value: string | null | undefined): Date | null {
 }
 
 export const postmarkInboundSource: ProviderInboundSource<PostmarkEventConfig> = {
-  configFields: {},
-
   async verify(req, config) {
     verifyPostmarkCredentials(req, config);
   },

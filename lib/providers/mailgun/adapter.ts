@@ -2,22 +2,14 @@
 // authenticated with HTTP Basic "api:<key>". Accounts in the EU region must set
 // baseUrl https://api.eu.mailgun.net: keys and domains exist in one region only.
 import { z } from "zod";
-import { formatAddress, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/adapters/http-provider";
+import { adapterSettings, formatAddress, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
+import { attachmentsWithInvite, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
+import { mailgunFields, type MailgunConfig } from "@/lib/providers/mailgun/fields";
 
 /** The US and EU regions' API hosts: Mailgun's own. */
 const OFFICIAL_BASE_URLS = ["https://api.mailgun.net", "https://api.eu.mailgun.net"];
-
-const configSchema = z
-  .object({
-    apiKey: z.string().min(1),
-    domain: z.string().min(1),
-    baseUrl: baseUrlSchema,
-  })
-  .strict();
-type MailgunConfig = z.infer<typeof configSchema>;
 
 const errorBodySchema = z.object({ message: z.string() });
 const acceptedSchema = z.object({ id: z.string() });
@@ -58,11 +50,7 @@ function authHeaders(config: MailgunConfig) {
 }
 
 export const mailgunAdapter: ProviderAdapter<MailgunConfig> = {
-  type: "mailgun",
-  label: "Mailgun",
-  configSchema,
-  secretFields: ["apiKey"],
-  destinationFields: { baseUrl: "url" },
+  ...adapterSettings(mailgunFields),
   capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 25 * 1024 * 1024 },
   async send(config, message, policy = providerPolicy()) {
     const to = api(config, policy);

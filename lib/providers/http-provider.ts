@@ -1,15 +1,15 @@
-// What the HTTP API adapters (Resend, SendGrid, Postmark, Mailgun) share: the base URL
-// setting, one timeout, one guarded way of making a request and reading its answer, one rule
-// for which failures the send pipeline may fail over from, and one rule for what of an answer
-// may be repeated to the tenant (docs/security.md):
+// What the HTTP API adapters (Resend, SendGrid, Postmark, Mailgun) share: one timeout, one
+// guarded way of making a request and reading its answer, one rule for which failures the
+// send pipeline may fail over from, and one rule for what of an answer may be repeated to the
+// tenant (docs/security.md):
 //   a reply's text (the provider's documented error message, a server or domain name) is
 //   shown only when the request went to the provider's own official API host; for a custom
 //   base URL only the status, or what failed in our words (refused, timeout, TLS), is said.
 // Why: a base URL is chosen by the tenant, and a reply repeated from an arbitrary host reads
-// internal services back through us (server-side request forgery).
+// internal services back through us (server-side request forgery). Their base URL setting is
+// baseUrlField (config-fields.ts), where the dashboard form can read it too.
 import http from "node:http";
 import https from "node:https";
-import { z } from "zod";
 import { ambiguousFailure, ProviderError, type OutgoingAttachment, type OutgoingMessage } from "@/lib/providers/adapter";
 import { assertOutboundUrl, guardedLookup, type OutboundPolicy } from "@/lib/net/outbound-policy";
 import { connectionFailure, notConnected } from "@/lib/providers/connection-failure";
@@ -19,9 +19,6 @@ export const PROVIDER_TIMEOUT_MS = 15_000;
 const USER_AGENT = "Mailroom/1";
 /** Provider answers are small; a host that streams more is cut off (and the rest ignored). */
 const MAX_ANSWER_BYTES = 1024 * 1024;
-
-/** Optional API base URL (regional endpoints, proxies, test servers); http(s) only, checked by the address policy on save. */
-export const baseUrlSchema = z.url({ protocol: /^https?$/ }).optional();
 
 /** Where an adapter's requests go, and whether that is the provider's own official host. */
 export interface ProviderApi {

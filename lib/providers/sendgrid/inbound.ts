@@ -2,7 +2,7 @@
 // multipart/form-data. Follows SendGrid's docs pages "Inbound Email Parse Webhook" (the
 // default fields; `email`, the whole message, when "Send Raw" is on), "Setting up the Inbound
 // Parse Webhook" and "Securing your Inbound Parse Webhooks" (signed exactly like the Event
-// Webhook: the check lives in lib/provider-events/sendgrid.ts).
+// Webhook: the check lives in events.ts).
 import { z } from "zod";
 import { addressList } from "@/lib/inbound/sources/addresses";
 import { fileAttachment } from "@/lib/inbound/sources/attachments";
@@ -10,7 +10,8 @@ import { formBytes, formFields, jsonField, numberedFiles, readForm } from "@/lib
 import { bodyText, mimeSize, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseWith } from "@/lib/provider-events/event-body";
-import { publicKeySchema, verifySendGridSignature, type SendGridEventConfig } from "@/lib/provider-events/sendgrid";
+import { publicKeySchema } from "@/lib/providers/sendgrid/fields";
+import { verifySendGridSignature, type SendGridEventConfig } from "@/lib/providers/sendgrid/events";
 import { WebhookFormatError } from "@/lib/provider-events/types";
 import { webhookConfig } from "@/lib/provider-events/verification";
 
@@ -39,8 +40,6 @@ const attachmentInfoSchema = z.record(
 );
 
 export const sendgridInboundSource: ProviderInboundSource<SendGridInboundConfig> = {
-  configFields: { inboundPublicKey: publicKeySchema.optional() },
-
   async verify(req, config, now = new Date()) {
     verifySendGridSignature(req, req.rawBody, webhookConfig("SendGrid", keySchema, config), now);
   },

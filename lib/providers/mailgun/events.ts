@@ -1,15 +1,15 @@
 // Mailgun webhooks (the JSON kind). Follows Mailgun's docs pages "Securing Webhooks"
 // (HMAC-SHA256 of timestamp + token with the HTTP webhook signing key, hex) and "Webhooks" /
 // "Events" (the event-data fields). Mailgun's legacy form-encoded webhooks are not accepted.
-// The signature check is shared with Routes forwards (lib/inbound/sources/mailgun.ts).
+// The signature check is shared with Routes forwards (inbound.ts).
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { safeEqual } from "@/lib/crypto/tokens";
-import { eventDate, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
+import { bareMessageId, eventDate, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
 import { WebhookAuthError, WebhookFormatError, type EmailEventType, type ProviderEvent, type ProviderEventSource } from "@/lib/provider-events/types";
 import { assertFresh, webhookConfig } from "@/lib/provider-events/verification";
+import { signingKeySchema } from "@/lib/providers/mailgun/fields";
 
-const signingKeySchema = z.string().min(1, "Mailgun's HTTP webhook signing key");
 const requiredConfigSchema = z.object({ webhookSigningKey: signingKeySchema });
 /** Part of the provider row's config: optional there, as event webhooks are opt-in; verify() refuses without them. */
 export type MailgunEventConfig = Partial<z.infer<typeof requiredConfigSchema>>;
@@ -39,14 +39,6 @@ const eventSchema = z.object({
 });
 type MailgunEvent = z.infer<typeof eventSchema>;
 
-/**
- * Mailgun's send API answers id "<…@domain>" while events carry the Message-Id header bare:
- * ids are compared without angle brackets, so the send adapter's id must be stripped the same way.
- */
-export function bareMessageId(id: string): string {
-  return id.trim().replace(/^<(.*)>$/, "$1");
-}
-
 function typeOf(event: MailgunEvent): EmailEventType | undefined {
   if (event.event !== "failed") return EVENT_TYPES.get(event.event);
   if (event.severity === "temporary") return "email.deferred";
@@ -68,8 +60,6 @@ export function verifyMailgunSignature(signed: MailgunSignature, config: unknown
 }
 
 export const mailgunEventSource: ProviderEventSource<MailgunEventConfig> = {
-  configFields: { webhookSigningKey: signingKeySchema.optional() },
-
   replayToken(req) {
     const body = parseJsonBody(req.rawBody) as { signature?: { token?: unknown } };
     return typeof body.signature?.token === "string" ? body.signature.token : null;

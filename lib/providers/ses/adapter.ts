@@ -1,26 +1,12 @@
 // Amazon SES through the v2 API. Messages go as raw MIME (the same bytes the SMTP adapter
 // sends), so attachments, inline images, calendar parts and custom headers all survive.
 import { GetAccountCommand, SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
-import { z } from "zod";
-import { ambiguousFailure, formatAddress, ProviderError, type Address, type ProviderAdapter } from "@/lib/providers/adapter";
+import { adapterSettings, ambiguousFailure, formatAddress, ProviderError, type Address, type ProviderAdapter } from "@/lib/providers/adapter";
 import { composeMime } from "@/lib/providers/mime";
 import { assertOutboundUrl, guardedLookup, type OutboundPolicy } from "@/lib/net/outbound-policy";
 import { connectionFailure } from "@/lib/providers/connection-failure";
 import { providerPolicy } from "@/lib/providers/provider-policy";
-
-const configSchema = z
-  .object({
-    // The region becomes part of the API hostname: only accept what region names look like.
-    region: z.string().regex(/^[a-z]{2}(-[a-z0-9]+)+-\d+$/, "an AWS region such as eu-west-1"),
-    accessKeyId: z.string().trim().min(1),
-    secretAccessKey: z.string().min(1),
-    /** Overrides the regional endpoint (a VPC endpoint, a local stand-in for tests). */
-    endpoint: z.url({ protocol: /^https?$/ }).optional(),
-    configurationSetName: z.string().min(1).optional(),
-  })
-  .strict();
-
-type SesConfig = z.infer<typeof configSchema>;
+import { sesFields, type SesConfig } from "@/lib/providers/ses/fields";
 
 const CONNECTION_TIMEOUT_MS = 10_000;
 
@@ -93,11 +79,7 @@ async function withClient<T>(config: SesConfig, policy: OutboundPolicy, call: (c
 const fromAddress = (from: Address) => formatAddress(/^[\x20-\x7e]*$/.test(from.name ?? "") ? from : { email: from.email });
 
 export const sesAdapter: ProviderAdapter<SesConfig> = {
-  type: "ses",
-  label: "Amazon SES",
-  configSchema,
-  secretFields: ["secretAccessKey"],
-  destinationFields: { endpoint: "url" },
+  ...adapterSettings(sesFields),
   capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: false, inbound: false, batch: false, maxMessageBytes: 40 * 1024 * 1024 },
   async send(config, message, policy = providerPolicy()) {
     const data = await composeMime(message);

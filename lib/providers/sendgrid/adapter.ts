@@ -1,21 +1,14 @@
 // SendGrid's v3 Mail Send API over fetch: POST /v3/mail/send with a JSON body, answered
 // 202 with the message's id in the X-Message-Id header.
 import { z } from "zod";
-import type { Address, OutgoingMessage, ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/adapters/http-provider";
+import { adapterSettings, type Address, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
+import { attachmentsWithInvite, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
+import { sendgridFields, type SendGridConfig } from "@/lib/providers/sendgrid/fields";
 
 /** The global and EU-regional API hosts: SendGrid's own. */
 const OFFICIAL_BASE_URLS = ["https://api.sendgrid.com", "https://api.eu.sendgrid.com"];
-
-const configSchema = z
-  .object({
-    apiKey: z.string().startsWith("SG.", "A SendGrid API key starts with SG."),
-    baseUrl: baseUrlSchema,
-  })
-  .strict();
-type SendGridConfig = z.infer<typeof configSchema>;
 
 const errorBodySchema = z.object({ errors: z.array(z.object({ message: z.string() })).min(1) });
 const scopesSchema = z.object({ scopes: z.array(z.string()) });
@@ -65,11 +58,7 @@ function authHeaders(config: SendGridConfig) {
 }
 
 export const sendgridAdapter: ProviderAdapter<SendGridConfig> = {
-  type: "sendgrid",
-  label: "SendGrid",
-  configSchema,
-  secretFields: ["apiKey"],
-  destinationFields: { baseUrl: "url" },
+  ...adapterSettings(sendgridFields),
   capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 30 * 1024 * 1024 },
   async send(config, message, policy = providerPolicy()) {
     const to = api(config, policy);

@@ -3,12 +3,12 @@
 // notifications for Amazon SES email receiving" and "Publish to an Amazon SNS topic" action
 // (`content` is the raw message, base64 when the action's encoding is BASE64; the action
 // takes messages up to 150 KB). The SNS envelope is verified as for SES events
-// (lib/provider-events/ses-sns.ts): signature, certificate host and the configured topic.
+// (sns.ts): signature, certificate host and the configured topic.
 import { z } from "zod";
 import { parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
-import { createSesSnsVerifier, readSnsMessage, type SesSnsConfig, type SesSnsOptions } from "@/lib/provider-events/ses-sns";
+import { createSesSnsVerifier, readSnsMessage, type SesSnsConfig, type SesSnsOptions } from "@/lib/providers/ses/sns";
 
 const kindSchema = z.looseObject({ notificationType: z.string().optional() });
 const receivedSchema = z.object({
@@ -26,8 +26,6 @@ const receivedSchema = z.object({
 export function createSesInboundSource(options: SesSnsOptions): ProviderInboundSource<SesSnsConfig> {
   const sns = createSesSnsVerifier(options);
   return {
-    configFields: {},
-
     verify: (req, config) => sns.verify(req.rawBody.toString("utf8"), config),
 
     subscriptionToConfirm: (req) => sns.subscriptionToConfirm(req.rawBody.toString("utf8"))?.href ?? null,

@@ -1,10 +1,10 @@
-// Amazon SES events, delivered through an Amazon SNS topic. Verification: ses-sns.ts.
+// Amazon SES events, delivered through an Amazon SNS topic. Verification: sns.ts.
 // Payloads follow the SES Developer Guide pages "Contents of event data that Amazon SES
 // publishes to Amazon SNS" (event publishing, `eventType`) and "Amazon SNS notification
 // contents for Amazon SES" (the older identity notifications, `notificationType`).
 import { z } from "zod";
 import { eventDate, eventIdFor, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
-import { createSesSnsVerifier, readSnsMessage, topicArnSchema, type SesSnsConfig, type SesSnsOptions } from "@/lib/provider-events/ses-sns";
+import { createSesSnsVerifier, readSnsMessage, type SesSnsConfig, type SesSnsOptions } from "@/lib/providers/ses/sns";
 import { WebhookFormatError, type IncomingWebhook, type ProviderEvent, type ProviderEventSource } from "@/lib/provider-events/types";
 
 export type SesEventConfig = SesSnsConfig;
@@ -69,16 +69,14 @@ function occurrences(kind: string, e: SesEvent): Occurrence[] {
   }
 }
 
+/** SES's source always has subscriptionToConfirm (optional for other providers). */
 export interface SesEventSource extends ProviderEventSource<SesEventConfig> {
-  /** The URL to GET to confirm a subscription, for a SubscriptionConfirmation that verify() accepted; else null. */
   subscriptionToConfirm(req: IncomingWebhook): URL | null;
 }
 
 export function createSesEventSource(options: SesSnsOptions): SesEventSource {
   const sns = createSesSnsVerifier(options);
   return {
-    configFields: { snsTopicArn: topicArnSchema.optional() },
-
     verify: (req, config) => sns.verify(req.rawBody, config),
 
     parse(req) {

@@ -2,17 +2,15 @@
 // webhook URL (docs page "Webhooks overview", "Protecting your webhook"). Payloads follow the
 // pages "Delivery webhook", "Bounce webhook", "Spam complaint webhook", "Open tracking
 // webhook", "Click webhook" and "Subscription change webhook". The credentials check is
-// shared with the inbound webhook (lib/inbound/sources/postmark.ts).
+// shared with the inbound webhook (inbound.ts).
 import { z } from "zod";
 import { safeEqual } from "@/lib/crypto/tokens";
 import { eventDate, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
 import { WebhookAuthError, type IncomingWebhook, type ProviderEvent, type ProviderEventSource } from "@/lib/provider-events/types";
 import { requireHeader, webhookConfig } from "@/lib/provider-events/verification";
+import { webhookPasswordSchema, webhookUsernameSchema } from "@/lib/providers/postmark/fields";
 
-// RFC 7617: a Basic user-id cannot contain a colon (the first one separates the password).
-const usernameSchema = z.string().min(1).regex(/^[^:]+$/, "The username cannot contain a colon");
-const passwordSchema = z.string().min(12, "Use a password of at least 12 characters");
-const requiredConfigSchema = z.object({ webhookUsername: usernameSchema, webhookPassword: passwordSchema });
+const requiredConfigSchema = z.object({ webhookUsername: webhookUsernameSchema, webhookPassword: webhookPasswordSchema });
 /** Part of the provider row's config: optional there, as event webhooks are opt-in; verify() refuses without them. */
 export type PostmarkEventConfig = Partial<z.infer<typeof requiredConfigSchema>>;
 
@@ -102,8 +100,6 @@ export function verifyPostmarkCredentials(req: Pick<IncomingWebhook, "headers">,
 }
 
 export const postmarkEventSource: ProviderEventSource<PostmarkEventConfig> = {
-  configFields: { webhookUsername: usernameSchema.optional(), webhookPassword: passwordSchema.optional() },
-
   async verify(req, config) {
     verifyPostmarkCredentials(req, config);
   },

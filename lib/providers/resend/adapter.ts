@@ -6,18 +6,11 @@
 // lost can be repeated safely (idempotent). (Not through the resend SDK: its fetch cannot be
 // given the outbound address policy's connect-time check.)
 import { z } from "zod";
-import { ambiguousFailure, formatAddress, ProviderError, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText, type ProviderApi } from "@/lib/providers/adapters/http-provider";
+import { adapterSettings, ambiguousFailure, formatAddress, ProviderError, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
+import { attachmentsWithInvite, errorFromStatus, providerApi, providerFetch, replyText, type ProviderApi } from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
-
-const configSchema = z
-  .object({
-    apiKey: z.string().startsWith("re_", "A Resend API key starts with re_"),
-    baseUrl: baseUrlSchema,
-  })
-  .strict();
-type ResendConfig = z.infer<typeof configSchema>;
+import { resendFields, type ResendConfig } from "@/lib/providers/resend/fields";
 
 const OFFICIAL_BASE_URLS = ["https://api.resend.com"];
 
@@ -63,11 +56,7 @@ const api = (config: ResendConfig, policy: OutboundPolicy) => providerApi("Resen
 const auth = (config: ResendConfig) => ({ authorization: `Bearer ${config.apiKey}` });
 
 export const resendAdapter: ProviderAdapter<ResendConfig> = {
-  type: "resend",
-  label: "Resend",
-  configSchema,
-  secretFields: ["apiKey"],
-  destinationFields: { baseUrl: "url" },
+  ...adapterSettings(resendFields),
   capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 40 * 1024 * 1024 },
   idempotent: true,
   async send(config, message, policy = providerPolicy()) {

@@ -7,8 +7,8 @@ import { safeEqual } from "@/lib/crypto/tokens";
 import { eventDate, eventIdFor, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
 import { WebhookAuthError, type EmailEventType, type ProviderEvent, type ProviderEventSource } from "@/lib/provider-events/types";
 import { assertFresh, requireHeader, webhookConfig } from "@/lib/provider-events/verification";
+import { webhookSecretSchema } from "@/lib/providers/resend/fields";
 
-const webhookSecretSchema = z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, "A Resend webhook signing secret starts with whsec_");
 const requiredConfigSchema = z.object({ webhookSecret: webhookSecretSchema });
 /** Part of the provider row's config: optional there, as event webhooks are opt-in; verify() refuses without them. */
 export type ResendEventConfig = Partial<z.infer<typeof requiredConfigSchema>>;
@@ -42,8 +42,6 @@ function signature(secret: string, id: string, timestamp: string, body: string):
 }
 
 export const resendEventSource: ProviderEventSource<ResendEventConfig> = {
-  configFields: { webhookSecret: webhookSecretSchema.optional() },
-
   async verify(req, config, now = new Date()) {
     const { webhookSecret } = webhookConfig("Resend", requiredConfigSchema, config);
     const id = requireHeader(req, "svix-id");

@@ -2,14 +2,14 @@
 // receives for the domain. Follows Mailgun's docs pages "Receiving, Forwarding and Storing
 // Messages" / "Routes" (the parsed fields, multipart/form-data or urlencoded; `body-mime`, the
 // whole message, when the URL ends in "mime") and "Securing Webhooks" (the signature check
-// lives in lib/provider-events/mailgun.ts).
+// lives in events.ts).
 import { z } from "zod";
 import { fileAttachment } from "@/lib/inbound/sources/attachments";
 import { formBytes, formFields, jsonField, numberedFiles, readForm } from "@/lib/inbound/sources/form-body";
 import { bodyText, headerBlock, mimeSize, parseHeaderBlock, parseMessage } from "@/lib/inbound/sources/provider-mime";
 import type { ProviderInboundSource } from "@/lib/inbound/sources/types";
 import { parseWith } from "@/lib/provider-events/event-body";
-import { signatureSchema, verifyMailgunSignature, type MailgunEventConfig, type MailgunSignature } from "@/lib/provider-events/mailgun";
+import { signatureSchema, verifyMailgunSignature, type MailgunEventConfig, type MailgunSignature } from "@/lib/providers/mailgun/events";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
 
 const fieldsSchema = z.object({
@@ -32,8 +32,6 @@ function headerValue(value: z.infer<typeof headerPairsSchema>[number][1]): strin
 }
 
 export const mailgunInboundSource: ProviderInboundSource<MailgunEventConfig> = {
-  configFields: {},
-
   async verify(req, config, now = new Date()) {
     // The signature travels inside the body: an unreadable body cannot be authenticated.
     let signed: MailgunSignature;

@@ -1,14 +1,14 @@
 // SendGrid's Event Webhook with signed events. Follows SendGrid's docs pages "Getting Started
 // with the Event Webhook Security Features" (ECDSA P-256 over timestamp + raw body, the
 // public key shown as base64 DER) and "Event Webhook Reference" (the event fields). The
-// signature check is shared with Inbound Parse (lib/inbound/sources/sendgrid.ts).
+// signature check is shared with Inbound Parse (inbound.ts).
 import { createPublicKey, verify as verifySignature, type KeyObject } from "node:crypto";
 import { z } from "zod";
 import { eventDate, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
 import { WebhookAuthError, type EmailEventType, type IncomingWebhook, type ProviderEventSource } from "@/lib/provider-events/types";
 import { assertFresh, requireHeader, webhookConfig } from "@/lib/provider-events/verification";
+import { publicKeySchema } from "@/lib/providers/sendgrid/fields";
 
-export const publicKeySchema = z.string().min(1, "SendGrid's verification key (base64)");
 const requiredConfigSchema = z.object({ webhookPublicKey: publicKeySchema });
 /** Part of the provider row's config: optional there, as event webhooks are opt-in; verify() refuses without them. */
 export type SendGridEventConfig = Partial<z.infer<typeof requiredConfigSchema>>;
@@ -74,8 +74,6 @@ export function verifySendGridSignature(req: Pick<IncomingWebhook, "headers">, b
 }
 
 export const sendgridEventSource: ProviderEventSource<SendGridEventConfig> = {
-  configFields: { webhookPublicKey: publicKeySchema.optional() },
-
   async verify(req, config, now = new Date()) {
     const { webhookPublicKey } = webhookConfig("SendGrid", requiredConfigSchema, config);
     verifySendGridSignature(req, Buffer.from(req.rawBody), webhookPublicKey, now);

@@ -1,22 +1,13 @@
 // Postmark's Email API over fetch: POST /email with a JSON body, authenticated by a server
 // token. Postmark answers 422 with its own ErrorCode for refused messages.
 import { z } from "zod";
-import { formatAddress, ProviderError, type Address, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, baseUrlSchema, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/adapters/http-provider";
+import { adapterSettings, formatAddress, ProviderError, type Address, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
+import { attachmentsWithInvite, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
+import { postmarkFields, type PostmarkConfig } from "@/lib/providers/postmark/fields";
 
 const OFFICIAL_BASE_URLS = ["https://api.postmarkapp.com"];
-
-const configSchema = z
-  .object({
-    // Any non-empty string: server tokens are UUIDs, but POSTMARK_API_TEST is valid too.
-    serverToken: z.string().min(1),
-    baseUrl: baseUrlSchema,
-    messageStream: z.string().min(1).optional(),
-  })
-  .strict();
-type PostmarkConfig = z.infer<typeof configSchema>;
 
 const answerSchema = z.object({ ErrorCode: z.number(), Message: z.string().optional(), MessageID: z.string().optional() });
 const serverSchema = z.object({ Name: z.string() });
@@ -70,11 +61,7 @@ function headers(config: PostmarkConfig) {
 }
 
 export const postmarkAdapter: ProviderAdapter<PostmarkConfig> = {
-  type: "postmark",
-  label: "Postmark",
-  configSchema,
-  secretFields: ["serverToken"],
-  destinationFields: { baseUrl: "url" },
+  ...adapterSettings(postmarkFields),
   capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: true, inbound: true, batch: true, maxMessageBytes: 10 * 1024 * 1024 },
   async send(config, message, policy = providerPolicy()) {
     const to = api(config, policy);

@@ -6,34 +6,12 @@ import { Readable } from "node:stream";
 import { getSystemErrorName } from "node:util";
 import nodemailer from "nodemailer";
 import DKIM from "nodemailer/lib/dkim";
-import { z } from "zod";
-import { ambiguousFailure, ProviderError, type DkimKey, type ProviderAdapter } from "@/lib/providers/adapter";
+import { adapterSettings, ambiguousFailure, ProviderError, type DkimKey, type ProviderAdapter } from "@/lib/providers/adapter";
 import { composeMime } from "@/lib/providers/mime";
 import { resolvePublicAddress, type OutboundPolicy } from "@/lib/net/outbound-policy";
 import { connectionFailure } from "@/lib/providers/connection-failure";
 import { providerPolicy } from "@/lib/providers/provider-policy";
-
-const configSchema = z
-  .object({
-    host: z.string().trim().min(1),
-    port: z.number().int().min(1).max(65535).default(587),
-    /** Implicit TLS from the first byte; left unset, it follows the port (465 yes, others STARTTLS). */
-    secure: z.boolean().optional(),
-    username: z.string().min(1).optional(),
-    password: z.string().min(1).optional(),
-    /** Refuse to send when the server does not offer STARTTLS (otherwise TLS is opportunistic). */
-    requireTls: z.boolean().default(false),
-    rejectUnauthorized: z.boolean().default(true),
-    /** The EHLO name; some relays only accept a known one. */
-    name: z.string().trim().min(1).optional(),
-  })
-  .strict()
-  .refine((c) => (c.username === undefined) === (c.password === undefined), {
-    message: "username and password go together",
-    path: ["password"],
-  });
-
-type SmtpConfig = z.infer<typeof configSchema>;
+import { smtpFields, type SmtpConfig } from "@/lib/providers/smtp/fields";
 
 const TIMEOUT_MS = 10_000;
 
@@ -137,11 +115,7 @@ async function signed(raw: Buffer, dkim: DkimKey | undefined): Promise<Buffer> {
 }
 
 export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
-  type: "smtp",
-  label: "SMTP",
-  configSchema,
-  secretFields: ["password"],
-  destinationFields: { host: "host", port: "port", secure: "tls", requireTls: "tls", rejectUnauthorized: "tls" },
+  ...adapterSettings(smtpFields),
   capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: false, inbound: false, batch: false, maxMessageBytes: 25 * 1024 * 1024 },
   async send(config, message, policy = providerPolicy()) {
     const raw = await signed(await composeMime(message), message.dkim);
