@@ -1,9 +1,10 @@
 // The wrapper for /api/v1 routes: keys or sessions, answers in the v1 envelope
-// {data, requestId[, pagination]} and errors as {error, code, requestId}.
+// {data, requestId[, pagination]} and errors as {error, code, requestId} (the v1 family).
 import type { NextRequest } from "next/server";
-import { handleRequest, type NextRouteContext, type RequestContext } from "@/lib/http/handle-request";
-import { loggedRequest } from "@/lib/http/request-log";
-import { json, v1Error } from "@/lib/http/respond";
+import { handleRequest } from "@/lib/http/handle-request";
+import { routeContext, type NextRouteContext, type RequestContext } from "@/lib/http/route-context";
+import { v1Family } from "@/lib/http/families";
+import { json } from "@/lib/http/respond";
 import { toWire } from "@/lib/http/wire";
 import type { Operation } from "@/lib/http/operation";
 import type { Pagination } from "@/lib/http/pagination";
@@ -16,25 +17,17 @@ export interface V1Result {
 
 /** A handler answers V1Result (the JSON envelope), or a Response of its own for a non-JSON body (Operation.produces, e.g. a CSV stream). */
 export function v1Route<O extends Operation>(op: O, handler: (ctx: RequestContext<O>) => Promise<V1Result | Response>) {
-  const route = `${op.method} ${op.path}`;
+  const plan = { family: v1Family, route: `${op.method} ${op.path}` };
   const spec = { ...op, family: "v1" as const, allowKeys: true };
-  return (req: NextRequest, ctx: NextRouteContext): Promise<Response> => {
-    return loggedRequest(req, route, (requestId) => answer(req, ctx, requestId));
-  };
-
-  async function answer(req: NextRequest, ctx: NextRouteContext, requestId: string): Promise<Response> {
-    const headers: Record<string, string> = {};
-    try {
-      const result = await handler(await handleRequest(req, ctx, spec, requestId, headers));
+  return (req: NextRequest, ctx: NextRouteContext): Promise<Response> =>
+    handleRequest(req, plan, async (requestId, headers) => {
+      const result = await handler(await routeContext(req, ctx, spec, requestId, headers));
       if (result instanceof Response) {
-        for (const [name, value] of Object.entries({ ...headers, "X-Request-Id": requestId })) result.headers.set(name, value);
+        for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
         return result;
       }
       const body: Record<string, unknown> = { data: toWire(op.response, result.data), requestId };
       if (op.paginated) body.pagination = result.pagination;
-      return json(body, result.status ?? op.status ?? 200, { ...headers, "X-Request-Id": requestId });
-    } catch (err) {
-      return v1Error(err, requestId, route, headers);
-    }
-  }
+      return json(body, result.status ?? op.status ?? 200, headers);
+    });
 }
