@@ -1,6 +1,6 @@
 // list_templates (GET /api/v1/templates) and render_template
 // (POST /api/v1/templates/:id/preview), both templates:read.
-import { pageWindow } from "@/lib/http/pagination";
+import { pageWindow, paginated } from "@/lib/http/pagination";
 import { listTemplatesOperation, previewTemplateOperation } from "@/lib/templates/operations";
 import { listTemplates } from "@/lib/templates/manage-templates";
 import { previewTemplate } from "@/lib/templates/preview-template";
@@ -16,7 +16,7 @@ export const listTemplatesTool = defineTool({
   annotations: READ_ONLY,
   run: async (principal, query) => {
     const { items, total } = await listTemplates({ orgId: principal.orgId, ...pageWindow(query) });
-    return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
+    return paginated(items, total, query);
   },
 });
 

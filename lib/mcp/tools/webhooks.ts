@@ -1,6 +1,6 @@
 // list_webhook_endpoints, create_webhook_endpoint and update_webhook_endpoint:
 // GET, POST /api/v1/webhook-endpoints and PATCH /api/v1/webhook-endpoints/:id.
-import { pageWindow } from "@/lib/http/pagination";
+import { pageWindow, paginated } from "@/lib/http/pagination";
 import { createEndpointOperation, listEndpointsOperation, updateEndpointOperation } from "@/lib/webhooks/operations";
 import { createEndpoint, listEndpoints, updateEndpoint } from "@/lib/webhooks/manage-endpoints";
 import { defineTool, READ_ONLY } from "@/lib/mcp/define-tool";
@@ -15,7 +15,7 @@ export const listWebhookEndpointsTool = defineTool({
   annotations: READ_ONLY,
   run: async (principal, query) => {
     const { items, total } = await listEndpoints({ principal, ...pageWindow(query) });
-    return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
+    return paginated(items, total, query);
   },
 });
 

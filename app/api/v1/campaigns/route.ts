@@ -3,10 +3,11 @@
 import { v1Route } from "@/lib/http/v1-route";
 import { createCampaignOperation, listCampaignsOperation } from "@/lib/campaigns/operations";
 import { createCampaign, listCampaigns } from "@/lib/campaigns/manage-campaigns";
+import { paginated } from "@/lib/http/pagination";
 
 export const GET = v1Route(listCampaignsOperation, async ({ principal, query }) => {
   const { items, total } = await listCampaigns({ orgId: principal.orgId, query });
-  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
+  return paginated(items, total, query);
 });
 
 export const POST = v1Route(createCampaignOperation, async ({ principal, body }) => ({

@@ -4,10 +4,11 @@ import { v1Route } from "@/lib/http/v1-route";
 import { createContactOperation, listContactsOperation } from "@/lib/contacts/operations";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { createContact } from "@/lib/contacts/manage-contacts";
+import { paginated } from "@/lib/http/pagination";
 
 export const GET = v1Route(listContactsOperation, async ({ principal, query }) => {
   const { items, total } = await listContacts({ orgId: principal.orgId, query });
-  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
+  return paginated(items, total, query);
 });
 
 export const POST = v1Route(createContactOperation, async ({ principal, body }) => ({

@@ -3,10 +3,11 @@
 import { v1Route } from "@/lib/http/v1-route";
 import { createSuppressionOperation, listSuppressionsOperation } from "@/lib/suppressions/operations";
 import { createSuppression, listSuppressions } from "@/lib/suppressions/manage-suppressions";
+import { paginated } from "@/lib/http/pagination";
 
 export const GET = v1Route(listSuppressionsOperation, async ({ principal, query }) => {
   const { items, total } = await listSuppressions({ orgId: principal.orgId, query });
-  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
+  return paginated(items, total, query);
 });
 
 export const POST = v1Route(createSuppressionOperation, async ({ principal, body }) => {

@@ -2,8 +2,9 @@
 import { v1Route } from "@/lib/http/v1-route";
 import { listInboxOperation } from "@/lib/inbound/operations";
 import { listInbox } from "@/lib/inbound/inbox";
+import { paginated } from "@/lib/http/pagination";
 
 export const GET = v1Route(listInboxOperation, async ({ principal, query }) => {
   const { items, total } = await listInbox({ orgId: principal.orgId, query });
-  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
+  return paginated(items, total, query);
 });

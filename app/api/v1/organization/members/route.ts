@@ -1,6 +1,6 @@
 // GET /api/v1/organization/members — the organization's members, paginated (org:read)
 import { v1Route } from "@/lib/http/v1-route";
-import { pageWindow } from "@/lib/http/pagination";
+import { pageWindow, paginated } from "@/lib/http/pagination";
 import { listMembersOperation } from "@/lib/members/operations";
 import { countMembers, listMembers } from "@/lib/members/list-members";
 
@@ -9,5 +9,5 @@ export const GET = v1Route(listMembersOperation, async ({ principal, query }) =>
     listMembers({ orgId: principal.orgId, ...pageWindow(query) }),
     countMembers({ orgId: principal.orgId }),
   ]);
-  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
+  return paginated(items, total, query);
 });

@@ -3,10 +3,11 @@
 import { v1Route } from "@/lib/http/v1-route";
 import { addListMembersOperation, listListMembersOperation } from "@/lib/lists/operations";
 import { addMembers, listMembers } from "@/lib/lists/manage-members";
+import { paginated } from "@/lib/http/pagination";
 
 export const GET = v1Route(listListMembersOperation, async ({ principal, params, query }) => {
   const { items, total } = await listMembers({ orgId: principal.orgId, id: params.id, query });
-  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
+  return paginated(items, total, query);
 });
 
 export const POST = v1Route(addListMembersOperation, async ({ principal, params, body }) => ({
