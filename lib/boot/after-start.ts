@@ -2,7 +2,7 @@
 // background: migrations, the first owner, the runners) wait until it has started, as they
 // waited for Next.js itself before — at most START_WAIT_MS, then 503 with Retry-After — so none
 // meets a database halfway through its migrations. The readiness route meanwhile answers 503.
-// Every API wrapper waits here (lib/http/request-log.ts); route handlers outside them are
+// Every API route waits here (lib/http/handle-request.ts); route handlers outside /api are
 // wrapped in afterStart, pages wait in the root layout. Liveness and readiness never wait.
 import { bootRunsHere, phase, started } from "@/lib/boot/lifecycle";
 import { within } from "@/lib/boot/within";

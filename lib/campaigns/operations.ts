@@ -12,6 +12,11 @@ import {
   scheduleCampaignSchema,
   updateCampaignSchema,
 } from "@/lib/campaigns/schemas";
+import { cancelCampaign, pauseCampaign, resumeCampaign, scheduleCampaign } from "@/lib/campaigns/change-status";
+import { createCampaign, deleteCampaign, getCampaignOrThrow, listCampaigns, updateCampaign } from "@/lib/campaigns/manage-campaigns";
+import { startCampaign } from "@/lib/campaigns/start-campaign";
+import { listCampaignSends } from "@/lib/campaigns/list-sends";
+import { paginated } from "@/lib/http/pagination";
 
 const base = { tag: "Campaigns" } as const;
 // Campaigns are the whole organization's (its lists, senders and allowance): a key bound to one
@@ -28,6 +33,9 @@ export const listCampaignsOperation = defineOperation({
   query: listCampaignsQuerySchema,
   response: z.array(campaignSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listCampaigns({ orgId: principal.orgId, query });
+  return paginated(items, total, query);
 });
 
 export const createCampaignOperation = defineOperation({
@@ -39,7 +47,9 @@ export const createCampaignOperation = defineOperation({
   body: createCampaignSchema,
   response: campaignSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createCampaign({ principal, input: body }),
+}));
 
 export const getCampaignOperation = defineOperation({
   ...base,
@@ -48,7 +58,9 @@ export const getCampaignOperation = defineOperation({
   summary: "Get one campaign with its stats: recipients by status, delivered, opened, clicked, bounced, complained, unsubscribed, and rates",
   scope: "campaigns:read",
   ...one,
-});
+}, async ({ principal, params }) => ({
+  data: await getCampaignOrThrow({ orgId: principal.orgId, id: params.id }),
+}));
 
 export const updateCampaignOperation = defineOperation({
   ...base,
@@ -59,7 +71,9 @@ export const updateCampaignOperation = defineOperation({
   params: campaignIdParamsSchema,
   body: updateCampaignSchema,
   response: campaignSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await updateCampaign({ principal, id: params.id, input: body }),
+}));
 
 export const deleteCampaignOperation = defineOperation({
   ...base,
@@ -69,7 +83,9 @@ export const deleteCampaignOperation = defineOperation({
   ...write,
   params: campaignIdParamsSchema,
   response: deletedCampaignSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteCampaign({ principal, id: params.id }),
+}));
 
 export const sendCampaignOperation = defineOperation({
   ...base,
@@ -78,6 +94,9 @@ export const sendCampaignOperation = defineOperation({
   summary: "Start a draft or scheduled campaign now: its list's members become its recipients and batches send to them (409 from any other status, or when it cannot start; 403 SENDER_NOT_VERIFIED in production with an unverified sender)",
   ...write,
   ...one,
+}, async ({ principal, params }) => {
+  await startCampaign({ principal, id: params.id });
+  return { data: await getCampaignOrThrow({ orgId: principal.orgId, id: params.id }) };
 });
 
 export const scheduleCampaignOperation = defineOperation({
@@ -88,7 +107,9 @@ export const scheduleCampaignOperation = defineOperation({
   ...write,
   ...one,
   body: scheduleCampaignSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await scheduleCampaign({ principal, id: params.id, input: body }),
+}));
 
 export const pauseCampaignOperation = defineOperation({
   ...base,
@@ -97,7 +118,9 @@ export const pauseCampaignOperation = defineOperation({
   summary: "Pause a sending campaign: sends in flight finish, no more start",
   ...write,
   ...one,
-});
+}, async ({ principal, params }) => ({
+  data: await pauseCampaign({ principal, id: params.id }),
+}));
 
 export const resumeCampaignOperation = defineOperation({
   ...base,
@@ -106,7 +129,9 @@ export const resumeCampaignOperation = defineOperation({
   summary: "Resume a paused campaign where it stopped",
   ...write,
   ...one,
-});
+}, async ({ principal, params }) => ({
+  data: await resumeCampaign({ principal, id: params.id }),
+}));
 
 export const cancelCampaignOperation = defineOperation({
   ...base,
@@ -115,7 +140,9 @@ export const cancelCampaignOperation = defineOperation({
   summary: "Cancel a scheduled, sending or paused campaign: its pending recipients are skipped (reason cancelled); sends in flight finish",
   ...write,
   ...one,
-});
+}, async ({ principal, params }) => ({
+  data: await cancelCampaign({ principal, id: params.id }),
+}));
 
 export const listCampaignSendsOperation = defineOperation({
   ...base,
@@ -127,4 +154,7 @@ export const listCampaignSendsOperation = defineOperation({
   query: listSendsQuerySchema,
   response: z.array(campaignSendSchema),
   paginated: true,
+}, async ({ principal, params, query }) => {
+  const { items, total } = await listCampaignSends({ orgId: principal.orgId, id: params.id, query });
+  return paginated(items, total, query);
 });

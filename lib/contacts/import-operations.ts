@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import { exportContactsQuerySchema } from "@/lib/contacts/schemas";
 import { FILTERS_DOC } from "@/lib/contacts/operations";
 import { importContactsQuerySchema, importDetailSchema, importErrorsQuerySchema, importIdParamsSchema, importSchema } from "@/lib/contacts/import-schemas";
+import { exportContacts } from "@/lib/contacts/export-contacts";
+import { importContacts } from "@/lib/contacts/import-contacts";
+import { getImportOrThrow, listImports } from "@/lib/contacts/manage-imports";
 
 const base = { tag: "Contacts" } as const;
 
@@ -25,7 +28,10 @@ export const importContactsOperation = defineOperation({
   },
   response: importSchema,
   status: 201,
-});
+  readsRequest: true,
+}, async ({ principal, req, query }) => ({
+  data: await importContacts({ principal, body: req.body, headers: req.headers, listId: query.listId }),
+}));
 
 export const listImportsOperation = defineOperation({
   ...base,
@@ -36,6 +42,9 @@ export const listImportsOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(importSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listImports({ orgId: principal.orgId, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 export const getImportOperation = defineOperation({
@@ -48,6 +57,9 @@ export const getImportOperation = defineOperation({
   query: importErrorsQuerySchema,
   response: importDetailSchema,
   paginated: true,
+}, async ({ principal, params, query }) => {
+  const { data, total } = await getImportOrThrow({ orgId: principal.orgId, id: params.id, ...pageWindow(query) });
+  return paginated(data, total, query);
 });
 
 export const exportContactsOperation = defineOperation({
@@ -62,4 +74,4 @@ export const exportContactsOperation = defineOperation({
     contentType: "text/csv",
     description: "The CSV file. Cells starting with = + - @, a tab or a carriage return (other than plain numbers) are prefixed with a single quote against formula injection; import removes it again.",
   },
-});
+}, async ({ principal, query }) => exportContacts({ orgId: principal.orgId, query }));

@@ -13,6 +13,10 @@ import {
   propertySchema,
   updateContactSchema,
 } from "@/lib/contacts/schemas";
+import { createContact, deleteContact, getContactOrThrow, updateContact } from "@/lib/contacts/manage-contacts";
+import { createProperty, deleteProperty, listProperties } from "@/lib/contacts/manage-properties";
+import { listContacts } from "@/lib/contacts/list-contacts";
+import { paginated } from "@/lib/http/pagination";
 
 const base = { tag: "Contacts" } as const;
 
@@ -29,6 +33,9 @@ export const listContactsOperation = defineOperation({
   query: listContactsQuerySchema,
   response: z.array(contactSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listContacts({ orgId: principal.orgId, query });
+  return paginated(items, total, query);
 });
 
 // Contacts are the whole organization's: a key bound to one project may read them, not change them.
@@ -42,7 +49,9 @@ export const createContactOperation = defineOperation({
   body: createContactSchema,
   response: contactDetailSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createContact({ principal, input: body }),
+}));
 
 export const getContactOperation = defineOperation({
   ...base,
@@ -52,7 +61,9 @@ export const getContactOperation = defineOperation({
   scope: "contacts:read",
   params: contactIdParamsSchema,
   response: contactDetailSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getContactOrThrow({ orgId: principal.orgId, id: params.id }),
+}));
 
 export const updateContactOperation = defineOperation({
   ...base,
@@ -64,7 +75,9 @@ export const updateContactOperation = defineOperation({
   params: contactIdParamsSchema,
   body: updateContactSchema,
   response: contactDetailSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await updateContact({ principal, id: params.id, input: body }),
+}));
 
 export const deleteContactOperation = defineOperation({
   ...base,
@@ -75,7 +88,9 @@ export const deleteContactOperation = defineOperation({
   orgWide: true,
   params: contactIdParamsSchema,
   response: deletedContactSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteContact({ principal, id: params.id }),
+}));
 
 export const listPropertiesOperation = defineOperation({
   ...base,
@@ -84,7 +99,9 @@ export const listPropertiesOperation = defineOperation({
   summary: "The organization's contact property definitions (key and type), by key",
   scope: "contacts:read",
   response: z.array(propertySchema),
-});
+}, async ({ principal }) => ({
+  data: await listProperties({ orgId: principal.orgId }),
+}));
 
 export const createPropertyOperation = defineOperation({
   ...base,
@@ -96,7 +113,9 @@ export const createPropertyOperation = defineOperation({
   body: createPropertySchema,
   response: propertySchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createProperty({ principal, input: body }),
+}));
 
 export const deletePropertyOperation = defineOperation({
   ...base,
@@ -107,4 +126,6 @@ export const deletePropertyOperation = defineOperation({
   orgWide: true,
   params: propertyKeyParamsSchema,
   response: deletedPropertySchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteProperty({ principal, key: params.key }),
+}));

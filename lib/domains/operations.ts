@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import { createDomainSchema, deletedDomainSchema, domainIdParamsSchema, domainSchema, updateDomainSchema } from "@/lib/domains/schemas";
+import {
+  createDomain,
+  deleteSendingDomain,
+  getDomainOrThrow,
+  listDomains,
+  updateSendingDomain,
+  verifyDomainNow,
+} from "@/lib/domains/manage-domains";
 
 const base = { tag: "Domains" } as const;
 
@@ -14,6 +22,9 @@ export const listDomainsOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(domainSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listDomains({ orgId: principal.orgId, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 // Domains are the organization's: a key bound to one project may read them, not change them.
@@ -27,7 +38,9 @@ export const createDomainOperation = defineOperation({
   body: createDomainSchema,
   response: domainSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createDomain({ principal, input: body }),
+}));
 
 export const getDomainOperation = defineOperation({
   ...base,
@@ -37,7 +50,9 @@ export const getDomainOperation = defineOperation({
   scope: "domains:read",
   params: domainIdParamsSchema,
   response: domainSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getDomainOrThrow({ orgId: principal.orgId, id: params.id }),
+}));
 
 export const updateDomainOperation = defineOperation({
   ...base,
@@ -49,7 +64,9 @@ export const updateDomainOperation = defineOperation({
   params: domainIdParamsSchema,
   body: updateDomainSchema,
   response: domainSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await updateSendingDomain({ principal, id: params.id, input: body }),
+}));
 
 export const deleteDomainOperation = defineOperation({
   ...base,
@@ -60,7 +77,9 @@ export const deleteDomainOperation = defineOperation({
   orgWide: true,
   params: domainIdParamsSchema,
   response: deletedDomainSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteSendingDomain({ principal, id: params.id }),
+}));
 
 export const verifyDomainOperation = defineOperation({
   ...base,
@@ -71,4 +90,6 @@ export const verifyDomainOperation = defineOperation({
   orgWide: true,
   params: domainIdParamsSchema,
   response: domainSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await verifyDomainNow({ principal, id: params.id }),
+}));

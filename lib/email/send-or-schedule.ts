@@ -3,13 +3,12 @@
 import type { z } from "zod";
 import { toWire } from "@/lib/http/wire";
 import type { Principal } from "@/lib/http/principal";
-import { sendEmailOperation } from "@/lib/email/operations";
-import { sendResultSchema } from "@/lib/email/schemas";
+import { sendResultSchema, type v1SendEmailSchema } from "@/lib/email/schemas";
 import { sendEmail } from "@/lib/email/send-email";
 import { scheduleEmail } from "@/lib/scheduling/schedule-email";
 import { scheduledEmailSchema } from "@/lib/scheduling/schemas";
 
-export type SendBody = z.output<NonNullable<typeof sendEmailOperation.body>>;
+export type SendBody = z.output<typeof v1SendEmailSchema>;
 
 export async function sendOrSchedule(principal: Principal, { scheduledAt, maxRetries, ...input }: SendBody) {
   return scheduledAt

@@ -17,9 +17,10 @@ import { log } from "@/lib/log";
 import { confirmByEvidence } from "@/lib/email/confirm-unconfirmed";
 import type { Provider } from "@/lib/generated/prisma/client";
 
-export class ProviderWebhookRefused extends Error {
-  constructor(readonly status: 401 | 400, message: string) {
-    super(message);
+/** The provider's proof refused (401) or its body unreadable (400): answered as {error} alone. */
+export class ProviderWebhookRefused extends AppError {
+  constructor(status: 401 | 400, message: string) {
+    super(status === 401 ? "UNAUTHORIZED" : "VALIDATION_ERROR", message);
   }
 }
 

@@ -3,8 +3,9 @@
 // 500. proxy.ts sends such paths here first, to be answered as the 400 they are, in the API
 // family's error shape.
 import { AppError } from "@/lib/http/errors";
+import { legacyFamily, v1Family } from "@/lib/http/families";
 import { newRequestId } from "@/lib/http/request-id";
-import { legacyError, v1Error } from "@/lib/http/respond";
+import { errorResponse } from "@/lib/http/respond";
 
 function decodes(segment: string): boolean {
   try {
@@ -20,6 +21,5 @@ export function malformedPathResponse(rawPath: string): Response | null {
   const pathname = rawPath.split(/[?#]/, 1)[0];
   if (pathname.split("/").every(decodes)) return null;
   const err = new AppError("VALIDATION_ERROR", "Malformed percent-encoding in the request path", [{ path: "path", message: "malformed percent-encoding" }]);
-  const render = pathname.startsWith("/api/v1/") ? v1Error : legacyError;
-  return render(err, newRequestId(), pathname, {});
+  return errorResponse(pathname.startsWith("/api/v1/") ? v1Family : legacyFamily, err, newRequestId(), pathname);
 }

@@ -1,9 +1,13 @@
-// A v1 operation: its method, path, scope and zod schemas. The route handler, the OpenAPI
-// document and the tests all read the same object.
+// A v1 operation: its method, path, scope, zod schemas and the handler that answers it. The
+// route (`export const GET = v1Route(op)`), its MCP tool, the OpenAPI document and the tests
+// all read the same object. defineOperation records each one, so the OpenAPI document's list
+// is derived from the modules that define them (lib/openapi/operations.ts), never kept by hand.
 import type { z } from "zod";
 import type { Permission, Scope } from "@/lib/auth/permissions";
+import type { Pagination } from "@/lib/http/pagination";
+import type { RequestContext } from "@/lib/http/route-context";
 
-export interface Operation {
+export interface OperationSpec {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** OpenAPI form: /api/v1/projects/{id} */
   path: string;
@@ -26,8 +30,44 @@ export interface Operation {
   rawBody?: { contentType: string; description: string };
   /** A non-JSON success response (the handler returns a Response): its content type, for the OpenAPI document. */
   produces?: { contentType: string; description: string };
+  /** The handler reads the HTTP request itself (a header such as Idempotency-Key, a streamed
+   * body): its context carries `req`, and no MCP tool is built from it. */
+  readsRequest?: true;
 }
 
-export function defineOperation<const O extends Operation>(op: O): O {
+/** What a handler answers: the envelope's data (and pagination), or a Response of its own for a non-JSON body (`produces`). */
+export interface V1Result {
+  data: unknown;
+  pagination?: Pagination;
+  status?: number;
+}
+
+/** A handler's input: the caller and the validated params, query and body; the request itself only where the operation reads it. */
+export type OperationContext<S extends OperationSpec> = S extends { readsRequest: true } ? RequestContext<S> : Omit<RequestContext<S>, "req">;
+
+export type Operation<S extends OperationSpec = OperationSpec> = S & {
+  handler: (ctx: OperationContext<S>) => Promise<V1Result | Response>;
+};
+
+/** Every defined operation, with its place in the order of definition. */
+const defined = new WeakMap<object, number>();
+let definedCount = 0;
+
+/** The spec alone, its handler given by the route: only GET /api/v1/providers, whose spec lives
+ * in lib/providers/operations.ts until that folder's move is done. */
+export function defineOperation<const S extends OperationSpec>(spec: S): S;
+export function defineOperation<const S extends OperationSpec>(spec: S, handler: Operation<S>["handler"]): Operation<S>;
+export function defineOperation<const S extends OperationSpec>(spec: S, handler?: Operation<S>["handler"]): S | Operation<S> {
+  const op = handler ? { ...spec, handler } : spec;
+  defined.set(op, definedCount++);
   return op;
+}
+
+/** The operations the given modules (their namespaces) export, module by module, each module's in the order it defines them. */
+export function operationsOf(modules: object[]): OperationSpec[] {
+  return modules.flatMap((m) =>
+    Object.values(m)
+      .filter((value): value is OperationSpec => typeof value === "object" && value !== null && defined.has(value))
+      .sort((a, b) => defined.get(a)! - defined.get(b)!),
+  );
 }

@@ -1,3 +1,4 @@
+// Paging of lists: v1's ?page&perPage with its envelope, and the legacy routes' ?page&pageSize.
 import { z } from "zod";
 
 export const pageQuerySchema = z
@@ -17,6 +18,11 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 export function pageWindow({ page, perPage }: PageQuery): { skip: number; take: number } {
   return { skip: (page - 1) * perPage, take: perPage };
+}
+
+/** One page of a v1 list as its envelope carries it: the page's data and {page, perPage, total}. */
+export function paginated<T>(data: T, total: number, { page, perPage }: PageQuery): { data: T; pagination: Pagination } {
+  return { data, pagination: { page, perPage, total } };
 }
 
 /** The legacy and dashboard routes' paging: ?page&pageSize (SPEC's inbound rules, deliveries, messages). */

@@ -11,7 +11,7 @@ export interface InputSchemas {
   query?: z.ZodType;
   params?: z.ZodType;
   bodyLimit?: number;
-  /** Set: the handler streams the body itself (Operation.rawBody); it is left unread here. */
+  /** Set: the handler streams the body itself (OperationSpec.rawBody); it is left unread here. */
   rawBody?: unknown;
 }
 

@@ -1,32 +1,30 @@
 // The wrapper for routes a provider POSTs to (its event webhook, its inbound mail): no session
 // or key, the provider row named by the path, the provider's own proof checked by the handler.
-// Refusals (401 unverified, 400 unreadable) answer {error}; nothing is recorded for them.
+// Answers in the legacy family's shapes; a refusal of the provider's proof (401 unverified,
+// 400 unreadable) is {error} alone, and nothing is recorded for it.
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { loggedRequest } from "@/lib/http/request-log";
+import { handleRequest, routeOf, type Family } from "@/lib/http/handle-request";
+import { legacyFamily } from "@/lib/http/families";
 import { setRequestOrg } from "@/lib/log-context";
-import { json, legacyError } from "@/lib/http/respond";
+import { json } from "@/lib/http/respond";
 import { ProviderWebhookRefused } from "@/lib/events/ingest-provider-events";
 import type { Provider } from "@/lib/generated/prisma/client";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function providerWebhookRoute(handler: (provider: Provider, req: Request, url: URL) => Promise<unknown>) {
-  return (req: Request, ctx: { params: Promise<{ providerId: string }> }): Promise<Response> => {
-    const url = new URL(req.url);
-    return loggedRequest(req, `${req.method} ${url.pathname}`, (requestId) => answer(req, ctx, requestId, url));
-  };
+const providerWebhookFamily: Family = {
+  ...legacyFamily,
+  errorBody: (e, requestId) => (e instanceof ProviderWebhookRefused ? { error: e.message } : legacyFamily.errorBody(e, requestId)),
+};
 
-  async function answer(req: Request, ctx: { params: Promise<{ providerId: string }> }, requestId: string, url: URL): Promise<Response> {
-    try {
+export function providerWebhookRoute(handler: (provider: Provider, req: Request, url: URL) => Promise<unknown>) {
+  return (req: Request, ctx: { params: Promise<{ providerId: string }> }): Promise<Response> =>
+    handleRequest(req, { family: providerWebhookFamily, route: routeOf(req) }, async (_requestId, headers) => {
       const { providerId } = await ctx.params;
       const provider = UUID.test(providerId) ? await db().provider.findUnique({ where: { id: providerId } }) : null;
       if (!provider) throw new AppError("NOT_FOUND", "Provider not found");
       if (provider.orgId) setRequestOrg(provider.orgId);
-      return json(await handler(provider, req, url), 200, { "X-Request-Id": requestId });
-    } catch (err) {
-      if (err instanceof ProviderWebhookRefused) return json({ error: err.message }, err.status, { "X-Request-Id": requestId });
-      return legacyError(err, requestId, url.pathname, {});
-    }
-  }
+      return json(await handler(provider, req, new URL(req.url)), 200, headers);
+    });
 }

@@ -1,7 +1,9 @@
-// Rendering of results and errors, one function per API family (SPEC Errors).
+// Rendering of results, and of any failure as the AppError its answer shows, in the shape of
+// the family answering it (lib/http/families.ts).
 import { AppError } from "@/lib/http/errors";
 import { isConnectionError } from "@/lib/db/errors";
 import { log } from "@/lib/log";
+import type { Family } from "@/lib/http/handle-request";
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers });
@@ -27,18 +29,9 @@ export function asAppError(err: unknown, requestId: string, route: string): AppE
   return new AppError("INTERNAL_ERROR", "Internal server error");
 }
 
-/** v1: {error, code, requestId}; an invalid or missing key is exactly {error: "Invalid API key"}. */
-export function v1Error(err: unknown, requestId: string, route: string, headers: Record<string, string>): Response {
+/** A failure as the family answers it: its error body, the error's headers (Retry-After) and X-Request-Id. */
+export function errorResponse(family: Family, err: unknown, requestId: string, route: string, headers: Record<string, string> = {}): Response {
   const e = asAppError(err, requestId, route);
-  const h = { ...headers, ...e.headers, "X-Request-Id": requestId };
-  if (e.code === "INVALID_API_KEY") return json({ error: e.message }, e.status, h);
-  return json({ error: e.message, code: e.code, requestId }, e.status, h);
-}
-
-/** Legacy: {error, code}; an invalid key is exactly {error: "Invalid API key"} here too. */
-export function legacyError(err: unknown, requestId: string, route: string, headers: Record<string, string>): Response {
-  const e = asAppError(err, requestId, route);
-  const h = { ...headers, ...e.headers, "X-Request-Id": requestId };
-  if (e.code === "INVALID_API_KEY") return json({ error: e.message }, e.status, h);
-  return json({ error: e.message, code: e.code }, e.status, h);
+  const h = { ...family.headers, ...headers, ...e.headers, ...family.errorHeaders?.(e), "X-Request-Id": requestId };
+  return json(family.errorBody(e, requestId), e.status, h);
 }

@@ -10,6 +10,11 @@ import {
   inboxSummarySchema,
   replySchema,
 } from "@/lib/inbound/schemas";
+import { getInboxAttachment, getInboxMessage, listInbox } from "@/lib/inbound/inbox";
+import { toWire } from "@/lib/http/wire";
+import { idempotencyKeyOf, withIdempotency } from "@/lib/email/idempotency";
+import { replyToInbound } from "@/lib/inbound/reply";
+import { paginated } from "@/lib/http/pagination";
 
 // The inbox is the organization's, not a project's: keys bound to one project are refused.
 const base = { tag: "Inbox", orgWide: true } as const;
@@ -23,6 +28,9 @@ export const listInboxOperation = defineOperation({
   query: inboxQuerySchema,
   response: z.array(inboxSummarySchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listInbox({ orgId: principal.orgId, query });
+  return paginated(items, total, query);
 });
 
 export const getInboxMessageOperation = defineOperation({
@@ -33,7 +41,9 @@ export const getInboxMessageOperation = defineOperation({
   scope: "inbox:read",
   params: inboxIdParamsSchema,
   response: inboxMessageSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getInboxMessage({ orgId: principal.orgId, id: params.id }),
+}));
 
 export const getInboxAttachmentOperation = defineOperation({
   ...base,
@@ -43,7 +53,9 @@ export const getInboxAttachmentOperation = defineOperation({
   scope: "inbox:read",
   params: attachmentParamsSchema,
   response: attachmentInfoSchema.extend({ content: z.string().describe("base64") }),
-});
+}, async ({ principal, params }) => ({
+  data: await getInboxAttachment({ orgId: principal.orgId, id: params.id, attachmentId: params.attachmentId }),
+}));
 
 export const replyInboxOperation = defineOperation({
   ...base,
@@ -54,4 +66,9 @@ export const replyInboxOperation = defineOperation({
   params: inboxIdParamsSchema,
   body: replySchema,
   response: sendResultSchema,
-});
+  readsRequest: true,
+}, async ({ req, principal, params, body }) => ({
+  data: await withIdempotency(principal.orgId, idempotencyKeyOf(req), { reply: params.id, ...body }, async () =>
+    toWire(sendResultSchema, await replyToInbound({ principal, id: params.id, input: body })),
+  ),
+}));

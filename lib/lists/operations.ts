@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import { contactSchema } from "@/lib/contacts/schemas";
 import {
   addedMembersSchema,
@@ -14,6 +14,8 @@ import {
   removedMemberSchema,
   updateListSchema,
 } from "@/lib/lists/schemas";
+import { addMembers, listMembers, removeMember } from "@/lib/lists/manage-members";
+import { createList, deleteList, getListOrThrow, listLists, updateList } from "@/lib/lists/manage-lists";
 
 const base = { tag: "Lists" } as const;
 
@@ -26,6 +28,9 @@ export const listListsOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(listSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listLists({ orgId: principal.orgId, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 // Lists are the whole organization's: a key bound to one project may read them, not change them.
@@ -39,7 +44,9 @@ export const createListOperation = defineOperation({
   body: createListSchema,
   response: listSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createList({ principal, input: body }),
+}));
 
 export const getListOperation = defineOperation({
   ...base,
@@ -49,7 +56,9 @@ export const getListOperation = defineOperation({
   scope: "lists:read",
   params: listIdParamsSchema,
   response: listSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getListOrThrow({ orgId: principal.orgId, id: params.id }),
+}));
 
 export const updateListOperation = defineOperation({
   ...base,
@@ -61,7 +70,9 @@ export const updateListOperation = defineOperation({
   params: listIdParamsSchema,
   body: updateListSchema,
   response: listSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await updateList({ principal, id: params.id, input: body }),
+}));
 
 export const deleteListOperation = defineOperation({
   ...base,
@@ -72,7 +83,9 @@ export const deleteListOperation = defineOperation({
   orgWide: true,
   params: listIdParamsSchema,
   response: deletedListSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteList({ principal, id: params.id }),
+}));
 
 export const listListMembersOperation = defineOperation({
   ...base,
@@ -84,6 +97,9 @@ export const listListMembersOperation = defineOperation({
   query: listMembersQuerySchema,
   response: z.array(contactSchema),
   paginated: true,
+}, async ({ principal, params, query }) => {
+  const { items, total } = await listMembers({ orgId: principal.orgId, id: params.id, query });
+  return paginated(items, total, query);
 });
 
 export const addListMembersOperation = defineOperation({
@@ -98,7 +114,9 @@ export const addListMembersOperation = defineOperation({
   params: listIdParamsSchema,
   body: addMembersSchema,
   response: addedMembersSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await addMembers({ principal, id: params.id, input: body }),
+}));
 
 export const removeListMemberOperation = defineOperation({
   ...base,
@@ -109,4 +127,6 @@ export const removeListMemberOperation = defineOperation({
   orgWide: true,
   params: listMemberParamsSchema,
   response: removedMemberSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await removeMember({ principal, id: params.id, contactId: params.contactId }),
+}));

@@ -29,7 +29,7 @@ export async function runTool(tool: McpTool, principal: Principal, args: unknown
     assertStorable(args, "arguments");
     const input = tool.input.safeParse(args ?? {});
     if (!input.success) throw validationError(input.error.issues, "arguments");
-    const { data, pagination } = await tool.run(principal, input.data);
+    const { data, pagination } = await tool.run(principal, input.data, requestId);
     return result({ data: toWire(tool.op.response, data), ...(tool.op.paginated && { pagination }) });
   } catch (err) {
     return failure(err, tool, requestId);

@@ -4,13 +4,13 @@
 // Both protocol eras are served statelessly: 2026-07-28 per-request envelopes, and 2025-era
 // clients (initialize handshake) through the SDK's stateless fallback.
 import { createMcpHandler } from "@modelcontextprotocol/server";
-import { loggedRequest } from "@/lib/http/request-log";
+import { handleRequest } from "@/lib/http/handle-request";
 import { setRequestOrg } from "@/lib/log-context";
 import { log } from "@/lib/log";
 import { authenticateMcp, authInfoOf, callerOf } from "@/lib/mcp/authenticate";
 import { countExtraRequests } from "@/lib/mcp/count-requests";
 import { MCP_BODY_LIMIT, readMcpBody, requestCount } from "@/lib/mcp/read-request";
-import { mcpRefusal } from "@/lib/mcp/refusal";
+import { mcpFamily } from "@/lib/mcp/family";
 import { mcpServerFor } from "@/lib/mcp/server";
 
 const handler = createMcpHandler(({ authInfo }) => mcpServerFor(callerOf(authInfo)), {
@@ -26,19 +26,12 @@ function withHeaders(res: Response, headers: Record<string, string>): Response {
 }
 
 export function serveMcp(req: Request): Promise<Response> {
-  return loggedRequest(req, `${req.method} /api/mcp`, (requestId) => answer(req, requestId));
-}
-
-async function answer(req: Request, requestId: string): Promise<Response> {
-  const headers: Record<string, string> = {};
-  try {
+  return handleRequest(req, { family: mcpFamily, route: `${req.method} /api/mcp` }, async (requestId, headers) => {
     const { principal, token } = await authenticateMcp(req, headers);
     setRequestOrg(principal.orgId);
     const { forward, parsed } = await readMcpBody(req);
     if (parsed !== undefined) await countExtraRequests(principal, requestCount(parsed) - 1, headers);
     const res = await handler.fetch(forward, { authInfo: authInfoOf(principal, token, requestId), ...(parsed !== undefined && { parsedBody: parsed }) });
-    return withHeaders(res, { ...headers, "X-Request-Id": requestId });
-  } catch (err) {
-    return mcpRefusal(err, requestId, headers);
-  }
+    return withHeaders(res, headers);
+  });
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import { paginationSchema } from "@/lib/http/pagination";
-import type { Operation } from "@/lib/http/operation";
+import type { OperationSpec } from "@/lib/http/operation";
 
 /** An operation without inputs takes no arguments, as a v1 route without a query accepts none. */
 export const emptyArguments = z.object({}).strict();
@@ -50,7 +50,7 @@ function standard(schema: z.ZodType, validate: StandardSchemaWithJSON["~standard
 export const advertised = (schema: z.ZodType): StandardSchemaWithJSON => standard(schema, (value) => ({ value }));
 
 /** The structured result's schema: the v1 envelope without its requestId. */
-export function outputSchemaOf(op: Operation): StandardSchemaWithJSON {
+export function outputSchemaOf(op: OperationSpec): StandardSchemaWithJSON {
   const envelope = op.paginated ? z.object({ data: op.response, pagination: paginationSchema }) : z.object({ data: op.response });
   return standard(envelope, (value) => envelope["~standard"].validate(value));
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import { memberSchema } from "@/lib/members/schemas";
+import { countMembers, listMembers } from "@/lib/members/list-members";
 
 export const listMembersOperation = defineOperation({
   method: "GET",
@@ -12,4 +13,10 @@ export const listMembersOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(memberSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const [items, total] = await Promise.all([
+    listMembers({ orgId: principal.orgId, ...pageWindow(query) }),
+    countMembers({ orgId: principal.orgId }),
+  ]);
+  return paginated(items, total, query);
 });

@@ -3,9 +3,9 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { revokeGrantIn } from "@/lib/oauth/revoke";
-import type { AppView, ConnectedAppView } from "@/lib/oauth/schemas";
 
-export async function listApps(orgId: string): Promise<AppView[]> {
+/** The answer leaves through appSchema (app/api/oauth-apps). */
+export async function listApps(orgId: string) {
   const rows = await db().oAuthClient.findMany({
     where: { orgId },
     orderBy: { createdAt: "desc" },
@@ -27,7 +27,8 @@ export async function deleteApp({ orgId, userId, id }: { orgId: string; userId: 
   });
 }
 
-export async function listConnectedApps({ orgId, userId }: { orgId: string; userId: string }): Promise<ConnectedAppView[]> {
+/** The answer leaves through connectedAppSchema (app/api/connected-apps). */
+export async function listConnectedApps({ orgId, userId }: { orgId: string; userId: string }) {
   const grants = await db().oAuthGrant.findMany({
     where: { orgId, userId, revokedAt: null },
     orderBy: { createdAt: "desc" },

@@ -2,6 +2,7 @@
 // organization) and RFC 7591 dynamic registration (an app registers itself, public only).
 import { z } from "zod";
 import { APP_SCOPES } from "@/lib/oauth/scopes";
+import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const CONTROL = /\p{Cc}/u;
@@ -73,15 +74,18 @@ export const appSchema = z.object({
   confidential: z.boolean(),
   clientUri: z.string().nullable(),
   connections: z.number().int(),
-  createdAt: z.date(),
+  createdAt: timestamp,
 });
-export type AppView = z.infer<typeof appSchema>;
+export type AppView = z.output<typeof appSchema>;
+
+/** The register answer: the app and, for a confidential app, its secret this once (never its hash). */
+export const createdAppSchema = appSchema.extend({ clientSecret: z.string().nullable() });
 
 export const connectedAppSchema = z.object({
   id: z.string(),
   app: z.object({ clientId: z.string(), name: z.string(), clientUri: z.string().nullable() }),
   scopes: z.array(z.string()),
-  connectedAt: z.date(),
-  lastUsedAt: z.date().nullable(),
+  connectedAt: timestamp,
+  lastUsedAt: nullableTimestamp,
 });
-export type ConnectedAppView = z.infer<typeof connectedAppSchema>;
+export type ConnectedAppView = z.output<typeof connectedAppSchema>;

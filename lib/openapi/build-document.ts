@@ -1,7 +1,7 @@
 // OpenAPI 3.1 document of the v1 API, generated from the operations' zod schemas
 // (zod's own JSON Schema output; OpenAPI 3.1 uses JSON Schema 2020-12 as is).
 import { z } from "zod";
-import type { Operation } from "@/lib/http/operation";
+import type { OperationSpec } from "@/lib/http/operation";
 import { paginationSchema } from "@/lib/http/pagination";
 import { v1Operations } from "@/lib/openapi/operations";
 import { ERROR_STATUS } from "@/lib/http/errors";
@@ -34,7 +34,7 @@ const commonHeaders = {
   "X-RateLimit-Reset": header("Unix time (seconds) when the window resets (API keys only)", "integer"),
 };
 
-function parameters(op: Operation) {
+function parameters(op: OperationSpec) {
   const out: unknown[] = [];
   for (const [where, s] of [["path", op.params], ["query", op.query]] as const) {
     if (!s) continue;
@@ -46,7 +46,7 @@ function parameters(op: Operation) {
   return out;
 }
 
-function operationObject(op: Operation) {
+function operationObject(op: OperationSpec) {
   const data = schema(op.response, "output");
   const envelope: JsonSchema = {
     type: "object",
@@ -84,7 +84,7 @@ function operationObject(op: Operation) {
   };
 }
 
-export function buildOpenApiDocument(baseUrl: string, operations: Operation[] = v1Operations) {
+export function buildOpenApiDocument(baseUrl: string, operations: OperationSpec[] = v1Operations) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     paths[op.path] ??= {};

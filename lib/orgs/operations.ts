@@ -1,5 +1,8 @@
 import { defineOperation } from "@/lib/http/operation";
 import { organizationSchema, updateOrganizationSchema } from "@/lib/orgs/schemas";
+import { actorOf } from "@/lib/http/principal";
+import { getOrganizationOrThrow } from "@/lib/orgs/get-organization";
+import { updateOrganization } from "@/lib/orgs/update-organization";
 
 export const getOrganizationOperation = defineOperation({
   method: "GET",
@@ -8,7 +11,9 @@ export const getOrganizationOperation = defineOperation({
   tag: "Organization",
   scope: "org:read",
   response: organizationSchema,
-});
+}, async ({ principal }) => ({
+  data: await getOrganizationOrThrow({ orgId: principal.orgId }),
+}));
 
 export const updateOrganizationOperation = defineOperation({
   method: "PATCH",
@@ -19,4 +24,6 @@ export const updateOrganizationOperation = defineOperation({
   orgWide: true,
   body: updateOrganizationSchema,
   response: organizationSchema,
-});
+}, async ({ principal, body }) => ({
+  data: await updateOrganization({ orgId: principal.orgId, actor: actorOf(principal), input: body }),
+}));

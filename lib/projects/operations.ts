@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import { createProjectSchema, projectSchema } from "@/lib/projects/schemas";
+import { actorOf } from "@/lib/http/principal";
+import { listProjects } from "@/lib/projects/list-projects";
+import { createProject } from "@/lib/projects/create-project";
 
 export const listProjectsOperation = defineOperation({
   method: "GET",
@@ -12,6 +15,10 @@ export const listProjectsOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(projectSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const onlyProjectId = principal.kind === "key" ? principal.projectId : null;
+  const { items, total } = await listProjects({ orgId: principal.orgId, onlyProjectId, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 export const createProjectOperation = defineOperation({
@@ -24,4 +31,6 @@ export const createProjectOperation = defineOperation({
   body: createProjectSchema,
   response: projectSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createProject({ orgId: principal.orgId, actor: actorOf(principal), input: body }),
+}));

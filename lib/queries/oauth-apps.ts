@@ -7,11 +7,11 @@ import { fetchJson } from "@/lib/queries/fetch-json";
 import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
 import { toast } from "@/components/ui/toast";
 
-// Dates arrive as ISO strings.
-export type OAuthApp = Omit<AppView, "createdAt"> & { createdAt: string };
+// The answers' schemas (dates as ISO strings).
+export type OAuthApp = AppView;
 /** The register response: the secret (confidential apps) is in it once, never again. */
 export type CreatedOAuthApp = OAuthApp & { clientSecret: string | null };
-export type ConnectedApp = Omit<ConnectedAppView, "connectedAt" | "lastUsedAt"> & { connectedAt: string; lastUsedAt: string | null };
+export type ConnectedApp = ConnectedAppView;
 
 export const oauthAppsQueryKey = ["oauth-apps"] as const;
 export const connectedAppsQueryKey = ["connected-apps"] as const;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import { cancelResultSchema, scheduledEmailSchema, scheduledIdParamsSchema } from "@/lib/scheduling/schemas";
+import { cancelScheduled, getScheduledOrThrow, listScheduled } from "@/lib/scheduling/manage-scheduled";
 
 const base = { tag: "Email", scope: "email:send" } as const;
 
@@ -13,6 +14,9 @@ export const listScheduledOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(scheduledEmailSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listScheduled({ principal, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 export const getScheduledOperation = defineOperation({
@@ -22,7 +26,9 @@ export const getScheduledOperation = defineOperation({
   summary: "Get one scheduled email",
   params: scheduledIdParamsSchema,
   response: scheduledEmailSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getScheduledOrThrow({ principal, id: params.id }),
+}));
 
 export const cancelScheduledOperation = defineOperation({
   ...base,
@@ -31,4 +37,6 @@ export const cancelScheduledOperation = defineOperation({
   summary: "Cancel a scheduled email; cancelled is false once it is sending or done",
   params: scheduledIdParamsSchema,
   response: cancelResultSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await cancelScheduled({ principal, id: params.id }),
+}));

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import { confirmationSentSchema, createSenderSchema, deletedSenderSchema, senderIdParamsSchema, senderSchema, updateSenderSchema } from "@/lib/senders/schemas";
+import { sendSenderConfirmation } from "@/lib/senders/send-confirmation";
+import { createSender, deleteSender, getSenderOrThrow, listSenders, updateSender } from "@/lib/senders/manage-senders";
 
 const base = { tag: "Senders" } as const;
 
@@ -14,6 +16,9 @@ export const listSendersOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(senderSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listSenders({ orgId: principal.orgId, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 // Senders are the organization's: a key bound to one project may read them, not change them.
@@ -27,7 +32,9 @@ export const createSenderOperation = defineOperation({
   body: createSenderSchema,
   response: senderSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createSender({ principal, input: body }),
+}));
 
 export const getSenderOperation = defineOperation({
   ...base,
@@ -37,7 +44,9 @@ export const getSenderOperation = defineOperation({
   scope: "senders:read",
   params: senderIdParamsSchema,
   response: senderSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getSenderOrThrow({ orgId: principal.orgId, id: params.id }),
+}));
 
 export const updateSenderOperation = defineOperation({
   ...base,
@@ -49,7 +58,9 @@ export const updateSenderOperation = defineOperation({
   params: senderIdParamsSchema,
   body: updateSenderSchema,
   response: senderSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await updateSender({ principal, id: params.id, input: body }),
+}));
 
 export const deleteSenderOperation = defineOperation({
   ...base,
@@ -60,7 +71,9 @@ export const deleteSenderOperation = defineOperation({
   orgWide: true,
   params: senderIdParamsSchema,
   response: deletedSenderSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteSender({ principal, id: params.id }),
+}));
 
 export const sendSenderConfirmationOperation = defineOperation({
   ...base,
@@ -72,4 +85,6 @@ export const sendSenderConfirmationOperation = defineOperation({
   params: senderIdParamsSchema,
   response: confirmationSentSchema,
   status: 201,
-});
+}, async ({ principal, params }) => ({
+  data: await sendSenderConfirmation({ principal, id: params.id }),
+}));

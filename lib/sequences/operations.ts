@@ -14,6 +14,9 @@ import {
   sequenceSchema,
   updateSequenceSchema,
 } from "@/lib/sequences/schemas";
+import { enrolContacts, listEnrolments, removeEnrolment } from "@/lib/sequences/manage-enrolments";
+import { pageWindow, paginated } from "@/lib/http/pagination";
+import { createSequence, deleteSequence, getSequenceOrThrow, listSequences, updateSequence } from "@/lib/sequences/manage-sequences";
 
 const base = { tag: "Sequences" } as const;
 
@@ -26,6 +29,9 @@ export const listSequencesOperation = defineOperation({
   query: listSequencesQuerySchema,
   response: z.array(sequenceSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listSequences({ orgId: principal.orgId, status: query.status, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 // Sequences belong to the whole organization: a key bound to one project may read them, not change them.
@@ -39,7 +45,9 @@ export const createSequenceOperation = defineOperation({
   body: createSequenceSchema,
   response: sequenceDetailSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createSequence({ principal, input: body }),
+}));
 
 export const getSequenceOperation = defineOperation({
   ...base,
@@ -49,7 +57,9 @@ export const getSequenceOperation = defineOperation({
   scope: "sequences:read",
   params: sequenceIdParamsSchema,
   response: sequenceDetailSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getSequenceOrThrow({ orgId: principal.orgId, id: params.id }),
+}));
 
 export const updateSequenceOperation = defineOperation({
   ...base,
@@ -61,7 +71,9 @@ export const updateSequenceOperation = defineOperation({
   params: sequenceIdParamsSchema,
   body: updateSequenceSchema,
   response: sequenceDetailSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await updateSequence({ principal, id: params.id, input: body }),
+}));
 
 export const deleteSequenceOperation = defineOperation({
   ...base,
@@ -72,7 +84,9 @@ export const deleteSequenceOperation = defineOperation({
   orgWide: true,
   params: sequenceIdParamsSchema,
   response: deletedSequenceSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteSequence({ principal, id: params.id }),
+}));
 
 export const listEnrolmentsOperation = defineOperation({
   ...base,
@@ -84,6 +98,9 @@ export const listEnrolmentsOperation = defineOperation({
   query: listEnrolmentsQuerySchema,
   response: z.array(enrolmentSchema),
   paginated: true,
+}, async ({ principal, params, query }) => {
+  const { items, total } = await listEnrolments({ orgId: principal.orgId, sequenceId: params.id, status: query.status, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 export const enrolContactsOperation = defineOperation({
@@ -96,7 +113,9 @@ export const enrolContactsOperation = defineOperation({
   params: sequenceIdParamsSchema,
   body: enrolSchema,
   response: enrolResultSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await enrolContacts({ principal, sequenceId: params.id, input: body }),
+}));
 
 export const removeEnrolmentOperation = defineOperation({
   ...base,
@@ -107,4 +126,6 @@ export const removeEnrolmentOperation = defineOperation({
   orgWide: true,
   params: enrolmentParamsSchema,
   response: enrolmentSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await removeEnrolment({ principal, sequenceId: params.id, enrolmentId: params.enrolmentId }),
+}));

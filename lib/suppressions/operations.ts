@@ -7,6 +7,8 @@ import {
   suppressionEmailParamsSchema,
   suppressionSchema,
 } from "@/lib/suppressions/schemas";
+import { createSuppression, deleteSuppression, getSuppressionOrThrow, listSuppressions } from "@/lib/suppressions/manage-suppressions";
+import { paginated } from "@/lib/http/pagination";
 
 const base = { tag: "Suppressions" } as const;
 
@@ -19,6 +21,9 @@ export const listSuppressionsOperation = defineOperation({
   query: listSuppressionsQuerySchema,
   response: z.array(suppressionSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listSuppressions({ orgId: principal.orgId, query });
+  return paginated(items, total, query);
 });
 
 // The list is the whole organization's: a key bound to one project may read it, not change it.
@@ -32,6 +37,9 @@ export const createSuppressionOperation = defineOperation({
   body: createSuppressionSchema,
   response: suppressionSchema,
   status: 201,
+}, async ({ principal, body }) => {
+  const { suppression, created } = await createSuppression({ principal, input: body });
+  return { data: suppression, status: created ? 201 : 200 };
 });
 
 export const getSuppressionOperation = defineOperation({
@@ -42,7 +50,9 @@ export const getSuppressionOperation = defineOperation({
   scope: "contacts:read",
   params: suppressionEmailParamsSchema,
   response: suppressionSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getSuppressionOrThrow({ orgId: principal.orgId, email: params.email }),
+}));
 
 export const deleteSuppressionOperation = defineOperation({
   ...base,
@@ -53,4 +63,6 @@ export const deleteSuppressionOperation = defineOperation({
   orgWide: true,
   params: suppressionEmailParamsSchema,
   response: deletedSuppressionSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteSuppression({ principal, email: params.email }),
+}));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import {
   createTemplateSchema,
   deletedTemplateSchema,
@@ -14,6 +14,18 @@ import {
   templateVersionSchema,
   updateTemplateSchema,
 } from "@/lib/templates/schemas";
+import { toWire } from "@/lib/http/wire";
+import { sendTemplated } from "@/lib/templates/send-templated";
+import { idempotencyKeyOf, withIdempotency } from "@/lib/email/idempotency";
+import { previewTemplate } from "@/lib/templates/preview-template";
+import {
+  createTemplate,
+  deleteTemplate,
+  getTemplateOrThrow,
+  listTemplates,
+  listTemplateVersions,
+  updateTemplate,
+} from "@/lib/templates/manage-templates";
 
 const base = { tag: "Templates" } as const;
 
@@ -26,6 +38,9 @@ export const listTemplatesOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(templateSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listTemplates({ orgId: principal.orgId, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 // Templates are shared by the whole organization: a key bound to one project may read and
@@ -40,7 +55,9 @@ export const createTemplateOperation = defineOperation({
   body: createTemplateSchema,
   response: templateSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createTemplate({ principal, input: body }),
+}));
 
 export const getTemplateOperation = defineOperation({
   ...base,
@@ -51,7 +68,9 @@ export const getTemplateOperation = defineOperation({
   params: templateIdParamsSchema,
   query: getTemplateQuerySchema,
   response: templateSchema,
-});
+}, async ({ principal, params, query }) => ({
+  data: await getTemplateOrThrow({ orgId: principal.orgId, id: params.id, version: query.version }),
+}));
 
 export const updateTemplateOperation = defineOperation({
   ...base,
@@ -63,7 +82,9 @@ export const updateTemplateOperation = defineOperation({
   params: templateIdParamsSchema,
   body: updateTemplateSchema,
   response: templateSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await updateTemplate({ principal, id: params.id, input: body }),
+}));
 
 export const deleteTemplateOperation = defineOperation({
   ...base,
@@ -74,7 +95,9 @@ export const deleteTemplateOperation = defineOperation({
   orgWide: true,
   params: templateIdParamsSchema,
   response: deletedTemplateSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteTemplate({ principal, id: params.id }),
+}));
 
 export const listTemplateVersionsOperation = defineOperation({
   ...base,
@@ -86,6 +109,9 @@ export const listTemplateVersionsOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(templateVersionSchema),
   paginated: true,
+}, async ({ principal, params, query }) => {
+  const { items, total } = await listTemplateVersions({ orgId: principal.orgId, id: params.id, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 export const previewTemplateOperation = defineOperation({
@@ -97,7 +123,9 @@ export const previewTemplateOperation = defineOperation({
   params: templateIdParamsSchema,
   body: previewTemplateSchema,
   response: previewResultSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await previewTemplate({ orgId: principal.orgId, id: params.id, input: body }),
+}));
 
 export const sendTemplatedOperation = defineOperation({
   method: "POST",
@@ -107,4 +135,9 @@ export const sendTemplatedOperation = defineOperation({
   scope: "email:send",
   body: sendTemplatedSchema,
   response: templatedResultsSchema,
-});
+  readsRequest: true,
+}, async ({ req, principal, body }) => ({
+  data: await withIdempotency(principal.orgId, idempotencyKeyOf(req), body, async () =>
+    toWire(templatedResultsSchema, await sendTemplated({ principal, input: body })),
+  ),
+}));

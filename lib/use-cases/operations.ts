@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import { createUseCaseSchema, deletedUseCaseSchema, updateUseCaseSchema, useCaseIdParamsSchema, useCaseSchema } from "@/lib/use-cases/schemas";
+import { createUseCase, deleteUseCase, getUseCaseOrThrow, listUseCases, updateUseCase } from "@/lib/use-cases/manage-use-cases";
 
 const base = { tag: "Use cases" } as const;
 
@@ -14,6 +15,9 @@ export const listUseCasesOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(useCaseSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listUseCases({ orgId: principal.orgId, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 // Use cases are shared by the whole organization: a key bound to one project may read and
@@ -28,7 +32,9 @@ export const createUseCaseOperation = defineOperation({
   body: createUseCaseSchema,
   response: useCaseSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createUseCase({ principal, input: body }),
+}));
 
 export const getUseCaseOperation = defineOperation({
   ...base,
@@ -38,7 +44,9 @@ export const getUseCaseOperation = defineOperation({
   scope: "use-cases:read",
   params: useCaseIdParamsSchema,
   response: useCaseSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getUseCaseOrThrow({ orgId: principal.orgId, id: params.id }),
+}));
 
 export const updateUseCaseOperation = defineOperation({
   ...base,
@@ -50,7 +58,9 @@ export const updateUseCaseOperation = defineOperation({
   params: useCaseIdParamsSchema,
   body: updateUseCaseSchema,
   response: useCaseSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await updateUseCase({ principal, id: params.id, input: body }),
+}));
 
 export const deleteUseCaseOperation = defineOperation({
   ...base,
@@ -61,4 +71,6 @@ export const deleteUseCaseOperation = defineOperation({
   orgWide: true,
   params: useCaseIdParamsSchema,
   response: deletedUseCaseSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteUseCase({ principal, id: params.id }),
+}));

@@ -18,3 +18,6 @@ export const updateProfileSchema = z
   })
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** What PATCH /api/account/profile answers: the name as stored. */
+export const profileSchema = z.object({ name: z.string() });

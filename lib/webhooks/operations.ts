@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { pageQuerySchema } from "@/lib/http/pagination";
+import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import {
   createEndpointSchema,
   deletedSchema,
@@ -9,6 +9,14 @@ import {
   endpointWithSecretSchema,
   updateEndpointSchema,
 } from "@/lib/webhooks/schemas";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpointOrThrow,
+  listEndpoints,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from "@/lib/webhooks/manage-endpoints";
 
 const base = { tag: "Webhook endpoints" } as const;
 
@@ -21,6 +29,9 @@ export const listEndpointsOperation = defineOperation({
   query: pageQuerySchema,
   response: z.array(endpointSchema),
   paginated: true,
+}, async ({ principal, query }) => {
+  const { items, total } = await listEndpoints({ principal, ...pageWindow(query) });
+  return paginated(items, total, query);
 });
 
 export const createEndpointOperation = defineOperation({
@@ -32,7 +43,9 @@ export const createEndpointOperation = defineOperation({
   body: createEndpointSchema,
   response: endpointWithSecretSchema,
   status: 201,
-});
+}, async ({ principal, body }) => ({
+  data: await createEndpoint({ principal, input: body }),
+}));
 
 export const getEndpointOperation = defineOperation({
   ...base,
@@ -42,7 +55,9 @@ export const getEndpointOperation = defineOperation({
   scope: "webhooks:read",
   params: endpointIdParamsSchema,
   response: endpointSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await getEndpointOrThrow({ principal, id: params.id }),
+}));
 
 export const updateEndpointOperation = defineOperation({
   ...base,
@@ -53,7 +68,9 @@ export const updateEndpointOperation = defineOperation({
   params: endpointIdParamsSchema,
   body: updateEndpointSchema,
   response: endpointSchema,
-});
+}, async ({ principal, params, body }) => ({
+  data: await updateEndpoint({ principal, id: params.id, input: body }),
+}));
 
 export const deleteEndpointOperation = defineOperation({
   ...base,
@@ -63,7 +80,9 @@ export const deleteEndpointOperation = defineOperation({
   scope: "webhooks:write",
   params: endpointIdParamsSchema,
   response: deletedSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await deleteEndpoint({ principal, id: params.id }),
+}));
 
 export const rotateSecretOperation = defineOperation({
   ...base,
@@ -73,4 +92,6 @@ export const rotateSecretOperation = defineOperation({
   scope: "webhooks:write",
   params: endpointIdParamsSchema,
   response: endpointWithSecretSchema,
-});
+}, async ({ principal, params }) => ({
+  data: await rotateEndpointSecret({ principal, id: params.id }),
+}));

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
+import { v1Operations } from "@/lib/openapi/operations";
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
@@ -46,6 +47,14 @@ describe("OpenAPI document", () => {
       for (const m of methods) if (!(doc.paths[p] as Record<string, unknown> | undefined)?.[m.toLowerCase()]) missing.push(`${m} ${p}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("lists each operation once, each with the handler its route runs", () => {
+    const keys = v1Operations.map((op) => `${op.method} ${op.path}`);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+    // GET /api/v1/providers: the route gives the handler until lib/providers/operations.ts takes it.
+    const withoutHandler = v1Operations.filter((op) => typeof (op as { handler?: unknown }).handler !== "function").map((op) => `${op.method} ${op.path}`);
+    expect(withoutHandler).toEqual(["GET /api/v1/providers"]);
   });
 
   it("generates request and response schemas from zod, with the scope", () => {

@@ -1,10 +1,10 @@
 // GET /api/health — database check, no authentication; answers once the server has started.
 import { db } from "@/lib/db/client";
-import { afterStart } from "@/lib/boot/after-start";
+import { plainRoute } from "@/lib/http/plain-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = afterStart(async () => {
+export const GET = plainRoute(async () => {
   try {
     await db().$queryRaw`SELECT 1`;
     return Response.json({ status: "ok", database: "ok" });

@@ -4,6 +4,7 @@ import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
 import { env } from "@/lib/env";
 import { startingResponse } from "@/lib/boot/after-start";
+import { plainRoute } from "@/lib/http/plain-route";
 
 const handlers = serve({ client: inngest, functions });
 
@@ -13,13 +14,17 @@ export const maxDuration = 300;
 
 type Handler = (typeof handlers)["GET"];
 
-function whenEnabled(handler: Handler): Handler {
-  return (async (...args: Parameters<Handler>) => {
-    if (!env().inngestEnabled) {
-      return Response.json({ error: "Inngest is not configured; the embedded runner does the work" }, { status: 404 });
-    }
-    return (await startingResponse()) ?? handler(...args);
-  }) as Handler;
+// Logged by the request core; not configured is answered at once, before any wait for the start.
+function whenEnabled(handler: Handler) {
+  return plainRoute<Parameters<Handler>[0], Parameters<Handler>[1]>(
+    async (req, res) => {
+      if (!env().inngestEnabled) {
+        return Response.json({ error: "Inngest is not configured; the embedded runner does the work" }, { status: 404 });
+      }
+      return (await startingResponse()) ?? handler(req, res);
+    },
+    { waitsForStart: false },
+  );
 }
 
 export const GET = whenEnabled(handlers.GET);

@@ -3,20 +3,19 @@
 import { z } from "zod";
 import { legacyRoute } from "@/lib/http/legacy-route";
 import { actorOf } from "@/lib/http/principal";
-import { toWire } from "@/lib/http/wire";
 import { createProjectSchema, projectSchema } from "@/lib/projects/schemas";
 import { listProjects } from "@/lib/projects/list-projects";
 import { createProject } from "@/lib/projects/create-project";
 
-export const GET = legacyRoute({ access: "session", permission: "org.view" }, async ({ principal }) => {
+export const GET = legacyRoute({ access: "session", permission: "org.view", response: z.object({ projects: z.array(projectSchema) }) }, async ({ principal }) => {
   const { items } = await listProjects({ orgId: principal.orgId });
-  return { body: { projects: toWire(z.array(projectSchema), items) } };
+  return { body: { projects: items } };
 });
 
 export const POST = legacyRoute(
-  { access: "session", permission: "org.manage", body: createProjectSchema },
+  { access: "session", permission: "org.manage", body: createProjectSchema, response: projectSchema },
   async ({ principal, body }) => {
     const project = await createProject({ orgId: principal.orgId, actor: actorOf(principal), input: body });
-    return { body: toWire(projectSchema, project), status: 201 };
+    return { body: project, status: 201 };
   },
 );

@@ -1,4 +1,5 @@
-// list_providers: GET /api/v1/providers (providers:read), secrets masked.
+// list_providers: GET /api/v1/providers (providers:read), secrets masked. Its own run, the
+// route's body, until lib/providers/operations.ts (being moved) carries the handler.
 import { listProvidersOperation } from "@/lib/providers/operations";
 import { listProviderRows } from "@/lib/providers/manage-providers";
 import { providerViews } from "@/lib/providers/provider-view";

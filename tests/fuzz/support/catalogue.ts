@@ -76,7 +76,7 @@ export const v1Routes: RouteEntry[] = v1Operations.map((op) => ({
 
 type LegacySpec = Omit<RouteEntry, "family" | "bodyLimit" | "permission"> & { bodyLimit?: number; permission?: Permission };
 
-/** A key-accepting legacy route's session permission defaults to its scope's, as in handleRequest. */
+/** A key-accepting legacy route's session permission defaults to its scope's, as in routeContext. */
 const legacy = (spec: LegacySpec): RouteEntry => ({
   family: "legacy",
   bodyLimit: DEFAULT_BODY_LIMIT,

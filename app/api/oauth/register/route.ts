@@ -2,7 +2,7 @@
 // OPTIONS — its CORS preflight (browser apps send JSON).
 import { oauthPreflight } from "@/lib/oauth/cors";
 import { registrationEndpoint } from "@/lib/oauth/registration-endpoint";
-import { afterStart } from "@/lib/boot/after-start";
+import { plainRoute } from "@/lib/http/plain-route";
 
-export const POST = afterStart((req: Request) => registrationEndpoint(req));
-export const OPTIONS = () => oauthPreflight("POST");
+export const POST = plainRoute((req: Request) => registrationEndpoint(req));
+export const OPTIONS = plainRoute(() => oauthPreflight("POST"), { waitsForStart: false });

@@ -2,7 +2,7 @@
 // OPTIONS — its CORS preflight (browser apps).
 import { oauthPreflight } from "@/lib/oauth/cors";
 import { tokenEndpoint } from "@/lib/oauth/server";
-import { afterStart } from "@/lib/boot/after-start";
+import { plainRoute } from "@/lib/http/plain-route";
 
-export const POST = afterStart((req: Request) => tokenEndpoint(req));
-export const OPTIONS = () => oauthPreflight("POST");
+export const POST = plainRoute((req: Request) => tokenEndpoint(req));
+export const OPTIONS = plainRoute(() => oauthPreflight("POST"), { waitsForStart: false });

@@ -5,16 +5,15 @@
 // system mail transport.
 import { z } from "zod";
 import { legacyRoute } from "@/lib/http/legacy-route";
-import { toWire } from "@/lib/http/wire";
 import { invitationSchema, inviteMemberSchema, linkSentSchema } from "@/lib/account-links/schemas";
 import { inviteMember } from "@/lib/account-links/invite-member";
 import { listInvitations } from "@/lib/account-links/invitations";
 
-export const GET = legacyRoute({ access: "session", permission: "members.view" }, async ({ principal }) => ({
-  body: { invitations: toWire(z.array(invitationSchema), await listInvitations({ orgId: principal.orgId })) },
+export const GET = legacyRoute({ access: "session", permission: "members.view", response: z.object({ invitations: z.array(invitationSchema) }) }, async ({ principal }) => ({
+  body: { invitations: await listInvitations({ orgId: principal.orgId }) },
 }));
 
-export const POST = legacyRoute({ access: "session", permission: "members.manage", body: inviteMemberSchema }, async ({ principal, body }) => ({
-  body: toWire(linkSentSchema, await inviteMember({ orgId: principal.orgId, actor: principal, input: body })),
+export const POST = legacyRoute({ access: "session", permission: "members.manage", body: inviteMemberSchema, response: linkSentSchema }, async ({ principal, body }) => ({
+  body: await inviteMember({ orgId: principal.orgId, actor: principal, input: body }),
   status: 201,
 }));

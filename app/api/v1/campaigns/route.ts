@@ -2,13 +2,7 @@
 // POST /api/v1/campaigns — create a draft campaign (campaigns:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { createCampaignOperation, listCampaignsOperation } from "@/lib/campaigns/operations";
-import { createCampaign, listCampaigns } from "@/lib/campaigns/manage-campaigns";
 
-export const GET = v1Route(listCampaignsOperation, async ({ principal, query }) => {
-  const { items, total } = await listCampaigns({ orgId: principal.orgId, query });
-  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
-});
+export const GET = v1Route(listCampaignsOperation);
 
-export const POST = v1Route(createCampaignOperation, async ({ principal, body }) => ({
-  data: await createCampaign({ principal, input: body }),
-}));
+export const POST = v1Route(createCampaignOperation);

@@ -2,14 +2,7 @@
 // POST /api/v1/contacts — create a contact (contacts:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { createContactOperation, listContactsOperation } from "@/lib/contacts/operations";
-import { listContacts } from "@/lib/contacts/list-contacts";
-import { createContact } from "@/lib/contacts/manage-contacts";
 
-export const GET = v1Route(listContactsOperation, async ({ principal, query }) => {
-  const { items, total } = await listContacts({ orgId: principal.orgId, query });
-  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
-});
+export const GET = v1Route(listContactsOperation);
 
-export const POST = v1Route(createContactOperation, async ({ principal, body }) => ({
-  data: await createContact({ principal, input: body }),
-}));
+export const POST = v1Route(createContactOperation);

@@ -1,13 +1,12 @@
 // GET /api/analytics/stats/{emailId} — one email's events, oldest first (dashboard; analytics.view)
 import { legacyRoute } from "@/lib/http/legacy-route";
-import { toWire } from "@/lib/http/wire";
 import { emailIdParamsSchema, emailStatsSchema } from "@/lib/analytics/schemas";
 import { messageTimeline } from "@/lib/analytics/message-timeline";
 
 export const GET = legacyRoute(
-  { access: "session", permission: "analytics.view", params: emailIdParamsSchema },
+  { access: "session", permission: "analytics.view", params: emailIdParamsSchema, response: emailStatsSchema },
   async ({ principal, params }) => {
     const { message, events } = await messageTimeline({ principal, id: params.emailId });
-    return { body: toWire(emailStatsSchema, { emailId: message.id, events }) };
+    return { body: { emailId: message.id, events } };
   },
 );

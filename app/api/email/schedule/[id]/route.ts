@@ -1,8 +1,8 @@
 // DELETE /api/email/schedule/{id} — cancel a scheduled email: {cancelled} (session, or a key with email:send)
 import { legacyRoute } from "@/lib/http/legacy-route";
 import { cancelScheduled } from "@/lib/scheduling/manage-scheduled";
-import { scheduledIdParamsSchema } from "@/lib/scheduling/schemas";
+import { cancelResultSchema, scheduledIdParamsSchema } from "@/lib/scheduling/schemas";
 
-export const DELETE = legacyRoute({ access: { keyScope: "email:send" }, params: scheduledIdParamsSchema }, async ({ principal, params }) => ({
+export const DELETE = legacyRoute({ access: { keyScope: "email:send" }, params: scheduledIdParamsSchema, response: cancelResultSchema }, async ({ principal, params }) => ({
   body: await cancelScheduled({ principal, id: params.id }),
 }));

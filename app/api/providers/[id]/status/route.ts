@@ -1,13 +1,12 @@
 // GET /api/providers/{id}/status — health and usage against the limits (dashboard; providers.view)
 import { legacyRoute } from "@/lib/http/legacy-route";
-import { toWire } from "@/lib/http/wire";
 import { providerIdParamsSchema, providerStatusSchema } from "@/lib/providers/schemas";
 import { getProviderOrThrow } from "@/lib/providers/manage-providers";
 import { providerView } from "@/lib/providers/provider-view";
 
 export const GET = legacyRoute(
-  { access: "session", permission: "providers.view", params: providerIdParamsSchema },
+  { access: "session", permission: "providers.view", params: providerIdParamsSchema, response: providerStatusSchema },
   async ({ principal, params }) => ({
-    body: toWire(providerStatusSchema, await providerView(await getProviderOrThrow({ orgId: principal.orgId, id: params.id }))),
+    body: await providerView(await getProviderOrThrow({ orgId: principal.orgId, id: params.id })),
   }),
 );

@@ -1,6 +1,5 @@
 // GET /api/v1/contacts/export — the filtered contacts as a streamed CSV file (contacts:read)
 import { v1Route } from "@/lib/http/v1-route";
 import { exportContactsOperation } from "@/lib/contacts/import-operations";
-import { exportContacts } from "@/lib/contacts/export-contacts";
 
-export const GET = v1Route(exportContactsOperation, async ({ principal, query }) => exportContacts({ orgId: principal.orgId, query }));
+export const GET = v1Route(exportContactsOperation);

@@ -1,8 +1,5 @@
 // POST /api/v1/contacts/import — import contacts from a streamed CSV upload (contacts:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { importContactsOperation } from "@/lib/contacts/import-operations";
-import { importContacts } from "@/lib/contacts/import-contacts";
 
-export const POST = v1Route(importContactsOperation, async ({ principal, req, query }) => ({
-  data: await importContacts({ principal, body: req.body, headers: req.headers, listId: query.listId }),
-}));
+export const POST = v1Route(importContactsOperation);

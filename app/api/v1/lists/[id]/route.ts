@@ -3,16 +3,9 @@
 // DELETE /api/v1/lists/:id — delete it; its contacts stay (lists:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { deleteListOperation, getListOperation, updateListOperation } from "@/lib/lists/operations";
-import { deleteList, getListOrThrow, updateList } from "@/lib/lists/manage-lists";
 
-export const GET = v1Route(getListOperation, async ({ principal, params }) => ({
-  data: await getListOrThrow({ orgId: principal.orgId, id: params.id }),
-}));
+export const GET = v1Route(getListOperation);
 
-export const PATCH = v1Route(updateListOperation, async ({ principal, params, body }) => ({
-  data: await updateList({ principal, id: params.id, input: body }),
-}));
+export const PATCH = v1Route(updateListOperation);
 
-export const DELETE = v1Route(deleteListOperation, async ({ principal, params }) => ({
-  data: await deleteList({ principal, id: params.id }),
-}));
+export const DELETE = v1Route(deleteListOperation);

@@ -3,16 +3,9 @@
 // DELETE /api/v1/sequences/:id — delete it with its enrolments (sequences:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { deleteSequenceOperation, getSequenceOperation, updateSequenceOperation } from "@/lib/sequences/operations";
-import { deleteSequence, getSequenceOrThrow, updateSequence } from "@/lib/sequences/manage-sequences";
 
-export const GET = v1Route(getSequenceOperation, async ({ principal, params }) => ({
-  data: await getSequenceOrThrow({ orgId: principal.orgId, id: params.id }),
-}));
+export const GET = v1Route(getSequenceOperation);
 
-export const PATCH = v1Route(updateSequenceOperation, async ({ principal, params, body }) => ({
-  data: await updateSequence({ principal, id: params.id, input: body }),
-}));
+export const PATCH = v1Route(updateSequenceOperation);
 
-export const DELETE = v1Route(deleteSequenceOperation, async ({ principal, params }) => ({
-  data: await deleteSequence({ principal, id: params.id }),
-}));
+export const DELETE = v1Route(deleteSequenceOperation);

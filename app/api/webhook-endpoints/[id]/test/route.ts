@@ -1,10 +1,9 @@
 // POST /api/webhook-endpoints/{id}/test — send the test event now and report how it went (dashboard; webhooks.manage)
 import { legacyRoute } from "@/lib/http/legacy-route";
-import { toWire } from "@/lib/http/wire";
 import { endpointIdParamsSchema, testResultSchema } from "@/lib/webhooks/schemas";
 import { sendTestEvent } from "@/lib/webhooks/endpoint-deliveries";
 
 export const POST = legacyRoute(
-  { access: "session", permission: "webhooks.manage", params: endpointIdParamsSchema },
-  async ({ principal, params }) => ({ body: toWire(testResultSchema, await sendTestEvent({ principal, endpointId: params.id })) }),
+  { access: "session", permission: "webhooks.manage", params: endpointIdParamsSchema, response: testResultSchema },
+  async ({ principal, params }) => ({ body: await sendTestEvent({ principal, endpointId: params.id }) }),
 );

@@ -1,8 +1,5 @@
 // POST /api/v1/campaigns/:id/cancel — cancel a scheduled, sending or paused campaign (campaigns:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { cancelCampaignOperation } from "@/lib/campaigns/operations";
-import { cancelCampaign } from "@/lib/campaigns/change-status";
 
-export const POST = v1Route(cancelCampaignOperation, async ({ principal, params }) => ({
-  data: await cancelCampaign({ principal, id: params.id }),
-}));
+export const POST = v1Route(cancelCampaignOperation);

@@ -1,8 +1,5 @@
 // POST /api/v1/campaigns/:id/pause — pause a sending campaign (campaigns:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { pauseCampaignOperation } from "@/lib/campaigns/operations";
-import { pauseCampaign } from "@/lib/campaigns/change-status";
 
-export const POST = v1Route(pauseCampaignOperation, async ({ principal, params }) => ({
-  data: await pauseCampaign({ principal, id: params.id }),
-}));
+export const POST = v1Route(pauseCampaignOperation);

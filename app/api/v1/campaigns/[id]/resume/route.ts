@@ -1,8 +1,5 @@
 // POST /api/v1/campaigns/:id/resume — resume a paused campaign (campaigns:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { resumeCampaignOperation } from "@/lib/campaigns/operations";
-import { resumeCampaign } from "@/lib/campaigns/change-status";
 
-export const POST = v1Route(resumeCampaignOperation, async ({ principal, params }) => ({
-  data: await resumeCampaign({ principal, id: params.id }),
-}));
+export const POST = v1Route(resumeCampaignOperation);

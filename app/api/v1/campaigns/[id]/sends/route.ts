@@ -1,9 +1,5 @@
 // GET /api/v1/campaigns/:id/sends — the campaign's recipients and their status, paginated (campaigns:read)
 import { v1Route } from "@/lib/http/v1-route";
 import { listCampaignSendsOperation } from "@/lib/campaigns/operations";
-import { listCampaignSends } from "@/lib/campaigns/list-sends";
 
-export const GET = v1Route(listCampaignSendsOperation, async ({ principal, params, query }) => {
-  const { items, total } = await listCampaignSends({ orgId: principal.orgId, id: params.id, query });
-  return { data: items, pagination: { page: query.page, perPage: query.perPage, total } };
-});
+export const GET = v1Route(listCampaignSendsOperation);

@@ -1,8 +1,5 @@
 // DELETE /api/v1/contacts/properties/:key — delete a definition and its values (contacts:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { deletePropertyOperation } from "@/lib/contacts/operations";
-import { deleteProperty } from "@/lib/contacts/manage-properties";
 
-export const DELETE = v1Route(deletePropertyOperation, async ({ principal, params }) => ({
-  data: await deleteProperty({ principal, key: params.key }),
-}));
+export const DELETE = v1Route(deletePropertyOperation);

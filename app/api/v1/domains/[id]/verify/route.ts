@@ -1,8 +1,5 @@
 // POST /api/v1/domains/:id/verify — look the records up now; the domain with its new status (domains:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { verifyDomainOperation } from "@/lib/domains/operations";
-import { verifyDomainNow } from "@/lib/domains/manage-domains";
 
-export const POST = v1Route(verifyDomainOperation, async ({ principal, params }) => ({
-  data: await verifyDomainNow({ principal, id: params.id }),
-}));
+export const POST = v1Route(verifyDomainOperation);

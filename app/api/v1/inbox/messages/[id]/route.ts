@@ -1,8 +1,5 @@
 // GET /api/v1/inbox/messages/:id — one received message in full (inbox:read)
 import { v1Route } from "@/lib/http/v1-route";
 import { getInboxMessageOperation } from "@/lib/inbound/operations";
-import { getInboxMessage } from "@/lib/inbound/inbox";
 
-export const GET = v1Route(getInboxMessageOperation, async ({ principal, params }) => ({
-  data: await getInboxMessage({ orgId: principal.orgId, id: params.id }),
-}));
+export const GET = v1Route(getInboxMessageOperation);

@@ -1,8 +1,5 @@
 // POST /api/v1/senders/:id/confirmation — email the address its confirmation link (senders:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { sendSenderConfirmationOperation } from "@/lib/senders/operations";
-import { sendSenderConfirmation } from "@/lib/senders/send-confirmation";
 
-export const POST = v1Route(sendSenderConfirmationOperation, async ({ principal, params }) => ({
-  data: await sendSenderConfirmation({ principal, id: params.id }),
-}));
+export const POST = v1Route(sendSenderConfirmationOperation);

@@ -1,8 +1,5 @@
 // DELETE /api/v1/sequences/:id/enrolments/:enrolmentId — take a contact out of the sequence (sequences:write)
 import { v1Route } from "@/lib/http/v1-route";
 import { removeEnrolmentOperation } from "@/lib/sequences/operations";
-import { removeEnrolment } from "@/lib/sequences/manage-enrolments";
 
-export const DELETE = v1Route(removeEnrolmentOperation, async ({ principal, params }) => ({
-  data: await removeEnrolment({ principal, sequenceId: params.id, enrolmentId: params.enrolmentId }),
-}));
+export const DELETE = v1Route(removeEnrolmentOperation);

@@ -1,13 +1,12 @@
 // POST /api/webhook-endpoints/{id}/deliveries/{deliveryId}/resend — queue that body again (dashboard; webhooks.manage)
 import { legacyRoute } from "@/lib/http/legacy-route";
-import { toWire } from "@/lib/http/wire";
 import { deliveryParamsSchema, deliverySchema } from "@/lib/webhooks/schemas";
 import { resendDelivery } from "@/lib/webhooks/endpoint-deliveries";
 
 export const POST = legacyRoute(
-  { access: "session", permission: "webhooks.manage", params: deliveryParamsSchema },
+  { access: "session", permission: "webhooks.manage", params: deliveryParamsSchema, response: deliverySchema },
   async ({ principal, params }) => ({
-    body: toWire(deliverySchema, await resendDelivery({ principal, endpointId: params.id, deliveryId: params.deliveryId })),
+    body: await resendDelivery({ principal, endpointId: params.id, deliveryId: params.deliveryId }),
     status: 202,
   }),
 );

@@ -1,8 +1,5 @@
 // GET /api/v1/inbox/messages/:id/attachments/:attachmentId — one attachment, base64 (inbox:read)
 import { v1Route } from "@/lib/http/v1-route";
 import { getInboxAttachmentOperation } from "@/lib/inbound/operations";
-import { getInboxAttachment } from "@/lib/inbound/inbox";
 
-export const GET = v1Route(getInboxAttachmentOperation, async ({ principal, params }) => ({
-  data: await getInboxAttachment({ orgId: principal.orgId, id: params.id, attachmentId: params.attachmentId }),
-}));
+export const GET = v1Route(getInboxAttachmentOperation);
