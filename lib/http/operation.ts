@@ -53,12 +53,8 @@ export type Operation<S extends OperationSpec = OperationSpec> = S & {
 const defined = new WeakMap<object, number>();
 let definedCount = 0;
 
-/** The spec alone, its handler given by the route: only GET /api/v1/providers, whose spec lives
- * in lib/providers/operations.ts until that folder's move is done. */
-export function defineOperation<const S extends OperationSpec>(spec: S): S;
-export function defineOperation<const S extends OperationSpec>(spec: S, handler: Operation<S>["handler"]): Operation<S>;
-export function defineOperation<const S extends OperationSpec>(spec: S, handler?: Operation<S>["handler"]): S | Operation<S> {
-  const op = handler ? { ...spec, handler } : spec;
+export function defineOperation<const S extends OperationSpec>(spec: S, handler: Operation<S>["handler"]): Operation<S> {
+  const op = { ...spec, handler };
   defined.set(op, definedCount++);
   return op;
 }
