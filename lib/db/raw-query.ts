@@ -7,6 +7,7 @@ import pg from "pg";
 import { dbHandle } from "@/lib/db/client";
 import { directDatabaseUrl } from "@/lib/db/direct-url";
 import { log } from "@/lib/log";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 export type Durability = "durable" | "deferred";
 
@@ -58,9 +59,23 @@ function statementName(text: string): string {
   return name;
 }
 
-/** Runs one statement with $1… placeholders; bigint parameters are sent as text. */
-export async function rawQuery<T>(text: string, params: unknown[] = [], durability: Durability = "durable"): Promise<T[]> {
-  const values = params.map((p) => (typeof p === "bigint" ? p.toString() : p));
+/** A statement: a `Prisma.sql` fragment (its parameters number themselves). */
+export type Statement = Prisma.Sql;
+
+/** Text and values of a statement; the string form is being retired (issue: SQL that composes). */
+function textOf(statement: Statement | string, params: unknown[]): { text: string; values: unknown[] } {
+  const { text, values } = typeof statement === "string" ? { text: statement, values: params } : { text: statement.text, values: statement.values };
+  return { text, values: values.map((p) => (typeof p === "bigint" ? p.toString() : p)) };
+}
+
+/** Runs one statement; bigint parameters are sent as text. */
+export async function rawQuery<T>(statement: Statement, durability?: Durability): Promise<T[]>;
+/** @deprecated Positional text and parameters: write a `Prisma.sql` statement instead. */
+export async function rawQuery<T>(text: string, params?: unknown[], durability?: Durability): Promise<T[]>;
+export async function rawQuery<T>(statement: Statement | string, paramsOrDurability?: unknown[] | Durability, maybeDurability?: Durability): Promise<T[]> {
+  const params = Array.isArray(paramsOrDurability) ? paramsOrDurability : [];
+  const durability = (typeof paramsOrDurability === "string" ? paramsOrDurability : maybeDurability) ?? "durable";
+  const { text, values } = textOf(statement, params);
   const h = dbHandle();
   if (h.kind === "postgres") {
     const p = pool(h.url, durability);
@@ -82,7 +97,7 @@ export async function closeRawPool(): Promise<void> {
   await Promise.all(Object.values(pools).map((p) => p?.end()));
 }
 
-export type SnapshotQuery = <T>(text: string, params?: unknown[]) => Promise<T[]>;
+export type SnapshotQuery = <T>(statement: Statement | string, params?: unknown[]) => Promise<T[]>;
 
 /**
  * Several reads from one consistent snapshot (REPEATABLE READ, read only), e.g. a watermark and
@@ -92,12 +107,20 @@ export type SnapshotQuery = <T>(text: string, params?: unknown[]) => Promise<T[]
 export async function readSnapshot<T>(work: (query: SnapshotQuery) => Promise<T>): Promise<T> {
   const h = dbHandle();
   if (h.kind !== "postgres") {
-    return h.prisma.$transaction((tx) => work(<R>(text: string, params: unknown[] = []) => tx.$queryRawUnsafe<R[]>(text, ...params)));
+    return h.prisma.$transaction((tx) =>
+      work(<R>(statement: Statement | string, params: unknown[] = []) => {
+        const { text, values } = textOf(statement, params);
+        return tx.$queryRawUnsafe<R[]>(text, ...values);
+      }),
+    );
   }
   const client = await pool(h.url, "durable").connect();
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const result = await work(async <R>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as R[]);
+    const result = await work(async <R>(statement: Statement | string, params: unknown[] = []) => {
+      const { text, values } = textOf(statement, params);
+      return (await client.query(text, values)).rows as R[];
+    });
     await client.query("COMMIT");
     return result;
   } catch (err) {
