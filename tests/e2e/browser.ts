@@ -2,8 +2,13 @@
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, inject, vi } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+// Every file that imports this one is a browser test: it waits on a real browser and a real
+// server, and on a loaded two-core CI machine the first render of a page alone can take longer
+// than the default 30 s.
+vi.setConfig({ testTimeout: 90_000 });
 
 export const SCREENSHOTS = path.resolve("tests/e2e/screenshots");
 
