@@ -44,7 +44,7 @@ export interface SealedDkimKey {
   sealed: string;
 }
 
-/** Whose from-address a send checks (see SENDER_CHECK). */
+/** Whose from-address a send checks (see senderCheck). */
 export interface SenderToCheck {
   /** The send's own from-address; null when it uses the instance's default (DEFAULT_FROM, the operator's). */
   address: string | null;
