@@ -5,6 +5,8 @@
 // engagement_firsts (a range count over an index). An edge in an hour whose events retention
 // deleted is read as the whole hour or not at all (whole-hour-edges.ts, docs/retention.md).
 import type { SnapshotQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { literal } from "@/lib/db/sql-literal";
 import { EVENT_GROUPING, NO_PROJECT, NO_USE_CASE } from "@/lib/analytics/roll-up";
 import { wholeHourEdges } from "@/lib/analytics/whole-hour-edges";
 
@@ -90,7 +92,11 @@ export function planRange({ from, to }: { from: Date; to: Date }, now = new Date
   return { hours, spans };
 }
 
-const utcDate = (expr: string) => `((${expr} AT TIME ZONE 'UTC')::date)`;
+const utcDate = (expr: Prisma.Sql) => Prisma.sql`((${expr} AT TIME ZONE 'UTC')::date)`;
+const NO_USE_CASE_ID = Prisma.sql`${literal(NO_USE_CASE)}::uuid`;
+const AFTER = { inclusive: Prisma.raw(">="), exclusive: Prisma.raw(">") };
+const BEFORE = { inclusive: Prisma.raw("<="), exclusive: Prisma.raw("<") };
+const at = (t: Date | string) => Prisma.sql`${new Date(t).toISOString()}::timestamptz`;
 
 /**
  * Run inside readSnapshot: the watermark, the prune mark and the rollups and events they govern
@@ -105,56 +111,54 @@ const utcDate = (expr: string) => `((${expr} AT TIME ZONE 'UTC')::date)`;
 export async function countEvents(query: SnapshotQuery, range: Range, { byType = false }: { byType?: boolean } = {}): Promise<CountRow[]> {
   const { orgId, projectId } = range;
   const [{ watermark, pruned_through }] = await query<{ watermark: Date | string; pruned_through: Date | string | null }>(
-    `SELECT watermark, (SELECT hour FROM event_prune_marks WHERE org_id = $1::uuid) AS pruned_through FROM rollup_state WHERE id = 1`,
-    [orgId],
+    Prisma.sql`SELECT watermark, (SELECT hour FROM event_prune_marks WHERE org_id = ${orgId}::uuid) AS pruned_through FROM rollup_state WHERE id = 1`,
   );
   const counted = wholeHourEdges(range, pruned_through === null ? null : new Date(pruned_through));
   if (!counted) return [];
   const { from, to } = counted;
   const plan = planRange(counted);
-  const params: unknown[] = [orgId, projectId, new Date(watermark).toISOString()];
-  const param = (v: Date) => `$${params.push(v.toISOString())}::timestamptz`;
-  const blank = `'' AS provider, e.type, '' AS reason, '${NO_USE_CASE}'::uuid AS use_case_id`;
-  const events = (bounds: string, sign: number) => `
-     SELECT ${utcDate("e.occurred_at")} AS day, ${byType ? blank : EVENT_GROUPING}, ${sign} * count(*)::int AS n
-     FROM email_events e ${byType ? "" : "LEFT JOIN messages m ON m.id = e.message_id"}
-     WHERE e.org_id = $1::uuid AND ($2::uuid IS NULL OR coalesce(e.project_id, '${NO_PROJECT}'::uuid) = $2::uuid) AND ${bounds}
+  const blank = Prisma.sql`'' AS provider, e.type, '' AS reason, ${NO_USE_CASE_ID} AS use_case_id`;
+  const events = (bounds: Prisma.Sql, sign: 1 | -1) => Prisma.sql`
+     SELECT ${utcDate(Prisma.sql`e.occurred_at`)} AS day, ${byType ? blank : EVENT_GROUPING}, ${literal(sign)} * count(*)::int AS n
+     FROM email_events e ${byType ? Prisma.empty : Prisma.sql`LEFT JOIN messages m ON m.id = e.message_id`}
+     WHERE e.org_id = ${orgId}::uuid AND (${projectId}::uuid IS NULL OR coalesce(e.project_id, ${literal(NO_PROJECT)}::uuid) = ${projectId}::uuid) AND ${bounds}
      GROUP BY 1, 2, 3, 4, 5`;
   const parts = [
     ...plan.hours.map(
-      (h) => `
-     SELECT ${utcDate("r.hour")} AS day, ${byType ? `'' AS provider, r.type, '' AS reason, '${NO_USE_CASE}'::uuid AS use_case_id` : "r.provider, r.type, r.reason, r.use_case_id"}, sum(r.count)::int AS n
+      (h) => Prisma.sql`
+     SELECT ${utcDate(Prisma.sql`r.hour`)} AS day, ${byType ? Prisma.sql`'' AS provider, r.type, '' AS reason, ${NO_USE_CASE_ID} AS use_case_id` : Prisma.sql`r.provider, r.type, r.reason, r.use_case_id`}, sum(r.count)::int AS n
      FROM event_rollups r
-     WHERE r.org_id = $1::uuid AND r.hour >= ${param(h.from)} AND r.hour < ${param(h.to)} AND ($2::uuid IS NULL OR r.project_id = $2::uuid)
+     WHERE r.org_id = ${orgId}::uuid AND r.hour >= ${at(h.from)} AND r.hour < ${at(h.to)} AND (${projectId}::uuid IS NULL OR r.project_id = ${projectId}::uuid)
      GROUP BY 1, 2, 3, 4, 5`,
     ),
     ...plan.spans.map((s) =>
-      events(`e.occurred_at ${s.fromInclusive ? ">=" : ">"} ${param(s.from)} AND e.occurred_at ${s.toInclusive ? "<=" : "<"} ${param(s.to)} AND e.created_at < $3::timestamptz`, s.sign),
+      events(
+        Prisma.sql`e.occurred_at ${s.fromInclusive ? AFTER.inclusive : AFTER.exclusive} ${at(s.from)} AND e.occurred_at ${s.toInclusive ? BEFORE.inclusive : BEFORE.exclusive} ${at(s.to)} AND e.created_at < ${at(watermark)}`,
+        s.sign,
+      ),
     ),
     // Not rolled up yet: read as they are.
-    events(`e.occurred_at >= ${param(from)} AND e.occurred_at <= ${param(to)} AND e.created_at >= $3::timestamptz`, 1),
+    events(Prisma.sql`e.occurred_at >= ${at(from)} AND e.occurred_at <= ${at(to)} AND e.created_at >= ${at(watermark)}`, 1),
   ];
   const rows = await query<{ day: string; provider: string; type: string; reason: string; use_case_id: string; n: number }>(
-    `SELECT day::text AS day, provider, type, reason, use_case_id::text, sum(n)::int AS n
-     FROM (${parts.join("\n       UNION ALL ")}) AS parts
+    Prisma.sql`SELECT day::text AS day, provider, type, reason, use_case_id::text, sum(n)::int AS n
+     FROM (${Prisma.join(parts, "\n       UNION ALL ")}) AS parts
      GROUP BY 1, 2, 3, 4, 5
      HAVING sum(n) <> 0`,
-    params,
   );
   return rows.map((r) => ({ day: r.day, provider: r.provider, type: r.type, reason: r.reason, useCaseId: r.use_case_id, count: Number(r.n) }));
 }
 
 /** First opens and clicks by a person, by day, provider and (with `byUseCase`, from their messages) use case. */
 export async function countEngagements(query: SnapshotQuery, { orgId, projectId, from, to }: Range, byUseCase = false): Promise<CountRow[]> {
-  const useCase = byUseCase ? `coalesce((SELECT use_case_id FROM messages WHERE id = f.message_id), '${NO_USE_CASE}'::uuid)` : `'${NO_USE_CASE}'::uuid`;
+  const useCase = byUseCase ? Prisma.sql`coalesce((SELECT use_case_id FROM messages WHERE id = f.message_id), ${NO_USE_CASE_ID})` : NO_USE_CASE_ID;
   const rows = await query<{ day: string; provider: string; kind: string; use_case_id: string; n: number }>(
-    `SELECT day::text AS day, provider, kind, use_case_id::text, n FROM (
-       SELECT ${utcDate("f.first_at")} AS day, f.provider, f.kind, ${useCase} AS use_case_id, count(*)::int AS n
+    Prisma.sql`SELECT day::text AS day, provider, kind, use_case_id::text, n FROM (
+       SELECT ${utcDate(Prisma.sql`f.first_at`)} AS day, f.provider, f.kind, ${useCase} AS use_case_id, count(*)::int AS n
        FROM engagement_firsts f
-       WHERE f.org_id = $1::uuid AND f.kind IN ('opened', 'clicked') AND f.first_at >= $2::timestamptz AND f.first_at <= $3::timestamptz
-         AND ($4::uuid IS NULL OR f.project_id = $4::uuid)
+       WHERE f.org_id = ${orgId}::uuid AND f.kind IN ('opened', 'clicked') AND f.first_at >= ${at(from)} AND f.first_at <= ${at(to)}
+         AND (${projectId}::uuid IS NULL OR f.project_id = ${projectId}::uuid)
        GROUP BY 1, 2, 3, 4) AS g`,
-    [orgId, from.toISOString(), to.toISOString(), projectId],
   );
   return rows.map((r) => ({ day: r.day, provider: r.provider, type: `email.${r.kind}`, reason: "", useCaseId: r.use_case_id, count: Number(r.n) }));
 }

@@ -3,6 +3,7 @@
 // a tag and a project (the dashboard's current project). A key bound to a project sees only its project's (the route is session only anyway).
 // The total is exact up to TOTAL_COUNT_CAP matches; past it the answer says "more than".
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Principal } from "@/lib/http/principal";
 import { likePattern } from "@/lib/db/like-pattern";
 import { recipientStatuses, statusSummary } from "@/lib/events/message-status";
@@ -36,27 +37,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function listMessages({ principal, query }: { principal: Principal; query: MessageListQuery }) {
   const offset = (query.page - 1) * query.pageSize;
   const cap = Math.max(TOTAL_COUNT_CAP, offset + query.pageSize);
-  const search = query.search ?? null;
-  const matches = `FROM messages
-       WHERE org_id = $1::uuid
-         AND ($2::text IS NULL OR subject ILIKE $2 OR array_to_string("to" || cc || bcc, ' ') ILIKE $2 OR id = $7::uuid)
-         AND ($3::text IS NULL OR coalesce(delivery_status, status) = $3)
-         AND ($8::text IS NULL OR provider_name = $8)
-         AND ($9::timestamptz IS NULL OR created_at >= $9)
-         AND ($10::timestamptz IS NULL OR created_at < $10)
-         AND ($11::text IS NULL OR tags @> ARRAY[$11::text])
-         AND (NOT $12::boolean OR sent_at IS NOT NULL)
-         AND ($13::uuid IS NULL OR project_id = $13::uuid)`;
+  const pattern = query.search ? likePattern(query.search) : null;
+  const id = query.search && UUID.test(query.search) ? query.search : null;
+  const status = query.status ?? null;
+  const provider = query.provider ?? null;
+  const from = query.from?.toISOString() ?? null;
+  const to = query.to?.toISOString() ?? null;
+  const tag = query.tag ?? null;
+  const projectId = query.projectId ?? null;
+  const matches = Prisma.sql`FROM messages
+       WHERE org_id = ${principal.orgId}::uuid
+         AND (${pattern}::text IS NULL OR subject ILIKE ${pattern}::text OR array_to_string("to" || cc || bcc, ' ') ILIKE ${pattern}::text OR id = ${id}::uuid)
+         AND (${status}::text IS NULL OR coalesce(delivery_status, status) = ${status}::text)
+         AND (${provider}::text IS NULL OR provider_name = ${provider}::text)
+         AND (${from}::timestamptz IS NULL OR created_at >= ${from}::timestamptz)
+         AND (${to}::timestamptz IS NULL OR created_at < ${to}::timestamptz)
+         AND (${tag}::text IS NULL OR tags @> ARRAY[${tag}::text])
+         AND (NOT ${query.sentOnly}::boolean OR sent_at IS NOT NULL)
+         AND (${projectId}::uuid IS NULL OR project_id = ${projectId}::uuid)`;
   // One statement: the page, and how many match, counted up to one past the cap.
   const rows = await rawQuery<Row>(
-    `WITH counted AS (SELECT count(*)::int AS counted FROM (SELECT 1 ${matches} LIMIT $6) AS capped),
+    Prisma.sql`WITH counted AS (SELECT count(*)::int AS counted FROM (SELECT 1 ${matches} LIMIT ${cap + 1}) AS capped),
      page AS (SELECT id::text, subject, "to", "to" || cc || bcc AS all_recipients, status AS pipeline_status,
          coalesce(delivery_status, status) AS status, recipient_statuses, send_mode, email_type, provider_name, tags, created_at, sent_at ${matches}
-       ORDER BY created_at DESC, id LIMIT $4 OFFSET $5)
+       ORDER BY created_at DESC, id LIMIT ${query.pageSize} OFFSET ${offset})
      SELECT page.*, counted.counted FROM counted LEFT JOIN page ON true`,
-    [principal.orgId, search ? likePattern(search) : null, query.status ?? null, query.pageSize, offset, cap + 1,
-      search && UUID.test(search) ? search : null, query.provider ?? null, query.from?.toISOString() ?? null,
-      query.to?.toISOString() ?? null, query.tag ?? null, query.sentOnly, query.projectId ?? null],
   );
   const counted = rows[0]?.counted ?? 0;
   return {

@@ -5,6 +5,8 @@
 // no event commits behind it. One roller at a time: the state row is locked.
 import { z } from "zod";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { literal } from "@/lib/db/sql-literal";
 import { defineJob } from "@/lib/jobs/define-job";
 
 export const NO_PROJECT = "00000000-0000-0000-0000-000000000000";
@@ -12,12 +14,12 @@ export const NO_PROJECT = "00000000-0000-0000-0000-000000000000";
 export const NO_USE_CASE = NO_PROJECT;
 
 /** Hours in UTC, whatever the database session's time zone. */
-export const utcHour = (expr: string) => `(date_trunc('hour', ${expr} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+export const utcHour = (expr: Prisma.Sql) => Prisma.sql`(date_trunc('hour', ${expr} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
 
 /** The rollup's grouping of one event (its message as `m`), shared with the live part of the reports. */
-export const EVENT_GROUPING = `coalesce(m.provider_name, '') AS provider, e.type,
+export const EVENT_GROUPING = Prisma.sql`coalesce(m.provider_name, '') AS provider, e.type,
   CASE WHEN e.type = 'email.bounced' THEN coalesce(left(e.reason, 200), '') ELSE '' END AS reason,
-  coalesce(m.use_case_id, '${NO_USE_CASE}'::uuid) AS use_case_id`;
+  coalesce(m.use_case_id, ${literal(NO_USE_CASE)}::uuid) AS use_case_id`;
 
 /** How far behind the clock the watermark stays. */
 export const ROLL_UP_LAG_SECONDS = 60;
@@ -25,10 +27,10 @@ export const ROLL_UP_LAG_SECONDS = 60;
 /** Returns how many hourly buckets it touched. `lagSeconds` is smaller only in tests and benchmarks. */
 export async function rollUpEvents(lagSeconds = ROLL_UP_LAG_SECONDS): Promise<number> {
   const rows = await rawQuery<{ rolled: number }>(
-    `WITH st AS (SELECT watermark AS old, now() - make_interval(secs => $1::float8) AS new FROM rollup_state WHERE id = 1 FOR UPDATE),
+    Prisma.sql`WITH st AS (SELECT watermark AS old, now() - make_interval(secs => ${lagSeconds}::float8) AS new FROM rollup_state WHERE id = 1 FOR UPDATE),
      agg AS (
        INSERT INTO event_rollups (org_id, hour, project_id, provider, type, reason, use_case_id, count)
-       SELECT e.org_id, ${utcHour("e.occurred_at")}, coalesce(e.project_id, '${NO_PROJECT}'::uuid), ${EVENT_GROUPING}, count(*)::int
+       SELECT e.org_id, ${utcHour(Prisma.sql`e.occurred_at`)}, coalesce(e.project_id, ${literal(NO_PROJECT)}::uuid), ${EVENT_GROUPING}, count(*)::int
        FROM email_events e LEFT JOIN messages m ON m.id = e.message_id, st
        WHERE e.created_at >= st.old AND e.created_at < st.new AND st.new > st.old
        GROUP BY 1, 2, 3, 4, 5, 6, 7
@@ -36,7 +38,6 @@ export async function rollUpEvents(lagSeconds = ROLL_UP_LAG_SECONDS): Promise<nu
        RETURNING count),
      moved AS (UPDATE rollup_state SET watermark = st.new FROM st WHERE id = 1 AND st.new > st.old RETURNING 1)
      SELECT (SELECT count(*) FROM agg)::int AS rolled`,
-    [lagSeconds],
   );
   return Number(rows[0]?.rolled ?? 0);
 }

@@ -2,6 +2,8 @@
 // was opened): the same event counts as the other reports, grouped by use case, plus how each
 // use case was attributed (named by the send, or the organization's default).
 import { readSnapshot } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { literal } from "@/lib/db/sql-literal";
 import { countEngagements, countEvents, type CountRow, type Range } from "@/lib/analytics/event-counts";
 import { NO_USE_CASE } from "@/lib/analytics/roll-up";
 import { rate, totals } from "@/lib/analytics/reports";
@@ -10,16 +12,15 @@ export async function useCaseReport(range: Range) {
   const { events, engagements, names, attribution } = await readSnapshot(async (query) => ({
     events: await countEvents(query, range),
     engagements: await countEngagements(query, range, true),
-    names: await query<{ id: string; name: string }>(`SELECT id::text, name FROM use_cases WHERE org_id = $1::uuid`, [range.orgId]),
+    names: await query<{ id: string; name: string }>(Prisma.sql`SELECT id::text, name FROM use_cases WHERE org_id = ${range.orgId}::uuid`),
     attribution: await query<{ use_case_id: string; explicit: number; by_default: number }>(
-      `SELECT coalesce(use_case_id, '${NO_USE_CASE}'::uuid)::text AS use_case_id,
+      Prisma.sql`SELECT coalesce(use_case_id, ${literal(NO_USE_CASE)}::uuid)::text AS use_case_id,
          count(*) FILTER (WHERE use_case_attribution = 'explicit')::int AS explicit,
          count(*) FILTER (WHERE use_case_attribution = 'default')::int AS by_default
        FROM messages
-       WHERE org_id = $1::uuid AND created_at >= $2::timestamptz AND created_at <= $3::timestamptz AND status = 'sent'
-         AND ($4::uuid IS NULL OR project_id = $4::uuid)
+       WHERE org_id = ${range.orgId}::uuid AND created_at >= ${range.from.toISOString()}::timestamptz AND created_at <= ${range.to.toISOString()}::timestamptz
+         AND status = 'sent' AND (${range.projectId}::uuid IS NULL OR project_id = ${range.projectId}::uuid)
        GROUP BY 1`,
-      [range.orgId, range.from.toISOString(), range.to.toISOString(), range.projectId],
     ),
   }));
   const nameOf = new Map(names.map((n) => [n.id, n.name]));

@@ -4,6 +4,7 @@
 // same statement (one round trip on the hot path instead of two).
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { keyRateLimit, looksLikeKey } from "@/lib/api-keys/key-format";
 import { rateKeyOf } from "@/lib/api-keys/rate-key";
@@ -39,24 +40,22 @@ export async function findActiveKey(token: string, countIn?: Window): Promise<Ac
   const hash = sha256Hex(token);
   const rows = countIn
     ? await rawQuery<KeyRow>(
-        `WITH k AS (
+        Prisma.sql`WITH k AS (
            SELECT id, org_id, project_id, scopes, rate_limit_per_minute, allow_bulk, last_used_at
-           FROM api_keys WHERE hash = $1 AND revoked_at IS NULL),
+           FROM api_keys WHERE hash = ${hash} AND revoked_at IS NULL),
          counted AS (
            INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
-           SELECT $2::text || k.id::text, $3::bigint, 1, $4::timestamptz FROM k
+           SELECT ${rateKeyOf("")}::text || k.id::text, ${BigInt(countIn.start)}::bigint, 1, ${new Date(countIn.reset * 1000)}::timestamptz FROM k
            ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
            RETURNING count)
          SELECT k.id::text, k.org_id::text, k.project_id::text, k.scopes, k.rate_limit_per_minute, k.allow_bulk, k.last_used_at,
            (SELECT count FROM counted) AS request_count
          FROM k`,
-        [hash, rateKeyOf(""), BigInt(countIn.start), new Date(countIn.reset * 1000)],
         "deferred",
       )
     : await rawQuery<KeyRow>(
-        `SELECT id::text, org_id::text, project_id::text, scopes, rate_limit_per_minute, allow_bulk, last_used_at, NULL::int AS request_count
-         FROM api_keys WHERE hash = $1 AND revoked_at IS NULL`,
-        [hash],
+        Prisma.sql`SELECT id::text, org_id::text, project_id::text, scopes, rate_limit_per_minute, allow_bulk, last_used_at, NULL::int AS request_count
+         FROM api_keys WHERE hash = ${hash} AND revoked_at IS NULL`,
       );
   const key = rows[0];
   if (!key) return null;

@@ -2,7 +2,7 @@
 // back to draft (status_reason, set with that change and cleared by any other), and where its
 // recipients are (counts from campaign_sends).
 import { rawQuery } from "@/lib/db/raw-query";
-import type { Campaign as CampaignRow } from "@/lib/generated/prisma/client";
+import { Prisma, type Campaign as CampaignRow } from "@/lib/generated/prisma/client";
 import type { Campaign } from "@/lib/campaigns/schemas";
 
 export type CampaignCounts = Campaign["counts"];
@@ -14,8 +14,7 @@ export async function countsFor(campaignIds: string[]): Promise<Map<string, Camp
   const out = new Map(campaignIds.map((id) => [id, zeroCounts()]));
   if (campaignIds.length === 0) return out;
   const rows = await rawQuery<{ campaign_id: string; status: keyof CampaignCounts; n: number }>(
-    `SELECT campaign_id::text, status, count(*)::int AS n FROM campaign_sends WHERE campaign_id = ANY($1::uuid[]) GROUP BY 1, 2`,
-    [campaignIds],
+    Prisma.sql`SELECT campaign_id::text, status, count(*)::int AS n FROM campaign_sends WHERE campaign_id = ANY(${campaignIds}::uuid[]) GROUP BY 1, 2`,
   );
   for (const r of rows) {
     const c = out.get(r.campaign_id)!;

@@ -3,6 +3,7 @@
 // organization's use case is (the ids come in a body, so they are bad input, not a missing
 // resource). One query checks them all.
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, type FieldIssue } from "@/lib/http/errors";
 
 export interface References {
@@ -14,16 +15,16 @@ export interface References {
 }
 
 export async function assertOwnReferences(orgId: string, refs: References): Promise<void> {
+  const [listId, senderId, templateId, version, useCaseId] = [refs.listId ?? null, refs.senderId ?? null, refs.templateId ?? null, refs.templateVersion ?? null, refs.useCaseId ?? null];
   const [found] = await rawQuery<{ list: boolean; sender: boolean; template: boolean; version: boolean; use_case: boolean }>(
-    `SELECT
-       ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM contact_lists WHERE id = $2::uuid AND org_id = $1::uuid)) AS list,
-       ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM senders WHERE id = $3::uuid AND org_id = $1::uuid)) AS sender,
-       ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM templates WHERE id = $4::uuid AND org_id = $1::uuid)) AS template,
-       ($4::uuid IS NULL OR $5::int IS NULL OR EXISTS (
+    Prisma.sql`SELECT
+       (${listId}::uuid IS NULL OR EXISTS (SELECT 1 FROM contact_lists WHERE id = ${listId}::uuid AND org_id = ${orgId}::uuid)) AS list,
+       (${senderId}::uuid IS NULL OR EXISTS (SELECT 1 FROM senders WHERE id = ${senderId}::uuid AND org_id = ${orgId}::uuid)) AS sender,
+       (${templateId}::uuid IS NULL OR EXISTS (SELECT 1 FROM templates WHERE id = ${templateId}::uuid AND org_id = ${orgId}::uuid)) AS template,
+       (${templateId}::uuid IS NULL OR ${version}::int IS NULL OR EXISTS (
          SELECT 1 FROM template_versions v JOIN templates t ON t.id = v.template_id
-         WHERE t.id = $4::uuid AND t.org_id = $1::uuid AND v.version = $5::int)) AS version,
-       ($6::uuid IS NULL OR EXISTS (SELECT 1 FROM use_cases WHERE id = $6::uuid AND org_id = $1::uuid)) AS use_case`,
-    [orgId, refs.listId ?? null, refs.senderId ?? null, refs.templateId ?? null, refs.templateVersion ?? null, refs.useCaseId ?? null],
+         WHERE t.id = ${templateId}::uuid AND t.org_id = ${orgId}::uuid AND v.version = ${version}::int)) AS version,
+       (${useCaseId}::uuid IS NULL OR EXISTS (SELECT 1 FROM use_cases WHERE id = ${useCaseId}::uuid AND org_id = ${orgId}::uuid)) AS use_case`,
   );
   const details: FieldIssue[] = [];
   if (!found.list) details.push({ path: "body.listId", message: "not a list of this organization" });

@@ -5,14 +5,13 @@ import { AppError } from "@/lib/http/errors";
 import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
 import { callerMayBulkSend } from "@/lib/email/check-safety";
 import type { Principal } from "@/lib/http/principal";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 export async function listAudience(orgId: string, listId: string | null): Promise<number> {
   if (!listId) return 0;
   const [row] = await rawQuery<{ n: number }>(
-    `SELECT count(*)::int AS n FROM contact_list_members m JOIN contacts ct ON ct.id = m.contact_id
-     WHERE m.list_id = $1::uuid AND ct.org_id = $2::uuid AND ct.subscription_status = 'subscribed'`,
-    [listId, orgId],
+    Prisma.sql`SELECT count(*)::int AS n FROM contact_list_members m JOIN contacts ct ON ct.id = m.contact_id
+     WHERE m.list_id = ${listId}::uuid AND ct.org_id = ${orgId}::uuid AND ct.subscription_status = 'subscribed'`,
   );
   return Number(row.n);
 }

@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
 import { AppError } from "@/lib/http/errors";
 import { senderInclude, senderVerification } from "@/lib/senders/sender-view";
-import type { Campaign } from "@/lib/generated/prisma/client";
+import { Prisma, type Campaign } from "@/lib/generated/prisma/client";
 
 interface Checks {
   send_mode: string;
@@ -41,13 +41,13 @@ export async function preflight(c: Campaign, { needMembers, resuming = false }: 
   if (!resuming && !c.listId) throw notReady("its list was deleted; choose another list (PATCH listId)");
   if (!c.senderId) throw notReady(`its sender was deleted; ${fix("choose another sender (PATCH senderId)")}`);
   const [row] = await rawQuery<Checks>(
-    `SELECT o.send_mode,
-       (SELECT current_version FROM templates WHERE id = $2::uuid AND org_id = o.id) AS current_version,
-       ($2::uuid IS NULL OR $3::int IS NULL OR EXISTS (SELECT 1 FROM template_versions WHERE template_id = $2::uuid AND version = $3::int)) AS version_ok,
-       ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM use_cases WHERE id = $4::uuid AND org_id = o.id)) AS use_case_ok,
-       EXISTS (SELECT 1 FROM contact_list_members WHERE list_id = $5::uuid) AS has_members
-     FROM organizations o WHERE o.id = $1::uuid`,
-    [c.orgId, c.templateId, c.templateVersion, c.useCaseId, c.listId],
+    Prisma.sql`SELECT o.send_mode,
+       (SELECT current_version FROM templates WHERE id = ${c.templateId}::uuid AND org_id = o.id) AS current_version,
+       (${c.templateId}::uuid IS NULL OR ${c.templateVersion}::int IS NULL
+         OR EXISTS (SELECT 1 FROM template_versions WHERE template_id = ${c.templateId}::uuid AND version = ${c.templateVersion}::int)) AS version_ok,
+       (${c.useCaseId}::uuid IS NULL OR EXISTS (SELECT 1 FROM use_cases WHERE id = ${c.useCaseId}::uuid AND org_id = o.id)) AS use_case_ok,
+       EXISTS (SELECT 1 FROM contact_list_members WHERE list_id = ${c.listId}::uuid) AS has_members
+     FROM organizations o WHERE o.id = ${c.orgId}::uuid`,
   );
   if (c.templateId && row.current_version === null) throw notReady(`its template was deleted; ${fix("choose another (PATCH templateId) or give content of its own")}`);
   if (!row.version_ok) throw notReady(`its template has no version ${c.templateVersion}`);

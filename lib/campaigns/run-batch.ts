@@ -9,6 +9,8 @@
 import { phase } from "@/lib/boot/lifecycle";
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { literal } from "@/lib/db/sql-literal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { log } from "@/lib/log";
 import { ABANDONED_SECONDS, claimNext, HEARTBEAT_MS, RETRY_AT, touchClaims } from "@/lib/campaigns/send-rows";
@@ -100,14 +102,13 @@ async function sendSome(plan: CampaignPlan, jobId: string): Promise<{ stop: Stop
 /** Nothing claimable: sent when nothing is pending or in flight, else a batch when the earliest row is due. */
 async function finishOrWait(campaignId: string): Promise<NextStep> {
   const [p] = await rawQuery<{ status: string; pending: number; sending: number; next_at: Date | string | null }>(
-    `SELECT c.status,
+    Prisma.sql`SELECT c.status,
        count(cs.id) FILTER (WHERE cs.status = 'pending')::int AS pending,
        count(cs.id) FILTER (WHERE cs.status = 'sending')::int AS sending,
-       least(min(coalesce(${RETRY_AT}, now())) FILTER (WHERE cs.status = 'pending'),
-             min(cs.claimed_at + interval '${ABANDONED_SECONDS} seconds') FILTER (WHERE cs.status = 'sending')) AS next_at
+       least(min(coalesce(${Prisma.raw(RETRY_AT) /* send-rows.ts's constant SQL text */}, now())) FILTER (WHERE cs.status = 'pending'),
+             min(cs.claimed_at + make_interval(secs => ${literal(ABANDONED_SECONDS)})) FILTER (WHERE cs.status = 'sending')) AS next_at
      FROM campaigns c LEFT JOIN campaign_sends cs ON cs.campaign_id = c.id AND cs.status IN ('pending', 'sending')
-     WHERE c.id = $1::uuid GROUP BY c.status`,
-    [campaignId],
+     WHERE c.id = ${campaignId}::uuid GROUP BY c.status`,
   );
   if (!p || p.status !== "sending") return { kind: "none" };
   if (Number(p.pending) + Number(p.sending) > 0) {

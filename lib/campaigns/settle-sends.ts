@@ -12,12 +12,14 @@
 // The unique index is the backstop: a second message for one recipient row cannot be recorded,
 // so it cannot be sent.
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { literal } from "@/lib/db/sql-literal";
 import { ABANDONED_SECONDS, MAX_ATTEMPTS } from "@/lib/campaigns/send-rows";
 
 export const INTERRUPTED = "interrupted while the provider had it; not sent again, to avoid a duplicate";
 
-/** `selector` picks the rows (alias cs); $1 is its parameter, $2 the error of this attempt (null after a crash). */
-const settleSql = (selector: string) => `
+/** Settles the rows `selector` picks (alias cs); `error`: this attempt's (null after a crash). */
+const settle = (selector: Prisma.Sql, error: string | null) => Prisma.sql`
   WITH target AS (
     SELECT cs.id, cs.attempts, m.id AS mid, m.status AS mstatus, m.sent_at AS msent, m.error AS merror
     FROM campaign_sends cs LEFT JOIN messages m ON m.campaign_send_id = cs.id
@@ -27,10 +29,10 @@ const settleSql = (selector: string) => `
     SELECT t.*, CASE
       WHEN t.mstatus = 'sent' THEN 'sent'
       WHEN t.mstatus = 'queued' THEN 'failed'
-      WHEN t.attempts >= ${MAX_ATTEMPTS} THEN 'failed'
+      WHEN t.attempts >= ${literal(MAX_ATTEMPTS)} THEN 'failed'
       ELSE 'pending' END AS next,
       -- after a crash with nothing recorded the attempt does not count, and waits for nothing
-      (t.mid IS NULL AND $2::text IS NULL) AS uncounted
+      (t.mid IS NULL AND ${error}::text IS NULL) AS uncounted
     FROM target t),
   unlinked AS (
     UPDATE messages m SET campaign_send_id = NULL FROM decided d
@@ -41,22 +43,21 @@ const settleSql = (selector: string) => `
     sent_at = CASE WHEN d.next = 'sent' THEN coalesce(d.msent, now()) END,
     error = CASE
       WHEN d.next = 'sent' THEN NULL
-      WHEN d.mstatus = 'queued' THEN '${INTERRUPTED}'
-      ELSE left(coalesce($2::text, d.merror, 'interrupted before it was sent'), 2000) END,
+      WHEN d.mstatus = 'queued' THEN ${INTERRUPTED}::text
+      ELSE left(coalesce(${error}::text, d.merror, 'interrupted before it was sent'), 2000) END,
     attempts = CASE WHEN d.next = 'pending' AND d.uncounted THEN greatest(cs.attempts - 1, 0) ELSE cs.attempts END,
     claimed_at = CASE WHEN d.next = 'pending' AND d.uncounted THEN NULL ELSE cs.claimed_at END
   FROM decided d WHERE cs.id = d.id
   RETURNING cs.id::text, cs.status`;
 
-const BY_ID = settleSql(`cs.id = $1::uuid`);
-const ABANDONED = settleSql(`cs.campaign_id = $1::uuid AND cs.claimed_at < now() - interval '${ABANDONED_SECONDS} seconds'`);
 
 /** One row whose send failed in a way that may pass (or was not classified): retried with backoff, or failed. */
 export async function settleAfterFailure(id: string, error: string): Promise<void> {
-  await rawQuery(BY_ID, [id, error]);
+  await rawQuery(settle(Prisma.sql`cs.id = ${id}::uuid`, error));
 }
 
 /** Rows of a campaign left 'sending' by a process that died. */
 export async function settleAbandoned(campaignId: string): Promise<number> {
-  return (await rawQuery(ABANDONED, [campaignId, null])).length;
+  const abandoned = Prisma.sql`cs.campaign_id = ${campaignId}::uuid AND cs.claimed_at < now() - make_interval(secs => ${literal(ABANDONED_SECONDS)})`;
+  return (await rawQuery(settle(abandoned, null))).length;
 }

@@ -5,6 +5,7 @@
 // campaign (statusReason) and in the audit log.
 import { z } from "zod";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { defineJob } from "@/lib/jobs/define-job";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -17,7 +18,7 @@ export const campaignStartScheduledJob = defineJob({
   payload: z.object({ campaignId: z.uuid(), scheduledAt: z.iso.datetime({ offset: true }) }),
   maxAttempts: 5,
   async run({ campaignId, scheduledAt }) {
-    const [c] = await rawQuery<{ org_id: string; name: string }>(`SELECT org_id::text, name FROM campaigns WHERE id = $1::uuid`, [campaignId]);
+    const [c] = await rawQuery<{ org_id: string; name: string }>(Prisma.sql`SELECT org_id::text, name FROM campaigns WHERE id = ${campaignId}::uuid`);
     if (!c) return; // deleted since
     const scheduledFor = new Date(scheduledAt);
     const principal = { kind: "system" as const, orgId: c.org_id, actor: SCHEDULER };
@@ -28,9 +29,8 @@ export const campaignStartScheduledJob = defineJob({
       if (!(err instanceof AppError) || err.status >= 500 || err.message === CHANGED_MEANWHILE) throw err;
       const reason = `Not started at its scheduled time: ${err.message}`;
       const [back] = await rawQuery<{ id: string }>(
-        `UPDATE campaigns SET status = 'draft', status_reason = $3::text, updated_at = now()
-         WHERE id = $1::uuid AND status = 'scheduled' AND scheduled_at = $2::timestamptz RETURNING id::text`,
-        [campaignId, scheduledFor.toISOString(), reason],
+        Prisma.sql`UPDATE campaigns SET status = 'draft', status_reason = ${reason}::text, updated_at = now()
+         WHERE id = ${campaignId}::uuid AND status = 'scheduled' AND scheduled_at = ${scheduledFor.toISOString()}::timestamptz RETURNING id::text`,
       );
       if (!back) return;
       await recordAudit({

@@ -4,6 +4,7 @@
 // commits on its own, so an import's progress is visible as it goes and a failure part-way
 // keeps what was done.
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import type { ImportRow } from "@/lib/contacts/import-row";
 
@@ -13,50 +14,6 @@ export interface RefusedRow {
   email: string | null;
   message: string;
 }
-
-// The INSERT skips addresses that exist (DO NOTHING) and the UPDATE, reading the statement's
-// snapshot, sees only rows that existed before it: each address is either created or updated.
-// An address another request created meanwhile is neither: it is missing from `written`, and
-// the caller writes it again in a statement of its own (which sees it, and updates it).
-const BATCH_SQL = `
-WITH input AS (
-  SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::jsonb[]) AS t(email, name, status, props)),
-inserted AS (
-  INSERT INTO contacts (id, org_id, email, name, properties, subscription_status, unsubscribed_at, created_at, updated_at)
-  SELECT gen_random_uuid(), $1::uuid, email, coalesce(name, ''), props, coalesce(status, 'subscribed'),
-    CASE WHEN status = 'unsubscribed' THEN now() END, now(), now()
-  FROM input
-  ON CONFLICT (org_id, email) DO NOTHING
-  RETURNING id, email),
-updated AS (
-  UPDATE contacts c SET
-    name = coalesce(i.name, c.name),
-    properties = c.properties || i.props,
-    subscription_status = coalesce(i.status, c.subscription_status),
-    unsubscribed_at = CASE WHEN i.status IS NULL OR i.status = c.subscription_status THEN c.unsubscribed_at
-                           WHEN i.status = 'unsubscribed' THEN now() END,
-    updated_at = now()
-  FROM input i
-  WHERE c.org_id = $1::uuid AND c.email = i.email
-  RETURNING c.id, c.email),
-joined AS (
-  INSERT INTO contact_list_members (list_id, contact_id, added_at)
-  SELECT $7::uuid, id, now() FROM (SELECT id FROM inserted UNION ALL SELECT id FROM updated) t WHERE $7::uuid IS NOT NULL
-  ON CONFLICT DO NOTHING
-  RETURNING contact_id),
-refused AS (
-  INSERT INTO contact_import_errors (import_id, line, email, message)
-  SELECT $2::uuid, line, email, message FROM unnest($8::int[], $9::text[], $10::text[]) AS r(line, email, message)
-  ON CONFLICT DO NOTHING),
-totals AS (
-  UPDATE contact_imports SET
-    rows = rows + $11::int,
-    created = created + (SELECT count(*) FROM inserted),
-    updated = updated + (SELECT count(*) FROM updated),
-    failed = failed + cardinality($8::int[])
-  WHERE id = $2::uuid)
-SELECT (SELECT coalesce(array_agg(email), '{}') FROM (SELECT email FROM inserted UNION ALL SELECT email FROM updated) w) AS written,
-       (SELECT coalesce(array_agg(contact_id::text), '{}') FROM joined) AS joined`;
 
 export interface BatchResult {
   /** Addresses written (created or updated). */
@@ -87,20 +44,52 @@ export async function writeBatch(args: BatchArgs): Promise<BatchResult> {
   }
 }
 
-async function writeOnce(args: BatchArgs): Promise<BatchResult> {
-  const { good, refused } = args;
-  const [result] = await rawQuery<{ written: string[]; joined: string[] }>(BATCH_SQL, [
-    args.orgId,
-    args.importId,
-    good.map((r) => r.email),
-    good.map((r) => r.name),
-    good.map((r) => r.status),
-    good.map((r) => JSON.stringify(r.properties)),
-    args.listId,
-    refused.map((r) => r.line),
-    refused.map((r) => r.email?.slice(0, 320) ?? null),
-    refused.map((r) => r.message.slice(0, 1000)),
-    args.rows,
-  ]);
+// The INSERT skips addresses that exist (DO NOTHING) and the UPDATE, reading the statement's
+// snapshot, sees only rows that existed before it: each address is either created or updated.
+// An address another request created meanwhile is neither: it is missing from `written`, and
+// the caller writes it again in a statement of its own (which sees it, and updates it).
+async function writeOnce({ orgId, importId, listId, good, refused, rows }: BatchArgs): Promise<BatchResult> {
+  const [result] = await rawQuery<{ written: string[]; joined: string[] }>(Prisma.sql`
+WITH input AS (
+  SELECT * FROM unnest(${good.map((r) => r.email)}::text[], ${good.map((r) => r.name)}::text[], ${good.map((r) => r.status)}::text[],
+    ${good.map((r) => JSON.stringify(r.properties))}::jsonb[]) AS t(email, name, status, props)),
+inserted AS (
+  INSERT INTO contacts (id, org_id, email, name, properties, subscription_status, unsubscribed_at, created_at, updated_at)
+  SELECT gen_random_uuid(), ${orgId}::uuid, email, coalesce(name, ''), props, coalesce(status, 'subscribed'),
+    CASE WHEN status = 'unsubscribed' THEN now() END, now(), now()
+  FROM input
+  ON CONFLICT (org_id, email) DO NOTHING
+  RETURNING id, email),
+updated AS (
+  UPDATE contacts c SET
+    name = coalesce(i.name, c.name),
+    properties = c.properties || i.props,
+    subscription_status = coalesce(i.status, c.subscription_status),
+    unsubscribed_at = CASE WHEN i.status IS NULL OR i.status = c.subscription_status THEN c.unsubscribed_at
+                           WHEN i.status = 'unsubscribed' THEN now() END,
+    updated_at = now()
+  FROM input i
+  WHERE c.org_id = ${orgId}::uuid AND c.email = i.email
+  RETURNING c.id, c.email),
+joined AS (
+  INSERT INTO contact_list_members (list_id, contact_id, added_at)
+  SELECT ${listId}::uuid, id, now() FROM (SELECT id FROM inserted UNION ALL SELECT id FROM updated) t WHERE ${listId}::uuid IS NOT NULL
+  ON CONFLICT DO NOTHING
+  RETURNING contact_id),
+refused AS (
+  INSERT INTO contact_import_errors (import_id, line, email, message)
+  SELECT ${importId}::uuid, line, email, message
+  FROM unnest(${refused.map((r) => r.line)}::int[], ${refused.map((r) => r.email?.slice(0, 320) ?? null)}::text[],
+    ${refused.map((r) => r.message.slice(0, 1000))}::text[]) AS r(line, email, message)
+  ON CONFLICT DO NOTHING),
+totals AS (
+  UPDATE contact_imports SET
+    rows = rows + ${rows}::int,
+    created = created + (SELECT count(*) FROM inserted),
+    updated = updated + (SELECT count(*) FROM updated),
+    failed = failed + ${refused.length}::int
+  WHERE id = ${importId}::uuid)
+SELECT (SELECT coalesce(array_agg(email), '{}') FROM (SELECT email FROM inserted UNION ALL SELECT email FROM updated) w) AS written,
+       (SELECT coalesce(array_agg(contact_id::text), '{}') FROM joined) AS joined`);
   return { written: new Set(result.written), joined: result.joined };
 }

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { DbHandle } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { directDatabaseUrl } from "@/lib/db/direct-url";
 
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -26,10 +27,10 @@ interface Migration {
   checksum: string;
 }
 
-/** A minimal SQL runner over either driver: one connection, held for the whole run. */
+/** A minimal SQL runner over either driver: one connection, held for the whole run. `exec` runs a migration's script. */
 interface Runner {
   exec(sql: string): Promise<void>;
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T>(statement: Prisma.Sql): Promise<T[]>;
 }
 
 export function readMigrations(dir = path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations")): Migration[] {
@@ -47,7 +48,7 @@ export function readMigrations(dir = path.join(/*turbopackIgnore: true*/ process
 async function applyPending(run: Runner, migrations: Migration[]): Promise<string[]> {
   await run.exec(MIGRATIONS_TABLE);
   const done = await run.query<{ migration_name: string }>(
-    `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    Prisma.sql`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
   );
   const applied = new Set(done.map((r) => r.migration_name));
   const ran: string[] = [];
@@ -56,24 +57,17 @@ async function applyPending(run: Runner, migrations: Migration[]): Promise<strin
     const id = randomUUID();
     await run.exec("BEGIN");
     try {
-      await run.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
-        [id, m.checksum, m.name],
-      );
+      await run.query(Prisma.sql`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES (${id}, ${m.checksum}, ${m.name}, now())`);
       await run.exec(m.sql);
-      await run.query(
-        `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-        [id],
-      );
+      await run.query(Prisma.sql`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = ${id}`);
       await run.exec("COMMIT");
     } catch (err) {
       await run.exec("ROLLBACK");
       // Keep a trace like Prisma does; marked rolled back because the transaction undid it,
       // so the next start (or `prisma migrate deploy`) may apply it again once fixed.
       await run.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs, rolled_back_at, started_at)
-         VALUES ($1, $2, $3, $4, now(), now())`,
-        [id, m.checksum, m.name, String((err as Error).message)],
+        Prisma.sql`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs, rolled_back_at, started_at)
+         VALUES (${id}, ${m.checksum}, ${m.name}, ${String((err as Error).message)}, now(), now())`,
       );
       throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);
     }
@@ -89,7 +83,7 @@ export async function applyMigrations(handle: DbHandle, migrations = readMigrati
     return applyPending(
       {
         exec: async (sql) => void (await lite.exec(sql)),
-        query: async <T>(sql: string, params: unknown[] = []) => (await lite.query<T>(sql, params)).rows,
+        query: async <T>(statement: Prisma.Sql) => (await lite.query<T>(statement.text, statement.values)).rows,
       },
       migrations,
     );
@@ -97,18 +91,12 @@ export async function applyMigrations(handle: DbHandle, migrations = readMigrati
   // A database that does not answer fails the start-up (with the reason) instead of hanging it.
   const client = new pg.Client({ connectionString: directDatabaseUrl() ?? handle.url, connectionTimeoutMillis: 15_000 });
   await client.connect();
+  const query = async <T>(statement: Prisma.Sql) => (await client.query(statement.text, statement.values)).rows as T[];
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK]);
-    return await applyPending(
-      {
-        exec: async (sql) => void (await client.query(sql)),
-        query: async <T>(sql: string, params: unknown[] = []) =>
-          (await client.query(sql, params)).rows as T[],
-      },
-      migrations,
-    );
+    await query(Prisma.sql`SELECT pg_advisory_lock(${ADVISORY_LOCK})`);
+    return await applyPending({ exec: async (sql) => void (await client.query(sql)), query }, migrations);
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK]).catch(() => undefined);
+    await query(Prisma.sql`SELECT pg_advisory_unlock(${ADVISORY_LOCK})`).catch(() => undefined);
     await client.end();
   }
 }

@@ -59,10 +59,13 @@ function statementName(text: string): string {
   return name;
 }
 
-/** A statement: a `Prisma.sql` fragment (its parameters number themselves). */
+/**
+ * A statement: a `Prisma.sql` fragment (its parameters number themselves). Its text keeps `$n`
+ * placeholders, the same for every call of one shape, so the prepared-statement cache holds.
+ */
 export type Statement = Prisma.Sql;
 
-/** Text and values of a statement; the string form is being retired (issue: SQL that composes). */
+/** Text and values of a statement (a string: the positional form, left only for the job queue's statements until they move). */
 function textOf(statement: Statement | string, params: unknown[]): { text: string; values: unknown[] } {
   const { text, values } = typeof statement === "string" ? { text: statement, values: params } : { text: statement.text, values: statement.values };
   return { text, values: values.map((p) => (typeof p === "bigint" ? p.toString() : p)) };
@@ -70,7 +73,7 @@ function textOf(statement: Statement | string, params: unknown[]): { text: strin
 
 /** Runs one statement; bigint parameters are sent as text. */
 export async function rawQuery<T>(statement: Statement, durability?: Durability): Promise<T[]>;
-/** @deprecated Positional text and parameters: write a `Prisma.sql` statement instead. */
+/** @deprecated Positional text and parameters: write a `Prisma.sql` statement instead (remove once nothing calls it). */
 export async function rawQuery<T>(text: string, params?: unknown[], durability?: Durability): Promise<T[]>;
 export async function rawQuery<T>(statement: Statement | string, paramsOrDurability?: unknown[] | Durability, maybeDurability?: Durability): Promise<T[]> {
   const params = Array.isArray(paramsOrDurability) ? paramsOrDurability : [];
@@ -97,7 +100,7 @@ export async function closeRawPool(): Promise<void> {
   await Promise.all(Object.values(pools).map((p) => p?.end()));
 }
 
-export type SnapshotQuery = <T>(statement: Statement | string, params?: unknown[]) => Promise<T[]>;
+export type SnapshotQuery = <T>(statement: Statement) => Promise<T[]>;
 
 /**
  * Several reads from one consistent snapshot (REPEATABLE READ, read only), e.g. a watermark and
@@ -108,8 +111,8 @@ export async function readSnapshot<T>(work: (query: SnapshotQuery) => Promise<T>
   const h = dbHandle();
   if (h.kind !== "postgres") {
     return h.prisma.$transaction((tx) =>
-      work(<R>(statement: Statement | string, params: unknown[] = []) => {
-        const { text, values } = textOf(statement, params);
+      work(<R>(statement: Statement) => {
+        const { text, values } = textOf(statement, []);
         return tx.$queryRawUnsafe<R[]>(text, ...values);
       }),
     );
@@ -117,8 +120,8 @@ export async function readSnapshot<T>(work: (query: SnapshotQuery) => Promise<T>
   const client = await pool(h.url, "durable").connect();
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const result = await work(async <R>(statement: Statement | string, params: unknown[] = []) => {
-      const { text, values } = textOf(statement, params);
+    const result = await work(async <R>(statement: Statement) => {
+      const { text, values } = textOf(statement, []);
       return (await client.query(text, values)).rows as R[];
     });
     await client.query("COMMIT");

@@ -3,6 +3,7 @@
 // event means the provider has it) confirms it as sent through that provider, with its
 // email.sent event, and its reconciliation then has nothing left to do.
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { finishMessage } from "@/lib/email/message-store";
 import { sentEvents } from "@/lib/email/reconcile-send";
 import type { Provider } from "@/lib/generated/prisma/client";
@@ -32,10 +33,9 @@ export async function confirmByEvidence(provider: Provider, ids: string[], evide
   const candidates = [...new Set(ids.flatMap((id) => [`<${bare(id)}>`, bare(id)]))];
   if (candidates.length === 0) return new Map();
   const rows = await rawQuery<EvidenceRow>(
-    `SELECT id::text, org_id::text, project_id::text, campaign_send_id::text, send_mode, message_id_header, "to", cc, bcc, subject FROM messages
-     WHERE org_id = $1::uuid AND created_at > now() - interval '7 days' AND status = 'unconfirmed' AND provider_id = $2::uuid
-       AND message_id_header = ANY ($3::text[])`,
-    [provider.orgId, provider.id, candidates],
+    Prisma.sql`SELECT id::text, org_id::text, project_id::text, campaign_send_id::text, send_mode, message_id_header, "to", cc, bcc, subject FROM messages
+     WHERE org_id = ${provider.orgId}::uuid AND created_at > now() - interval '7 days' AND status = 'unconfirmed' AND provider_id = ${provider.id}::uuid
+       AND message_id_header = ANY (${candidates}::text[])`,
   );
   const now = new Date();
   for (const m of rows) {

@@ -6,10 +6,11 @@
 // (insertQueuedMessage). A recipient on the organization's suppression list stops the count
 // and the record: the caller removes them and opens the send again for the others. A use case
 // the send names that is not the organization's own stops them too (useCaseRefused); the
-// use case (named, else the organization's default) is resolved in the same statement (ORG_CTE).
+// use case (named, else the organization's default) is resolved in the same statement (orgCte).
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { PLANS } from "@/lib/orgs/plans";
-import { contentParam, currentMonth, messageParams, ORG_CTE, queuedInsert, type NewMessage } from "@/lib/email/message-store";
+import { currentMonth, orgCte, queuedInsert, type NewMessage } from "@/lib/email/message-store";
 import type { Provider } from "@/lib/generated/prisma/client";
 
 export interface SendContext {
@@ -43,7 +44,7 @@ export interface SealedDkimKey {
   sealed: string;
 }
 
-/** Whose from-address a send checks (see SENDER_CHECK). */
+/** Whose from-address a send checks (see senderCheck). */
 export interface SenderToCheck {
   /** The send's own from-address; null when it uses the instance's default (DEFAULT_FROM, the operator's). */
   address: string | null;
@@ -58,18 +59,31 @@ export interface SenderToCheck {
  * auto-replies from an inbound domain follow the same rule: receiving mail for a domain proves
  * nothing (anyone can deliver to the listener), so the domain must be verified to send from it.
  */
-const SENDER_CHECK = `
-  SELECT (org.send_mode = 'production' AND $22::text IS NOT NULL
+function senderCheck(address: string | null): Prisma.Sql {
+  return Prisma.sql`
+  SELECT (org.send_mode = 'production' AND ${address}::text IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM senders s LEFT JOIN domains sd ON sd.id = s.domain_id
-      WHERE s.org_id = org.id AND s.email = $22::text AND (s.confirmed_at IS NOT NULL OR sd.status = 'verified'))
-    AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.org_id = org.id AND d.name = split_part($22::text, '@', 2) AND d.status = 'verified')) AS refused
+      WHERE s.org_id = org.id AND s.email = ${address}::text AND (s.confirmed_at IS NOT NULL OR sd.status = 'verified'))
+    AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.org_id = org.id AND d.name = split_part(${address}::text, '@', 2) AND d.status = 'verified')) AS refused
   FROM org`;
+}
 
 type ProviderJson = Omit<Provider, "createdAt" | "updatedAt" | "lastHealthCheck"> & {
   createdAt: string;
   updatedAt: string;
   lastHealthCheck: string | null;
 };
+
+/** The organization's active providers in priority order, as JSON (ProviderJson). */
+const PROVIDERS = Prisma.sql`COALESCE((
+        SELECT json_agg(json_build_object(
+          'id', p.id, 'orgId', p.org_id, 'name', p.name, 'type', p.type, 'config', p.config,
+          'secretsSealed', p.secrets_sealed, 'isActive', p.is_active, 'priority', p.priority,
+          'rateLimitPerMinute', p.rate_limit_per_minute, 'rateLimitPerHour', p.rate_limit_per_hour,
+          'rateLimitPerDay', p.rate_limit_per_day, 'isHealthy', p.is_healthy, 'lastHealthCheck', p.last_health_check,
+          'lastError', p.last_error, 'accountSource', p.account_source, 'status', p.status,
+          'createdAt', p.created_at, 'updatedAt', p.updated_at) ORDER BY p.priority, p.created_at, p.id)
+        FROM providers p WHERE p.org_id = org.id AND p.is_active AND p.status = 'active'), '[]'::json)`;
 
 const planAllowances = JSON.stringify(Object.fromEntries(Object.entries(PLANS).map(([name, p]) => [name, p.monthlySends])));
 const UNLIMITED = 2_147_483_647;
@@ -95,41 +109,31 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
     default_project_id: string | null;
     providers: ProviderJson[] | string;
   }>(
-    `
-    WITH ${ORG_CTE},
+    Prisma.sql`
+    WITH ${orgCte(m)},
     allowance AS (
       SELECT COALESCE(org.monthly_send_allowance,
-        CASE WHEN $18::jsonb -> org.plan IS NULL THEN ($18::jsonb ->> 'free')::int ELSE ($18::jsonb ->> org.plan)::int END,
-        $19::int) AS value
+        CASE WHEN ${planAllowances}::jsonb -> org.plan IS NULL THEN (${planAllowances}::jsonb ->> 'free')::int ELSE (${planAllowances}::jsonb ->> org.plan)::int END,
+        ${UNLIMITED}::int) AS value
       FROM org),
-    hits AS (SELECT email FROM suppressions WHERE org_id = $1::uuid AND email = ANY ($21::text[])),
-    sender AS (${SENDER_CHECK}),
+    hits AS (SELECT email FROM suppressions WHERE org_id = ${m.orgId}::uuid AND email = ANY (${recipients}::text[])),
+    sender AS (${senderCheck(sender.address?.toLowerCase() ?? null)}),
     counted AS (
       INSERT INTO send_counters (org_id, month, count)
-      SELECT org.id, $16::text, 1 FROM org, allowance, sender WHERE allowance.value > 0 AND NOT EXISTS (SELECT 1 FROM hits)
-        AND NOT ($14::uuid IS NOT NULL AND org.use_case_id IS NULL) AND NOT sender.refused
+      SELECT org.id, ${currentMonth()}::text, 1 FROM org, allowance, sender WHERE allowance.value > 0 AND NOT EXISTS (SELECT 1 FROM hits)
+        AND NOT (${m.useCaseId}::uuid IS NOT NULL AND org.use_case_id IS NULL) AND NOT sender.refused
       ON CONFLICT (org_id, month) DO UPDATE SET count = send_counters.count + 1
       WHERE send_counters.count < (SELECT value FROM allowance)
       RETURNING count),
     queued AS (
-      ${queuedInsert("org.send_mode", "EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND ($17::int <= org.require_2fa_threshold OR $20::boolean)", "$24")})
-    SELECT ARRAY(SELECT email FROM hits ORDER BY array_position($21::text[], email)) AS suppressed, EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
-      ($14::uuid IS NOT NULL AND org.use_case_id IS NULL) AS use_case_refused, (SELECT refused FROM sender) AS sender_refused,
+      ${queuedInsert(m, Prisma.sql`org.send_mode`, Prisma.sql`EXISTS (SELECT 1 FROM counted) AND org.send_mode = 'production' AND (${recipients.length}::int <= org.require_2fa_threshold OR ${bulkPreapproved}::boolean)`)})
+    SELECT ARRAY(SELECT email FROM hits ORDER BY array_position(${recipients}::text[], email)) AS suppressed, EXISTS (SELECT 1 FROM counted) AS counted, (SELECT id FROM queued) AS message_id,
+      (${m.useCaseId}::uuid IS NOT NULL AND org.use_case_id IS NULL) AS use_case_refused, (SELECT refused FROM sender) AS sender_refused,
       (SELECT json_build_object('domainName', d.name, 'keySelector', d.dkim_selector, 'sealed', d.dkim_private_key_sealed) FROM domains d
-        WHERE d.org_id = org.id AND d.name = $23::text AND d.status = 'verified' AND d.dkim_private_key_sealed IS NOT NULL) AS dkim,
+        WHERE d.org_id = org.id AND d.name = ${sender.domain.toLowerCase()}::text AND d.status = 'verified' AND d.dkim_private_key_sealed IS NOT NULL) AS dkim,
       org.send_mode, org.tracking_enabled, org.require_2fa_threshold, org.default_project_id::text,
-      COALESCE((
-        SELECT json_agg(json_build_object(
-          'id', p.id, 'orgId', p.org_id, 'name', p.name, 'type', p.type, 'config', p.config,
-          'secretsSealed', p.secrets_sealed, 'isActive', p.is_active, 'priority', p.priority,
-          'rateLimitPerMinute', p.rate_limit_per_minute, 'rateLimitPerHour', p.rate_limit_per_hour,
-          'rateLimitPerDay', p.rate_limit_per_day, 'isHealthy', p.is_healthy, 'lastHealthCheck', p.last_health_check,
-          'lastError', p.last_error, 'accountSource', p.account_source, 'status', p.status,
-          'createdAt', p.created_at, 'updatedAt', p.updated_at) ORDER BY p.priority, p.created_at, p.id)
-        FROM providers p WHERE p.org_id = org.id AND p.is_active AND p.status = 'active'), '[]'::json) AS providers
+      ${PROVIDERS} AS providers
     FROM org`,
-    [...messageParams(m), currentMonth(), recipients.length, planAllowances, UNLIMITED, bulkPreapproved, recipients,
-      sender.address?.toLowerCase() ?? null, sender.domain.toLowerCase(), contentParam(m)],
     "deferred",
   );
   const r = rows[0];

@@ -5,6 +5,7 @@
 // complaints and unsubscribes also suppress the address.
 import { createHash } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { storable } from "@/lib/db/storable-text";
 import { AppError } from "@/lib/http/errors";
 import { fullConfig } from "@/lib/providers/provider-config";
@@ -48,9 +49,8 @@ const dedupeKey = (provider: Provider, e: ProviderEvent, messageId: string) =>
 async function messagesFor(provider: Provider, ids: string[]): Promise<Map<string, MessageRow>> {
   const candidates = [...new Set(ids.flatMap((id) => [id, `<${bareMessageId(id)}>`, bareMessageId(id)]))];
   const rows = await rawQuery<MessageRow>(
-    `SELECT id::text, org_id::text, project_id::text, send_mode, provider_message_id, campaign_send_id::text FROM messages
-     WHERE org_id = $1::uuid AND provider_id = $2::uuid AND provider_message_id = ANY ($3::text[])`,
-    [provider.orgId, provider.id, candidates],
+    Prisma.sql`SELECT id::text, org_id::text, project_id::text, send_mode, provider_message_id, campaign_send_id::text FROM messages
+     WHERE org_id = ${provider.orgId}::uuid AND provider_id = ${provider.id}::uuid AND provider_message_id = ANY (${candidates}::text[])`,
   );
   return new Map(rows.map((r) => [bareMessageId(r.provider_message_id), r]));
 }

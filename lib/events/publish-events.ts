@@ -1,17 +1,22 @@
-// Publishing events: their rows; one delivery row per active endpoint subscribed to each
-// event's type (org-wide endpoints, and endpoints scoped to the message's project); and the
-// suppression of addresses that hard-bounced, complained or unsubscribed (never a demo
-// address) — all in one
-// statement. A provider event reported twice has the same dedupe key and is published once.
-// The statement is made of fragments, so the send path publishes email.sent and schedules
-// the demo provider's later events inside the statement that records the outcome, and the
-// runner publishes scheduled events as they fall due (publish-due-events.ts).
+// Publishing events, in one statement: their rows, and what each domain does with an event,
+// each in a fragment of its own: webhook deliveries (lib/webhooks/fan-out-sql.ts), the
+// suppression list (lib/suppressions/suppress-sql.ts), the contact's status
+// (lib/contacts/unsubscribe-contacts-sql.ts), first engagements (lib/tracking/engagement-sql.ts)
+// and the message's status (lib/events/message-status-sql.ts). A provider event reported twice
+// has the same dedupe key and is published once. The fragments compose, so the send path
+// publishes email.sent and schedules the demo provider's later events inside the statement that
+// records the outcome, and the runner publishes scheduled events as they fall due
+// (publish-due-events.ts).
 import { randomUUID } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { announceDeliveries } from "@/lib/webhooks/announce";
+import { FAN_OUT } from "@/lib/webhooks/fan-out-sql";
+import { SUPPRESS } from "@/lib/suppressions/suppress-sql";
+import { UNSUBSCRIBE_CONTACTS } from "@/lib/contacts/unsubscribe-contacts-sql";
+import { FIRST_ENGAGEMENTS } from "@/lib/tracking/engagement-sql";
+import { reportStatuses } from "@/lib/events/message-status-sql";
 import type { EmailEventType } from "@/lib/events/event-types";
-import { DEMO_DOMAIN } from "@/lib/events/demo-addresses";
-import { advanceStatusSetSql, reportedStatusesSql, reportsMoreSql } from "@/lib/events/message-status";
 
 export interface NewEvent {
   orgId: string;
@@ -48,90 +53,57 @@ export function eventPayload(e: NewEvent): string {
   });
 }
 
-/** The columns of an event row (and of scheduled_events), in parameter order. */
-export const EVENT_COLUMNS = `id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url,
+/** The columns of an event row (and of scheduled_events), in eventRows' order. */
+export const EVENT_COLUMNS = Prisma.sql`id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url,
   reason, source, provider_id, dedupe_key, metadata, payload`;
-export const EVENT_PARAM_COUNT = 16;
 
-/** EVENT_PARAM_COUNT array parameters, one element per event. */
-export function eventParams(events: NewEvent[]): unknown[] {
+/** A SELECT of `events` as rows with EVENT_COLUMNS: one array parameter per column, one element per event. */
+export function eventRows(events: NewEvent[]): Prisma.Sql {
   const col = <T>(f: (e: NewEvent) => T) => events.map(f);
-  return [
-    col(() => randomUUID()), col((e) => e.orgId), col((e) => e.projectId), col((e) => e.messageId), col((e) => e.campaignSendId ?? null),
-    col((e) => e.type), col((e) => e.recipient.toLowerCase()), col((e) => e.sendMode), col((e) => e.occurredAt.toISOString()),
-    col((e) => e.url ?? null), col((e) => e.reason ?? null), col((e) => e.source), col((e) => e.providerId ?? null),
-    col((e) => e.dedupeKey ?? null), col((e) => JSON.stringify({ ...e.metadata, ...(e.bounceKind ? { bounceKind: e.bounceKind } : {}) })), col(eventPayload),
-  ];
-}
-
-/** A SELECT of eventParams at $first, as rows with EVENT_COLUMNS. */
-export function eventRows(first: number): string {
-  const p = (i: number) => `$${first + i}`;
-  return `SELECT * FROM unnest(${p(0)}::uuid[], ${p(1)}::uuid[], ${p(2)}::uuid[], ${p(3)}::uuid[], ${p(4)}::uuid[], ${p(5)}::text[],
-      ${p(6)}::text[], ${p(7)}::text[], ${p(8)}::timestamptz[], ${p(9)}::text[], ${p(10)}::text[], ${p(11)}::text[], ${p(12)}::uuid[],
-      ${p(13)}::text[], ${p(14)}::jsonb[], ${p(15)}::text[])
+  return Prisma.sql`SELECT * FROM unnest(${col(() => randomUUID())}::uuid[], ${col((e) => e.orgId)}::uuid[], ${col((e) => e.projectId)}::uuid[],
+      ${col((e) => e.messageId)}::uuid[], ${col((e) => e.campaignSendId ?? null)}::uuid[], ${col((e) => e.type)}::text[],
+      ${col((e) => e.recipient.toLowerCase())}::text[], ${col((e) => e.sendMode)}::text[], ${col((e) => e.occurredAt.toISOString())}::timestamptz[],
+      ${col((e) => e.url ?? null)}::text[], ${col((e) => e.reason ?? null)}::text[], ${col((e) => e.source)}::text[],
+      ${col((e) => e.providerId ?? null)}::uuid[], ${col((e) => e.dedupeKey ?? null)}::text[],
+      ${col((e) => JSON.stringify({ ...e.metadata, ...(e.bounceKind ? { bounceKind: e.bounceKind } : {}) }))}::jsonb[], ${col(eventPayload)}::text[])
     AS t(${EVENT_COLUMNS})`;
 }
 
-/**
- * CTEs `published`, `fanned` (their deliveries), `suppressed`, `unsubscribed` (the contact's status), `engaged` (a recipient's first
- * open or click by a person, for unique rates) and `reported` (the message's status, message-status.ts), for events in the CTE
- * `source` (EVENT_COLUMNS); `reported` writes only when a report is higher than what the message has (a repeated open, a late
- * delivery write nothing). A statement that updates a message row itself names it in `exceptMessage` (SQL) and moves its status
- * there: PostgreSQL applies only one of two updates of a row in one statement.
- */
-export function publishCtes(source: string, { exceptMessage }: { exceptMessage?: string } = {}): string {
-  return `
-  published AS (
-    INSERT INTO email_events (id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url,
+/** The events of CTE `incoming` (EVENT_COLUMNS) recorded, each once (a repeated dedupe key is already published). */
+const RECORD_EVENTS = Prisma.sql`INSERT INTO email_events (id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url,
       reason, source, provider_id, dedupe_key, metadata)
     SELECT id, org_id, project_id, message_id, campaign_send_id, type, recipient, send_mode, occurred_at, url, reason, source,
-      provider_id, dedupe_key, metadata FROM ${source}
+      provider_id, dedupe_key, metadata FROM incoming
     ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id, org_id, project_id, message_id, type, recipient, metadata, source),
-  fanned AS (
-    INSERT INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload)
-    SELECT gen_random_uuid(), ev.org_id, e.id, ev.id, ev.type, s.payload
-    FROM published ev JOIN ${source} s ON s.id = ev.id
-    JOIN webhook_endpoints e ON e.org_id = ev.org_id AND e.is_active
-      AND (e.project_id IS NULL OR e.project_id = ev.project_id)
-      AND (cardinality(e.events) = 0 OR ev.type = ANY (e.events))
-    RETURNING id),
-  suppressed AS (
-    INSERT INTO suppressions (id, org_id, email, reason, message_id)
-    SELECT DISTINCT ON (org_id, recipient) gen_random_uuid(), org_id, recipient,
-      CASE type WHEN 'email.bounced' THEN 'bounce' WHEN 'email.complained' THEN 'complaint' ELSE 'unsubscribe' END, message_id
-    FROM published
-    WHERE (type IN ('email.complained', 'email.unsubscribed') OR (type = 'email.bounced' AND coalesce(metadata ->> 'bounceKind', 'hard') <> 'soft'))
-      -- A demo address's bounce or complaint is recorded but never suppresses it: the next
-      -- send to bounced@ shows a bounce again rather than a refusal (demo-addresses.ts).
-      AND split_part(recipient, '@', 2) <> '${DEMO_DOMAIN}'
-    ON CONFLICT (org_id, email) DO NOTHING),
-  unsubscribed AS (
-    UPDATE contacts c SET subscription_status = 'unsubscribed', unsubscribed_at = p.occurred_at, updated_at = now()
-    FROM (SELECT DISTINCT ON (pu.org_id, pu.recipient) pu.org_id, pu.recipient, s.occurred_at
-          FROM published pu JOIN ${source} s ON s.id = pu.id WHERE pu.type = 'email.unsubscribed') p
-    WHERE c.org_id = p.org_id AND c.email = p.recipient AND c.subscription_status = 'subscribed'),
-  engaged AS (
-    INSERT INTO engagement_firsts (message_id, recipient, kind, org_id, project_id, provider, first_at)
-    SELECT p.message_id, p.recipient, substring(p.type from 7), p.org_id, p.project_id,
-      coalesce((SELECT provider_name FROM messages WHERE id = p.message_id), ''), s.occurred_at
-    FROM published p JOIN ${source} s ON s.id = p.id
-    WHERE p.type IN ('email.opened', 'email.clicked') AND p.message_id IS NOT NULL AND coalesce(p.metadata ->> 'bot', 'false') <> 'true'
-    ON CONFLICT (message_id, recipient, kind) DO NOTHING),
-  reported AS (
-    UPDATE messages m SET ${advanceStatusSetSql("m", "x")}
-    FROM (${reportedStatusesSql("published")}) x
-    WHERE m.id = x.message_id AND ${reportsMoreSql("m", "x")}${exceptMessage ? ` AND m.id <> ${exceptMessage}` : ""})`;
+    RETURNING id, org_id, project_id, message_id, type, recipient, metadata, source`;
+
+/**
+ * CTEs publishing the events of the CTE `incoming` (EVENT_COLUMNS): `published` (the events not
+ * published before) and what each domain does with them: `fanned` (their webhook deliveries),
+ * `suppressed` (the suppression list), `unsubscribed` (the contact's status), `engaged` (a
+ * recipient's first open or click by a person, for unique rates) and `reported` (the message's
+ * status). A statement that updates a message row itself names it in `exceptMessage` and moves its
+ * status there: PostgreSQL applies only one of two updates of a row in one statement.
+ */
+export function publishCtes(exceptMessage?: string): Prisma.Sql {
+  return Prisma.sql`
+  published AS (${RECORD_EVENTS}),
+  fanned AS (${FAN_OUT}),
+  suppressed AS (${SUPPRESS}),
+  unsubscribed AS (${UNSUBSCRIBE_CONTACTS}),
+  engaged AS (${FIRST_ENGAGEMENTS}),
+  reported AS (${reportStatuses(exceptMessage)})`;
 }
+
+/** publishCtes for statements that update no message themselves: built once. */
+export const PUBLISH_CTES = publishCtes();
 
 /** Publishes events on their own; returns how many were new (not already reported) and their deliveries. */
 export async function publishEvents(events: NewEvent[]): Promise<{ published: number; deliveries: string[] }> {
   if (events.length === 0) return { published: 0, deliveries: [] };
   const rows = await rawQuery<{ published: number; deliveries: string[] | null }>(
-    `WITH incoming AS (${eventRows(1)}), ${publishCtes("incoming")}
+    Prisma.sql`WITH incoming AS (${eventRows(events)}), ${PUBLISH_CTES}
      SELECT (SELECT count(*)::int FROM published) AS published, (SELECT array_agg(id::text) FROM fanned) AS deliveries`,
-    eventParams(events),
   );
   const deliveries = rows[0].deliveries ?? [];
   await announceDeliveries(deliveries);

@@ -5,6 +5,7 @@
 import type { Role } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { DEFAULT_KEY_RATE_LIMIT } from "@/lib/api-keys/key-format";
 import type { Window } from "@/lib/rate-limit/fixed-window";
@@ -43,29 +44,28 @@ export const looksLikeAccessToken = (token: string) => looksLike("access", token
 
 export async function findAccessToken(token: string, countIn?: Window): Promise<ActiveAccessToken | null> {
   if (!looksLikeAccessToken(token)) return null;
-  const found = `SELECT g.id AS grant_id, g.org_id, g.user_id, c.client_id, m.role, t.scopes, g.last_used_at
+  const hash = sha256Hex(token);
+  const found = Prisma.sql`SELECT g.id AS grant_id, g.org_id, g.user_id, c.client_id, m.role, t.scopes, g.last_used_at
     FROM oauth_tokens t
     JOIN oauth_grants g ON g.id = t.grant_id AND g.revoked_at IS NULL
     JOIN oauth_clients c ON c.id = g.client_id
     JOIN memberships m ON m.org_id = g.org_id AND m.user_id = g.user_id
-    WHERE t.hash = $1 AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > now()`;
+    WHERE t.hash = ${hash} AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > now()`;
   const rows = countIn
     ? await rawQuery<Row>(
-        `WITH t AS (${found}),
+        Prisma.sql`WITH t AS (${found}),
          counted AS (
            INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
-           SELECT $2::text || t.grant_id::text, $3::bigint, 1, $4::timestamptz FROM t
+           SELECT ${grantRateKey("")}::text || t.grant_id::text, ${BigInt(countIn.start)}::bigint, 1, ${new Date(countIn.reset * 1000)}::timestamptz FROM t
            ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
            RETURNING count)
          SELECT t.grant_id::text, t.org_id::text, t.user_id::text, t.client_id, t.role, t.scopes, t.last_used_at,
            (SELECT count FROM counted) AS request_count
          FROM t`,
-        [sha256Hex(token), grantRateKey(""), BigInt(countIn.start), new Date(countIn.reset * 1000)],
         "deferred",
       )
     : await rawQuery<Row>(
-        `SELECT grant_id::text, org_id::text, user_id::text, client_id, role, scopes, last_used_at, NULL::int AS request_count FROM (${found}) t`,
-        [sha256Hex(token)],
+        Prisma.sql`SELECT grant_id::text, org_id::text, user_id::text, client_id, role, scopes, last_used_at, NULL::int AS request_count FROM (${found}) t`,
       );
   const row = rows[0];
   if (!row) return null;

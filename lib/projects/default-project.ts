@@ -1,5 +1,5 @@
 // The organization's default project: the one sends without a project are recorded under
-// (projects.is_default; see ORG_CTE in lib/email/message-store.ts).
+// (projects.is_default; see orgCte in lib/email/message-store.ts).
 // There is no unique index on is_default, so the switch keeps "exactly one default" itself:
 // the organization row is locked for the rest of the transaction, and one statement rewrites
 // is_default on every project of the organization.

@@ -4,6 +4,7 @@
 // for a replay and the events or mail it carries are not lost.
 import { createHash } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { WebhookAuthError } from "@/lib/provider-events/types";
 
 const keyOf = (providerId: string, token: string) => `provider:${providerId}:${createHash("sha256").update(token).digest("hex")}`;
@@ -12,12 +13,12 @@ const keyOf = (providerId: string, token: string) => `provider:${providerId}:${c
 export async function oncePerToken<T>(providerId: string, token: string | null | undefined, work: () => Promise<T>): Promise<T> {
   if (!token) return work();
   const key = keyOf(providerId, token);
-  const rows = await rawQuery(`INSERT INTO replay_guards (key, expires_at) VALUES ($1, now() + interval '15 minutes') ON CONFLICT (key) DO NOTHING RETURNING key`, [key]);
+  const rows = await rawQuery(Prisma.sql`INSERT INTO replay_guards (key, expires_at) VALUES (${key}, now() + interval '15 minutes') ON CONFLICT (key) DO NOTHING RETURNING key`);
   if (rows.length === 0) throw new WebhookAuthError("This webhook request was already received (a replay)");
   try {
     return await work();
   } catch (err) {
-    await rawQuery(`DELETE FROM replay_guards WHERE key = $1`, [key]).catch(() => undefined);
+    await rawQuery(Prisma.sql`DELETE FROM replay_guards WHERE key = ${key}`).catch(() => undefined);
     throw err;
   }
 }

@@ -3,13 +3,14 @@
 // body_removed_at records when. Addresses, subject, headers, status and rule results stay. A
 // message still waiting for its rules is never touched. inbound_messages_body_retention_idx
 // holds exactly the processed messages with a body left.
-import { runStatementBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { runStatementBatches, type BatchLimits, type BatchOutcome, type BatchStatement } from "@/lib/retention/run-batches";
 
-const BATCH = `
+const BATCH: BatchStatement = (before, limit) => Prisma.sql`
   WITH batch AS (
     SELECT id FROM inbound_messages
-    WHERE body_removed_at IS NULL AND status <> 'received' AND received_at < $1::timestamptz
-    ORDER BY received_at LIMIT $2
+    WHERE body_removed_at IS NULL AND status <> 'received' AND received_at < ${before}::timestamptz
+    ORDER BY received_at LIMIT ${limit}
     FOR UPDATE SKIP LOCKED),
   files AS (UPDATE inbound_attachments SET content = ''::bytea WHERE inbound_message_id = ANY(ARRAY(SELECT id FROM batch)) RETURNING 1),
   done AS (UPDATE inbound_messages SET text = NULL, html = NULL, body_removed_at = now() WHERE id = ANY(ARRAY(SELECT id FROM batch)) RETURNING 1)

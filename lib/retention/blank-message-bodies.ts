@@ -2,13 +2,14 @@
 // body_removed_at records when. Addresses, subject, headers, the attachment list (names, types and
 // sizes only; contents are never kept), tags, statuses and events stay. messages_body_retention_idx
 // holds exactly the messages with a body left.
-import { runStatementBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { runStatementBatches, type BatchLimits, type BatchOutcome, type BatchStatement } from "@/lib/retention/run-batches";
 
-const BATCH = `
+const BATCH: BatchStatement = (before, limit) => Prisma.sql`
   WITH batch AS (
     SELECT id FROM messages
-    WHERE body_removed_at IS NULL AND (html IS NOT NULL OR text IS NOT NULL) AND created_at < $1::timestamptz
-    ORDER BY created_at LIMIT $2
+    WHERE body_removed_at IS NULL AND (html IS NOT NULL OR text IS NOT NULL) AND created_at < ${before}::timestamptz
+    ORDER BY created_at LIMIT ${limit}
     FOR UPDATE SKIP LOCKED),
   done AS (UPDATE messages SET html = NULL, text = NULL, body_removed_at = now() WHERE id = ANY(ARRAY(SELECT id FROM batch)) RETURNING 1)
   SELECT (SELECT count(*) FROM batch)::int AS picked, (SELECT count(*) FROM done)::int AS changed`;

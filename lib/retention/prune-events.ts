@@ -12,18 +12,19 @@
 // in the same statement as the delete: reports read edge hours up to it from the rollups
 // (lib/analytics/whole-hour-edges.ts).
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { utcHour } from "@/lib/analytics/roll-up";
 import { runBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
 
 // Picking reads the created_at index in order, one batch on from the last (the cursor is
 // (created_at, id), so events left in place are passed over, never picked again); the delete
 // then looks the picked rows up by id and leaves those with an unfinished delivery.
-const BATCH = `
+const batch = (before: string, limit: number, after: { at: string; id: string }) => Prisma.sql`
   WITH batch AS (
     SELECT e.id, e.created_at FROM email_events e
-    WHERE (e.created_at, e.id) > ($3::timestamptz, $4::uuid)
-      AND e.created_at < least($1::timestamptz, (SELECT coalesce(max(watermark), '-infinity') FROM rollup_state WHERE id = 1))
-    ORDER BY e.created_at, e.id LIMIT $2
+    WHERE (e.created_at, e.id) > (${after.at}::timestamptz, ${after.id}::uuid)
+      AND e.created_at < least(${before}::timestamptz, (SELECT coalesce(max(watermark), '-infinity') FROM rollup_state WHERE id = 1))
+    ORDER BY e.created_at, e.id LIMIT ${limit}
     FOR UPDATE SKIP LOCKED),
   gone AS (
     DELETE FROM email_events e WHERE e.id = ANY(ARRAY(SELECT id FROM batch))
@@ -31,7 +32,7 @@ const BATCH = `
     RETURNING e.org_id, e.occurred_at),
   marked AS (
     INSERT INTO event_prune_marks (org_id, hour)
-    SELECT org_id, max(${utcHour("occurred_at")}) FROM gone GROUP BY org_id
+    SELECT org_id, max(${utcHour(Prisma.sql`occurred_at`)}) FROM gone GROUP BY org_id
     ON CONFLICT (org_id) DO UPDATE SET hour = greatest(event_prune_marks.hour, excluded.hour)
     RETURNING 1),
   last AS (SELECT created_at, id FROM batch ORDER BY created_at DESC, id DESC LIMIT 1)
@@ -41,9 +42,7 @@ const BATCH = `
 export async function pruneEvents(before: Date, limits: BatchLimits): Promise<BatchOutcome> {
   let after = { at: "-infinity", id: "00000000-0000-0000-0000-000000000000" };
   return runBatches(async (limit) => {
-    const [r] = await rawQuery<{ picked: number; changed: number; last_at: string | null; last_id: string | null }>(BATCH, [
-      before.toISOString(), limit, after.at, after.id,
-    ]);
+    const [r] = await rawQuery<{ picked: number; changed: number; last_at: string | null; last_id: string | null }>(batch(before.toISOString(), limit, after));
     if (r.last_at && r.last_id) after = { at: r.last_at, id: r.last_id };
     return { picked: Number(r.picked), changed: Number(r.changed) };
   }, limits);

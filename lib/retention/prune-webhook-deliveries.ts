@@ -2,13 +2,14 @@
 // the cutoff, with their attempts (the foreign key cascades). A delivery still pending or being
 // attempted is never picked, and the row lock taken while picking keeps it finished until the
 // delete. The partial index webhook_deliveries_finished_idx holds only finished rows.
-import { runStatementBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention/run-batches";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { runStatementBatches, type BatchLimits, type BatchOutcome, type BatchStatement } from "@/lib/retention/run-batches";
 
-const BATCH = `
+const BATCH: BatchStatement = (before, limit) => Prisma.sql`
   WITH batch AS (
     SELECT id FROM webhook_deliveries
-    WHERE status IN ('succeeded', 'failed', 'cancelled') AND created_at < $1::timestamptz
-    ORDER BY created_at LIMIT $2
+    WHERE status IN ('succeeded', 'failed', 'cancelled') AND created_at < ${before}::timestamptz
+    ORDER BY created_at LIMIT ${limit}
     FOR UPDATE SKIP LOCKED),
   gone AS (DELETE FROM webhook_deliveries WHERE id = ANY(ARRAY(SELECT id FROM batch)) RETURNING 1)
   SELECT (SELECT count(*) FROM batch)::int AS picked, (SELECT count(*) FROM gone)::int AS changed`;

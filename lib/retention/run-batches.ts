@@ -3,6 +3,7 @@
 // bloats a transaction. Batches follow one another until one comes back short (nothing older
 // is left) or the run's time is up; the next run goes on from where this one stopped.
 import { rawQuery } from "@/lib/db/raw-query";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** What one batch did: how many rows it picked, and how many of those it deleted or changed. */
 export interface Batch {
@@ -36,13 +37,16 @@ export async function runBatches(batch: (limit: number) => Promise<Batch>, { bat
   return { rows, batches, complete: false };
 }
 
+/** One batch's statement, given the cutoff and the batch size; it answers `picked` and `changed`. */
+export type BatchStatement = (before: string, limit: number) => Prisma.Sql;
+
 /**
- * Batches of one statement taking the cutoff ($1) and the batch size ($2) and answering
- * `picked` and `changed`: the shape of every retention step but the events' (which keeps a cursor).
+ * Batches of one statement answering `picked` and `changed`: the shape of every retention step
+ * but the events' (which keeps a cursor).
  */
-export function runStatementBatches(statement: string, before: Date, limits: BatchLimits): Promise<BatchOutcome> {
+export function runStatementBatches(statement: BatchStatement, before: Date, limits: BatchLimits): Promise<BatchOutcome> {
   return runBatches(async (limit) => {
-    const [r] = await rawQuery<{ picked: number; changed: number }>(statement, [before.toISOString(), limit]);
+    const [r] = await rawQuery<{ picked: number; changed: number }>(statement(before.toISOString(), limit));
     return { picked: Number(r.picked), changed: Number(r.changed) };
   }, limits);
 }

@@ -5,6 +5,7 @@
 // key that may only write templates or contacts could rewrite mail others approved, or send it
 // to addresses nobody approved. Mail nobody is waiting for is a draft: free to change.
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
 import { authorize } from "@/lib/http/authorize";
 import type { Principal } from "@/lib/http/principal";
@@ -28,16 +29,15 @@ export interface Waiting {
 /** Who waits for mail rendered from this template's current version. */
 export async function waitingOnTemplate(orgId: string, templateId: string): Promise<Waiting> {
   const [row] = await rawQuery<{ enrolled: number; scheduled: number; live: boolean }>(
-    `WITH seqs AS (
+    Prisma.sql`WITH seqs AS (
        SELECT DISTINCT q.id, q.status, q.trigger_list_id FROM sequences q JOIN sequence_steps s ON s.sequence_id = q.id
-        WHERE q.org_id = $1::uuid AND s.template_id = $2::uuid)
+        WHERE q.org_id = ${orgId}::uuid AND s.template_id = ${templateId}::uuid)
      SELECT
        (SELECT count(*)::int FROM sequence_enrolments e WHERE e.sequence_id IN (SELECT id FROM seqs) AND e.status = 'active') AS enrolled,
        (SELECT count(*)::int FROM campaigns c JOIN contact_list_members m ON m.list_id = c.list_id JOIN contacts ct ON ct.id = m.contact_id
-         WHERE c.org_id = $1::uuid AND c.status = 'scheduled' AND c.template_id = $2::uuid AND c.template_version IS NULL
+         WHERE c.org_id = ${orgId}::uuid AND c.status = 'scheduled' AND c.template_id = ${templateId}::uuid AND c.template_version IS NULL
            AND ct.subscription_status = 'subscribed') AS scheduled,
        EXISTS (SELECT 1 FROM seqs WHERE status = 'active' AND trigger_list_id IS NOT NULL) AS live`,
-    [orgId, templateId],
   );
   return { audience: Number(row.enrolled) + Number(row.scheduled), live: row.live };
 }
@@ -45,11 +45,10 @@ export async function waitingOnTemplate(orgId: string, templateId: string): Prom
 /** Whether mail waits for this contact's address (an active enrolment, or a list of a scheduled campaign). */
 export async function waitingOnContact(orgId: string, contactId: string): Promise<Waiting> {
   const [row] = await rawQuery<{ waiting: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM sequence_enrolments WHERE contact_id = $2::uuid AND org_id = $1::uuid AND status = 'active')
+    Prisma.sql`SELECT EXISTS (SELECT 1 FROM sequence_enrolments WHERE contact_id = ${contactId}::uuid AND org_id = ${orgId}::uuid AND status = 'active')
          OR EXISTS (SELECT 1 FROM contact_list_members m JOIN campaigns c ON c.list_id = m.list_id
-                     WHERE m.contact_id = $2::uuid AND c.org_id = $1::uuid AND c.status = 'scheduled')
-         OR EXISTS (SELECT 1 FROM campaign_sends WHERE contact_id = $2::uuid AND org_id = $1::uuid AND status = 'pending') AS waiting`,
-    [orgId, contactId],
+                     WHERE m.contact_id = ${contactId}::uuid AND c.org_id = ${orgId}::uuid AND c.status = 'scheduled')
+         OR EXISTS (SELECT 1 FROM campaign_sends WHERE contact_id = ${contactId}::uuid AND org_id = ${orgId}::uuid AND status = 'pending') AS waiting`,
   );
   return { audience: row.waiting ? 1 : 0, live: false };
 }
@@ -58,10 +57,9 @@ export async function waitingOnContact(orgId: string, contactId: string): Promis
 export async function waitingOnAddress(orgId: string, email: string): Promise<Waiting> {
   const address = email.toLowerCase();
   const [row] = await rawQuery<{ id: string | null; scheduled: boolean }>(
-    `SELECT (SELECT id::text FROM contacts WHERE org_id = $1::uuid AND email = $2) AS id,
-            EXISTS (SELECT 1 FROM scheduled_emails WHERE org_id = $1::uuid AND status = 'scheduled'
-                     AND position($2 in lower(email_data::text)) > 0) AS scheduled`,
-    [orgId, address],
+    Prisma.sql`SELECT (SELECT id::text FROM contacts WHERE org_id = ${orgId}::uuid AND email = ${address}::text) AS id,
+            EXISTS (SELECT 1 FROM scheduled_emails WHERE org_id = ${orgId}::uuid AND status = 'scheduled'
+                     AND position(${address}::text in lower(email_data::text)) > 0) AS scheduled`,
   );
   if (row.scheduled) return { audience: 1, live: false };
   return row.id ? waitingOnContact(orgId, row.id) : { audience: 0, live: false };
@@ -72,15 +70,14 @@ export async function waitingOnAddress(orgId: string, email: string): Promise<Wa
  * sequences' active enrolments (and trigger lists, while active). */
 export async function waitingOnSender(orgId: string, senderId: string): Promise<Waiting> {
   const [row] = await rawQuery<{ enrolled: number; scheduled: number; live: boolean }>(
-    `SELECT
+    Prisma.sql`SELECT
        (SELECT count(*)::int FROM sequence_enrolments e JOIN sequences q ON q.id = e.sequence_id
-         WHERE q.org_id = $1::uuid AND q.sender_id = $2::uuid AND e.status = 'active') AS enrolled,
+         WHERE q.org_id = ${orgId}::uuid AND q.sender_id = ${senderId}::uuid AND e.status = 'active') AS enrolled,
        (SELECT count(*)::int FROM campaigns c JOIN contact_list_members m ON m.list_id = c.list_id JOIN contacts ct ON ct.id = m.contact_id
-         WHERE c.org_id = $1::uuid AND c.sender_id = $2::uuid AND c.status = 'scheduled' AND ct.subscription_status = 'subscribed')
+         WHERE c.org_id = ${orgId}::uuid AND c.sender_id = ${senderId}::uuid AND c.status = 'scheduled' AND ct.subscription_status = 'subscribed')
        + (SELECT count(*)::int FROM campaign_sends s JOIN campaigns c ON c.id = s.campaign_id
-         WHERE c.org_id = $1::uuid AND c.sender_id = $2::uuid AND c.status IN ('sending', 'paused') AND s.status = 'pending') AS scheduled,
-       EXISTS (SELECT 1 FROM sequences WHERE org_id = $1::uuid AND sender_id = $2::uuid AND status = 'active' AND trigger_list_id IS NOT NULL) AS live`,
-    [orgId, senderId],
+         WHERE c.org_id = ${orgId}::uuid AND c.sender_id = ${senderId}::uuid AND c.status IN ('sending', 'paused') AND s.status = 'pending') AS scheduled,
+       EXISTS (SELECT 1 FROM sequences WHERE org_id = ${orgId}::uuid AND sender_id = ${senderId}::uuid AND status = 'active' AND trigger_list_id IS NOT NULL) AS live`,
   );
   return { audience: Number(row.enrolled) + Number(row.scheduled), live: row.live };
 }

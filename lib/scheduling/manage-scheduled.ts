@@ -6,7 +6,7 @@ import { rawQuery } from "@/lib/db/raw-query";
 import { notFound } from "@/lib/http/errors";
 import { actorOf, type Principal } from "@/lib/http/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,8 +35,7 @@ export async function getScheduledOrThrow({ principal, id }: { principal: Princi
 export async function cancelScheduled({ principal, id }: { principal: Principal; id: string }): Promise<{ cancelled: boolean }> {
   const row = await getScheduledOrThrow({ principal, id });
   const cancelled = await rawQuery(
-    `UPDATE scheduled_emails SET status = 'cancelled', updated_at = now() WHERE id = $1::uuid AND status = 'scheduled' RETURNING id`,
-    [row.id],
+    Prisma.sql`UPDATE scheduled_emails SET status = 'cancelled', updated_at = now() WHERE id = ${row.id}::uuid AND status = 'scheduled' RETURNING id`,
   );
   if (cancelled.length === 0) return { cancelled: false };
   await recordAudit({

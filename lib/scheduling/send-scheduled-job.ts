@@ -17,6 +17,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { defineJob } from "@/lib/jobs/define-job";
 import { sendEmail } from "@/lib/email/send-email";
@@ -74,9 +75,8 @@ const UNCONFIRMED = "the provider has not confirmed the message (docs/sending.md
  */
 async function earlierOutcome(messageId: string): Promise<{ result: SendResult; error: string | null } | null> {
   const [m] = await rawQuery<EarlierMessage>(
-    `SELECT id::text, status, provider_id::text, provider_name, provider_message_id, sent_at, org_id::text, project_id::text, send_mode,
-       cardinality("to") + cardinality(cc) + cardinality(bcc) AS recipients, subject FROM messages WHERE id = $1::uuid`,
-    [messageId],
+    Prisma.sql`SELECT id::text, status, provider_id::text, provider_name, provider_message_id, sent_at, org_id::text, project_id::text, send_mode,
+       cardinality("to") + cardinality(cc) + cardinality(bcc) AS recipients, subject FROM messages WHERE id = ${messageId}::uuid`,
   );
   if (!m || m.status === "failed") return null;
   if (m.status === "sent" || m.status === "unconfirmed") return { result: resultOf(m, m.status), error: m.status === "sent" ? null : UNCONFIRMED };
@@ -91,7 +91,7 @@ async function earlierOutcome(messageId: string): Promise<{ result: SendResult; 
     await refundSend(m.org_id);
     return null;
   }
-  const [p] = await rawQuery<{ name: string }>(`SELECT name FROM providers WHERE id = $1::uuid`, [m.provider_id]);
+  const [p] = await rawQuery<{ name: string }>(Prisma.sql`SELECT name FROM providers WHERE id = ${m.provider_id}::uuid`);
   const providerName = p?.name ?? null;
   await finishMessage(m.id, { status: "unconfirmed", providerId: m.provider_id, providerName, error: INTERRUPTED, reconcileAt: null }, audit("unconfirmed_final", INTERRUPTED));
   return { result: resultOf({ ...m, provider_name: providerName }, "unconfirmed"), error: INTERRUPTED };
@@ -121,14 +121,13 @@ export const sendScheduledJob = defineJob({
   retryBaseMs: 5_000,
   async run({ scheduledEmailId }, { attempt }) {
     const [row] = await rawQuery<ClaimedRow>(
-      `UPDATE scheduled_emails SET status = 'sending', retry_count = $2, updated_at = now()
-       WHERE id = $1::uuid AND status IN ('scheduled', 'sending')
+      Prisma.sql`UPDATE scheduled_emails SET status = 'sending', retry_count = ${attempt - 1}, updated_at = now()
+       WHERE id = ${scheduledEmailId}::uuid AND status IN ('scheduled', 'sending')
        RETURNING id::text, org_id::text, project_id::text, api_key_id::text, user_id::text, email_data, max_retries, bulk_approved, message_id::text`,
-      [scheduledEmailId, attempt - 1],
     );
     if (!row) return; // cancelled, or finished by an earlier run
-    const finish = (fields: string, params: unknown[]) =>
-      rawQuery(`UPDATE scheduled_emails SET ${fields}, updated_at = now() WHERE id = $1::uuid AND status = 'sending'`, [row.id, ...params]);
+    const finish = (fields: Prisma.Sql) =>
+      rawQuery(Prisma.sql`UPDATE scheduled_emails SET ${fields}, updated_at = now() WHERE id = ${row.id}::uuid AND status = 'sending'`);
     let result: SendResult;
     let error: string | null = null;
     try {
@@ -139,21 +138,21 @@ export const sendScheduledJob = defineJob({
         const principal = await principalOf(row);
         if (!principal) throw new AppError("UNAUTHORIZED", "The key or member that scheduled this email no longer has access");
         const input = sendEmailSchema.parse(typeof row.email_data === "string" ? JSON.parse(row.email_data) : row.email_data);
-        const link = (messageId: string) => rawQuery(`UPDATE scheduled_emails SET message_id = $2::uuid WHERE id = $1::uuid`, [row.id, messageId]).then(() => undefined);
+        const link = (messageId: string) => rawQuery(Prisma.sql`UPDATE scheduled_emails SET message_id = ${messageId}::uuid WHERE id = ${row.id}::uuid`).then(() => undefined);
         result = await sendEmail({ principal, input, bulkApproved: row.bulk_approved, onRecorded: link });
         if (result.status === "unconfirmed") error = UNCONFIRMED;
       }
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
       if (isFinal(err) || attempt > Number(row.max_retries)) {
-        await finish(`status = 'failed', error = $2::text`, [error]);
+        await finish(Prisma.sql`status = 'failed', error = ${error}::text`);
         return;
       }
-      await finish(`error = $2::text`, [error]);
+      await finish(Prisma.sql`error = ${error}::text`);
       throw err; // the job retries with backoff
     }
     // Sent (or unconfirmed: a provider may have it): from here on nothing may lead to a retry (it would send again).
-    await finish(`status = 'sent', result = $2::jsonb, message_id = $3::uuid, sent_at = now(), error = $4::text`, [JSON.stringify(result), result.id, error]).catch((err) =>
+    await finish(Prisma.sql`status = 'sent', result = ${JSON.stringify(result)}::jsonb, message_id = ${result.id}::uuid, sent_at = now(), error = ${error}::text`).catch((err) =>
       log.error("a scheduled email was sent but recording it failed", { err, scheduledEmailId: row.id }),
     );
   },

@@ -1,5 +1,5 @@
 // What the API shows of a sender, and whether it may send in production (the same rule as the
-// send path's SENDER_CHECK in lib/email/open-send.ts).
+// send path's senderCheck in lib/email/open-send.ts).
 import type { Domain, Sender } from "@/lib/generated/prisma/client";
 
 export type SenderWithDomain = Sender & { domain: Pick<Domain, "id" | "name" | "status"> | null };
@@ -8,7 +8,7 @@ export const senderInclude = { domain: { select: { id: true, name: true, status:
 
 /**
  * Whether, and how, a sender may be a from-address in production: the one rule, shared with
- * campaigns (and the send path's SENDER_CHECK). "domain": at a verified domain of the
+ * campaigns (and the send path's senderCheck). "domain": at a verified domain of the
  * organization's, the one it is linked to or, should the link be missing, `domainAtAddress`
  * (the organization's domain named like its address's); "confirmed": its owner confirmed it.
  */

@@ -4,17 +4,24 @@
 // and bulk senders mark themselves without it, Precedence bulk, junk, list or auto_reply, and
 // X-Autoreply / X-Autorespond).
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** SQL condition on inbound_messages `m`: the message is not an automatic one. */
-export const WRITTEN_BY_A_PERSON = `NOT EXISTS (
+const WRITTEN_BY_A_PERSON = Prisma.sql`NOT EXISTS (
   SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(m.headers) = 'array' THEN m.headers ELSE '[]'::jsonb END) h
   WHERE (lower(h->>'name') = 'auto-submitted' AND lower(btrim(h->>'value')) <> 'no')
      OR (lower(h->>'name') = 'precedence' AND lower(btrim(h->>'value')) IN ('bulk', 'junk', 'list', 'auto_reply'))
      OR lower(h->>'name') IN ('x-autoreply', 'x-autorespond'))`;
 
 /** SQL condition on enrolment `e` and its contact `c` (email stored lower-cased): the contact replied since enrolling. */
-export const REPLIED = `EXISTS (SELECT 1 FROM inbound_messages m
+export const CONTACT_REPLIED = Prisma.sql`EXISTS (SELECT 1 FROM inbound_messages m
   WHERE m.org_id = e.org_id AND lower(m.from_address) = c.email AND m.received_at > e.enrolled_at AND ${WRITTEN_BY_A_PERSON})`;
+
+/**
+ * @deprecated CONTACT_REPLIED as text, for claim-step.ts's statement while it is still built
+ * from strings; remove it once that statement is a Prisma.sql one (CONTACT_REPLIED has no parameters).
+ */
+export const REPLIED = CONTACT_REPLIED.text;
 
 /**
  * Called for each received message (lib/inbound/process-inbound-job.ts): its sender's active
@@ -25,16 +32,15 @@ export const REPLIED = `EXISTS (SELECT 1 FROM inbound_messages m
  */
 export async function exitOnReply(inboundMessageId: string): Promise<number> {
   const rows = await rawQuery<{ id: string }>(
-    `UPDATE sequence_enrolments e
+    Prisma.sql`UPDATE sequence_enrolments e
         SET status = 'exited', exit_reason = 'replied', finished_at = now(), next_run_at = NULL
        FROM inbound_messages m
        JOIN contacts c ON c.org_id = m.org_id AND c.email = lower(m.from_address)
        JOIN sequences s ON s.org_id = m.org_id
-      WHERE m.id = $1::uuid AND ${WRITTEN_BY_A_PERSON}
+      WHERE m.id = ${inboundMessageId}::uuid AND ${WRITTEN_BY_A_PERSON}
         AND e.sequence_id = s.id AND e.contact_id = c.id AND e.org_id = m.org_id
         AND e.status = 'active' AND e.enrolled_at < m.received_at
       RETURNING e.id::text`,
-    [inboundMessageId],
   );
   return rows.length;
 }

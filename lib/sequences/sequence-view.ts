@@ -3,7 +3,7 @@
 // messages' events say (delivered, opened and clicked at least once, bounced).
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
-import type { Sequence, SequenceStep } from "@/lib/generated/prisma/client";
+import { Prisma, type Sequence, type SequenceStep } from "@/lib/generated/prisma/client";
 import { EXIT_REASONS, type ExitReason } from "@/lib/sequences/schemas";
 
 export type SequenceRow = Sequence & { steps: SequenceStep[] };
@@ -58,7 +58,7 @@ interface StepStatsRow {
 
 // Each step send has at most one message, and each message one contact: "opened" counts messages
 // with at least one open (unique opens), likewise clicks.
-const STEP_STATS = `
+const stepStats = (sequenceId: string) => Prisma.sql`
   SELECT st.id::text AS step_id, st.position,
          count(ss.id) FILTER (WHERE ss.status = 'sent')::int AS sent,
          count(ss.id) FILTER (WHERE ss.status = 'failed')::int AS failed,
@@ -73,13 +73,13 @@ const STEP_STATS = `
       SELECT bool_or(e.type = 'email.delivered') AS delivered, bool_or(e.type = 'email.opened') AS opened,
              bool_or(e.type = 'email.clicked') AS clicked, bool_or(e.type = 'email.bounced') AS bounced
         FROM email_events e WHERE ss.message_id IS NOT NULL AND e.message_id = ss.message_id) ev ON true
-   WHERE st.sequence_id = $1::uuid
+   WHERE st.sequence_id = ${sequenceId}::uuid
    GROUP BY st.id, st.position
    ORDER BY st.position`;
 
 async function statsOf(sequenceId: string) {
   const [steps, exitGroups] = await Promise.all([
-    rawQuery<StepStatsRow>(STEP_STATS, [sequenceId]),
+    rawQuery<StepStatsRow>(stepStats(sequenceId)),
     db().sequenceEnrolment.groupBy({ by: ["exitReason"], where: { sequenceId, status: "exited" }, _count: { _all: true } }),
   ]);
   const exits = Object.fromEntries(EXIT_REASONS.map((r) => [r, 0])) as Record<ExitReason, number>;

@@ -2,7 +2,8 @@
 // at its position, the contact, the sender, and whether the contact must leave (a reply, an
 // unsubscribe, the suppression list).
 import { rawQuery } from "@/lib/db/raw-query";
-import { REPLIED } from "@/lib/sequences/replies";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { CONTACT_REPLIED } from "@/lib/sequences/replies";
 import type { ExitReason } from "@/lib/sequences/schemas";
 
 export interface StepState {
@@ -43,11 +44,11 @@ interface Row {
   sender_name: string | null;
 }
 
-const SQL = `
+const stepState = (enrolmentId: string) => Prisma.sql`
   SELECT e.id::text AS enrolment_id, e.org_id::text, e.sequence_id::text, e.status, e.next_step,
          s.status AS sequence_status, s.use_case_id::text, st.id::text AS step_id, st.template_id::text,
          c.email, c.name AS contact_name, c.properties, c.subscription_status, sup.reason AS suppression_reason,
-         ${REPLIED} AS replied,
+         ${CONTACT_REPLIED} AS replied,
          snd.email AS sender_email, snd.name AS sender_name
     FROM sequence_enrolments e
     JOIN sequences s ON s.id = e.sequence_id
@@ -55,7 +56,7 @@ const SQL = `
     LEFT JOIN sequence_steps st ON st.sequence_id = s.id AND st.position = e.next_step
     LEFT JOIN suppressions sup ON sup.org_id = e.org_id AND sup.email = c.email
     LEFT JOIN senders snd ON snd.id = s.sender_id AND snd.org_id = s.org_id
-   WHERE e.id = $1::uuid`;
+   WHERE e.id = ${enrolmentId}::uuid`;
 
 /** Why the contact leaves now, if they do: a reply first, then an unsubscribe, then any other suppression. */
 function exitOf(r: Row): ExitReason | null {
@@ -66,7 +67,7 @@ function exitOf(r: Row): ExitReason | null {
 }
 
 export async function loadStepState(enrolmentId: string): Promise<StepState | null> {
-  const [r] = await rawQuery<Row>(SQL, [enrolmentId]);
+  const [r] = await rawQuery<Row>(stepState(enrolmentId));
   if (!r) return null;
   const properties = typeof r.properties === "string" ? JSON.parse(r.properties) : r.properties;
   return {

@@ -3,6 +3,7 @@
 // when a machine rather than a person made it.
 import { createHash } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { publishEvents } from "@/lib/events/publish-events";
 import { botReason, type RequestTraits } from "@/lib/tracking/bot-detection";
 import type { TrackingClaim } from "@/lib/tracking/tokens";
@@ -10,8 +11,7 @@ import { log } from "@/lib/log";
 
 export async function recordInteraction(claim: TrackingClaim, traits: Omit<RequestTraits, "sinceSentMs">): Promise<void> {
   const [m] = await rawQuery<{ org_id: string; project_id: string | null; send_mode: string; sent_at: Date | string | null; campaign_send_id: string | null }>(
-    `SELECT org_id::text, project_id::text, send_mode, sent_at, campaign_send_id::text FROM messages WHERE id = $1::uuid AND status = 'sent'`,
-    [claim.messageId],
+    Prisma.sql`SELECT org_id::text, project_id::text, send_mode, sent_at, campaign_send_id::text FROM messages WHERE id = ${claim.messageId}::uuid AND status = 'sent'`,
   );
   if (!m) return; // deleted since: nothing to attach it to
   const now = new Date();

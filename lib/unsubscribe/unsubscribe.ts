@@ -3,14 +3,14 @@
 // list and marks the contact unsubscribed (lib/events/publish-events.ts), so no send path mails it again. Once per recipient and
 // message: a second click changes nothing.
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { publishEvents } from "@/lib/events/publish-events";
 import type { UnsubscribeClaim } from "@/lib/unsubscribe/tokens";
 
 /** False when the message no longer exists (nothing to attach the unsubscribe to). */
 export async function unsubscribe(claim: UnsubscribeClaim, via: "one-click" | "page"): Promise<boolean> {
   const [m] = await rawQuery<{ org_id: string; project_id: string | null; send_mode: string; campaign_send_id: string | null }>(
-    `SELECT org_id::text, project_id::text, send_mode, campaign_send_id::text FROM messages WHERE id = $1::uuid`,
-    [claim.messageId],
+    Prisma.sql`SELECT org_id::text, project_id::text, send_mode, campaign_send_id::text FROM messages WHERE id = ${claim.messageId}::uuid`,
   );
   if (!m) return false;
   await publishEvents([

@@ -5,10 +5,11 @@
 import pg from "pg";
 import { inject, describe, expect, it } from "vitest";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 describe("raw-query pools", () => {
   it("lose an idle connection to the server without an uncaught error, and reconnect", async () => {
-    const [{ pid }] = await rawQuery<{ pid: number }>(`SELECT pg_backend_pid() AS pid`);
+    const [{ pid }] = await rawQuery<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`);
     const admin = new pg.Client({ connectionString: inject("databaseUrl") });
     await admin.connect();
     try {
@@ -17,7 +18,7 @@ describe("raw-query pools", () => {
       await admin.end();
     }
     await new Promise((r) => setTimeout(r, 200)); // the idle connection learns it was dropped
-    const [{ pid: next }] = await rawQuery<{ pid: number }>(`SELECT pg_backend_pid() AS pid`);
+    const [{ pid: next }] = await rawQuery<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`);
     expect(next).not.toBe(pid);
   });
 });

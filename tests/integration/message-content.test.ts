@@ -10,6 +10,7 @@ import { until } from "../helpers/until";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { blankMessageBodies } from "@/lib/retention/blank-message-bodies";
 import { MAX_STORED_BODY_CHARS } from "@/lib/email/message-content";
 
@@ -125,7 +126,7 @@ describe("the content a message keeps", () => {
     expect(headers).toMatchObject({ To: `${TO}, "Other" <other@example.test>`, "Reply-To": "help@example.test", Subject: "Content", "X-Order": "1042" });
     expect(headers["Message-ID"]).toMatch(/^<.+>$/);
     expect(headers.From).toBeTruthy();
-    const stored = await rawQuery<{ attachments: unknown }>(`SELECT attachments FROM messages WHERE id = $1::uuid`, [res.body.data.id]);
+    const stored = await rawQuery<{ attachments: unknown }>(Prisma.sql`SELECT attachments FROM messages WHERE id = ${res.body.data.id}::uuid`);
     expect(JSON.stringify(stored[0].attachments)).not.toContain("aGVsbG8"); // never the contents
   });
 
@@ -160,7 +161,7 @@ describe("the content a message keeps", () => {
     };
     const old = await send("Old body");
     const fresh = await send("Fresh body");
-    await rawQuery(`UPDATE messages SET created_at = now() - interval '20 days' WHERE id = $1::uuid`, [old]);
+    await rawQuery(Prisma.sql`UPDATE messages SET created_at = now() - interval '20 days' WHERE id = ${old}::uuid`);
     // A row another statement holds at that moment (its demo events moving its status) is skipped
     // (SKIP LOCKED) and taken by a later run: run until it is done.
     const o = await until(

@@ -10,6 +10,7 @@ import { newSvixSecret, svixHeaders } from "../helpers/provider-signing";
 import { until } from "../helpers/until";
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { planDemoEvents } from "@/lib/events/demo-plan";
 import { STATUS_OF_EVENT, statusRank } from "@/lib/events/message-status";
@@ -82,7 +83,7 @@ describe("provider webhook events", () => {
   });
 
   it("out of order: a late delivered after an open changes nothing; an open before its delivery stays opened", async () => {
-    const version = async () => (await rawQuery<{ xmin: string }>(`SELECT xmin::text FROM messages WHERE id = $1::uuid`, [message.id]))[0].xmin;
+    const version = async () => (await rawQuery<{ xmin: string }>(Prisma.sql`SELECT xmin::text FROM messages WHERE id = ${message.id}::uuid`))[0].xmin;
     const before = await version();
     await report("email.delivered", "2026-11-20T09:00:00.500Z", [r1]); // reported again, late
     await report("email.opened", "2026-11-20T09:06:00.000Z", [r1], { open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:06:00.000Z", userAgent: "Mozilla/5.0" } });
@@ -97,7 +98,7 @@ describe("provider webhook events", () => {
   });
 
   it("a report for an address that is not a recipient is on the timeline but moves no status", async () => {
-    const version = async () => (await rawQuery<{ xmin: string }>(`SELECT xmin::text FROM messages WHERE id = $1::uuid`, [message.id]))[0].xmin;
+    const version = async () => (await rawQuery<{ xmin: string }>(Prisma.sql`SELECT xmin::text FROM messages WHERE id = ${message.id}::uuid`))[0].xmin;
     const before = await version();
     await report("email.complained", "2026-11-20T09:08:00.000Z", ["someone-else@victim.example"]);
     expect(await version()).toBe(before);

@@ -11,6 +11,7 @@ import { resetEnvCache } from "@/lib/env";
 import { closeDb, db, dbHandle } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { rollUpEvents } from "@/lib/analytics/roll-up";
 import { deliveryReport, summaryReport } from "@/lib/analytics/reports";
@@ -22,8 +23,8 @@ const DAY = 24 * HOUR;
 const TEN_DAYS: RetentionSettings = { eventsDays: 10, webhookDeliveriesDays: 10, auditDays: 10, messageBodiesDays: 10 };
 const FOREVER: RetentionSettings = { eventsDays: 0, webhookDeliveriesDays: 0, auditDays: 0, messageBodiesDays: 0 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => rawQuery<T>(text, params);
-const count = async (text: string, params: unknown[]) => Number((await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${text}`, params))[0].n);
+const sql = <T = Record<string, unknown>>(statement: Prisma.Sql) => rawQuery<T>(statement);
+const count = async (rows: Prisma.Sql) => Number((await sql<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM ${rows}`))[0].n);
 
 let drop: () => Promise<void>;
 
@@ -59,52 +60,48 @@ const eventOf = (orgId: string, projectId: string, messageId: string, type: NewE
 });
 
 /** Makes events of an organization look created `days` ago, once they are rolled up. */
-const age = (orgId: string, days: number) => sql(`UPDATE email_events SET created_at = created_at - make_interval(days => $2) WHERE org_id = $1::uuid`, [orgId, days]);
+const age = (orgId: string, days: number) => sql(Prisma.sql`UPDATE email_events SET created_at = created_at - make_interval(days => ${days}) WHERE org_id = ${orgId}::uuid`);
 
 async function endpoint(orgId: string) {
   const [e] = await sql<{ id: string }>(
-    `INSERT INTO webhook_endpoints (id, org_id, url, secret_sealed, is_active, updated_at) VALUES (gen_random_uuid(), $1::uuid, 'https://hooks.example.test/x', 'sealed', false, now()) RETURNING id::text`,
-    [orgId],
+    Prisma.sql`INSERT INTO webhook_endpoints (id, org_id, url, secret_sealed, is_active, updated_at) VALUES (gen_random_uuid(), ${orgId}::uuid, 'https://hooks.example.test/x', 'sealed', false, now()) RETURNING id::text`,
   );
   return e.id;
 }
 
 async function delivery(orgId: string, endpointId: string, status: string, createdDaysAgo: number, eventId: string | null = null) {
   const [d] = await sql<{ id: string }>(
-    `INSERT INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload, status, created_at, next_attempt_at)
-     VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, 'email.sent', '{}', $4, now() - make_interval(days => $5), now() + interval '1 day') RETURNING id::text`,
-    [orgId, endpointId, eventId, status, createdDaysAgo],
+    Prisma.sql`INSERT INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload, status, created_at, next_attempt_at)
+     VALUES (gen_random_uuid(), ${orgId}::uuid, ${endpointId}::uuid, ${eventId}::uuid, 'email.sent', '{}', ${status}, now() - make_interval(days => ${createdDaysAgo}), now() + interval '1 day') RETURNING id::text`,
   );
-  await sql(`INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, succeeded) VALUES ($1, $2::uuid, 1, now(), 5, 500, 'nope', false)`, [`msg_${randomUUID()}`, d.id]);
+  await sql(Prisma.sql`INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, succeeded) VALUES (${`msg_${randomUUID()}`}, ${d.id}::uuid, 1, now(), 5, 500, 'nope', false)`);
   return d.id;
 }
 
 const audit = (orgId: string, daysAgo: number) =>
-  sql(`INSERT INTO audit_logs (id, org_id, actor_type, action, created_at) VALUES (gen_random_uuid(), $1::uuid, 'system', 'email.send', now() - make_interval(days => $2))`, [orgId, daysAgo]);
+  sql(Prisma.sql`INSERT INTO audit_logs (id, org_id, actor_type, action, created_at) VALUES (gen_random_uuid(), ${orgId}::uuid, 'system', 'email.send', now() - make_interval(days => ${daysAgo}))`);
 
 const BODY = { to: ["a@example.test"], subject: "Invoice", html: "<p>secret</p>", text: "secret", attachments: [{ filename: "a.pdf", content: "JVBERi0=" }], variables: { name: "Ann" }, calendar: { method: "REQUEST", content: "BEGIN:VCALENDAR END:VCALENDAR" }, metadata: { ref: 7 } };
 
 async function scheduled(orgId: string, status: string, finishedDaysAgo: number) {
   const [s] = await sql<{ id: string }>(
-    `INSERT INTO scheduled_emails (id, org_id, email_data, scheduled_for, status, updated_at, created_at)
-     VALUES (gen_random_uuid(), $1::uuid, $2::jsonb, now() + interval '300 days', $3, now() - make_interval(days => $4), now() - make_interval(days => $4)) RETURNING id::text`,
-    [orgId, JSON.stringify(BODY), status, finishedDaysAgo],
+    Prisma.sql`INSERT INTO scheduled_emails (id, org_id, email_data, scheduled_for, status, updated_at, created_at)
+     VALUES (gen_random_uuid(), ${orgId}::uuid, ${JSON.stringify(BODY)}::jsonb, now() + interval '300 days', ${status}, now() - make_interval(days => ${finishedDaysAgo}), now() - make_interval(days => ${finishedDaysAgo})) RETURNING id::text`,
   );
   return s.id;
 }
 
 async function inbound(orgId: string, status: string, receivedDaysAgo: number) {
   const [m] = await sql<{ id: string }>(
-    `INSERT INTO inbound_messages (id, org_id, source, status, from_address, subject, text, html, size, received_at)
-     VALUES (gen_random_uuid(), $1::uuid, 'smtp', $2, 'ann@example.test', 'Re: hello', 'the reply', '<p>the reply</p>', 1234, now() - make_interval(days => $3)) RETURNING id::text`,
-    [orgId, status, receivedDaysAgo],
+    Prisma.sql`INSERT INTO inbound_messages (id, org_id, source, status, from_address, subject, text, html, size, received_at)
+     VALUES (gen_random_uuid(), ${orgId}::uuid, 'smtp', ${status}, 'ann@example.test', 'Re: hello', 'the reply', '<p>the reply</p>', 1234, now() - make_interval(days => ${receivedDaysAgo})) RETURNING id::text`,
   );
-  await sql(`INSERT INTO inbound_attachments (id, inbound_message_id, position, filename, content_type, size, content) VALUES (gen_random_uuid(), $1::uuid, 0, 'scan.pdf', 'application/pdf', 4, '\\x01020304'::bytea)`, [m.id]);
+  await sql(Prisma.sql`INSERT INTO inbound_attachments (id, inbound_message_id, position, filename, content_type, size, content) VALUES (gen_random_uuid(), ${m.id}::uuid, 0, 'scan.pdf', 'application/pdf', 4, '\\x01020304'::bytea)`);
   return m.id;
 }
 
 const idempotencyKey = (orgId: string, key: string, hoursAgo: number) =>
-  sql(`INSERT INTO idempotency_keys (org_id, key, request_hash, response_status, response_body, created_at) VALUES ($1::uuid, $2, 'h', 200, '{"id":"x"}', now() - make_interval(hours => $3))`, [orgId, key, hoursAgo]);
+  sql(Prisma.sql`INSERT INTO idempotency_keys (org_id, key, request_hash, response_status, response_body, created_at) VALUES (${orgId}::uuid, ${key}, 'h', 200, '{"id":"x"}', now() - make_interval(hours => ${hoursAgo}))`);
 
 describe("a retention run", () => {
   // Organization A: events 20 days old in three hours (rolled up), one late event created now.
@@ -123,8 +120,8 @@ describe("a retention run", () => {
   const twoHours = () => ({ orgId: a.orgId, projectId: null, from: new Date(base), to: new Date(base + 2 * HOUR) });
   const wholeDay = () => ({ orgId: a.orgId, projectId: null, from: new Date(m(-24 * 60)), to: new Date(base + 24 * HOUR) });
   const partial = () => ({ orgId: a.orgId, projectId: null, from: new Date(m(20)), to: new Date(m(135)) });
-  const rollups = (orgId: string) => sql(`SELECT hour, provider, type, reason, count FROM event_rollups WHERE org_id = $1::uuid ORDER BY 1, 2, 3, 4`, [orgId]);
-  const firsts = (orgId: string) => sql(`SELECT message_id, recipient, kind, first_at FROM engagement_firsts WHERE org_id = $1::uuid ORDER BY 1, 2, 3`, [orgId]);
+  const rollups = (orgId: string) => sql(Prisma.sql`SELECT hour, provider, type, reason, count FROM event_rollups WHERE org_id = ${orgId}::uuid ORDER BY 1, 2, 3, 4`);
+  const firsts = (orgId: string) => sql(Prisma.sql`SELECT message_id, recipient, kind, first_at FROM engagement_firsts WHERE org_id = ${orgId}::uuid ORDER BY 1, 2, 3`);
 
   beforeAll(async () => {
     [a, b, c] = [await newOrg(), await newOrg(), await newOrg()];
@@ -151,7 +148,7 @@ describe("a retention run", () => {
     // C's deliveries: finished and old; pending and old; finished and recent; and two that point
     // at C's old events: one finished but recent (it goes with its event), one pending (it keeps it).
     const hook = await endpoint(c.orgId);
-    const [e1, e2] = (await sql<{ id: string }>(`SELECT id::text FROM email_events WHERE org_id = $1::uuid ORDER BY id`, [c.orgId])).map((r) => r.id);
+    const [e1, e2] = (await sql<{ id: string }>(Prisma.sql`SELECT id::text FROM email_events WHERE org_id = ${c.orgId}::uuid ORDER BY id`)).map((r) => r.id);
     Object.assign(ids, {
       e1, e2,
       dSucceededOld: await delivery(c.orgId, hook, "succeeded", 20),
@@ -188,29 +185,29 @@ describe("a retention run", () => {
     before.firsts = await firsts(a.orgId);
 
     // B: the roller stalled 15 days ago, and B's event of 12 days ago was never rolled up.
-    const [{ watermark }] = await sql<{ watermark: Date }>(`SELECT watermark FROM rollup_state WHERE id = 1`);
-    await sql(`UPDATE rollup_state SET watermark = now() - interval '15 days' WHERE id = 1`);
+    const [{ watermark }] = await sql<{ watermark: Date }>(Prisma.sql`SELECT watermark FROM rollup_state WHERE id = 1`);
+    await sql(Prisma.sql`UPDATE rollup_state SET watermark = now() - interval '15 days' WHERE id = 1`);
     const mb = await newMessage(b.orgId, b.projectId);
     await publishEvents([eventOf(b.orgId, b.projectId, mb, "email.sent", "r1@example.test", Date.now() - 12 * DAY)]);
-    await sql(`UPDATE email_events SET created_at = now() - interval '12 days' WHERE org_id = $1::uuid`, [b.orgId]);
+    await sql(Prisma.sql`UPDATE email_events SET created_at = now() - interval '12 days' WHERE org_id = ${b.orgId}::uuid`);
 
     // Batches of 2, far fewer than the rows: the run must still get through all of them.
     summary = await pruneRetention({ settings: TEN_DAYS, batchSize: 2 });
-    bEventsAfter = await count(`email_events WHERE org_id = $1::uuid`, [b.orgId]);
+    bEventsAfter = await count(Prisma.sql`email_events WHERE org_id = ${b.orgId}::uuid`);
     // Back as it was; B's event, never rolled up, would now count as rolled up: it goes.
-    await sql(`UPDATE rollup_state SET watermark = $1 WHERE id = 1`, [watermark]);
-    await sql(`DELETE FROM email_events WHERE org_id = $1::uuid`, [b.orgId]);
+    await sql(Prisma.sql`UPDATE rollup_state SET watermark = ${watermark} WHERE id = 1`);
+    await sql(Prisma.sql`DELETE FROM email_events WHERE org_id = ${b.orgId}::uuid`);
   });
 
   it("deletes old rolled-up events only, keeps their rollups and first engagements, and marks the hours it took", async () => {
-    const left = await sql<{ type: string; recipient: string }>(`SELECT type, recipient FROM email_events WHERE org_id = $1::uuid ORDER BY recipient`, [a.orgId]);
+    const left = await sql<{ type: string; recipient: string }>(Prisma.sql`SELECT type, recipient FROM email_events WHERE org_id = ${a.orgId}::uuid ORDER BY recipient`);
     expect(left).toEqual([{ type: "email.delivered", recipient: "r2@example.test" }, { type: "email.delivered", recipient: "r3@example.test" }]);
     expect(bEventsAfter).toBe(1); // older than the cutoff but not rolled up: kept
     expect(await rollups(a.orgId)).toEqual(before.rollups);
     expect(await firsts(a.orgId)).toEqual(before.firsts);
-    const [mark] = await sql<{ hour: Date }>(`SELECT hour FROM event_prune_marks WHERE org_id = $1::uuid`, [a.orgId]);
+    const [mark] = await sql<{ hour: Date }>(Prisma.sql`SELECT hour FROM event_prune_marks WHERE org_id = ${a.orgId}::uuid`);
     expect(mark.hour.getTime()).toBe(base + 2 * HOUR); // the bounce at 2:20 was the latest
-    expect(await count(`event_prune_marks WHERE org_id = $1::uuid`, [b.orgId])).toBe(0);
+    expect(await count(Prisma.sql`event_prune_marks WHERE org_id = ${b.orgId}::uuid`)).toBe(0);
   });
 
   it("reports over whole hours and days read the same after pruning as before", async () => {
@@ -232,22 +229,22 @@ describe("a retention run", () => {
   });
 
   it("deletes finished old deliveries with their attempts, never pending ones, and those of deleted events with them", async () => {
-    const left = await sql<{ id: string }>(`SELECT id::text FROM webhook_deliveries WHERE org_id = $1::uuid ORDER BY id`, [c.orgId]);
+    const left = await sql<{ id: string }>(Prisma.sql`SELECT id::text FROM webhook_deliveries WHERE org_id = ${c.orgId}::uuid ORDER BY id`);
     expect(left.map((d) => d.id).sort()).toEqual([ids.dPendingOld, ids.dDelivering, ids.dSucceededNew, ids.dPendingOfE2].sort());
-    expect(await count(`webhook_attempts WHERE delivery_id = ANY($1::uuid[])`, [[ids.dSucceededOld, ids.dFailedOld, ids.dCancelledOld, ids.dOfE1]])).toBe(0);
-    expect(await count(`webhook_attempts WHERE delivery_id = ANY($1::uuid[])`, [[ids.dPendingOld, ids.dSucceededNew]])).toBe(2);
+    expect(await count(Prisma.sql`webhook_attempts WHERE delivery_id = ANY(${[ids.dSucceededOld, ids.dFailedOld, ids.dCancelledOld, ids.dOfE1]}::uuid[])`)).toBe(0);
+    expect(await count(Prisma.sql`webhook_attempts WHERE delivery_id = ANY(${[ids.dPendingOld, ids.dSucceededNew]}::uuid[])`)).toBe(2);
     // The event with a pending delivery stays; the other went, taking its finished delivery.
-    const events = await sql<{ id: string }>(`SELECT id::text FROM email_events WHERE org_id = $1::uuid`, [c.orgId]);
+    const events = await sql<{ id: string }>(Prisma.sql`SELECT id::text FROM email_events WHERE org_id = ${c.orgId}::uuid`);
     expect(events.map((e) => e.id)).toEqual([ids.e2]);
   });
 
   it("deletes audit entries older than the cutoff only", async () => {
-    const left = await sql<{ days: number }>(`SELECT round(extract(epoch FROM now() - created_at) / 86400)::int AS days FROM audit_logs WHERE org_id = $1::uuid`, [a.orgId]);
+    const left = await sql<{ days: number }>(Prisma.sql`SELECT round(extract(epoch FROM now() - created_at) / 86400)::int AS days FROM audit_logs WHERE org_id = ${a.orgId}::uuid`);
     expect(left).toEqual([{ days: 2 }]);
   });
 
   it("removes the bodies of finished scheduled emails, keeping the rows; an email still to send is untouched", async () => {
-    const rows = await sql<{ id: string; status: string; email_data: Record<string, unknown> }>(`SELECT id::text, status, email_data FROM scheduled_emails WHERE org_id = $1::uuid`, [a.orgId]);
+    const rows = await sql<{ id: string; status: string; email_data: Record<string, unknown> }>(Prisma.sql`SELECT id::text, status, email_data FROM scheduled_emails WHERE org_id = ${a.orgId}::uuid`);
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(rows).toHaveLength(5);
     const blanked = { to: BODY.to, subject: BODY.subject, metadata: BODY.metadata };
@@ -259,9 +256,8 @@ describe("a retention run", () => {
 
   it("removes the bodies and attachment contents of processed inbound mail, keeping rows, names and sizes", async () => {
     const rows = await sql<{ id: string; status: string; subject: string; text: string | null; html: string | null; body_removed_at: Date | null; size: number; bytes: number; filename: string }>(
-      `SELECT m.id::text, m.status, m.subject, m.text, m.html, m.body_removed_at, a.size, octet_length(a.content) AS bytes, a.filename
-       FROM inbound_messages m JOIN inbound_attachments a ON a.inbound_message_id = m.id WHERE m.org_id = $1::uuid`,
-      [a.orgId],
+      Prisma.sql`SELECT m.id::text, m.status, m.subject, m.text, m.html, m.body_removed_at, a.size, octet_length(a.content) AS bytes, a.filename
+       FROM inbound_messages m JOIN inbound_attachments a ON a.inbound_message_id = m.id WHERE m.org_id = ${a.orgId}::uuid`,
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(rows).toHaveLength(4);
@@ -273,7 +269,7 @@ describe("a retention run", () => {
   });
 
   it("deletes idempotency records past their 24 hours", async () => {
-    const left = await sql<{ key: string }>(`SELECT key FROM idempotency_keys WHERE org_id = $1::uuid`, [a.orgId]);
+    const left = await sql<{ key: string }>(Prisma.sql`SELECT key FROM idempotency_keys WHERE org_id = ${a.orgId}::uuid`);
     expect(left).toEqual([{ key: "fresh" }]);
   });
 
@@ -304,11 +300,11 @@ describe("settings", () => {
   });
 
   const remaining = async () => ({
-    events: await count(`email_events WHERE org_id = $1::uuid`, [org.orgId]),
-    audit: await count(`audit_logs WHERE org_id = $1::uuid`, [org.orgId]),
-    deliveries: await count(`webhook_deliveries WHERE org_id = $1::uuid`, [org.orgId]),
-    scheduledBodies: await count(`scheduled_emails WHERE org_id = $1::uuid AND email_data ? 'html'`, [org.orgId]),
-    inboundBodies: await count(`inbound_messages WHERE org_id = $1::uuid AND text IS NOT NULL`, [org.orgId]),
+    events: await count(Prisma.sql`email_events WHERE org_id = ${org.orgId}::uuid`),
+    audit: await count(Prisma.sql`audit_logs WHERE org_id = ${org.orgId}::uuid`),
+    deliveries: await count(Prisma.sql`webhook_deliveries WHERE org_id = ${org.orgId}::uuid`),
+    scheduledBodies: await count(Prisma.sql`scheduled_emails WHERE org_id = ${org.orgId}::uuid AND email_data ? 'html'`),
+    inboundBodies: await count(Prisma.sql`inbound_messages WHERE org_id = ${org.orgId}::uuid AND text IS NOT NULL`),
   });
 
   it("0 days keeps that kind forever", async () => {
@@ -325,7 +321,7 @@ describe("settings", () => {
 
   it("a batch of one row at a time still gets through every row", async () => {
     // Every old rolled-up event is picked once, one per batch, and a last batch finds none left.
-    const picked = await count(`email_events WHERE created_at < now() - interval '10 days'`, []);
+    const picked = await count(Prisma.sql`email_events WHERE created_at < now() - interval '10 days'`);
     const summary = await pruneRetention({ settings: { ...FOREVER, eventsDays: 10 }, batchSize: 1 });
     expect(summary.events).toEqual({ rows: 3, batches: picked + 1, complete: true });
     expect(await remaining()).toEqual({ events: 0, audit: 1, deliveries: 1, scheduledBodies: 1, inboundBodies: 1 });

@@ -4,6 +4,7 @@
 // daemon, the organization's own domains, or the same address twice a day from one rule; and
 // an organization sends at most 200 automatic replies an hour, so it cannot be used to flood.
 import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { parseMailbox } from "@/lib/email/address";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { headerOf, type StoredMessage } from "@/lib/inbound/stored-message";
@@ -32,11 +33,10 @@ async function reasonNotToReply(m: StoredMessage, to: string | null, ruleId: str
   if (DAEMONS.test(to)) return `${to} is an automatic address`;
   if (isOwnAddress(own, to)) return `${to} is at one of this organization's own domains`;
   const [recent] = await rawQuery<{ to_sender: boolean; last_hour: number }>(
-    `SELECT bool_or($2 = ANY ("to") AND metadata->>'autoReplyRuleId' = $3 AND created_at > now() - interval '1 day') AS to_sender,
+    Prisma.sql`SELECT bool_or(${to}::text = ANY ("to") AND metadata->>'autoReplyRuleId' = ${ruleId}::text AND created_at > now() - interval '1 day') AS to_sender,
             count(*) FILTER (WHERE created_at > now() - interval '1 hour')::int AS last_hour
        FROM messages
-      WHERE org_id = $1::uuid AND metadata ? 'autoReplyRuleId' AND status <> 'failed' AND created_at > now() - interval '1 day'`,
-    [m.orgId, to, ruleId],
+      WHERE org_id = ${m.orgId}::uuid AND metadata ? 'autoReplyRuleId' AND status <> 'failed' AND created_at > now() - interval '1 day'`,
   );
   if (recent?.to_sender) return `${to} had an automatic reply from this rule in the last 24 hours`;
   if ((recent?.last_hour ?? 0) >= HOURLY_CAP) return `this organization sent ${HOURLY_CAP} automatic replies in the last hour`;
