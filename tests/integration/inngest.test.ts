@@ -7,12 +7,10 @@ import { InngestTestEngine } from "@inngest/test";
 import { jobRegistry, type JobRegistry } from "@/lib/jobs/registry";
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { insertJob } from "@/lib/jobs/job-store";
-import { closeDb, db, dbHandle } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
-import { resetEnvCache } from "@/lib/env";
+import { db } from "@/lib/db/client";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { newWebhookSecret } from "@/lib/webhooks/signing";
-import { createDatabase } from "../helpers/database";
+import { withOwnDatabase } from "../helpers/own-database";
 import { startReceiver, verifyByHand, type Receiver } from "../helpers/webhook-receiver";
 
 const saved = { ...process.env };
@@ -109,26 +107,12 @@ async function deliveryFunctions() {
 describe("Inngest webhook functions", () => {
   // A database of its own: the app servers' embedded runners would otherwise race these
   // functions for the same delivery rows.
-  let database: Awaited<ReturnType<typeof createDatabase>>;
+  withOwnDatabase("mailroom_inngest", { WEBHOOK_RETRY_BASE_SECONDS: "0.001", ALLOW_PRIVATE_WEBHOOK_URLS: "1" });
   let receiver: Receiver;
-  const env = { ...process.env };
   beforeAll(async () => {
-    database = await createDatabase("mailroom_inngest");
-    process.env.DATABASE_URL = database.url;
-    process.env.WEBHOOK_RETRY_BASE_SECONDS = "0.001";
-    process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "1";
-    resetEnvCache();
-    await closeDb(); // and its raw pools
-    await applyMigrations(dbHandle());
     receiver = await startReceiver();
   });
-  afterAll(async () => {
-    await receiver.close();
-    await closeDb(); // and its raw pools
-    process.env = env;
-    resetEnvCache();
-    await database.drop();
-  });
+  afterAll(() => receiver.close());
 
   it("the delivery function drives one delivery's attempts through lib/, sleeping between them", async () => {
     const { org } = await createOrganization({ name: "Inngest", owner: { email: "inngest@example.test", password: "inngest-password" } });

@@ -4,37 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { closeDb, db, dbHandle } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
+import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
-import { resetEnvCache } from "@/lib/env";
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueue, enqueueMany } from "@/lib/jobs/enqueue";
 import { enqueueSql, jobRow, jobsOf } from "@/lib/jobs/job-sql";
 import { cancelJobs, requeueJobs } from "@/lib/jobs/manage-jobs";
 import { setWake } from "@/lib/jobs/announce";
-import { createDatabase } from "../helpers/database";
+import { withOwnDatabase } from "../helpers/own-database";
 
-let database: Awaited<ReturnType<typeof createDatabase>>;
-const env = { ...process.env };
+withOwnDatabase("mailroom_jobs_port");
 const woken: string[] = [];
-
-beforeAll(async () => {
-  database = await createDatabase("mailroom_jobs_port");
-  process.env.DATABASE_URL = database.url;
-  resetEnvCache();
-  await closeDb(); // and its raw pools
-  await applyMigrations(dbHandle());
-  setWake((lane) => woken.push(lane));
-});
-
-afterAll(async () => {
-  setWake(undefined);
-  await closeDb();
-  process.env = env;
-  resetEnvCache();
-  await database.drop();
-});
+beforeAll(() => setWake((lane) => woken.push(lane)));
+afterAll(() => setWake(undefined));
 
 const stepJob = defineJob({
   name: "test.step",

@@ -5,9 +5,7 @@
 // a statement to these paths shows here (PERFORMANCE.md: statements are the app's main cost).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { closeDb, db, dbHandle } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
-import { resetEnvCache } from "@/lib/env";
+import { db } from "@/lib/db/client";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { sendEmail } from "@/lib/email/send-email";
 import { sendEmailSchema } from "@/lib/email/schemas";
@@ -15,31 +13,16 @@ import { newWebhookSecret } from "@/lib/webhooks/signing";
 import { deliveryLane } from "@/lib/webhooks/delivery-lane";
 import { defineJob } from "@/lib/jobs/define-job";
 import { enqueue, enqueueMany } from "@/lib/jobs/enqueue";
-import { createDatabase } from "../helpers/database";
+import { withOwnDatabase } from "../helpers/own-database";
 import { statementsOf } from "../helpers/statements";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 
-let database: Awaited<ReturnType<typeof createDatabase>>;
+withOwnDatabase("mailroom_statements", { ALLOW_PRIVATE_WEBHOOK_URLS: "1" });
 let receiver: Receiver;
-const env = { ...process.env };
-
 beforeAll(async () => {
-  database = await createDatabase("mailroom_statements");
-  process.env.DATABASE_URL = database.url;
-  process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "1";
-  resetEnvCache();
-  await closeDb(); // and its raw pools
-  await applyMigrations(dbHandle());
   receiver = await startReceiver();
 });
-
-afterAll(async () => {
-  await receiver.close();
-  await closeDb();
-  process.env = env;
-  resetEnvCache();
-  await database.drop();
-});
+afterAll(() => receiver.close());
 
 const inserts = (statements: string[]) => statements.filter((s) => /^INSERT INTO jobs/.test(s));
 
