@@ -47,6 +47,7 @@ export const rollUpEventsJob = defineJob({
   payload: z.object({}),
   maxAttempts: 1,
   recurEverySeconds: 60,
+  timed: { everyMs: 5_000 }, // reports add what is not rolled up yet: this keeps their live part small
   async run() {
     await rollUpEvents();
   },

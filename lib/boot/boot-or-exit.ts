@@ -3,16 +3,14 @@
 // rather than leaving a server up that fails every request.
 import { boot } from "@/lib/boot/boot";
 import { env } from "@/lib/env";
-import { setDispatcher } from "@/lib/jobs/dispatcher";
-import { setDeliveryAnnouncer } from "@/lib/webhooks/announce";
+import { setAnnouncer } from "@/lib/jobs/announce";
 
 export async function bootOrExit(): Promise<void> {
   try {
     await boot();
     if (env().inngestEnabled) {
-      const { inngestDispatcher, inngestDeliveryAnnouncer } = await import("@/inngest/dispatcher");
-      setDispatcher(inngestDispatcher);
-      setDeliveryAnnouncer(inngestDeliveryAnnouncer);
+      const { inngestAnnouncer } = await import("@/inngest/announcer");
+      setAnnouncer(inngestAnnouncer);
     }
   } catch (err) {
     console.error(`Mailroom could not start: ${err instanceof Error ? err.message : String(err)}`);

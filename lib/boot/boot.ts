@@ -1,18 +1,16 @@
 // Server start-up (called once from instrumentation.ts): check configuration, apply
 // migrations, create the first owner, start the inbound SMTP listener when INBOUND_SMTP_PORT
-// is set, and the embedded job and webhook delivery runners unless Inngest runs durable work;
+// is set, and the embedded runner (jobs, webhook deliveries) unless Inngest runs durable work;
 // then the instance is ready. SIGTERM stops them gracefully (graceful-shutdown.ts).
 import { dataDirInUse, env, type Env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
 import { dbHandle } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { ensureBootstrapOwner } from "@/lib/boot/bootstrap-owner";
-import { LocalRunner } from "@/lib/jobs/local-runner";
-import { setLocalWake } from "@/lib/jobs/dispatcher";
+import { embeddedRunner } from "@/lib/jobs/embedded-runner";
+import { setWake } from "@/lib/jobs/announce";
 import { log } from "@/lib/log";
 import { ensureAuthUrl } from "@/lib/auth/options";
-import { DeliveryRunner } from "@/lib/webhooks/delivery-runner";
-import { setDeliveryWake } from "@/lib/webhooks/announce";
 import { startSmtpFromEnv } from "@/lib/inbound/smtp/start-from-env";
 import { installShutdown, onShutdown } from "@/lib/boot/graceful-shutdown";
 import { markBooting, markReady, phase } from "@/lib/boot/lifecycle";
@@ -44,14 +42,10 @@ async function start() {
   const smtp = await startSmtpFromEnv();
   if (smtp) onShutdown("inbound SMTP listener", () => smtp.close());
   if (!e.inngestEnabled) {
-    const runner = new LocalRunner({ pollMs: e.JOB_POLL_MS });
+    const runner = embeddedRunner({ pollMs: e.JOB_POLL_MS });
     await runner.start();
-    setLocalWake(runner.wake);
-    onShutdown("job runner", () => runner.stop());
-    const deliveries = new DeliveryRunner({ pollMs: e.JOB_POLL_MS });
-    deliveries.start();
-    setDeliveryWake(deliveries.wake);
-    onShutdown("webhook delivery runner", () => deliveries.stop());
+    setWake(runner.wake);
+    onShutdown("embedded runner", () => runner.stop());
   }
   markReady();
 }

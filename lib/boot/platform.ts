@@ -1,5 +1,5 @@
 // Serverless platforms (Vercel) run the app as short-lived functions: nothing stays up to run
-// the embedded job and delivery runners, and nothing persists the embedded database. There the
+// the embedded runner (jobs, webhook deliveries), and nothing persists the embedded database. There the
 // app needs Inngest for durable work and PostgreSQL for data, and says so at start-up rather
 // than accepting sends that nothing would ever deliver (docs/deploy-vercel.md).
 import type { Env } from "@/lib/env";

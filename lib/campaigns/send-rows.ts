@@ -2,7 +2,9 @@
 // one, record what became of it, give it back, keep claims fresh. Each is one statement; every
 // update of a claimed row is conditional on it still being 'sending', so a row settled by
 // someone else meanwhile is never overwritten.
+import { Prisma } from "@/lib/generated/prisma/client";
 import { rawQuery } from "@/lib/db/raw-query";
+import { touchJobSql } from "@/lib/jobs/job-sql";
 
 /** A transient failure is retried after this many seconds, doubling per attempt. */
 export const RETRY_BASE_SECONDS = 5;
@@ -34,11 +36,11 @@ export const RETRY_AT = `cs.claimed_at + make_interval(secs => ${RETRY_BASE_SECO
  * cancelled).
  */
 export async function claimNext(campaignId: string): Promise<ClaimedRow | null> {
-  const rows = await rawQuery<ClaimedRow>(
-    `WITH next AS (
+  const rows = await rawQuery<ClaimedRow>(Prisma.sql`
+    WITH next AS (
        SELECT cs.id FROM campaign_sends cs
-       WHERE cs.campaign_id = $1::uuid AND cs.status = 'pending' AND (cs.claimed_at IS NULL OR ${RETRY_AT} <= now())
-         AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = $1::uuid AND c.status = 'sending')
+       WHERE cs.campaign_id = ${campaignId}::uuid AND cs.status = 'pending' AND (cs.claimed_at IS NULL OR ${Prisma.raw(RETRY_AT)} <= now())
+         AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = ${campaignId}::uuid AND c.status = 'sending')
        LIMIT 1 FOR UPDATE OF cs SKIP LOCKED),
      claimed AS (
        UPDATE campaign_sends cs SET status = 'sending', claimed_at = now(), attempts = cs.attempts + 1
@@ -46,26 +48,21 @@ export async function claimNext(campaignId: string): Promise<ClaimedRow | null> 
        RETURNING cs.id, cs.email, cs.contact_id, cs.attempts)
      SELECT claimed.id::text, claimed.email, claimed.contact_id::text, claimed.attempts, ct.name, ct.properties,
        ct.subscription_status = 'unsubscribed' AS unsubscribed
-     FROM claimed LEFT JOIN contacts ct ON ct.id = claimed.contact_id`,
-    [campaignId],
-  );
+     FROM claimed LEFT JOIN contacts ct ON ct.id = claimed.contact_id`);
   return rows[0] ?? null;
 }
 
 export async function markSent(id: string, messageId: string): Promise<void> {
-  await rawQuery(
-    `UPDATE campaign_sends SET status = 'sent', message_id = $2::uuid, sent_at = now(), error = NULL WHERE id = $1::uuid AND status = 'sending'`,
-    [id, messageId],
-  );
+  await rawQuery(Prisma.sql`
+    UPDATE campaign_sends SET status = 'sent', message_id = ${messageId}::uuid, sent_at = now(), error = NULL WHERE id = ${id}::uuid AND status = 'sending'`);
 }
 
 /** Failed or skipped for good, linked to its message when one was recorded (a provider's refusal). */
 export async function markFinal(id: string, status: "failed" | "skipped", error: string): Promise<void> {
-  await rawQuery(
-    `UPDATE campaign_sends SET status = $2::text, error = $3::text, message_id = (SELECT m.id FROM messages m WHERE m.campaign_send_id = $1::uuid)
-     WHERE id = $1::uuid AND status = 'sending'`,
-    [id, status, error.slice(0, 2000)],
-  );
+  await rawQuery(Prisma.sql`
+    UPDATE campaign_sends SET status = ${status}::text, error = ${error.slice(0, 2000)}::text,
+      message_id = (SELECT m.id FROM messages m WHERE m.campaign_send_id = ${id}::uuid)
+    WHERE id = ${id}::uuid AND status = 'sending'`);
 }
 
 /**
@@ -74,33 +71,25 @@ export async function markFinal(id: string, status: "failed" | "skipped", error:
  * campaign send), so the next attempt can record its own: messages.campaign_send_id is unique.
  */
 export async function giveBack(id: string): Promise<void> {
-  await rawQuery(
-    `WITH unlinked AS (UPDATE messages SET campaign_send_id = NULL WHERE campaign_send_id = $1::uuid AND status = 'failed')
-     UPDATE campaign_sends SET status = 'pending', attempts = greatest(attempts - 1, 0), claimed_at = NULL WHERE id = $1::uuid AND status = 'sending'`,
-    [id],
-  );
+  await rawQuery(Prisma.sql`
+    WITH unlinked AS (UPDATE messages SET campaign_send_id = NULL WHERE campaign_send_id = ${id}::uuid AND status = 'failed')
+    UPDATE campaign_sends SET status = 'pending', attempts = greatest(attempts - 1, 0), claimed_at = NULL WHERE id = ${id}::uuid AND status = 'sending'`);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * Keeps the claims of in-flight sends, and the batch's own job row (jobs.locked_at), fresh, so
- * nobody takes them for abandoned: the job runner refreshes its jobs only every 30 s (and not
- * at all under Inngest), too seldom for the watchdog's 30-s window.
+ * Keeps the claims of in-flight sends, and the batch's own job's claim, fresh in one statement,
+ * so nobody takes them for abandoned: the runner refreshes its jobs only every 30 s (and not at
+ * all under Inngest), too seldom for the watchdog's 30-s window.
  */
 export async function touchClaims(ids: string[], jobId: string): Promise<void> {
-  await rawQuery(
-    `WITH job AS (UPDATE jobs SET locked_at = now() WHERE id = $2::uuid AND status = 'running')
-     UPDATE campaign_sends SET claimed_at = now() WHERE id = ANY($1::uuid[]) AND status = 'sending'`,
-    [ids, UUID.test(jobId) ? jobId : null],
-  );
+  await rawQuery(Prisma.sql`
+    WITH job AS (${touchJobSql(jobId)})
+    UPDATE campaign_sends SET claimed_at = now() WHERE id = ANY(${ids}::uuid[]) AND status = 'sending'`);
 }
 
 /** A cancelled campaign's recipients that came back to pending after it was cancelled (a send in flight then, refused for now): skipped. */
 export async function skipCancelled(campaignId: string): Promise<void> {
-  await rawQuery(
-    `UPDATE campaign_sends cs SET status = 'skipped', error = 'cancelled'
-     FROM campaigns c WHERE c.id = $1::uuid AND c.status = 'cancelled' AND cs.campaign_id = c.id AND cs.status = 'pending'`,
-    [campaignId],
-  );
+  await rawQuery(Prisma.sql`
+    UPDATE campaign_sends cs SET status = 'skipped', error = 'cancelled'
+    FROM campaigns c WHERE c.id = ${campaignId}::uuid AND c.status = 'cancelled' AND cs.campaign_id = c.id AND cs.status = 'pending'`);
 }

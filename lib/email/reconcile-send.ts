@@ -14,8 +14,10 @@ import { rawQuery } from "@/lib/db/raw-query";
 import { retryWhileDisconnected } from "@/lib/db/retry-while-disconnected";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { defineJob } from "@/lib/jobs/define-job";
-import { dispatch } from "@/lib/jobs/dispatcher";
+import { announceJobs } from "@/lib/jobs/announce";
+import { jobRow } from "@/lib/jobs/job-sql";
 import { adapterFor } from "@/lib/providers/registry";
 import { deliver, type DeliveryResult } from "@/lib/email/deliver";
 import { finishMessage, refundSend, type OutcomeJob } from "@/lib/email/message-store";
@@ -46,12 +48,13 @@ export const reconcileAt = (from = Date.now()) => new Date(from + env().SEND_REC
 
 /** The job that settles one unconfirmed stage of a message, written by the statement that records it. */
 export function reconcileJob(p: Payload, runAt: Date): OutcomeJob {
-  return { name: RECONCILE_JOB, payload: p, runAt, maxAttempts: 8, dedupeKey: `reconcile:${p.messageId}:${p.round}` };
+  const dedupeKey = `reconcile:${p.messageId}:${p.round}`;
+  return { ...jobRow(reconcileSendJob, p, { runAt, dedupeKey }), dedupeKey };
 }
 
 /** Announces the job a finishMessage wrote (the row is committed: a lost announcement waits for the sweep). */
 export async function announceReconcile(jobId: string | null, runAt: Date): Promise<void> {
-  if (jobId) await dispatch({ id: jobId, name: RECONCILE_JOB, runAt }).catch((err) => log.error("announcing a reconciliation failed", { jobId, err }));
+  if (jobId) await announceJobs([{ id: jobId, name: RECONCILE_JOB, runAt }]);
 }
 
 interface MessageRow {
@@ -90,11 +93,9 @@ async function settleUnknown(m: MessageRow, why: string): Promise<void> {
 }
 
 export async function reconcileSend(p: Payload): Promise<void> {
-  const [m] = await rawQuery<MessageRow>(
-    `SELECT id::text, org_id::text, project_id::text, campaign_send_id::text, send_mode, status, provider_id::text, provider_name, reconcile_at,
-       "to", cc, bcc, subject FROM messages WHERE id = $1::uuid`,
-    [p.messageId],
-  );
+  const [m] = await rawQuery<MessageRow>(Prisma.sql`
+    SELECT id::text, org_id::text, project_id::text, campaign_send_id::text, send_mode, status, provider_id::text, provider_name, reconcile_at,
+      "to", cc, bcc, subject FROM messages WHERE id = ${p.messageId}::uuid`);
   // Confirmed by evidence meanwhile, or settled, or already at a later provider: nothing to do.
   if (!m || m.status !== "unconfirmed" || m.provider_id !== p.providerId) return;
   const name = m.provider_name ?? "the provider";
@@ -110,10 +111,9 @@ export async function reconcileSend(p: Payload): Promise<void> {
     await settleUnknown(m, `${name} took the message but never confirmed it, and no other provider is active; not sent again, to avoid a second copy`);
     return;
   }
-  const claimed = await rawQuery(
-    `UPDATE messages SET reconcile_at = NULL WHERE id = $1::uuid AND status = 'unconfirmed' AND provider_id = $2::uuid AND reconcile_at IS NOT NULL RETURNING id`,
-    [m.id, p.providerId],
-  );
+  const claimed = await rawQuery(Prisma.sql`
+    UPDATE messages SET reconcile_at = NULL
+    WHERE id = ${m.id}::uuid AND status = 'unconfirmed' AND provider_id = ${p.providerId}::uuid AND reconcile_at IS NOT NULL RETURNING id`);
   if (claimed.length === 0) return; // confirmed (or taken) since it was read
   let result: DeliveryResult;
   try {
@@ -127,7 +127,7 @@ export async function reconcileSend(p: Payload): Promise<void> {
       return;
     }
     // No capacity now, or the database failed: nobody has it yet. Give the claim back; the job retries.
-    await rawQuery(`UPDATE messages SET reconcile_at = now() WHERE id = $1::uuid AND status = 'unconfirmed' AND reconcile_at IS NULL`, [m.id]);
+    await rawQuery(Prisma.sql`UPDATE messages SET reconcile_at = now() WHERE id = ${m.id}::uuid AND status = 'unconfirmed' AND reconcile_at IS NULL`);
     throw err;
   }
   if (result.status === "sent") {

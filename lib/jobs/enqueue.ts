@@ -1,37 +1,43 @@
-// The one way domain code starts durable work.
-import type { Prisma } from "@/lib/generated/prisma/client";
+// The one way domain code starts durable work: a job row, inserted on its own or in the
+// caller's transaction (then announce it with the returned `dispatch` after commit). Inside a
+// caller's single statement, use enqueueSql (job-sql.ts) instead.
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import type { JobDefinition } from "@/lib/jobs/define-job";
-import { insertJob } from "@/lib/jobs/job-store";
-import { dispatch } from "@/lib/jobs/dispatcher";
-import { log } from "@/lib/log";
+import { insertJob, insertJobs } from "@/lib/jobs/job-store";
+import { jobRow, type JobOptions } from "@/lib/jobs/job-sql";
+import { announceJobs } from "@/lib/jobs/announce";
 
-interface EnqueueOptions {
-  runAt?: Date;
-  /** A second enqueue with the same key is ignored. */
-  dedupeKey?: string;
+interface Transactional {
   /** Insert inside the caller's transaction; call the returned `dispatch` after commit. */
-  tx?: Prisma.TransactionClient;
-  /** This row's attempts, when they differ from the job's default (a scheduled send's maxRetries + 1). */
-  maxAttempts?: number;
+  tx?: Prisma.TransactionClient | PrismaClient;
 }
 
-export async function enqueue<P>(def: JobDefinition<P>, payload: P, opts: EnqueueOptions = {}) {
-  const parsed = def.payload.parse(payload) as Prisma.InputJsonValue;
-  const runAt = opts.runAt ?? new Date();
-  const id = await insertJob(opts.tx ?? db(), {
-    name: def.name,
-    payload: parsed,
-    runAt,
-    maxAttempts: opts.maxAttempts ?? def.maxAttempts,
-    dedupeKey: opts.dedupeKey,
-  });
-  // The row is the source of truth: a failed announcement is logged, and the sweep job
-  // announces overdue rows again, so enqueue never fails after the row is committed.
-  const announce = async () => {
-    if (!id) return;
-    await dispatch({ id, name: def.name, runAt }).catch((err) => log.error("job announcement failed", { jobId: id, err }));
-  };
-  if (!opts.tx) await announce();
-  return { id, dispatch: announce };
+/** Rows per statement in enqueueMany. */
+const CHUNK = 5_000;
+
+/** One job row. `id` is null when a row with the same dedupe key exists. */
+export async function enqueue<P>(def: JobDefinition<P>, payload: P, opts: JobOptions & Transactional = {}) {
+  const row = jobRow(def, payload, opts);
+  const id = await insertJob(opts.tx ?? db(), { ...row, payload: row.payload as Prisma.InputJsonValue, dedupeKey: row.dedupeKey ?? undefined });
+  // The row is the source of truth: announcing never fails (a lost announcement is swept up).
+  const dispatch = () => (id ? announceJobs([{ id, name: def.name, runAt: row.runAt }]) : Promise.resolve());
+  if (!opts.tx) await dispatch();
+  return { id, dispatch };
+}
+
+/**
+ * Many rows of one job in one statement per 5,000 (a list's new members enrolled in a
+ * sequence); rows whose dedupe key exists are skipped. Returns the rows inserted.
+ */
+export async function enqueueMany<P>(def: JobDefinition<P>, items: ({ payload: P } & JobOptions)[], opts: Transactional = {}) {
+  const rows = items.map((i) => jobRow(def, i.payload, i));
+  const jobs: { id: string; name: string; runAt: Date }[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK).map((r) => ({ ...r, payload: r.payload as Prisma.InputJsonValue, dedupeKey: r.dedupeKey ?? undefined }));
+    jobs.push(...(await insertJobs(opts.tx ?? db(), chunk)));
+  }
+  const dispatch = () => announceJobs(jobs);
+  if (!opts.tx) await dispatch();
+  return { jobs, dispatch };
 }

@@ -40,6 +40,7 @@ export async function executeJob(client: PrismaClient, registry: JobRegistry, jo
       return { status: "retry", retryAt: retryAt.toISOString() };
     }
   }
-  if (def.recurEverySeconds) await scheduleNextOccurrence(client, def);
+  // A timed job's rows are left from before it was timed: it runs in-process now (define-job.ts).
+  if (def.recurEverySeconds && !def.timed) await scheduleNextOccurrence(client, def);
   return outcome;
 }

@@ -1,5 +1,6 @@
 // Job rows: insert, claim, finish. Claims use FOR UPDATE SKIP LOCKED, so any number of
-// runners (in one process or several) never take the same row twice.
+// runners (in one process or several) never take the same row twice. Only lib/jobs reads or
+// writes the table; domain code goes through the port (enqueue.ts, manage-jobs.ts, job-sql.ts).
 import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
 
 export interface ClaimedJob {
@@ -124,8 +125,8 @@ export async function overdueJobs(client: PrismaClient, graceMs: number, limit =
   });
 }
 
-/** Deletes finished rows older than the cut-off. */
+/** Deletes finished (done, failed or cancelled) rows older than the cut-off. */
 export async function pruneFinishedJobs(client: PrismaClient, before: Date): Promise<number> {
-  const { count } = await client.job.deleteMany({ where: { status: { in: ["done", "failed"] }, finishedAt: { lt: before } } });
+  const { count } = await client.job.deleteMany({ where: { status: { in: ["done", "failed", "cancelled"] }, finishedAt: { lt: before } } });
   return count;
 }

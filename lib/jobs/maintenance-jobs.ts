@@ -1,26 +1,36 @@
 // Housekeeping that keeps durable work durable and tables small.
 import { z } from "zod";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { defineJob } from "@/lib/jobs/define-job";
 import { overdueJobs, pruneFinishedJobs, requeueStale } from "@/lib/jobs/job-store";
-import { dispatch } from "@/lib/jobs/dispatcher";
+import { announce, announceJobs } from "@/lib/jobs/announce";
+import { batchLanes } from "@/lib/jobs/lanes";
 import { pruneExpiredCounters } from "@/lib/rate-limit/database-store";
 import { pruneProviderUsage } from "@/lib/providers/usage";
 import { pruneExpiredOAuth } from "@/lib/oauth/prune";
 
 /** A running job whose runner stopped sending heartbeats for this long belongs to a dead process. */
 export const STALE_AFTER_MS = 2 * 60_000;
+/** A queued job this long overdue may have lost its announcement (to Inngest). */
+const OVERDUE_MS = 60_000;
 
-/** Every minute: give the jobs of dead processes back to the queue, and announce again any
- * queued job that is overdue (its announcement to Inngest may have been lost). */
+/** Jobs left running by a dead process go back to the queue; returns the queued ones long overdue. */
+export async function sweepJobs(client: PrismaClient) {
+  await requeueStale(client, new Date(Date.now() - STALE_AFTER_MS));
+  return overdueJobs(client, OVERDUE_MS);
+}
+
+/** Every minute, the one sweep: every lane's work held by dead processes goes back, and overdue
+ * work (its announcement to Inngest may have been lost) is announced again. */
 export const sweepJobsJob = defineJob({
   name: "maintenance.sweep-jobs",
   payload: z.object({}),
   maxAttempts: 1,
   recurEverySeconds: 60,
   async run() {
-    await requeueStale(db(), new Date(Date.now() - STALE_AFTER_MS));
-    for (const job of await overdueJobs(db(), 60_000)) await dispatch(job);
+    await announceJobs(await sweepJobs(db()));
+    for (const lane of batchLanes) await announce(lane.name, (await lane.sweep?.()) ?? []);
   },
 });
 

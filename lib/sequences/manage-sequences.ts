@@ -14,7 +14,9 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { checkReferences } from "@/lib/sequences/check-references";
 import { detailOf, viewsOf, withSteps } from "@/lib/sequences/sequence-view";
-import { scheduleSteps, stepJobWhere, type Announce } from "@/lib/sequences/step-schedule";
+import { scheduleSteps, stepJobExists, type Announce } from "@/lib/sequences/step-schedule";
+import { sequenceStepJob } from "@/lib/sequences/step-job";
+import { cancelJobs } from "@/lib/jobs/manage-jobs";
 import { assertMayChangeWaitingMail } from "@/lib/safety/queued-mail";
 import type { CreateSequenceInput, ListSequencesQuery, UpdateSequenceInput } from "@/lib/sequences/schemas";
 
@@ -83,7 +85,7 @@ async function rescheduleActive(tx: Prisma.TransactionClient, sequenceId: string
   const waiting = await tx.$queryRaw<{ id: string; next_step: number; next_run_at: Date | null }[]>`
     SELECT e.id::text, e.next_step, e.next_run_at FROM sequence_enrolments e
      WHERE e.sequence_id = ${sequenceId}::uuid AND e.status = 'active'
-       AND NOT ${Prisma.raw(stepJobWhere("j.status = 'queued' AND j.run_at > now() + interval '1 minute'"))}`;
+       AND NOT ${stepJobExists(Prisma.sql`j.status = 'queued' AND j.run_at > now() + interval '1 minute'`)}`;
   const now = Date.now();
   return scheduleSteps(
     tx,
@@ -132,10 +134,13 @@ export async function updateSequence({ principal, id, input }: { principal: Prin
   return getSequenceOrThrow({ orgId: principal.orgId, id });
 }
 
-/** Deletes it with its steps, enrolments and step sends; queued step jobs find nothing and end. Messages sent stay. */
+/** Deletes it with its steps, enrolments and step sends, and cancels its queued step jobs (one running finds nothing and ends). Messages sent stay. */
 export async function deleteSequence({ principal, id }: { principal: Principal; id: string }) {
   const existing = await getRowOrThrow({ orgId: principal.orgId, id });
   await db().$transaction(async (tx) => {
+    const enrolments = Prisma.sql`SELECT e.id::text FROM sequence_enrolments e JOIN sequences s ON s.id = e.sequence_id
+      WHERE s.id = ${id}::uuid AND s.org_id = ${principal.orgId}::uuid`;
+    await cancelJobs(sequenceStepJob, { enrolmentId: { in: enrolments } }, { tx });
     const { count } = await tx.sequence.deleteMany({ where: { id, orgId: principal.orgId } });
     if (count === 0) throw notFound("Sequence");
     await audit(principal, "sequence.deleted", existing, tx);

@@ -1,11 +1,12 @@
 // The durable work of a sequence: one job per enrolment and step (step-schedule.ts), run when due.
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define-job";
-import { SEQUENCE_STEP_JOB, STEP_MAX_ATTEMPTS } from "@/lib/sequences/step-schedule";
 import { runSequenceStep } from "@/lib/sequences/run-step";
 
+export const STEP_MAX_ATTEMPTS = 8;
+
 export const sequenceStepJob = defineJob({
-  name: SEQUENCE_STEP_JOB,
+  name: "sequence.step",
   payload: z.object({ enrolmentId: z.uuid(), position: z.number().int().min(0) }),
   maxAttempts: STEP_MAX_ATTEMPTS,
   retryBaseMs: 10_000,

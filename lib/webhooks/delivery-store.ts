@@ -3,6 +3,7 @@
 // claim takes them again, so nothing is lost (at-least-once; X-Webhook-Event-Id lets
 // receivers de-duplicate). Claims use SKIP LOCKED, so runners in several instances never
 // take the same row at the same time.
+import { Prisma } from "@/lib/generated/prisma/client";
 import { rawQuery } from "@/lib/db/raw-query";
 import { MAX_ATTEMPTS } from "@/lib/webhooks/retry-schedule";
 
@@ -50,34 +51,33 @@ const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
   previousSecretExpiresAt: r.previous_secret_expires_at === null ? null : new Date(r.previous_secret_expires_at),
 });
 
-const claimSql = (which: string) => `
-  UPDATE webhook_deliveries d SET status = 'delivering', attempts = d.attempts + 1, lease_until = now() + interval '${LEASE_SECONDS} seconds'
+const claimSql = (which: Prisma.Sql) => Prisma.sql`
+  UPDATE webhook_deliveries d SET status = 'delivering', attempts = d.attempts + 1, lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
   FROM webhook_endpoints e
   WHERE e.id = d.endpoint_id AND d.id IN (${which})
   RETURNING d.id::text, d.attempts, d.payload, d.event_id::text, d.event_type, d.endpoint_id::text, e.url, e.is_active,
     e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at`;
 
-const DUE = `status IN ('pending', 'delivering') AND next_attempt_at <= now() AND (status = 'pending' OR lease_until < now())
+const DUE = Prisma.sql`status IN ('pending', 'delivering') AND next_attempt_at <= now() AND (status = 'pending' OR lease_until < now())
   AND attempts < ${MAX_ATTEMPTS}`;
 
-/** Up to `limit` due deliveries, oldest first (the embedded runner). */
+/** Up to `limit` due deliveries, oldest first (the embedded runner's delivery lane). */
 export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery[]> {
   const rows = await rawQuery<ClaimRow>(
-    claimSql(`SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED`),
-    [limit],
+    claimSql(Prisma.sql`SELECT id FROM webhook_deliveries WHERE ${DUE} ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`),
   );
   return rows.map(toClaimed);
 }
 
 /** One delivery by id if it is due (the Inngest path); null when it is not, or another worker has it. */
 export async function claimDelivery(id: string): Promise<ClaimedDelivery | null> {
-  const rows = await rawQuery<ClaimRow>(claimSql(`SELECT id FROM webhook_deliveries WHERE id = $1::uuid AND ${DUE} FOR UPDATE SKIP LOCKED`), [id]);
+  const rows = await rawQuery<ClaimRow>(claimSql(Prisma.sql`SELECT id FROM webhook_deliveries WHERE id = ${id}::uuid AND ${DUE} FOR UPDATE SKIP LOCKED`));
   return rows[0] ? toClaimed(rows[0]) : null;
 }
 
 /** A delivery just created for an attempt at once (a test event): claimed whether or not it is due. */
 export async function claimNewDelivery(id: string): Promise<ClaimedDelivery | null> {
-  const rows = await rawQuery<ClaimRow>(claimSql(`SELECT id FROM webhook_deliveries WHERE id = $1::uuid AND status = 'pending' FOR UPDATE SKIP LOCKED`), [id]);
+  const rows = await rawQuery<ClaimRow>(claimSql(Prisma.sql`SELECT id FROM webhook_deliveries WHERE id = ${id}::uuid AND status = 'pending' FOR UPDATE SKIP LOCKED`));
   return rows[0] ? toClaimed(rows[0]) : null;
 }
 
@@ -136,9 +136,12 @@ export async function recordOutcomes(outcomes: AttemptOutcome[]): Promise<string
 async function recordOnce(outcomes: AttemptOutcome[]): Promise<string[]> {
   const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
   const effects = endpointEffects(outcomes).sort(([a], [b]) => a.localeCompare(b));
-  const rows = await rawQuery<{ disabled: string[] | null }>(
-    `WITH r AS (
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
+  const rows = await rawQuery<{ disabled: string[] | null }>(Prisma.sql`
+    WITH r AS (
+       SELECT * FROM unnest(${col((o) => o.deliveryId)}::uuid[], ${col((o) => o.attemptId)}::text[], ${col((o) => o.attempt)}::int[],
+         ${col((o) => o.startedAt.toISOString())}::timestamptz[], ${col((o) => o.durationMs)}::int[], ${col((o) => o.statusCode)}::int[],
+         ${col((o) => o.responseBody)}::text[], ${col((o) => o.error)}::text[], ${col((o) => o.next)}::text[],
+         ${col((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[])
          AS t(delivery_id, attempt_id, attempt, started_at, duration_ms, status_code, response_body, error, next, next_attempt_at)),
      moved AS (
        UPDATE webhook_deliveries d SET status = r.next, next_attempt_at = COALESCE(r.next_attempt_at, d.next_attempt_at), lease_until = NULL,
@@ -151,7 +154,8 @@ async function recordOnce(outcomes: AttemptOutcome[]): Promise<string[]> {
        SELECT attempt_id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, error, next = 'succeeded'
        FROM r JOIN moved ON moved.id = r.delivery_id WHERE next <> 'cancelled'),
      s AS (
-       SELECT * FROM unnest($11::uuid[], $12::bool[], $13::int[], $14::timestamptz[], $15::timestamptz[])
+       SELECT * FROM unnest(${effects.map(([id]) => id)}::uuid[], ${effects.map(([, e]) => e.reset)}::bool[], ${effects.map(([, e]) => e.added)}::int[],
+         ${effects.map(([, e]) => e.lastSuccess?.toISOString() ?? null)}::timestamptz[], ${effects.map(([, e]) => e.lastFailure?.toISOString() ?? null)}::timestamptz[])
          AS t(endpoint_id, reset, added, last_success, last_failure)),
      was AS (SELECT id, is_active FROM webhook_endpoints WHERE id IN (SELECT endpoint_id FROM s)),
      counted AS (
@@ -167,13 +171,6 @@ async function recordOnce(outcomes: AttemptOutcome[]): Promise<string[]> {
      stopped AS (
        UPDATE webhook_deliveries SET status = 'cancelled', completed_at = now(), last_error = 'endpoint disabled after repeated failures'
        WHERE endpoint_id IN (SELECT id FROM disabled) AND status = 'pending')
-     SELECT (SELECT array_agg(id::text) FROM disabled) AS disabled`,
-    [
-      col((o) => o.deliveryId), col((o) => o.attemptId), col((o) => o.attempt), col((o) => o.startedAt.toISOString()), col((o) => o.durationMs),
-      col((o) => o.statusCode), col((o) => o.responseBody), col((o) => o.error), col((o) => o.next), col((o) => o.nextAttemptAt?.toISOString() ?? null),
-      effects.map(([id]) => id), effects.map(([, e]) => e.reset), effects.map(([, e]) => e.added),
-      effects.map(([, e]) => e.lastSuccess?.toISOString() ?? null), effects.map(([, e]) => e.lastFailure?.toISOString() ?? null),
-    ],
-  );
+     SELECT (SELECT array_agg(id::text) FROM disabled) AS disabled`);
   return rows[0].disabled ?? [];
 }

@@ -1,6 +1,7 @@
-// One attempt of one delivery, by id (the Inngest path, and a test event sent at once): claim it,
+// One attempt of one delivery, by id (the delivery lane on Inngest, and a test event sent at once): claim it,
 // attempt it, record the outcome. Safe to repeat: a delivery that is not due, taken or finished
 // is left alone and its current state returned, so the caller knows whether to sleep and try again.
+import { Prisma } from "@/lib/generated/prisma/client";
 import { rawQuery } from "@/lib/db/raw-query";
 import { claimDelivery, recordOutcomes, type ClaimedDelivery } from "@/lib/webhooks/delivery-store";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
@@ -20,8 +21,7 @@ export async function runDeliveryAttempt(deliveryId: string, claim: (id: string)
     return { next: outcome.next, nextAttemptAt: outcome.nextAttemptAt?.toISOString() ?? null };
   }
   const [row] = await rawQuery<{ status: DeliveryStep["next"]; next_attempt_at: Date | string; lease_until: Date | string | null }>(
-    `SELECT status, next_attempt_at, lease_until FROM webhook_deliveries WHERE id = $1::uuid`,
-    [deliveryId],
+    Prisma.sql`SELECT status, next_attempt_at, lease_until FROM webhook_deliveries WHERE id = ${deliveryId}::uuid`,
   );
   if (!row) return { next: "missing", nextAttemptAt: null };
   // Another worker holds it (or held it and died): come back when its lease ends.

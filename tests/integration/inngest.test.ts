@@ -7,12 +7,10 @@ import { InngestTestEngine } from "@inngest/test";
 import { jobRegistry, type JobRegistry } from "@/lib/jobs/registry";
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { insertJob } from "@/lib/jobs/job-store";
-import { closeDb, db, dbHandle } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
-import { resetEnvCache } from "@/lib/env";
+import { db } from "@/lib/db/client";
 import { createOrganization } from "@/lib/orgs/create-organization";
 import { newWebhookSecret } from "@/lib/webhooks/signing";
-import { createDatabase } from "../helpers/database";
+import { withOwnDatabase } from "../helpers/own-database";
 import { startReceiver, verifyByHand, type Receiver } from "../helpers/webhook-receiver";
 
 const saved = { ...process.env };
@@ -24,7 +22,7 @@ afterAll(() => {
 });
 
 describe("Inngest serve route", () => {
-  it("in-band sync lists one function per registered job and the webhook functions, with the triggers lib/ expects", async () => {
+  it("in-band sync lists one function per registered job and two per lane (the webhook deliveries'), with the triggers lib/ expects", async () => {
     const { resetEnvCache } = await import("@/lib/env");
     resetEnvCache();
     const route = await import("@/app/api/inngest/route");
@@ -41,7 +39,11 @@ describe("Inngest serve route", () => {
     );
     const body = (await res.json()) as { functions: { id: string; triggers: { event?: string; cron?: string }[] }[] };
     const served = body.functions.map((f) => ({ id: f.id.replace(/^mailroom-/, ""), trigger: f.triggers[0] }));
-    const { DELIVERY_EVENT, FAN_OUT_EVENT } = await import("@/inngest/webhook-functions");
+    const { laneEventNames } = await import("@/inngest/client");
+    const { batchLanes } = await import("@/lib/jobs/lanes");
+    expect(batchLanes.map((l) => [l.name, l.inngest.item])).toEqual([["webhook", "delivery"]]);
+    const { fanOut: FAN_OUT_EVENT, item: DELIVERY_EVENT } = laneEventNames("webhook", "delivery");
+    expect([FAN_OUT_EVENT, DELIVERY_EVENT]).toEqual(["mailroom/webhook.fan-out", "mailroom/webhook.delivery"]);
     const expected = [
       ...[...jobRegistry.values()].map((def) => ({
         id: functionId(def.name),
@@ -92,29 +94,25 @@ describe("Inngest job function", () => {
   });
 });
 
+/** The delivery lane's two functions, as inngest/functions.ts builds them. */
+async function deliveryFunctions() {
+  const { laneFunctions } = await import("@/inngest/functions");
+  const { laneEventNames } = await import("@/inngest/client");
+  const { deliveryLane } = await import("@/lib/webhooks/delivery-lane");
+  const [webhookFanOut, webhookDelivery] = laneFunctions(deliveryLane);
+  const { fanOut: FAN_OUT_EVENT, item: DELIVERY_EVENT } = laneEventNames(deliveryLane.name, deliveryLane.inngest.item);
+  return { webhookFanOut, webhookDelivery, FAN_OUT_EVENT, DELIVERY_EVENT };
+}
+
 describe("Inngest webhook functions", () => {
   // A database of its own: the app servers' embedded runners would otherwise race these
   // functions for the same delivery rows.
-  let database: Awaited<ReturnType<typeof createDatabase>>;
+  withOwnDatabase("mailroom_inngest", { WEBHOOK_RETRY_BASE_SECONDS: "0.001", ALLOW_PRIVATE_WEBHOOK_URLS: "1" });
   let receiver: Receiver;
-  const env = { ...process.env };
   beforeAll(async () => {
-    database = await createDatabase("mailroom_inngest");
-    process.env.DATABASE_URL = database.url;
-    process.env.WEBHOOK_RETRY_BASE_SECONDS = "0.001";
-    process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "1";
-    resetEnvCache();
-    await closeDb(); // and its raw pools
-    await applyMigrations(dbHandle());
     receiver = await startReceiver();
   });
-  afterAll(async () => {
-    await receiver.close();
-    await closeDb(); // and its raw pools
-    process.env = env;
-    resetEnvCache();
-    await database.drop();
-  });
+  afterAll(() => receiver.close());
 
   it("the delivery function drives one delivery's attempts through lib/, sleeping between them", async () => {
     const { org } = await createOrganization({ name: "Inngest", owner: { email: "inngest@example.test", password: "inngest-password" } });
@@ -122,7 +120,7 @@ describe("Inngest webhook functions", () => {
     const endpoint = await db().webhookEndpoint.create({ data: { orgId: org.id, url: receiver.url("/inngest"), events: [], secretSealed: sealed } });
     receiver.on("/inngest", { statuses: [500, 503, 200] });
     const delivery = await db().webhookDelivery.create({ data: { orgId: org.id, endpointId: endpoint.id, eventType: "email.delivered", payload: '{"type":"email.delivered"}' } });
-    const { webhookDelivery, DELIVERY_EVENT } = await import("@/inngest/webhook-functions");
+    const { webhookDelivery, DELIVERY_EVENT } = await deliveryFunctions();
     const engine = new InngestTestEngine({
       function: webhookDelivery,
       events: [{ name: DELIVERY_EVENT, data: { deliveryId: delivery.id } }],
@@ -143,7 +141,7 @@ describe("Inngest webhook functions", () => {
   });
 
   it("the fan-out function turns one announcement into one event per delivery", async () => {
-    const { webhookFanOut, FAN_OUT_EVENT } = await import("@/inngest/webhook-functions");
+    const { webhookFanOut, FAN_OUT_EVENT } = await deliveryFunctions();
     const sent: unknown[] = [];
     const engine = new InngestTestEngine({
       function: webhookFanOut,

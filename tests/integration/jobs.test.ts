@@ -1,11 +1,12 @@
-// The embedded runner on its own database: two runners (as two app instances would) claim
+// The embedded runner's jobs lane on its own database: two runners (as two app instances would) claim
 // every due row exactly once; retries back off and end in failed; rows left running by a
 // dead process are picked up again; recurring slots are created once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { openPostgres, type DbHandle } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { LocalRunner } from "@/lib/jobs/local-runner";
+import { Runner } from "@/lib/jobs/runner";
+import { jobsLane, type JobsLaneOptions } from "@/lib/jobs/jobs-lane";
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { insertJob, requeueStale } from "@/lib/jobs/job-store";
 import { STALE_AFTER_MS } from "@/lib/jobs/maintenance-jobs";
@@ -32,6 +33,9 @@ afterAll(async () => {
 
 const registryOf = (...defs: JobDefinition<never>[]): JobRegistry => new Map(defs.map((d) => [d.name, d]));
 
+/** The embedded runner with the jobs lane only, as boot starts it (lib/jobs/embedded-runner.ts). */
+const runnerOf = ({ pollMs, ...lane }: JobsLaneOptions & { pollMs: number }) => new Runner({ pollMs, lanes: [jobsLane(lane)] });
+
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -56,8 +60,8 @@ describe("embedded runner", () => {
     for (let n = 0; n < 200; n++) {
       await insertJob(a.prisma, { name: "test.count", payload: { n }, runAt: new Date(), maxAttempts: 1 });
     }
-    const r1 = new LocalRunner({ client: a.prisma, registry, pollMs: 20, concurrency: 4 });
-    const r2 = new LocalRunner({ client: b.prisma, registry, pollMs: 20, concurrency: 4 });
+    const r1 = runnerOf({ client: a.prisma, registry, pollMs: 20, concurrency: 4 });
+    const r2 = runnerOf({ client: b.prisma, registry, pollMs: 20, concurrency: 4 });
     await Promise.all([r1.start(), r2.start()]);
     await waitFor(async () => (await a.prisma.job.count({ where: { name: "test.count", status: "done" } })) === 200);
     await Promise.all([r1.stop(), r2.stop()]);
@@ -80,7 +84,7 @@ describe("embedded runner", () => {
       },
     });
     const id = await insertJob(a.prisma, { name: "test.flaky", payload: {}, runAt: new Date(), maxAttempts: 5 });
-    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(flaky as JobDefinition<never>), pollMs: 20 });
+    const runner = runnerOf({ client: a.prisma, registry: registryOf(flaky as JobDefinition<never>), pollMs: 20 });
     await runner.start();
     await waitFor(async () => (await a.prisma.job.findUniqueOrThrow({ where: { id: id! } })).status === "done");
     await runner.stop();
@@ -101,7 +105,7 @@ describe("embedded runner", () => {
       },
     });
     const id = await insertJob(a.prisma, { name: "test.doomed", payload: {}, runAt: new Date(), maxAttempts: 2 });
-    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(doomed as JobDefinition<never>), pollMs: 20 });
+    const runner = runnerOf({ client: a.prisma, registry: registryOf(doomed as JobDefinition<never>), pollMs: 20 });
     await runner.start();
     await waitFor(async () => (await a.prisma.job.findUniqueOrThrow({ where: { id: id! } })).status === "failed");
     await runner.stop();
@@ -113,7 +117,7 @@ describe("embedded runner", () => {
     let ran = false;
     const later = defineJob({ name: "test.later", payload: z.object({}), maxAttempts: 1, async run() { ran = true; } });
     await insertJob(a.prisma, { name: "test.later", payload: {}, runAt: new Date(Date.now() + 60_000), maxAttempts: 1 });
-    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(later as JobDefinition<never>), pollMs: 20 });
+    const runner = runnerOf({ client: a.prisma, registry: registryOf(later as JobDefinition<never>), pollMs: 20 });
     await runner.start();
     await new Promise((r) => setTimeout(r, 300));
     await runner.stop();
@@ -126,7 +130,7 @@ describe("embedded runner", () => {
     const id = await insertJob(a.prisma, { name: "test.orphan", payload: {}, runAt: new Date(), maxAttempts: 3 });
     await a.prisma.job.update({ where: { id: id! }, data: { status: "running", attempts: 1, lockedBy: "dead", lockedAt: new Date(Date.now() - 600_000) } });
     expect(await requeueStale(a.prisma, new Date(Date.now() - STALE_AFTER_MS))).toBe(1);
-    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(orphan as JobDefinition<never>), pollMs: 20 });
+    const runner = runnerOf({ client: a.prisma, registry: registryOf(orphan as JobDefinition<never>), pollMs: 20 });
     await runner.start();
     await waitFor(async () => (await a.prisma.job.findUniqueOrThrow({ where: { id: id! } })).status === "done");
     await runner.stop();
@@ -145,7 +149,7 @@ describe("embedded runner", () => {
       },
     });
     const id = await insertJob(a.prisma, { name: "test.slow", payload: {}, runAt: new Date(), maxAttempts: 3 });
-    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(slow as JobDefinition<never>), pollMs: 20, heartbeatMs: 50 });
+    const runner = runnerOf({ client: a.prisma, registry: registryOf(slow as JobDefinition<never>), pollMs: 20, heartbeatMs: 50 });
     await runner.start();
     let requeued = 0;
     while ((await a.prisma.job.findUniqueOrThrow({ where: { id: id! } })).status !== "done") {
@@ -160,7 +164,7 @@ describe("embedded runner", () => {
   it("fails a job whose payload does not fit its schema at once, without retries", async () => {
     const typed = defineJob({ name: "test.typed", payload: z.object({ n: z.number() }), maxAttempts: 5, async run() {} });
     const id = await insertJob(a.prisma, { name: "test.typed", payload: { n: "not a number" }, runAt: new Date(), maxAttempts: 5 });
-    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(typed as JobDefinition<never>), pollMs: 20 });
+    const runner = runnerOf({ client: a.prisma, registry: registryOf(typed as JobDefinition<never>), pollMs: 20 });
     await runner.start();
     await waitFor(async () => (await a.prisma.job.findUniqueOrThrow({ where: { id: id! } })).status === "failed");
     await runner.stop();
@@ -175,7 +179,7 @@ describe("embedded runner", () => {
     const def = tick as JobDefinition<never>;
     await Promise.all([scheduleOccurrence(a.prisma, def, slotStart(3600)), scheduleOccurrence(b.prisma, def, slotStart(3600))]);
     expect(await a.prisma.job.count({ where: { name: "test.tick" } })).toBe(1);
-    const runner = new LocalRunner({ client: a.prisma, registry: registryOf(def), pollMs: 20 });
+    const runner = runnerOf({ client: a.prisma, registry: registryOf(def), pollMs: 20 });
     await runner.start();
     await waitFor(async () => (await a.prisma.job.count({ where: { name: "test.tick" } })) === 2);
     await runner.stop();

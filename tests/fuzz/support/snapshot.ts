@@ -95,7 +95,7 @@ export function changedTables(a: Snapshot, b: Snapshot): string[] {
 }
 
 /** True while background work runs or is due within a few seconds: a job, a webhook delivery
- * (the delivery runner works outside the job queue) or a planned event (the demo provider's). */
+ * (a lane of its own, outside the jobs table) or a planned event (the demo provider's). */
 export async function backgroundBusy(): Promise<boolean> {
   const c = await sql();
   const res = await c.query<{ n: string }>(`
