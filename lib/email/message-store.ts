@@ -3,6 +3,7 @@
 // look, else by insertQueuedMessage; the outcome and its audit entry by finishMessage.
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { enqueueSql, type JobRow } from "@/lib/jobs/job-sql";
 import type { AuditEntry } from "@/lib/audit/record-audit";
 import { insertAudit } from "@/lib/audit/audit-sql";
 import { EVENT_COLUMNS, eventRows, publishCtes, type NewEvent } from "@/lib/events/publish-events";
@@ -104,27 +105,8 @@ export interface Outcome {
   reconcileAt?: Date | null;
 }
 
-/** A job row written by the same statement as the outcome (the reconciliation of an unconfirmed send). */
-export interface OutcomeJob {
-  name: string;
-  payload: unknown;
-  runAt: Date;
-  maxAttempts: number;
-  dedupeKey: string;
-}
-
 /** In finishMessage: the message took the outcome (it was still queued or unconfirmed). */
 const TOOK_OUTCOME = Prisma.sql`EXISTS (SELECT 1 FROM done)`;
-
-/** The job row of an outcome, when it has one (in finishMessage, after `done`). */
-function outcomeJobInsert(job: OutcomeJob | undefined): Prisma.Sql {
-  return Prisma.sql`INSERT INTO jobs (id, name, payload, run_at, max_attempts, dedupe_key)
-       SELECT gen_random_uuid(), ${job?.name ?? null}::text, ${job ? JSON.stringify(job.payload) : null}::jsonb, ${job?.runAt.toISOString() ?? null}::timestamptz,
-         ${job?.maxAttempts ?? null}::int, ${job?.dedupeKey ?? null}::text
-       WHERE ${job?.name ?? null}::text IS NOT NULL AND ${TOOK_OUTCOME}
-       ON CONFLICT (dedupe_key) DO NOTHING
-       RETURNING id`;
-}
 
 /**
  * Records the outcome on the message, its audit entry and its events, in one statement:
@@ -142,7 +124,7 @@ export async function finishMessage(
   id: string,
   o: Outcome,
   audit: AuditEntry,
-  after: { events?: NewEvent[]; scheduled?: NewEvent[]; job?: OutcomeJob } = {},
+  after: { events?: NewEvent[]; scheduled?: NewEvent[]; job?: JobRow } = {},
 ): Promise<{ sentAt: Date | null; jobId: string | null }> {
   // `events` is read twice: for the message's own status (in `done`), and published (`incoming`) once the outcome is taken.
   const rows = await rawQuery<{ sent_at: Date | null; deliveries: string[] | null; job_id: string | null }>(
@@ -158,7 +140,7 @@ export async function finishMessage(
        WHERE m.id = me.id AND m.status IN ('queued', 'unconfirmed')
        RETURNING m.sent_at),
      logged AS (${insertAudit(audit, TOOK_OUTCOME)}),
-     queued_job AS (${outcomeJobInsert(after.job)}),
+     queued_job AS (${enqueueSql(after.job ?? null, { when: TOOK_OUTCOME })}),
      incoming AS (SELECT * FROM events WHERE ${TOOK_OUTCOME}),
      ${publishCtes(id)},
      planned AS (

@@ -17,10 +17,10 @@ import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { defineJob } from "@/lib/jobs/define-job";
 import { announceJobs } from "@/lib/jobs/announce";
-import { jobRow } from "@/lib/jobs/job-sql";
+import { jobRow, type JobRow } from "@/lib/jobs/job-sql";
 import { adapterFor } from "@/lib/providers/registry";
 import { deliver, type DeliveryResult } from "@/lib/email/deliver";
-import { finishMessage, refundSend, type OutcomeJob } from "@/lib/email/message-store";
+import { finishMessage, refundSend } from "@/lib/email/message-store";
 import { loadMessage, storedMessageSchema } from "@/lib/email/stored-message";
 import type { AuditEntry } from "@/lib/audit/record-audit";
 import type { NewEvent } from "@/lib/events/publish-events";
@@ -47,9 +47,8 @@ type Payload = ReconcilePayload;
 export const reconcileAt = (from = Date.now()) => new Date(from + env().SEND_RECONCILE_SECONDS * 1000);
 
 /** The job that settles one unconfirmed stage of a message, written by the statement that records it. */
-export function reconcileJob(p: Payload, runAt: Date): OutcomeJob {
-  const dedupeKey = `reconcile:${p.messageId}:${p.round}`;
-  return { ...jobRow(reconcileSendJob, p, { runAt, dedupeKey }), dedupeKey };
+export function reconcileJob(p: Payload, runAt: Date): JobRow {
+  return jobRow(reconcileSendJob, p, { runAt, dedupeKey: `reconcile:${p.messageId}:${p.round}` });
 }
 
 /** Announces the job a finishMessage wrote (the row is committed: a lost announcement waits for the sweep). */
