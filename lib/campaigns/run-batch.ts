@@ -105,7 +105,7 @@ async function finishOrWait(campaignId: string): Promise<NextStep> {
     Prisma.sql`SELECT c.status,
        count(cs.id) FILTER (WHERE cs.status = 'pending')::int AS pending,
        count(cs.id) FILTER (WHERE cs.status = 'sending')::int AS sending,
-       least(min(coalesce(${Prisma.raw(RETRY_AT) /* send-rows.ts's constant SQL text */}, now())) FILTER (WHERE cs.status = 'pending'),
+       least(min(coalesce(${RETRY_AT}, now())) FILTER (WHERE cs.status = 'pending'),
              min(cs.claimed_at + make_interval(secs => ${literal(ABANDONED_SECONDS)})) FILTER (WHERE cs.status = 'sending')) AS next_at
      FROM campaigns c LEFT JOIN campaign_sends cs ON cs.campaign_id = c.id AND cs.status IN ('pending', 'sending')
      WHERE c.id = ${campaignId}::uuid GROUP BY c.status`,

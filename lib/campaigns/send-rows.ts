@@ -27,7 +27,7 @@ export interface ClaimedRow {
 }
 
 /** SQL: the moment a pending row that failed before may be tried again (claimed_at holds its last attempt). */
-export const RETRY_AT = `cs.claimed_at + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, greatest(cs.attempts - 1, 0)))`;
+export const RETRY_AT = Prisma.sql`cs.claimed_at + make_interval(secs => ${RETRY_BASE_SECONDS}::int * power(2, greatest(cs.attempts - 1, 0)))`;
 
 /**
  * Claims one pending row of a campaign that is sending (FOR UPDATE SKIP LOCKED: concurrent
@@ -39,7 +39,7 @@ export async function claimNext(campaignId: string): Promise<ClaimedRow | null> 
   const rows = await rawQuery<ClaimedRow>(Prisma.sql`
     WITH next AS (
        SELECT cs.id FROM campaign_sends cs
-       WHERE cs.campaign_id = ${campaignId}::uuid AND cs.status = 'pending' AND (cs.claimed_at IS NULL OR ${Prisma.raw(RETRY_AT)} <= now())
+       WHERE cs.campaign_id = ${campaignId}::uuid AND cs.status = 'pending' AND (cs.claimed_at IS NULL OR ${RETRY_AT} <= now())
          AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = ${campaignId}::uuid AND c.status = 'sending')
        LIMIT 1 FOR UPDATE OF cs SKIP LOCKED),
      claimed AS (

@@ -65,20 +65,14 @@ function statementName(text: string): string {
  */
 export type Statement = Prisma.Sql;
 
-/** Text and values of a statement (a string: the positional form, left only for the job queue's statements until they move). */
-function textOf(statement: Statement | string, params: unknown[]): { text: string; values: unknown[] } {
-  const { text, values } = typeof statement === "string" ? { text: statement, values: params } : { text: statement.text, values: statement.values };
-  return { text, values: values.map((p) => (typeof p === "bigint" ? p.toString() : p)) };
+/** Text and values of a statement; bigint parameters go as text. */
+function textOf(statement: Statement): { text: string; values: unknown[] } {
+  return { text: statement.text, values: statement.values.map((p) => (typeof p === "bigint" ? p.toString() : p)) };
 }
 
-/** Runs one statement; bigint parameters are sent as text. */
-export async function rawQuery<T>(statement: Statement, durability?: Durability): Promise<T[]>;
-/** @deprecated Positional text and parameters: write a `Prisma.sql` statement instead (remove once nothing calls it). */
-export async function rawQuery<T>(text: string, params?: unknown[], durability?: Durability): Promise<T[]>;
-export async function rawQuery<T>(statement: Statement | string, paramsOrDurability?: unknown[] | Durability, maybeDurability?: Durability): Promise<T[]> {
-  const params = Array.isArray(paramsOrDurability) ? paramsOrDurability : [];
-  const durability = (typeof paramsOrDurability === "string" ? paramsOrDurability : maybeDurability) ?? "durable";
-  const { text, values } = textOf(statement, params);
+/** Runs one statement. */
+export async function rawQuery<T>(statement: Statement, durability: Durability = "durable"): Promise<T[]> {
+  const { text, values } = textOf(statement);
   const h = dbHandle();
   if (h.kind === "postgres") {
     const p = pool(h.url, durability);
@@ -112,7 +106,7 @@ export async function readSnapshot<T>(work: (query: SnapshotQuery) => Promise<T>
   if (h.kind !== "postgres") {
     return h.prisma.$transaction((tx) =>
       work(<R>(statement: Statement) => {
-        const { text, values } = textOf(statement, []);
+        const { text, values } = textOf(statement);
         return tx.$queryRawUnsafe<R[]>(text, ...values);
       }),
     );
@@ -121,7 +115,7 @@ export async function readSnapshot<T>(work: (query: SnapshotQuery) => Promise<T>
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const result = await work(async <R>(statement: Statement) => {
-      const { text, values } = textOf(statement, []);
+      const { text, values } = textOf(statement);
       return (await client.query(text, values)).rows as R[];
     });
     await client.query("COMMIT");

@@ -5,7 +5,7 @@
 // unsubscribe, a removal, a pause) is seen here, in the same statement as the claim.
 import { Prisma } from "@/lib/generated/prisma/client";
 import { rawQuery } from "@/lib/db/raw-query";
-import { REPLIED } from "@/lib/sequences/replies";
+import { CONTACT_REPLIED } from "@/lib/sequences/replies";
 import type { StepState } from "@/lib/sequences/step-state";
 
 export type ClaimedRow = { id: string; createdAt: Date };
@@ -19,7 +19,7 @@ const claim = (enrolmentId: string, stepId: string) => Prisma.sql`
     JOIN contacts c ON c.id = e.contact_id AND c.subscription_status = 'subscribed'
    WHERE e.id = ${enrolmentId}::uuid AND st.id = ${stepId}::uuid AND e.status = 'active'
      AND NOT EXISTS (SELECT 1 FROM suppressions sup WHERE sup.org_id = e.org_id AND sup.email = c.email)
-     AND NOT ${Prisma.raw(REPLIED)}
+     AND NOT ${CONTACT_REPLIED}
   ON CONFLICT (enrolment_id, step_id) DO NOTHING
   RETURNING id::text, created_at`;
 

@@ -17,11 +17,6 @@ const WRITTEN_BY_A_PERSON = Prisma.sql`NOT EXISTS (
 export const CONTACT_REPLIED = Prisma.sql`EXISTS (SELECT 1 FROM inbound_messages m
   WHERE m.org_id = e.org_id AND lower(m.from_address) = c.email AND m.received_at > e.enrolled_at AND ${WRITTEN_BY_A_PERSON})`;
 
-/**
- * @deprecated CONTACT_REPLIED as text, for claim-step.ts's statement while it is still built
- * from strings; remove it once that statement is a Prisma.sql one (CONTACT_REPLIED has no parameters).
- */
-export const REPLIED = CONTACT_REPLIED.text;
 
 /**
  * Called for each received message (lib/inbound/process-inbound-job.ts): its sender's active
