@@ -2,7 +2,7 @@
 
 import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import "@/lib/queries/mutation-meta";
+import "@/hooks/mutation-meta";
 import { toast, Toaster } from "@/components/ui/toast";
 
 /**

@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreateProviderInput, providerWithCapabilitiesSchema, UpdateProviderInput } from "@/lib/providers/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { applyOptimistic } from "@/lib/queries/optimistic";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import { applyOptimistic } from "@/hooks/optimistic";
 import { toast } from "@/components/ui/toast";
 
 export type Provider = z.output<typeof providerWithCapabilitiesSchema>;

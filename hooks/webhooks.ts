@@ -13,9 +13,9 @@ import type {
   testResultSchema,
   UpdateEndpointInput,
 } from "@/lib/webhooks/schemas";
-import { fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { applyOptimistic, undoAll } from "@/lib/queries/optimistic";
+import { fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import { applyOptimistic, undoAll } from "@/hooks/optimistic";
 import { toast } from "@/components/ui/toast";
 
 export type WebhookEndpoint = z.output<typeof endpointSchema>;

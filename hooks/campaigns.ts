@@ -4,8 +4,8 @@
 // so its progress moves on screen.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Campaign, CampaignDetail, CampaignSend, CampaignStatus, CreateCampaignInput, ScheduleCampaignInput, UpdateCampaignInput } from "@/lib/campaigns/schemas";
-import { fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 import { toast } from "@/components/ui/toast";
 
 export type { Campaign, CampaignDetail, CampaignSend, CampaignStatus };

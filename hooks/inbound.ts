@@ -19,9 +19,9 @@ import type {
   ruleTestSchema,
   updateRuleSchema,
 } from "@/lib/inbound/schemas";
-import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { applyOptimistic } from "@/lib/queries/optimistic";
+import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import { applyOptimistic } from "@/hooks/optimistic";
 import { toast } from "@/components/ui/toast";
 
 export type InboundRule = z.output<typeof ruleSchema>;

@@ -3,8 +3,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreateSenderInput, UpdateSenderInput, senderSchema } from "@/lib/senders/schemas";
-import { fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 import { toast } from "@/components/ui/toast";
 
 export type Sender = z.output<typeof senderSchema>;

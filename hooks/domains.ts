@@ -3,9 +3,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { createDomainSchema, dnsRecordSchema, domainSchema } from "@/lib/domains/schemas";
-import { fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { inboundDomainsKey } from "@/lib/queries/inbound";
+import { fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import { inboundDomainsKey } from "@/hooks/inbound";
 import { toast } from "@/components/ui/toast";
 
 export type SendingDomain = z.output<typeof domainSchema>;

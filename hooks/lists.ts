@@ -3,9 +3,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { addedMembersSchema, AddMembersInput, ContactListView, CreateListInput, UpdateListInput } from "@/lib/lists/schemas";
-import type { Contact } from "@/lib/queries/contacts";
-import { fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import type { Contact } from "@/hooks/contacts";
+import { fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 import { toast } from "@/components/ui/toast";
 
 export type ContactList = ContactListView;

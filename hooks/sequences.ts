@@ -11,8 +11,8 @@ import type {
   sequenceSchema,
   UpdateSequenceInput,
 } from "@/lib/sequences/schemas";
-import { fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 import { toast } from "@/components/ui/toast";
 
 export type Sequence = z.output<typeof sequenceSchema>;

@@ -6,9 +6,9 @@ import type { z } from "zod";
 import type { contactDetailSchema, contactSchema, CreateContactInput, CreatePropertyInput, FilterOp, SubscriptionStatus, UpdateContactInput } from "@/lib/contacts/schemas";
 import type { ContactImportErrorView, ContactImportView } from "@/lib/contacts/import-schemas";
 import type { ContactPropertyDefinition } from "@/lib/contacts/schemas";
-import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { listsQueryKey } from "@/lib/queries/lists";
+import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import { listsQueryKey } from "@/hooks/lists";
 import { toast } from "@/components/ui/toast";
 
 export type Contact = z.output<typeof contactSchema>;

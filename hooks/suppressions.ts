@@ -2,8 +2,8 @@
 // called with the session cookie).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateSuppressionInput, Suppression, SuppressionReason } from "@/lib/suppressions/schemas";
-import { fetchJson, fetchV1Page, fetchV1WithStatus } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchJson, fetchV1Page, fetchV1WithStatus } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 import { toast } from "@/components/ui/toast";
 
 export type { Suppression, SuppressionReason };

@@ -5,9 +5,9 @@ import type { z } from "zod";
 import type { Role } from "@/lib/auth/permissions";
 import type { memberSchema, AddMemberInput } from "@/lib/members/schemas";
 import type { InviteMemberInput, invitationSchema, linkSentSchema } from "@/lib/account-links/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { applyOptimistic } from "@/lib/queries/optimistic";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import { applyOptimistic } from "@/hooks/optimistic";
 import { toast } from "@/components/ui/toast";
 
 export type Member = z.output<typeof memberSchema>;

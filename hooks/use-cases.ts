@@ -3,9 +3,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreateUseCaseInput, UpdateUseCaseInput, useCaseSchema } from "@/lib/use-cases/schemas";
-import { fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { organizationQueryKey, type Organization } from "@/lib/queries/organization";
+import { fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import { organizationQueryKey, type Organization } from "@/hooks/organization";
 import { toast } from "@/components/ui/toast";
 
 export type UseCase = z.output<typeof useCaseSchema>;

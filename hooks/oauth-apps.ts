@@ -3,8 +3,8 @@
 // DELETE /api/connected-apps/{id}).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AppView, ConnectedAppView, CreateAppInput } from "@/lib/oauth/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 import { toast } from "@/components/ui/toast";
 
 // The answers' schemas (dates as ISO strings).
