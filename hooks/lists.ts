@@ -1,19 +1,19 @@
 // TanStack hooks for contact lists and their members (the v1 routes /api/v1/lists/...,
 // called with the session cookie).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { addedMembersSchema, AddMembersInput, ContactListView, CreateListInput, UpdateListInput } from "@/lib/lists/schemas";
 import type { Contact } from "@/hooks/contacts";
 import { fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
-import { INLINE_ERROR } from "@/hooks/mutation-meta";
-import { toast } from "@/components/ui/toast";
+import { v1Resource } from "@/hooks/v1-resource";
 
 export type ContactList = ContactListView;
 export type AddedMembers = z.output<typeof addedMembersSchema>;
 
 export const listsQueryKey = ["lists"] as const;
-const base = "/api/v1/lists";
-const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+const lists = v1Resource("/api/v1/lists", listsQueryKey);
+const base = lists.url();
+const one = (id: string) => lists.url(id);
 
 export function useLists(page: number, perPage: number) {
   return useQuery({
@@ -28,46 +28,22 @@ export function useListChoices() {
   return useQuery({ queryKey: [...listsQueryKey, "choices"], queryFn: () => fetchV1<ContactList[]>(`${base}?perPage=100`) });
 }
 
-function useRefreshLists() {
-  const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: listsQueryKey }), queryClient.invalidateQueries({ queryKey: ["contacts"] })]);
-}
+/** Members move with lists: the contacts' list memberships are refreshed with them. */
+const refresh = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: listsQueryKey }), queryClient.invalidateQueries({ queryKey: ["contacts"] })]);
 
-export function useCreateList() {
-  const refresh = useRefreshLists();
-  return useMutation({
-    mutationFn: (input: CreateListInput) => fetchV1<ContactList>(base, { method: "POST", body: input }),
-    meta: INLINE_ERROR,
-    onSuccess: (l) => {
-      toast.success(`List created: ${l.name}`);
-      return refresh();
-    },
-  });
-}
+export const useCreateList = () =>
+  lists.useChange((input: CreateListInput) => fetchV1<ContactList>(base, { method: "POST", body: input }), (l) => `List created: ${l.name}`, { then: refresh });
 
-export function useUpdateList() {
-  const refresh = useRefreshLists();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateListInput }) => fetchV1<ContactList>(one(id), { method: "PATCH", body: input }),
-    meta: INLINE_ERROR,
-    onSuccess: (l) => {
-      toast.success(`List saved: ${l.name}`);
-      return refresh();
-    },
-  });
-}
+export const useUpdateList = () =>
+  lists.useChange(
+    ({ id, input }: { id: string; input: UpdateListInput }) => fetchV1<ContactList>(one(id), { method: "PATCH", body: input }),
+    (l) => `List saved: ${l.name}`,
+    { then: refresh },
+  );
 
-export function useDeleteList() {
-  const refresh = useRefreshLists();
-  return useMutation({
-    mutationFn: (l: ContactList) => fetchJson(one(l.id), { method: "DELETE" }),
-    meta: INLINE_ERROR,
-    onSuccess: (_d, l) => {
-      toast.success(`List deleted: ${l.name}`);
-      return refresh();
-    },
-  });
-}
+export const useDeleteList = () =>
+  lists.useChange((l: ContactList) => fetchJson(one(l.id), { method: "DELETE" }), (_d, l) => `List deleted: ${l.name}`, { then: refresh });
 
 export function useListMembers(id: string | null, q: string, page: number, perPage: number) {
   return useQuery({
@@ -82,27 +58,17 @@ export function useListMembers(id: string | null, q: string, page: number, perPa
   });
 }
 
-export function useAddMembers() {
-  const refresh = useRefreshLists();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: AddMembersInput }) => fetchV1<AddedMembers>(`${one(id)}/members`, { method: "POST", body: input }),
-    meta: INLINE_ERROR,
-    onSuccess: (r) => {
-      toast.success(`${r.added} added${r.alreadyMembers ? `, ${r.alreadyMembers} already on the list` : ""}${r.createdContacts ? ` (${r.createdContacts} new contacts)` : ""}`);
-      return refresh();
-    },
-  });
-}
+export const useAddMembers = () =>
+  lists.useChange(
+    ({ id, input }: { id: string; input: AddMembersInput }) => fetchV1<AddedMembers>(`${one(id)}/members`, { method: "POST", body: input }),
+    (r) => `${r.added} added${r.alreadyMembers ? `, ${r.alreadyMembers} already on the list` : ""}${r.createdContacts ? ` (${r.createdContacts} new contacts)` : ""}`,
+    { then: refresh },
+  );
 
 /** One click in a member row: the global error toast shows a refusal. */
-export function useRemoveMember() {
-  const refresh = useRefreshLists();
-  return useMutation({
-    mutationFn: ({ listId, contact }: { listId: string; contact: Contact }) => fetchJson(`${one(listId)}/members/${encodeURIComponent(contact.id)}`, { method: "DELETE" }),
-    meta: { errorTitle: "Could not remove the member" },
-    onSuccess: (_d, { contact }) => {
-      toast.success(`Removed from the list: ${contact.email}`);
-      return refresh();
-    },
-  });
-}
+export const useRemoveMember = () =>
+  lists.useChange(
+    ({ listId, contact }: { listId: string; contact: Contact }) => fetchJson(`${one(listId)}/members/${encodeURIComponent(contact.id)}`, { method: "DELETE" }),
+    (_d, { contact }) => `Removed from the list: ${contact.email}`,
+    { meta: { errorTitle: "Could not remove the member" }, then: refresh },
+  );
