@@ -5,10 +5,12 @@ import nextTs from "eslint-config-next/typescript";
 
 // The layers (CONTRIBUTING.md, "The layers"): which folder may import which. A wrong import
 // fails `npm run lint`; tests/unit/layers.test.ts shows each rule still refuses one.
-// The imports use the "@/" alias throughout (no relative imports), so a pattern on "@/<folder>/"
+// Imports name other folders through the "@/" alias (never "../"), so a pattern on "@/<folder>/"
 // sees every import of a folder. Static imports go through no-restricted-imports; dynamic
 // import() through no-restricted-syntax.
 const LAYERS = "CONTRIBUTING.md, The layers";
+
+const NO_PARENT_PATH = { regex: "(^|/)\\.\\.(/|$)", message: 'Import through the "@/" alias, so the layer rules see where the import leads.' };
 
 /** `import()` of one of these top-level folders (static imports are matched by the patterns). */
 const noDynamicImportOf = (folders, message) => [
@@ -22,7 +24,7 @@ const refuse = (folders, message) => ({ group: folders.map((folder) => `@/${fold
 const serverRules = (layer, folders) => {
   const message = `${layer}/ does not import ${folders.map((f) => `${f}/`).join(", ")} (${LAYERS}).`;
   return {
-    "@typescript-eslint/no-restricted-imports": ["error", { patterns: [refuse(folders, message)] }],
+    "@typescript-eslint/no-restricted-imports": ["error", { patterns: [refuse(folders, message), NO_PARENT_PATH] }],
     "no-restricted-syntax": noDynamicImportOf(folders, message),
   };
 };
@@ -78,6 +80,7 @@ const clientRules = (extraFolders = []) => {
       {
         paths: builtinModules.map((name) => ({ name, allowTypeImports: true, message: typesOnly })),
         patterns: [
+          NO_PARENT_PATH,
           refuse(["app", "inngest", ...extraFolders], `Client code does not import ${["app", "inngest", ...extraFolders].join("/, ")}/ (${LAYERS}).`),
           {
             regex: `^@/lib/(?!(?:${CLIENT_SAFE_LIB.join("|")})$)`,

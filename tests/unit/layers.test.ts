@@ -26,6 +26,9 @@ describe("layer rules", () => {
     refused("lib/x/y.ts", `import type { Metadata } from "@/app/layout";`),
     refused("lib/x/y.ts", `await import("@/inngest/dispatcher");`),
     allowed("lib/x/y.ts", `import { dbHandle } from "@/lib/db/client";`),
+    // A relative path would slip past the patterns on "@/<folder>/".
+    refused("lib/x/y.ts", `import { Providers } from "../../components/providers";`),
+    allowed("lib/x/y.ts", `import { z } from "./z";`),
     // The exception that remains: lib/boot starts inngest/'s dispatcher; nothing else.
     allowed("lib/boot/y.ts", `await import("@/inngest/dispatcher");`),
     refused("lib/boot/y.ts", `import { toast } from "@/components/ui/toast";`),
@@ -50,6 +53,7 @@ describe("layer rules", () => {
     allowed("components/x/y.tsx", `import { signIn } from "next-auth/react";`),
     refused("components/x/y.tsx", `import { GET } from "@/app/api/health/route";`),
     allowed("components/x/y.tsx", `import { useSenders } from "@/hooks/senders";`),
+    refused("components/x/y.tsx", `import { dbHandle } from "../../lib/db/client";`),
     // The hooks hand data to components; toasts are raised by the QueryClient, not by them.
     refused("hooks/y.ts", `import { toast } from "@/components/ui/toast";`),
     refused("hooks/y.ts", `import { dbHandle } from "@/lib/db/client";`),
