@@ -6,7 +6,8 @@ import path from "node:path";
 // webhook receivers and providers), so files run one after another: two at once would compete
 // for the machine's two cores and blur the timings the tests bound.
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // "server-only" as tsconfig.json maps it for tsx: modules marked with it load under vitest too.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/server-only-outside-next.ts") } },
   test: {
     globalSetup: ["tests/faults/global-setup.ts"],
     setupFiles: ["tests/helpers/test-env.ts"],

@@ -1,4 +1,5 @@
 // Configuration read once from the environment and validated (DESIGN.md §5).
+import "server-only";
 import path from "node:path";
 import { isIP } from "node:net";
 import { z } from "zod";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { changePasswordSchema } from "@/lib/account-links/schemas";
-import { useChangePassword } from "@/lib/queries/account-password";
+import { useChangePassword } from "@/hooks/account-password";
 import { FormField } from "@/components/ui/form-field";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { fieldErrors } from "@/components/ui/field-errors";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { Ref } from "react";
-import { ApiError } from "@/lib/queries/fetch-json";
+import { ApiError } from "@/hooks/fetch-json";
 import { FormField } from "@/components/ui/form-field";
 
 const CODE = /^\d{6}$/;

@@ -1,6 +1,6 @@
 "use client";
 
-import type { Enrollment } from "@/lib/queries/two-factor";
+import type { Enrollment } from "@/hooks/two-factor";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /** "JBSWY3DPEHPK3PXP" as "JBSW Y3DP EHPK 3PXP": easier to read and to type into an app by hand. */

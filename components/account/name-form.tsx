@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { updateProfileSchema } from "@/lib/users/schemas";
-import { useUpdateProfile } from "@/lib/queries/account-profile";
+import { useUpdateProfile } from "@/hooks/account-profile";
 import { FormField } from "@/components/ui/form-field";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { fieldErrors } from "@/components/ui/field-errors";

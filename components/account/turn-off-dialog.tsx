@@ -1,6 +1,6 @@
 "use client";
 
-import { useDisableTwoFactor } from "@/lib/queries/two-factor";
+import { useDisableTwoFactor } from "@/hooks/two-factor";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { CodeInput, isCodeError } from "@/components/account/code-input";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { useTwoFactor, type TwoFactorStatus } from "@/lib/queries/two-factor";
-import { useSendMode } from "@/lib/queries/safety";
+import { useTwoFactor, type TwoFactorStatus } from "@/hooks/two-factor";
+import { useSendMode } from "@/hooks/safety";
 import { Badge } from "@/components/ui/badge";
 import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";

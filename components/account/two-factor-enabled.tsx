@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useVerifyTwoFactor, type TwoFactorStatus } from "@/lib/queries/two-factor";
+import { useVerifyTwoFactor, type TwoFactorStatus } from "@/hooks/two-factor";
 import { CodeForm } from "@/components/account/code-form";
 import { TurnOffDialog } from "@/components/account/turn-off-dialog";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useEnableTwoFactor, useStartTwoFactorSetup, type Enrollment } from "@/lib/queries/two-factor";
+import { useEnableTwoFactor, useStartTwoFactorSetup, type Enrollment } from "@/hooks/two-factor";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EnrollmentDetails } from "@/components/account/enrollment-details";
 import { CodeForm } from "@/components/account/code-form";

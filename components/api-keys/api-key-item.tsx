@@ -1,6 +1,6 @@
 "use client";
 
-import type { ApiKey } from "@/lib/queries/api-keys";
+import type { ApiKey } from "@/hooks/api-keys";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useApiKeys, useRevokeApiKey, type ApiKey } from "@/lib/queries/api-keys";
-import { useProjects } from "@/lib/queries/projects";
+import { useApiKeys, useRevokeApiKey, type ApiKey } from "@/hooks/api-keys";
+import { useProjects } from "@/hooks/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

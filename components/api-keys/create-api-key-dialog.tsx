@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { Scope } from "@/lib/auth/permissions";
 import { createApiKeySchema } from "@/lib/api-keys/schemas";
-import { useCreateApiKey, type CreatedApiKey } from "@/lib/queries/api-keys";
+import { useCreateApiKey, type CreatedApiKey } from "@/hooks/api-keys";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useSignedInEmail } from "@/lib/queries/first-run";
+import { useSignedInEmail } from "@/hooks/first-run";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { CurlBlock } from "@/components/overview/curl-block";

@@ -1,5 +1,5 @@
 // Words for audit entries: action and outcome labels, and a one-line summary of metadata.
-import type { AuditEntry } from "@/lib/queries/audit";
+import type { AuditEntry } from "@/hooks/audit";
 
 const ACTIONS: Record<string, string> = {
   "email.send": "Email send",

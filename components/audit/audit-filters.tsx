@@ -1,7 +1,7 @@
 "use client";
 
-import type { Project } from "@/lib/queries/projects";
-import type { SendMode } from "@/lib/queries/safety";
+import type { Project } from "@/hooks/projects";
+import type { SendMode } from "@/hooks/safety";
 import { FormField } from "@/components/ui/form-field";
 
 export interface AuditFilterValues {

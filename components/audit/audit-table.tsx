@@ -1,6 +1,6 @@
 "use client";
 
-import type { AuditEntry } from "@/lib/queries/audit";
+import type { AuditEntry } from "@/hooks/audit";
 import { Badge } from "@/components/ui/badge";
 import { actionLabel, entrySummary, outcomeLabel, outcomeTone } from "@/components/audit/audit-describe";
 

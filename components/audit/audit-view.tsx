@@ -3,11 +3,11 @@
 import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { auditQuerySchema } from "@/lib/audit/schemas";
-import { useProjects } from "@/lib/queries/projects";
+import { useProjects } from "@/hooks/projects";
 import { useCurrentProject } from "@/components/layout/use-current-project";
-import { useMembers } from "@/lib/queries/members";
-import { useApiKeys } from "@/lib/queries/api-keys";
-import { useAudit, type AuditEntry, type AuditParams } from "@/lib/queries/audit";
+import { useMembers } from "@/hooks/members";
+import { useApiKeys } from "@/hooks/api-keys";
+import { useAudit, type AuditEntry, type AuditParams } from "@/hooks/audit";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { CampaignAction, CampaignDetail } from "@/lib/queries/campaigns";
+import type { CampaignAction, CampaignDetail } from "@/hooks/campaigns";
 import { ActionButton } from "@/components/ui/action-button";
 
 /** Actions asked about first: they cannot be undone. */

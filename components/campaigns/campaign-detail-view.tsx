@@ -14,7 +14,7 @@ import {
   useUseCaseOptions,
   type CampaignDetail,
   type Option,
-} from "@/lib/queries/campaigns";
+} from "@/hooks/campaigns";
 import { PageHeader } from "@/components/ui/page-header";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DetailItem } from "@/components/ui/detail-item";

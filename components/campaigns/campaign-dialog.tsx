@@ -12,7 +12,7 @@ import {
   useUseCaseOptions,
   type Campaign,
   type Option,
-} from "@/lib/queries/campaigns";
+} from "@/hooks/campaigns";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

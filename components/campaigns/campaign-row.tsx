@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { Campaign } from "@/lib/queries/campaigns";
+import type { Campaign } from "@/hooks/campaigns";
 import { DateText } from "@/components/ui/date-text";
 import { CampaignStatusBadge } from "@/components/campaigns/campaign-status-badge";
 import { CampaignProgress } from "@/components/campaigns/campaign-progress";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { SEND_STATUSES } from "@/lib/campaigns/schemas";
-import { useCampaignSends, type CampaignSend, type CampaignStatus } from "@/lib/queries/campaigns";
+import { useCampaignSends, type CampaignSend, type CampaignStatus } from "@/hooks/campaigns";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { EmptyState } from "@/components/ui/empty-state";

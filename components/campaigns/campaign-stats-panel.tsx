@@ -1,4 +1,4 @@
-import type { CampaignDetail } from "@/lib/queries/campaigns";
+import type { CampaignDetail } from "@/hooks/campaigns";
 
 const percent = (r: number) => `${Math.round(r * 100)}%`;
 

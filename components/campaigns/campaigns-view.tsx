@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { CAMPAIGN_STATUSES, type CampaignStatus } from "@/lib/campaigns/schemas";
-import { useCampaigns } from "@/lib/queries/campaigns";
+import { useCampaigns } from "@/hooks/campaigns";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

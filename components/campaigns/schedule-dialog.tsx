@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useCampaignAction, type Campaign } from "@/lib/queries/campaigns";
+import { useCampaignAction, type Campaign } from "@/hooks/campaigns";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { createContactSchema } from "@/lib/contacts/schemas";
-import { useContact, useContactProperties, useCreateContact, useUpdateContact, type Contact, type SubscriptionStatus } from "@/lib/queries/contacts";
+import { useContact, useContactProperties, useCreateContact, useUpdateContact, type Contact, type SubscriptionStatus } from "@/hooks/contacts";
 import type { PropertyValue } from "@/lib/contacts/property-values";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";

@@ -1,8 +1,8 @@
 "use client";
 
 import { FILTER_OPS, type FilterOp } from "@/lib/contacts/schemas";
-import type { ContactFilters as Filters, ContactPropertyDefinition } from "@/lib/queries/contacts";
-import type { ContactList } from "@/lib/queries/lists";
+import type { ContactFilters as Filters, ContactPropertyDefinition } from "@/hooks/contacts";
+import type { ContactList } from "@/hooks/lists";
 
 const OP_LABELS: Record<FilterOp, string> = { eq: "is", gt: "more than", gte: "at least", lt: "less than", lte: "at most" };
 

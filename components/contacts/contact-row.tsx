@@ -1,6 +1,6 @@
 "use client";
 
-import type { Contact } from "@/lib/queries/contacts";
+import type { Contact } from "@/hooks/contacts";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 

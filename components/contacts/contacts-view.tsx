@@ -2,8 +2,8 @@
 
 import { useId, useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { exportUrl, useContactProperties, useContacts, useDeleteContact, type Contact, type ContactFilters as Filters } from "@/lib/queries/contacts";
-import { useListChoices } from "@/lib/queries/lists";
+import { exportUrl, useContactProperties, useContacts, useDeleteContact, type Contact, type ContactFilters as Filters } from "@/hooks/contacts";
+import { useListChoices } from "@/hooks/lists";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";

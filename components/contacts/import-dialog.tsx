@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { useImportContacts, type ContactImportView } from "@/lib/queries/contacts";
-import type { ContactList } from "@/lib/queries/lists";
+import { useImportContacts, type ContactImportView } from "@/hooks/contacts";
+import type { ContactList } from "@/hooks/lists";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { FormField } from "@/components/ui/form-field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useImportReport, type ContactImportView } from "@/lib/queries/contacts";
+import { useImportReport, type ContactImportView } from "@/hooks/contacts";
 import { PageNav } from "@/components/ui/page-nav";
 
 const PER_PAGE = 50;

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { createPropertySchema } from "@/lib/contacts/schemas";
 import { PROPERTY_TYPES, type PropertyType } from "@/lib/contacts/property-values";
-import { useContactProperties, useCreateProperty, useDeleteProperty } from "@/lib/queries/contacts";
+import { useContactProperties, useCreateProperty, useDeleteProperty } from "@/hooks/contacts";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { FormField } from "@/components/ui/form-field";

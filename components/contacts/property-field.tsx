@@ -1,6 +1,6 @@
 "use client";
 
-import type { ContactPropertyDefinition } from "@/lib/queries/contacts";
+import type { ContactPropertyDefinition } from "@/hooks/contacts";
 import type { PropertyValue } from "@/lib/contacts/property-values";
 import { FormField } from "@/components/ui/form-field";
 

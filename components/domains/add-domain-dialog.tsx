@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { useAddDomain } from "@/lib/queries/domains";
-import { ApiError } from "@/lib/queries/fetch-json";
+import { useAddDomain } from "@/hooks/domains";
+import { ApiError } from "@/hooks/fetch-json";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { DnsRecord } from "@/lib/queries/domains";
+import type { DnsRecord } from "@/hooks/domains";
 import { CopyButton } from "@/components/ui/copy-button";
 import { RecordStatusBadge } from "@/components/domains/domain-status-badge";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useSetDomainInbound, useVerifyDomain, type SendingDomain } from "@/lib/queries/domains";
+import { useSetDomainInbound, useVerifyDomain, type SendingDomain } from "@/hooks/domains";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { DnsRecord, SendingDomain } from "@/lib/queries/domains";
+import type { DnsRecord, SendingDomain } from "@/hooks/domains";
 
 const DOMAIN = {
   pending: { tone: "neutral", label: "Pending" },

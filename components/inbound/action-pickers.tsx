@@ -2,8 +2,8 @@
 // Choosers for what an action points at: one of the organization's webhook endpoints
 // (GET /api/v1/webhook-endpoints) or templates (GET /api/v1/templates).
 import Link from "next/link";
-import { useWebhookEndpoints } from "@/lib/queries/webhooks";
-import { useTemplates } from "@/lib/queries/templates";
+import { useWebhookEndpoints } from "@/hooks/webhooks";
+import { useTemplates } from "@/hooks/templates";
 import { describedBy, SmallFieldFrame } from "@/components/inbound/small-field";
 
 interface PickerProps {

@@ -3,7 +3,7 @@
 // the server's refusal (a domain already taken, 409) shows under the input.
 import { useState } from "react";
 import { createDomainSchema } from "@/lib/inbound/schemas";
-import { useAddDomain } from "@/lib/queries/inbound";
+import { useAddDomain } from "@/hooks/inbound";
 
 export function AddDomainForm() {
   const add = useAddDomain();

@@ -1,7 +1,7 @@
 "use client";
 // One inbound domain: whether it receives, since when, and for admins turning it on or off
 // (shown at once, put back with an error toast if refused) and removing it.
-import { useSetDomainReceiving, type InboundDomain } from "@/lib/queries/inbound";
+import { useSetDomainReceiving, type InboundDomain } from "@/hooks/inbound";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useInboundDomains, useRemoveDomain, type InboundDomain } from "@/lib/queries/inbound";
+import { useInboundDomains, useRemoveDomain, type InboundDomain } from "@/hooks/inbound";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

@@ -3,7 +3,7 @@
 // attachments, what the rules did, and a reply form for roles that may send.
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useInboxMessage, type InboxMessage } from "@/lib/queries/inbound";
+import { useInboxMessage, type InboxMessage } from "@/hooks/inbound";
 import { Badge } from "@/components/ui/badge";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -3,7 +3,7 @@
 // pages; polled so new mail appears while the page is open.
 import { useEffect, useState } from "react";
 import { useSearchParams } from "next/navigation";
-import { useInbox } from "@/lib/queries/inbound";
+import { useInbox } from "@/hooks/inbound";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,7 +1,7 @@
 // One received message in the inbox list: sender, subject, tags, attachments, when; the whole
 // row opens it.
 import Link from "next/link";
-import type { InboxSummary } from "@/lib/queries/inbound";
+import type { InboxSummary } from "@/hooks/inbound";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 

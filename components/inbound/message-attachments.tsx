@@ -3,7 +3,7 @@
 // for and saved as a file (never opened in the dashboard's origin, whatever its type says);
 // a failed download is an error toast with the API's message.
 import { useState } from "react";
-import { fetchInboxAttachment, type InboxAttachment } from "@/lib/queries/inbound";
+import { fetchInboxAttachment, type InboxAttachment } from "@/hooks/inbound";
 import { ActionButton } from "@/components/ui/action-button";
 import { toast } from "@/components/ui/toast";
 import { formatBytes } from "@/components/inbound/rule-summary";

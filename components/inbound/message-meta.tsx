@@ -1,6 +1,6 @@
 // A received message's envelope and headers at a glance: from, to, cc, reply-to, when it was
 // sent and received, how it arrived, its tags; the full header list folded away below.
-import type { InboxMessage } from "@/lib/queries/inbound";
+import type { InboxMessage } from "@/hooks/inbound";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { DetailItem } from "@/components/ui/detail-item";

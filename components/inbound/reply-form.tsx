@@ -5,7 +5,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { replySchema } from "@/lib/inbound/schemas";
-import { useInboundDomains, useReplyToInbox, type InboxMessage } from "@/lib/queries/inbound";
+import { useInboundDomains, useReplyToInbox, type InboxMessage } from "@/hooks/inbound";
 import { FormField } from "@/components/ui/form-field";
 import { ErrorBanner } from "@/components/ui/error-banner";
 

@@ -3,8 +3,8 @@
 // with ("conditions.0.value", "actions.1.to.0"), so each shows next to its own input.
 import type { Condition, LeafCondition, RuleAction } from "@/lib/inbound/rule-schema";
 import { createRuleSchema } from "@/lib/inbound/schemas";
-import { ApiError } from "@/lib/queries/fetch-json";
-import type { CreateRuleBody, InboundRule } from "@/lib/queries/inbound";
+import { ApiError } from "@/hooks/fetch-json";
+import type { CreateRuleBody, InboundRule } from "@/hooks/inbound";
 import { isSizeOperator, isTextOperator, type ActionType, type LeafField } from "@/components/inbound/rule-labels";
 
 export interface LeafDraft {

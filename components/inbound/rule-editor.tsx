@@ -3,7 +3,7 @@
 // the route's own schema before anything is sent; the server's refusal shows by field and in
 // full. Saving keeps the editor open so the rule can be tried at once in the test box below.
 import { useRef, useState } from "react";
-import { useCreateRule, useUpdateRule, type InboundRule } from "@/lib/queries/inbound";
+import { useCreateRule, useUpdateRule, type InboundRule } from "@/hooks/inbound";
 import { FormField } from "@/components/ui/form-field";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

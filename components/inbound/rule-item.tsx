@@ -2,7 +2,7 @@
 // One rule in the list: name, priority, enabled, what it tests and does in words, and for
 // owners and admins its actions (edit, enable or disable, delete).
 import type { Condition, RuleAction } from "@/lib/inbound/rule-schema";
-import { useSetRuleEnabled, type InboundRule } from "@/lib/queries/inbound";
+import { useSetRuleEnabled, type InboundRule } from "@/hooks/inbound";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";

@@ -1,6 +1,6 @@
 // What the rules did with a received message: each matching rule, in the order it ran, and the
 // outcome of each of its actions (done, failed with the reason, or skipped).
-import type { InboxMessage } from "@/lib/queries/inbound";
+import type { InboxMessage } from "@/hooks/inbound";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ACTION_LABELS, type ActionType } from "@/components/inbound/rule-labels";

@@ -5,7 +5,7 @@
 // that would match and, in the editor, whether the rule being edited is one of them.
 import { useId, useState } from "react";
 import { ruleTestSchema } from "@/lib/inbound/schemas";
-import { useTestRules, type RuleTestBody } from "@/lib/queries/inbound";
+import { useTestRules, type RuleTestBody } from "@/hooks/inbound";
 import { FormField } from "@/components/ui/form-field";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { RuleTestResultView, type FocusRule } from "@/components/inbound/rule-test-result";

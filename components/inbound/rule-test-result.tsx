@@ -1,7 +1,7 @@
 // What POST /api/inbound/test said: the rules that would match, in order, how many were
 // evaluated, what would become of the message, and whether the rule being edited matched.
 import type { RuleAction } from "@/lib/inbound/rule-schema";
-import type { RuleTestResult } from "@/lib/queries/inbound";
+import type { RuleTestResult } from "@/hooks/inbound";
 import { Badge } from "@/components/ui/badge";
 import { describeActions } from "@/components/inbound/rule-summary";
 

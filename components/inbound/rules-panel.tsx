@@ -3,7 +3,7 @@
 // sample message, and (for owners and admins) the editor in place of the list.
 import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteRule, useInboundRules, type InboundRule } from "@/lib/queries/inbound";
+import { useDeleteRule, useInboundRules, type InboundRule } from "@/hooks/inbound";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";

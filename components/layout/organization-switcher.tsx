@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useMyOrganizations, useSwitchOrganization } from "@/lib/queries/my-organizations";
+import { useMyOrganizations, useSwitchOrganization } from "@/hooks/my-organizations";
 
 const SWITCHER_ID = "organization-switcher";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useProjects } from "@/lib/queries/projects";
+import { useProjects } from "@/hooks/projects";
 import { useCurrentProject } from "@/components/layout/use-current-project";
 
 const SWITCHER_ID = "project-switcher";

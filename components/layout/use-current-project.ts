@@ -6,7 +6,7 @@
 // which they are. A remembered id that is not one of the organization's projects (another
 // organization's, or a deleted one) counts as no choice.
 import { useCallback, useSyncExternalStore } from "react";
-import { useProjects } from "@/lib/queries/projects";
+import { useProjects } from "@/hooks/projects";
 import { announceChoice, choiceSubscriber } from "@/components/ui/browser-choice";
 
 const KEY = "mailroom.currentProject";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { createListSchema, updateListSchema } from "@/lib/lists/schemas";
-import { useCreateList, useUpdateList, type ContactList } from "@/lib/queries/lists";
+import { useCreateList, useUpdateList, type ContactList } from "@/hooks/lists";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ContactList } from "@/lib/queries/lists";
+import type { ContactList } from "@/hooks/lists";
 import { DateText } from "@/components/ui/date-text";
 
 interface ListRowProps {

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteList, useLists, type ContactList } from "@/lib/queries/lists";
+import { useDeleteList, useLists, type ContactList } from "@/hooks/lists";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { z } from "zod";
 import { contactEmail } from "@/lib/contacts/schemas";
-import { useAddMembers, useListMembers, useRemoveMember, type ContactList } from "@/lib/queries/lists";
+import { useAddMembers, useListMembers, useRemoveMember, type ContactList } from "@/hooks/lists";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { FormField } from "@/components/ui/form-field";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ROLES, canAssignRole, type Role } from "@/lib/auth/permissions";
 import { addMemberSchema } from "@/lib/members/schemas";
 import { inviteMemberSchema } from "@/lib/account-links/schemas";
-import { useAddMember, useInviteMember } from "@/lib/queries/members";
+import { useAddMember, useInviteMember } from "@/hooks/members";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { ROLES, canAssignRole, type Role } from "@/lib/auth/permissions";
-import type { Member } from "@/lib/queries/members";
+import type { Member } from "@/hooks/members";
 import { Badge } from "@/components/ui/badge";
 import { roleLabel } from "@/components/members/role-descriptions";
 

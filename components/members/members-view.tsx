@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useMembers, useRemoveMember, useSendPasswordReset, useUpdateMemberRole, type Member } from "@/lib/queries/members";
+import { useMembers, useRemoveMember, useSendPasswordReset, useUpdateMemberRole, type Member } from "@/hooks/members";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

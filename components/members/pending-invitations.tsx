@@ -1,7 +1,7 @@
 "use client";
 
 import { canAssignRole, type Role } from "@/lib/auth/permissions";
-import { useInvitations, useRevokeInvitation } from "@/lib/queries/members";
+import { useInvitations, useRevokeInvitation } from "@/hooks/members";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { QueryState } from "@/components/ui/query-state";

@@ -1,4 +1,4 @@
-import type { MessageTimeline } from "@/lib/queries/messages";
+import type { MessageTimeline } from "@/hooks/messages";
 import { DateText } from "@/components/ui/date-text";
 import { SandboxedHtml } from "@/components/ui/sandboxed-html";
 import { visibleControls } from "@/components/ui/visible-controls";

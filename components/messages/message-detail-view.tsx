@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMessage } from "@/lib/queries/messages";
+import { useMessage } from "@/hooks/messages";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { visibleControls } from "@/components/ui/visible-controls";

@@ -1,6 +1,6 @@
 "use client";
 
-import { MESSAGE_STATUSES, type MessageStatus } from "@/lib/queries/messages";
+import { MESSAGE_STATUSES, type MessageStatus } from "@/hooks/messages";
 import { statusLabel } from "@/components/messages/message-status";
 
 export interface MessageFilterValues {

@@ -1,4 +1,4 @@
-import type { MessageTimeline } from "@/lib/queries/messages";
+import type { MessageTimeline } from "@/hooks/messages";
 import { MessageStatusBadge } from "@/components/messages/message-status";
 
 type Message = MessageTimeline["message"];

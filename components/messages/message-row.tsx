@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { MessageListItem } from "@/lib/queries/messages";
+import type { MessageListItem } from "@/hooks/messages";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { visibleControls } from "@/components/ui/visible-controls";

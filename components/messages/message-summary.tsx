@@ -1,4 +1,4 @@
-import type { MessageTimeline } from "@/lib/queries/messages";
+import type { MessageTimeline } from "@/hooks/messages";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { DetailItem } from "@/components/ui/detail-item";

@@ -1,4 +1,4 @@
-import type { MessageEvent } from "@/lib/queries/messages";
+import type { MessageEvent } from "@/hooks/messages";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 

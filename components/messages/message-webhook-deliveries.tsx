@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMessageDeliveries } from "@/lib/queries/messages";
+import { useMessageDeliveries } from "@/hooks/messages";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { QueryState } from "@/components/ui/query-state";

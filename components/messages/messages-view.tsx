@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useMessages } from "@/lib/queries/messages";
+import { useMessages } from "@/hooks/messages";
 import { useCurrentProject } from "@/components/layout/use-current-project";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { PageHeader } from "@/components/ui/page-header";

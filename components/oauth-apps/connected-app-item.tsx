@@ -1,6 +1,6 @@
 "use client";
 
-import type { ConnectedApp } from "@/lib/queries/oauth-apps";
+import type { ConnectedApp } from "@/hooks/oauth-apps";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 

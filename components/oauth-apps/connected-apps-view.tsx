@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useConnectedApps, useRevokeConnectedApp, type ConnectedApp } from "@/lib/queries/oauth-apps";
+import { useConnectedApps, useRevokeConnectedApp, type ConnectedApp } from "@/hooks/oauth-apps";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { OAuthApp } from "@/lib/queries/oauth-apps";
+import type { OAuthApp } from "@/hooks/oauth-apps";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateText } from "@/components/ui/date-text";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteOAuthApp, useOAuthApps, type CreatedOAuthApp, type OAuthApp } from "@/lib/queries/oauth-apps";
+import { useDeleteOAuthApp, useOAuthApps, type CreatedOAuthApp, type OAuthApp } from "@/hooks/oauth-apps";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

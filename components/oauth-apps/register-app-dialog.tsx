@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import type { Scope } from "@/lib/auth/permissions";
 import { createAppSchema } from "@/lib/oauth/schemas";
-import { useCreateOAuthApp, type CreatedOAuthApp } from "@/lib/queries/oauth-apps";
+import { useCreateOAuthApp, type CreatedOAuthApp } from "@/hooks/oauth-apps";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

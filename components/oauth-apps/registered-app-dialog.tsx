@@ -1,6 +1,6 @@
 "use client";
 
-import type { CreatedOAuthApp } from "@/lib/queries/oauth-apps";
+import type { CreatedOAuthApp } from "@/hooks/oauth-apps";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ShownOnce } from "@/components/ui/shown-once";

@@ -1,6 +1,6 @@
 // This month's sends against the plan's allowance: a meter, the figures, and when it renews.
 import { DateText } from "@/components/ui/date-text";
-import type { Organization } from "@/lib/queries/organization";
+import type { Organization } from "@/hooks/organization";
 
 const number = new Intl.NumberFormat("en");
 

@@ -1,8 +1,8 @@
 "use client";
 // The organization's default project (PATCH /api/v1/organization {defaultProjectId}): the project
 // sends without a project are recorded under. Owners and admins choose; the others see why not.
-import { useProjects } from "@/lib/queries/projects";
-import { useUpdateOrganization } from "@/lib/queries/organization";
+import { useProjects } from "@/hooks/projects";
+import { useUpdateOrganization } from "@/hooks/organization";
 import { FormField } from "@/components/ui/form-field";
 
 const MEANING = "Sends made without a project (from the dashboard, or with a key not bound to one) are recorded under this project.";

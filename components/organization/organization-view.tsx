@@ -3,7 +3,7 @@
 // tracking default.
 // Everyone in the organization may read it; owners and admins change it (org.manage).
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useOrganization, useUpdateOrganization } from "@/lib/queries/organization";
+import { useOrganization, useUpdateOrganization } from "@/hooks/organization";
 import { PLANS, type Plan } from "@/lib/orgs/plans";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryState } from "@/components/ui/query-state";

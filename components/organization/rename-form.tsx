@@ -2,7 +2,7 @@
 // The organization's name, changed with the route's own schema (PATCH /api/v1/organization).
 import { useState } from "react";
 import { updateOrganizationSchema } from "@/lib/orgs/schemas";
-import { useUpdateOrganization } from "@/lib/queries/organization";
+import { useUpdateOrganization } from "@/hooks/organization";
 import { FormField } from "@/components/ui/form-field";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { fieldErrors } from "@/components/ui/field-errors";

@@ -1,4 +1,4 @@
-import type { BounceReport } from "@/lib/queries/analytics";
+import type { BounceReport } from "@/hooks/analytics";
 import { count } from "@/components/overview/figures";
 
 /** Why emails bounced in the period, most common first, each with a bar for its share. */

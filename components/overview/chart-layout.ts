@@ -1,5 +1,5 @@
 // How the per-day chart lays out its axis and lines (pure, so it is tested on its own).
-import type { DailyStat } from "@/lib/queries/analytics";
+import type { DailyStat } from "@/hooks/analytics";
 import { SERIES } from "@/components/overview/series";
 
 /** At most this many day labels on the axis: every day up to it, then every 2nd, 3rd, ... day. */

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import type { DailyStat } from "@/lib/queries/analytics";
+import type { DailyStat } from "@/hooks/analytics";
 import { SERIES } from "@/components/overview/series";
 import { count, dayLabel, fullDayLabel } from "@/components/overview/figures";
 import { axisTicks, drawingOrder } from "@/components/overview/chart-layout";

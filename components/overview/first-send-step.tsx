@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { ApiKey, CreatedApiKey } from "@/lib/queries/api-keys";
+import type { ApiKey, CreatedApiKey } from "@/hooks/api-keys";
 import { CurlBlock } from "@/components/overview/curl-block";
 import { canSendWith, KEY_VARIABLE } from "@/components/overview/first-send-curl";
 import { TestModeNote } from "@/components/overview/test-mode-note";

@@ -3,9 +3,9 @@
 import { useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useApiKeys, type CreatedApiKey } from "@/lib/queries/api-keys";
-import { useProviders } from "@/lib/queries/providers";
-import { useFirstSend, useWebhookCount } from "@/lib/queries/first-run";
+import { useApiKeys, type CreatedApiKey } from "@/hooks/api-keys";
+import { useProviders } from "@/hooks/providers";
+import { useFirstSend, useWebhookCount } from "@/hooks/first-run";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RestrictedAction } from "@/components/ui/restricted-action";

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useAnalyticsSummary, useBounceReport, useDeliveryReport, useUseCaseReport, type DeliveryReport, type ReportFilter } from "@/lib/queries/analytics";
-import { useProjects } from "@/lib/queries/projects";
+import { useAnalyticsSummary, useBounceReport, useDeliveryReport, useUseCaseReport, type DeliveryReport, type ReportFilter } from "@/hooks/analytics";
+import { useProjects } from "@/hooks/projects";
 import { useCurrentProject } from "@/components/layout/use-current-project";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { EmptyState } from "@/components/ui/empty-state";

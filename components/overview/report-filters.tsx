@@ -1,7 +1,7 @@
 "use client";
 
-import { PERIODS, type PeriodDays, type ReportFilter } from "@/lib/queries/analytics";
-import type { Project } from "@/lib/queries/projects";
+import { PERIODS, type PeriodDays, type ReportFilter } from "@/hooks/analytics";
+import type { Project } from "@/hooks/projects";
 
 interface ReportFiltersProps {
   value: ReportFilter;

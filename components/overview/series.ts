@@ -1,4 +1,4 @@
-import type { DailyStat } from "@/lib/queries/analytics";
+import type { DailyStat } from "@/hooks/analytics";
 
 export type SeriesKey = Exclude<keyof DailyStat, "date">;
 

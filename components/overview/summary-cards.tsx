@@ -1,4 +1,4 @@
-import type { AnalyticsSummary } from "@/lib/queries/analytics";
+import type { AnalyticsSummary } from "@/hooks/analytics";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SERIES, type SeriesKey } from "@/components/overview/series";
 import { count, percent } from "@/components/overview/figures";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { createTestListSchema } from "@/lib/safety/schemas";
-import { useCreateTestList, useSendMode, useTestLists } from "@/lib/queries/safety";
+import { useCreateTestList, useSendMode, useTestLists } from "@/hooks/safety";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/ui/query-state";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { createProjectSchema } from "@/lib/projects/schemas";
-import { useCreateProject } from "@/lib/queries/projects";
+import { useCreateProject } from "@/hooks/projects";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useProjects } from "@/lib/queries/projects";
+import { useProjects } from "@/hooks/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

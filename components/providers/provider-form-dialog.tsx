@@ -1,7 +1,7 @@
 "use client";
 
-import { ApiError } from "@/lib/queries/fetch-json";
-import { useCreateProvider, useUpdateProvider, type Provider } from "@/lib/queries/providers";
+import { ApiError } from "@/hooks/fetch-json";
+import { useCreateProvider, useUpdateProvider, type Provider } from "@/hooks/providers";
 import { Dialog } from "@/components/ui/dialog";
 import { ProviderForm, type ProviderFormValues } from "@/components/providers/provider-form";
 

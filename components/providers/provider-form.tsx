@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import type { ProviderType } from "@/lib/providers/catalog";
-import type { Provider } from "@/lib/queries/providers";
+import type { Provider } from "@/hooks/providers";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { providerTypeInfo } from "@/components/providers/provider-types";

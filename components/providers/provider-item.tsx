@@ -1,6 +1,6 @@
 "use client";
 
-import { useSetProviderActive, useTestProvider, type Provider } from "@/lib/queries/providers";
+import { useSetProviderActive, useTestProvider, type Provider } from "@/hooks/providers";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";

@@ -1,4 +1,4 @@
-import type { Provider } from "@/lib/queries/providers";
+import type { Provider } from "@/hooks/providers";
 
 const WINDOWS = [
   { unit: "minute", used: "usageMinute", limit: "rateLimitPerMinute" },

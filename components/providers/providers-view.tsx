@@ -2,7 +2,7 @@
 
 import { useLayoutEffect, useRef, useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteProvider, useProviders, useReorderProviders, type Provider } from "@/lib/queries/providers";
+import { useDeleteProvider, useProviders, useReorderProviders, type Provider } from "@/hooks/providers";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

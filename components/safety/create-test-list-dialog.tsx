@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { createTestListSchema } from "@/lib/safety/schemas";
-import { useCreateTestList } from "@/lib/queries/safety";
+import { useCreateTestList } from "@/hooks/safety";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useSendMode, useSetSendMode, type ModeSettings, type SendMode } from "@/lib/queries/safety";
+import { useSendMode, useSetSendMode, type ModeSettings, type SendMode } from "@/hooks/safety";
 import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RestrictedAction } from "@/components/ui/restricted-action";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { SendMode } from "@/lib/queries/safety";
+import type { SendMode } from "@/hooks/safety";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TestList } from "@/lib/queries/safety";
+import type { TestList } from "@/hooks/safety";
 import { DateText } from "@/components/ui/date-text";
 
 /** One test list: its name, every address on it, and Delete. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useDeleteTestList, useSendMode, useTestLists, type TestList } from "@/lib/queries/safety";
+import { useDeleteTestList, useSendMode, useTestLists, type TestList } from "@/hooks/safety";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

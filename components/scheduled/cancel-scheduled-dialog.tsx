@@ -1,6 +1,6 @@
 "use client";
 
-import type { ScheduledEmail } from "@/lib/queries/scheduled";
+import type { ScheduledEmail } from "@/hooks/scheduled";
 import { DateText } from "@/components/ui/date-text";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";

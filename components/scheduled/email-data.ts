@@ -1,4 +1,4 @@
-import type { ScheduledEmail } from "@/lib/queries/scheduled";
+import type { ScheduledEmail } from "@/hooks/scheduled";
 
 /** Addresses as the send body holds them: a list, or (as a caller may write it) one string. */
 const addresses = (value: unknown): string[] =>

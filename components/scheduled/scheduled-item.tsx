@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { DateText } from "@/components/ui/date-text";
-import type { ScheduledEmail } from "@/lib/queries/scheduled";
+import type { ScheduledEmail } from "@/hooks/scheduled";
 import { ScheduledStatusBadge } from "@/components/scheduled/scheduled-status";
 import { describeEmail } from "@/components/scheduled/email-data";
 

@@ -1,4 +1,4 @@
-import type { ScheduledEmail } from "@/lib/queries/scheduled";
+import type { ScheduledEmail } from "@/hooks/scheduled";
 import { Badge } from "@/components/ui/badge";
 
 type Status = ScheduledEmail["status"];

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useCancelScheduledEmail, useScheduledEmails, type ScheduledEmail } from "@/lib/queries/scheduled";
+import { useCancelScheduledEmail, useScheduledEmails, type ScheduledEmail } from "@/hooks/scheduled";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

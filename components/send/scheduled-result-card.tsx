@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { DateText } from "@/components/ui/date-text";
-import type { ScheduledEmail } from "@/lib/queries/scheduled";
+import type { ScheduledEmail } from "@/hooks/scheduled";
 import { Badge } from "@/components/ui/badge";
 
 /** A send accepted for later: when it goes, and where to follow or cancel it. */

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { ApiError } from "@/lib/queries/fetch-json";
+import { ApiError } from "@/hooks/fetch-json";
 
 const link = "font-medium underline";
 

@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import type { z } from "zod";
 import { scheduleEmailSchema, sendEmailSchema } from "@/lib/email/schemas";
-import type { SendTestEmailInput } from "@/lib/queries/send";
+import type { SendTestEmailInput } from "@/hooks/send";
 import { MAX_SCHEDULE_AHEAD_MS } from "@/lib/scheduling/schemas";
 import { FormField } from "@/components/ui/form-field";
 import { DemoAddressPicker } from "@/components/send/demo-address-picker";

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useSendMode } from "@/lib/queries/safety";
+import { useSendMode } from "@/hooks/safety";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** Which send mode is in force, so nobody is surprised by a refusal or by a real delivery. */

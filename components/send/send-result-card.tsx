@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { SendResult } from "@/lib/queries/send";
+import type { SendResult } from "@/hooks/send";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 

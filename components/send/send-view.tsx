@@ -2,8 +2,8 @@
 
 import { useRef, useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useSendEmail, type SendTestEmailInput } from "@/lib/queries/send";
-import { useScheduleEmail } from "@/lib/queries/scheduled";
+import { useSendEmail, type SendTestEmailInput } from "@/hooks/send";
+import { useScheduleEmail } from "@/hooks/scheduled";
 import { PageHeader } from "@/components/ui/page-header";
 import { SendModeNotice } from "@/components/send/send-mode-notice";
 import { SendForm } from "@/components/send/send-form";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { createSenderSchema, updateSenderSchema } from "@/lib/senders/schemas";
-import { useAddSender, useRenameSender, type Sender } from "@/lib/queries/senders";
+import { useAddSender, useRenameSender, type Sender } from "@/hooks/senders";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

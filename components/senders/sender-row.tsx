@@ -1,6 +1,6 @@
 "use client";
 
-import type { Sender } from "@/lib/queries/senders";
+import type { Sender } from "@/hooks/senders";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";

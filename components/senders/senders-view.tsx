@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteSender, useSendConfirmation, useSenders, type Sender } from "@/lib/queries/senders";
+import { useDeleteSender, useSendConfirmation, useSenders, type Sender } from "@/hooks/senders";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

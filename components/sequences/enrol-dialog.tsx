@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { enrolSchema, MAX_ENROL } from "@/lib/sequences/schemas";
-import { useEnrolContacts } from "@/lib/queries/sequences";
+import { useEnrolContacts } from "@/hooks/sequences";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

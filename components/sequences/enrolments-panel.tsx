@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { ENROLMENT_STATUSES } from "@/lib/sequences/schemas";
-import { useEnrolments, useRemoveEnrolment, type Enrolment, type EnrolmentStatus } from "@/lib/queries/sequences";
+import { useEnrolments, useRemoveEnrolment, type Enrolment, type EnrolmentStatus } from "@/hooks/sequences";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteSequence, useListOptions, useSenderOptions, useSequence, useSetSequenceStatus, useTemplateOptions, type SequenceDetail } from "@/lib/queries/sequences";
+import { useDeleteSequence, useListOptions, useSenderOptions, useSequence, useSetSequenceStatus, useTemplateOptions, type SequenceDetail } from "@/hooks/sequences";
 import { PageHeader } from "@/components/ui/page-header";
 import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

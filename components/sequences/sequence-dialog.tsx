@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { createSequenceSchema, MAX_STEPS } from "@/lib/sequences/schemas";
-import { useCreateSequence, useListOptions, useSenderOptions, useTemplateOptions, useUpdateSequence, type Option, type Sequence } from "@/lib/queries/sequences";
+import { useCreateSequence, useListOptions, useSenderOptions, useTemplateOptions, useUpdateSequence, type Option, type Sequence } from "@/hooks/sequences";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { Sequence } from "@/lib/queries/sequences";
+import type { Sequence } from "@/hooks/sequences";
 import { ActionButton } from "@/components/ui/action-button";
 import { SequenceStatusBadge } from "@/components/sequences/status-badge";
 import { StepSummary } from "@/components/sequences/step-summary";

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useSequences, useSetSequenceStatus, useTemplateOptions, type Sequence } from "@/lib/queries/sequences";
+import { useSequences, useSetSequenceStatus, useTemplateOptions, type Sequence } from "@/hooks/sequences";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { SequenceDetail } from "@/lib/queries/sequences";
+import type { SequenceDetail } from "@/hooks/sequences";
 import { describeDelay } from "@/components/sequences/delay";
 
 const COLUMNS = ["sent", "failed", "skipped", "delivered", "opened", "clicked", "bounced"] as const;

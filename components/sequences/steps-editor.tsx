@@ -1,6 +1,6 @@
 "use client";
 
-import type { Option } from "@/lib/queries/sequences";
+import type { Option } from "@/hooks/sequences";
 import { UNITS, type DelayUnit } from "@/components/sequences/delay";
 
 export interface StepDraft {

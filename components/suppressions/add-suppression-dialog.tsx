@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { createSuppressionSchema } from "@/lib/suppressions/schemas";
-import { useAddSuppression } from "@/lib/queries/suppressions";
+import { useAddSuppression } from "@/hooks/suppressions";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

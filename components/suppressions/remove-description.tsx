@@ -1,4 +1,4 @@
-import type { Suppression, SuppressionReason } from "@/lib/queries/suppressions";
+import type { Suppression, SuppressionReason } from "@/hooks/suppressions";
 import { REASON_LABELS } from "@/components/suppressions/reason-labels";
 
 const AFTERWARDS: Record<SuppressionReason, string> = {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { Suppression } from "@/lib/queries/suppressions";
+import type { Suppression } from "@/hooks/suppressions";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { REASON_LABELS } from "@/components/suppressions/reason-labels";

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useRemoveSuppression, useSuppressions, type Suppression, type SuppressionReason } from "@/lib/queries/suppressions";
+import { useRemoveSuppression, useSuppressions, type Suppression, type SuppressionReason } from "@/hooks/suppressions";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";

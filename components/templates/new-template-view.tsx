@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useCreateTemplate } from "@/lib/queries/templates";
+import { useCreateTemplate } from "@/hooks/templates";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";

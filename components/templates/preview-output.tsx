@@ -1,4 +1,4 @@
-import type { TemplatePreview } from "@/lib/queries/templates";
+import type { TemplatePreview } from "@/hooks/templates";
 
 const label = "text-xs font-medium text-zinc-500 uppercase dark:text-zinc-400";
 

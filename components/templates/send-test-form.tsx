@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { sendTemplatedSchema } from "@/lib/templates/schemas";
-import { useSendTemplated } from "@/lib/queries/templates";
+import { useSendTemplated } from "@/hooks/templates";
 import { FormField } from "@/components/ui/form-field";
 import { SendError } from "@/components/send/send-error";
 import { TemplatedResults } from "@/components/templates/templated-results";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { Role } from "@/lib/auth/permissions";
-import { useTemplate } from "@/lib/queries/templates";
+import { useTemplate } from "@/hooks/templates";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TemplateWorkspace } from "@/components/templates/template-workspace";

@@ -2,8 +2,8 @@
 // and for an existing template sent as a PATCH of only what changed (a content field adds a
 // version even when its value is the same, so unchanged fields are left out).
 import { createTemplateSchema, type CreateTemplateInput, type UpdateTemplateInput } from "@/lib/templates/schemas";
-import { ApiError } from "@/lib/queries/fetch-json";
-import type { Template, TemplateVersion } from "@/lib/queries/templates";
+import { ApiError } from "@/hooks/fetch-json";
+import type { Template, TemplateVersion } from "@/hooks/templates";
 
 type DefaultValue = string | number | boolean | null;
 

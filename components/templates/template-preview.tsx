@@ -1,6 +1,6 @@
 "use client";
 
-import { useTemplatePreview, type Template } from "@/lib/queries/templates";
+import { useTemplatePreview, type Template } from "@/hooks/templates";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { DateText } from "@/components/ui/date-text";
 import { useRouter } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteTemplate, useUpdateTemplate, type Template, type TemplateVersion } from "@/lib/queries/templates";
+import { useDeleteTemplate, useUpdateTemplate, type Template, type TemplateVersion } from "@/hooks/templates";
 import { PageHeader } from "@/components/ui/page-header";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";

@@ -1,4 +1,4 @@
-import type { TemplatedResult } from "@/lib/queries/templates";
+import type { TemplatedResult } from "@/hooks/templates";
 import { Badge } from "@/components/ui/badge";
 
 /** One line per recipient: sent with its message id, or why it was not. */

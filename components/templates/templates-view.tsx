@@ -4,7 +4,7 @@ import { useState } from "react";
 import { DateText } from "@/components/ui/date-text";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useTemplates } from "@/lib/queries/templates";
+import { useTemplates } from "@/hooks/templates";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

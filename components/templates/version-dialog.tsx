@@ -1,6 +1,6 @@
 "use client";
 
-import { useTemplatePreview, type TemplateVersion } from "@/lib/queries/templates";
+import { useTemplatePreview, type TemplateVersion } from "@/hooks/templates";
 import { DateText } from "@/components/ui/date-text";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ErrorBanner } from "@/components/ui/error-banner";

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { DateText } from "@/components/ui/date-text";
-import { useMembers } from "@/lib/queries/members";
-import { useTemplateVersions, type TemplateVersion } from "@/lib/queries/templates";
+import { useMembers } from "@/hooks/members";
+import { useTemplateVersions, type TemplateVersion } from "@/hooks/templates";
 import { Badge } from "@/components/ui/badge";
 import { QueryState } from "@/components/ui/query-state";
 import { PageNav } from "@/components/ui/page-nav";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useProjects } from "@/lib/queries/projects";
+import { useProjects } from "@/hooks/projects";
 import { FormField } from "@/components/ui/form-field";
 
 interface ProjectSelectProps {

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { ApiError } from "@/lib/queries/fetch-json";
+import { ApiError } from "@/hooks/fetch-json";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { ListSkeleton } from "@/components/ui/skeleton";
 

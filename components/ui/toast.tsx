@@ -1,9 +1,9 @@
 "use client";
 // Short-lived notices for one-click actions: "Provider disabled", or the API's message when
-// one fails. A tiny store (no context, so query hooks can raise them) and one <Toaster/>,
-// rendered once by the dashboard's providers. The two live regions are always in the page,
-// so assistive technology announces what is added to them: successes politely
-// (role="status"), errors at once (role="alert").
+// one fails. A tiny store (no context, so the dashboard's QueryClient can raise them from its
+// mutation handlers) and one <Toaster/>, rendered once by the dashboard's providers. The two
+// live regions are always in the page, so assistive technology announces what is added to
+// them: successes politely (role="status"), errors at once (role="alert").
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 export type ToastKind = "success" | "error";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { createUseCaseSchema, updateUseCaseSchema } from "@/lib/use-cases/schemas";
-import { useCreateUseCase, useUpdateUseCase, type UseCase } from "@/lib/queries/use-cases";
+import { useCreateUseCase, useUpdateUseCase, type UseCase } from "@/hooks/use-cases";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";

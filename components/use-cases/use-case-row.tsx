@@ -1,6 +1,6 @@
 "use client";
 
-import type { UseCase } from "@/lib/queries/use-cases";
+import type { UseCase } from "@/hooks/use-cases";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteUseCase, useMakeDefaultUseCase, useUseCases, type UseCase } from "@/lib/queries/use-cases";
+import { useDeleteUseCase, useMakeDefaultUseCase, useUseCases, type UseCase } from "@/hooks/use-cases";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

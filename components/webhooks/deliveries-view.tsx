@@ -3,8 +3,8 @@
 import { useState } from "react";
 import Link from "next/link";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useProjects } from "@/lib/queries/projects";
-import { useTestWebhookEndpoint, useWebhookDeliveries, useWebhookEndpoint } from "@/lib/queries/webhooks";
+import { useProjects } from "@/hooks/projects";
+import { useTestWebhookEndpoint, useWebhookDeliveries, useWebhookEndpoint } from "@/hooks/webhooks";
 import { PageHeader } from "@/components/ui/page-header";
 import { ActionButton } from "@/components/ui/action-button";
 import { QueryState } from "@/components/ui/query-state";

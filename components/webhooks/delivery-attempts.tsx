@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from "@/lib/queries/webhooks";
+import type { WebhookDelivery } from "@/hooks/webhooks";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 

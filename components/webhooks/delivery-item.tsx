@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { DateText } from "@/components/ui/date-text";
-import { useResendDelivery, type WebhookDelivery } from "@/lib/queries/webhooks";
+import { useResendDelivery, type WebhookDelivery } from "@/hooks/webhooks";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DeliveryStatusBadge } from "@/components/webhooks/delivery-status";

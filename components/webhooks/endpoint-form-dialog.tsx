@@ -1,8 +1,8 @@
 "use client";
 
-import { ApiError } from "@/lib/queries/fetch-json";
+import { ApiError } from "@/hooks/fetch-json";
 import type { CreateEndpointInput } from "@/lib/webhooks/schemas";
-import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint, type WebhookEndpoint, type WebhookEndpointWithSecret } from "@/lib/queries/webhooks";
+import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint, type WebhookEndpoint, type WebhookEndpointWithSecret } from "@/hooks/webhooks";
 import { Dialog } from "@/components/ui/dialog";
 import { EndpointForm } from "@/components/webhooks/endpoint-form";
 

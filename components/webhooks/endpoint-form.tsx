@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { createEndpointSchema, type CreateEndpointInput } from "@/lib/webhooks/schemas";
-import type { WebhookEndpoint } from "@/lib/queries/webhooks";
+import type { WebhookEndpoint } from "@/hooks/webhooks";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { fieldErrors } from "@/components/ui/field-errors";

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import Link from "next/link";
-import { useSetWebhookEndpointActive, useTestWebhookEndpoint, type WebhookEndpoint } from "@/lib/queries/webhooks";
+import { useSetWebhookEndpointActive, useTestWebhookEndpoint, type WebhookEndpoint } from "@/hooks/webhooks";
 import { ActionButton } from "@/components/ui/action-button";
 import { DisabledNotice, EndpointSummary } from "@/components/webhooks/endpoint-summary";
 import { TestResult } from "@/components/webhooks/test-result";

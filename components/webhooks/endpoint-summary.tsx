@@ -1,4 +1,4 @@
-import type { WebhookEndpoint } from "@/lib/queries/webhooks";
+import type { WebhookEndpoint } from "@/hooks/webhooks";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { EventChips } from "@/components/webhooks/event-chips";

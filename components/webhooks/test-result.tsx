@@ -1,4 +1,4 @@
-import type { WebhookTestResult } from "@/lib/queries/webhooks";
+import type { WebhookTestResult } from "@/hooks/webhooks";
 
 const describeCode = (code: number | null) => (code === null ? "no HTTP answer" : `HTTP ${code}`);
 

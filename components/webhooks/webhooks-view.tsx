@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteWebhookEndpoint, useRotateWebhookSecret, useWebhookEndpoints, type WebhookEndpoint } from "@/lib/queries/webhooks";
-import { useProjects } from "@/lib/queries/projects";
+import { useDeleteWebhookEndpoint, useRotateWebhookSecret, useWebhookEndpoints, type WebhookEndpoint } from "@/hooks/webhooks";
+import { useProjects } from "@/hooks/projects";
 import { PageHeader } from "@/components/ui/page-header";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";

@@ -1,4 +1,5 @@
 // The two process-wide secrets, resolved once.
+import "server-only";
 import { dataDirInUse, env } from "@/lib/env";
 import { resolveSecret } from "@/lib/config/local-secrets";
 

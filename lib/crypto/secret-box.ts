@@ -1,5 +1,6 @@
 // Secrets at rest (provider credentials, webhook secrets): AES-256-GCM under ENCRYPTION_KEY.
 // Format: v1.<iv>.<tag>.<ciphertext>, base64url parts.
+import "server-only";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { getEncryptionKey } from "@/lib/config/secrets";
 

@@ -1,6 +1,7 @@
 // Tokens the product hands out in mail and links (tracking, unsubscribe) and checks when they
 // come back: a JSON array, base64url, and a MAC under a key derived from AUTH_SECRET for that
 // one purpose (a token of one purpose never verifies as another). Forged or altered: null.
+import "server-only";
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { getAuthSecret } from "@/lib/config/secrets";
 

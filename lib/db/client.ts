@@ -1,6 +1,7 @@
 // One database handle per process: PostgreSQL when DATABASE_URL is set, otherwise the
 // embedded PGlite under the data folder. Held on globalThis because Next.js may evaluate
 // this module more than once, and PGlite must never be opened twice on one folder.
+import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";

@@ -2,6 +2,7 @@
 // through plain pg pools: measured here, the same statement costs about half the app CPU it
 // costs through Prisma (PERFORMANCE.md). On the embedded database they stay on Prisma's
 // connection, whose adapter keeps PGlite's single connection out of other transactions.
+import "server-only";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { dbHandle } from "@/lib/db/client";

@@ -4,7 +4,7 @@ import { createElement, type ReactElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/queries/fetch-json";
+import { ApiError } from "@/hooks/fetch-json";
 import { QueryState } from "@/components/ui/query-state";
 
 type Items = { items: string[] };

@@ -1,7 +1,7 @@
 // TanStack hook for your own name (PATCH /api/account/profile).
 import { useMutation } from "@tanstack/react-query";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 import type { UpdateProfileInput } from "@/lib/users/schemas";
 
 export function useUpdateProfile() {

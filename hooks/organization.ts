@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { organizationSchema, UpdateOrganizationInput } from "@/lib/orgs/schemas";
-import { fetchV1 } from "@/lib/queries/fetch-json";
-import { projectsQueryKey } from "@/lib/queries/projects";
+import { fetchV1 } from "@/hooks/fetch-json";
+import { projectsQueryKey } from "@/hooks/projects";
 
 export type Organization = z.output<typeof organizationSchema>;
 

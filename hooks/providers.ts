@@ -3,10 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreateProviderInput, providerWithCapabilitiesSchema, UpdateProviderInput } from "@/lib/providers/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { applyOptimistic } from "@/lib/queries/optimistic";
-import { toast } from "@/components/ui/toast";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR, successToast } from "@/hooks/mutation-meta";
+import { applyOptimistic } from "@/hooks/optimistic";
 
 export type Provider = z.output<typeof providerWithCapabilitiesSchema>;
 export interface ProviderTestResult {
@@ -55,13 +54,10 @@ export function useSetProviderActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => putJson<Provider>(providerUrl(id), { isActive }),
-    meta: { errorTitle: "Could not change the provider" },
+    meta: { errorTitle: "Could not change the provider", ...successToast((saved: Provider) => `Provider ${saved.isActive ? "enabled" : "disabled"}: ${saved.name}`) },
     onMutate: ({ id, isActive }) =>
       applyOptimistic<Provider[]>(queryClient, providersQueryKey, (list) => list.map((p) => (p.id === id ? { ...p, isActive } : p))),
     onError: (_error, _variables, undo) => undo?.(),
-    onSuccess: (saved) => {
-      toast.success(`Provider ${saved.isActive ? "enabled" : "disabled"}: ${saved.name}`);
-    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: providersQueryKey }),
   });
 }
@@ -82,13 +78,10 @@ export function useReorderProviders() {
   return useMutation({
     mutationFn: (changes: { id: string; priority: number }[]) =>
       Promise.all(changes.map(({ id, priority }) => putJson<Provider>(providerUrl(id), { priority }))),
-    meta: { errorTitle: "Could not change the order" },
+    meta: { errorTitle: "Could not change the order", ...successToast(() => "Sending order saved") },
     onMutate: (changes) =>
       applyOptimistic<Provider[]>(queryClient, providersQueryKey, (list) => inSendingOrder(list, new Map(changes.map((c) => [c.id, c.priority])))),
     onError: (_error, _variables, undo) => undo?.(),
-    onSuccess: () => {
-      toast.success("Sending order saved");
-    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: providersQueryKey }),
   });
 }

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { bounceReportSchema, deliveryReportSchema, summarySchema, useCaseReportSchema } from "@/lib/analytics/schemas";
-import { fetchJson, fetchV1 } from "@/lib/queries/fetch-json";
+import { fetchJson, fetchV1 } from "@/hooks/fetch-json";
 
 export type AnalyticsSummary = z.output<typeof summarySchema>;
 export type BounceReport = z.output<typeof bounceReportSchema>;

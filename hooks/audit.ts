@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { auditEntrySchema, auditPageSchema } from "@/lib/audit/schemas";
 import type { SendMode } from "@/lib/safety/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
+import { fetchJson } from "@/hooks/fetch-json";
 
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 export type AuditPage = z.output<typeof auditPageSchema>;

@@ -1,10 +1,9 @@
 // TanStack hooks for the suppression list (the v1 routes /api/v1/suppressions[/{email}],
 // called with the session cookie).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { CreateSuppressionInput, Suppression, SuppressionReason } from "@/lib/suppressions/schemas";
-import { fetchJson, fetchV1Page, fetchV1WithStatus } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { toast } from "@/components/ui/toast";
+import { fetchJson, fetchV1Page, fetchV1WithStatus } from "@/hooks/fetch-json";
+import { v1Resource } from "@/hooks/v1-resource";
 
 export type { Suppression, SuppressionReason };
 
@@ -18,7 +17,10 @@ export interface SuppressionListParams {
 
 export const suppressionsQueryKey = ["suppressions"] as const;
 
-const v1Url = (email?: string) => (email ? `/api/v1/suppressions/${encodeURIComponent(email)}` : "/api/v1/suppressions");
+const suppressions = v1Resource("/api/v1/suppressions", suppressionsQueryKey);
+// One suppression's URL names its address.
+const v1Url = (email?: string) => suppressions.url(email);
+const refreshList = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: [...suppressionsQueryKey, "list"] });
 
 export function suppressionsUrl({ page, perPage, search, reason }: SuppressionListParams): string {
   const params = new URLSearchParams({ page: String(page), perPage: String(perPage) });
@@ -46,29 +48,14 @@ async function addSuppression(input: CreateSuppressionInput): Promise<{ suppress
   return { suppression: data, added: status === 201 };
 }
 
-/** Adding an address already on the list is not an error: the answer is its existing row. */
-export function useAddSuppression() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addSuppression,
-    // The dialog shows the refusal.
-    meta: INLINE_ERROR,
-    onSuccess: ({ suppression, added }) => {
-      toast.success(added ? `Suppressed: ${suppression.email}` : `Already suppressed: ${suppression.email}`);
-      return queryClient.invalidateQueries({ queryKey: [...suppressionsQueryKey, "list"] });
-    },
+/** Adding an address already on the list is not an error: the answer is its existing row. Made in a dialog, which shows the refusal. */
+export const useAddSuppression = () =>
+  suppressions.useChange(addSuppression, ({ suppression, added }) => (added ? `Suppressed: ${suppression.email}` : `Already suppressed: ${suppression.email}`), {
+    then: refreshList,
   });
-}
 
-export function useRemoveSuppression() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (email: string) => fetchJson<{ data: { deleted: true } }>(v1Url(email), { method: "DELETE" }),
-    // Asked in a confirmation dialog, which shows the error.
-    meta: INLINE_ERROR,
-    onSuccess: (_data, email) => {
-      toast.success(`Removed from the suppression list: ${email}`);
-      return queryClient.invalidateQueries({ queryKey: [...suppressionsQueryKey, "list"] });
-    },
+// Asked in a confirmation dialog, which shows the error.
+export const useRemoveSuppression = () =>
+  suppressions.useChange((email: string) => fetchJson<{ data: { deleted: true } }>(v1Url(email), { method: "DELETE" }), (_data, email) => `Removed from the suppression list: ${email}`, {
+    then: refreshList,
   });
-}

@@ -13,10 +13,9 @@ import type {
   testResultSchema,
   UpdateEndpointInput,
 } from "@/lib/webhooks/schemas";
-import { fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { applyOptimistic, undoAll } from "@/lib/queries/optimistic";
-import { toast } from "@/components/ui/toast";
+import { fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR, successToast } from "@/hooks/mutation-meta";
+import { applyOptimistic, undoAll } from "@/hooks/optimistic";
 
 export type WebhookEndpoint = z.output<typeof endpointSchema>;
 export type WebhookEndpointWithSecret = z.output<typeof endpointWithSecretSchema>;
@@ -81,7 +80,7 @@ export function useSetWebhookEndpointActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => fetchV1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: { isActive } }),
-    meta: { errorTitle: "Could not change the endpoint" },
+    meta: { errorTitle: "Could not change the endpoint", ...successToast((saved: WebhookEndpoint) => `Endpoint ${saved.isActive ? "enabled" : "disabled"}: ${saved.url}`) },
     onMutate: async ({ id, isActive }) => {
       const set = (e: WebhookEndpoint) => (e.id === id ? { ...e, isActive } : e);
       return undoAll([
@@ -90,9 +89,6 @@ export function useSetWebhookEndpointActive() {
       ]);
     },
     onError: (_error, _variables, undo) => undo?.(),
-    onSuccess: (saved) => {
-      toast.success(`Endpoint ${saved.isActive ? "enabled" : "disabled"}: ${saved.url}`);
-    },
     // Disabling cancels queued deliveries, so their list changes too.
     onSettled: (_data, _error, { id }) =>
       Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
@@ -151,10 +147,7 @@ export function useResendDelivery(endpointId: string) {
   return useMutation({
     mutationFn: (deliveryId: string) =>
       fetchJson<WebhookDelivery>(`${dashboardUrl(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: "POST" }),
-    meta: { errorTitle: "Could not resend the delivery" },
-    onSuccess: () => {
-      toast.success("Delivery queued again: the new one is at the top of the list");
-      return queryClient.invalidateQueries({ queryKey: deliveriesKey(endpointId) });
-    },
+    meta: { errorTitle: "Could not resend the delivery", ...successToast(() => "Delivery queued again: the new one is at the top of the list") },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
   });
 }

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { messageListSchema, messageTimelineSchema } from "@/lib/analytics/schemas";
 import type { messageDeliveriesSchema } from "@/lib/webhooks/schemas";
 import { MESSAGE_STATUSES, type MessageStatus } from "@/lib/events/message-status";
-import { ApiError, fetchJson, fetchV1 } from "@/lib/queries/fetch-json";
+import { ApiError, fetchJson, fetchV1 } from "@/hooks/fetch-json";
 
 export type MessagePage = z.output<typeof messageListSchema>;
 export type MessageListItem = MessagePage["messages"][number];

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { enrollmentSchema, twoFactorStatusSchema } from "@/lib/two-factor/schemas";
-import { ApiError, fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { ApiError, fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 
 export type TwoFactorStatus = z.output<typeof twoFactorStatusSchema>;
 export type Enrollment = z.output<typeof enrollmentSchema>;

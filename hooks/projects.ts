@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { projectSchema, CreateProjectInput } from "@/lib/projects/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 
 export type Project = z.output<typeof projectSchema>;
 

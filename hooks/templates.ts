@@ -12,8 +12,8 @@ import type {
   templateVersionSchema,
   UpdateTemplateInput,
 } from "@/lib/templates/schemas";
-import { fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 
 export type Template = z.output<typeof templateSchema>;
 export type TemplateVersion = z.output<typeof templateVersionSchema>;

@@ -3,8 +3,8 @@
 // person stays signed in here and only their other sessions end.
 import { useMutation } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 import type { ChangePasswordInput } from "@/lib/account-links/schemas";
 
 export function useChangePassword(email: string) {

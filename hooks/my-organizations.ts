@@ -1,7 +1,7 @@
 // TanStack hooks for the signed-in user's organizations (GET /api/account/organizations) and
 // the switch between them (POST /api/account/organization).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchJson } from "@/lib/queries/fetch-json";
+import { fetchJson } from "@/hooks/fetch-json";
 import type { MyOrganization } from "@/lib/orgs/schemas";
 
 export const myOrganizationsQueryKey = ["account", "organizations"] as const;

@@ -19,10 +19,9 @@ import type {
   ruleTestSchema,
   updateRuleSchema,
 } from "@/lib/inbound/schemas";
-import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { applyOptimistic } from "@/lib/queries/optimistic";
-import { toast } from "@/components/ui/toast";
+import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR, successToast } from "@/hooks/mutation-meta";
+import { applyOptimistic } from "@/hooks/optimistic";
 
 export type InboundRule = z.output<typeof ruleSchema>;
 export type InboundRulePage = z.output<typeof rulePageSchema>;
@@ -80,16 +79,13 @@ export function useSetRuleEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isEnabled }: { id: string; isEnabled: boolean }) => fetchJson<InboundRule>(ruleUrl(id), { method: "PUT", body: { isEnabled } }),
-    meta: { errorTitle: "Could not change the rule" },
+    meta: { errorTitle: "Could not change the rule", ...successToast((saved: InboundRule) => `Rule ${saved.isEnabled ? "enabled" : "disabled"}: ${saved.name}`) },
     onMutate: ({ id, isEnabled }) =>
       applyOptimistic<InboundRulePage>(queryClient, [...inboundRulesKey, "list"], (page) => ({
         ...page,
         data: page.data.map((r) => (r.id === id ? { ...r, isEnabled } : r)),
       })),
     onError: (_error, _variables, undo) => undo?.(),
-    onSuccess: (saved) => {
-      toast.success(`Rule ${saved.isEnabled ? "enabled" : "disabled"}: ${saved.name}`);
-    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboundRulesKey }),
   });
 }
@@ -126,13 +122,13 @@ export function useSetDomainReceiving() {
   return useMutation({
     mutationFn: ({ id, inboundEnabled }: { id: string; inboundEnabled: boolean }) =>
       fetchJson<InboundDomain>(domainUrl(id), { method: "PATCH", body: { inboundEnabled } }),
-    meta: { errorTitle: "Could not change the domain" },
+    meta: {
+      errorTitle: "Could not change the domain",
+      ...successToast((saved: InboundDomain) => (saved.inboundEnabled ? `Receiving mail for ${saved.name} again` : `Receiving paused for ${saved.name}`)),
+    },
     onMutate: ({ id, inboundEnabled }) =>
       applyOptimistic<InboundDomain[]>(queryClient, inboundDomainsKey, (list) => list.map((d) => (d.id === id ? { ...d, inboundEnabled } : d))),
     onError: (_error, _variables, undo) => undo?.(),
-    onSuccess: (saved) => {
-      toast.success(saved.inboundEnabled ? `Receiving mail for ${saved.name} again` : `Receiving paused for ${saved.name}`);
-    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboundDomainsKey }),
   });
 }

@@ -2,9 +2,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { sendResultSchema } from "@/lib/email/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { providersQueryKey } from "@/lib/queries/providers";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import { providersQueryKey } from "@/hooks/providers";
 
 export type SendResult = z.output<typeof sendResultSchema>;
 

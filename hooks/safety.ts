@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreateTestListInput, modeSettingsSchema, SendMode, testListSchema } from "@/lib/safety/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
 
 export type ModeSettings = z.output<typeof modeSettingsSchema>;
 export type TestList = z.output<typeof testListSchema>;

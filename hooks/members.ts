@@ -5,10 +5,9 @@ import type { z } from "zod";
 import type { Role } from "@/lib/auth/permissions";
 import type { memberSchema, AddMemberInput } from "@/lib/members/schemas";
 import type { InviteMemberInput, invitationSchema, linkSentSchema } from "@/lib/account-links/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { applyOptimistic } from "@/lib/queries/optimistic";
-import { toast } from "@/components/ui/toast";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR, successToast } from "@/hooks/mutation-meta";
+import { applyOptimistic } from "@/hooks/optimistic";
 
 export type Member = z.output<typeof memberSchema>;
 export type Invitation = z.output<typeof invitationSchema>;
@@ -41,12 +40,9 @@ export function useUpdateMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) => fetchJson<Member>(memberUrl(id), { method: "PATCH", body: { role } }),
-    meta: { errorTitle: "Could not change the role" },
+    meta: { errorTitle: "Could not change the role", ...successToast((saved: Member) => `Role changed to ${saved.role}: ${saved.name || saved.email}`) },
     onMutate: ({ id, role }) => applyOptimistic<Member[]>(queryClient, membersQueryKey, (list) => list.map((m) => (m.id === id ? { ...m, role } : m))),
     onError: (_error, _variables, undo) => undo?.(),
-    onSuccess: (saved) => {
-      toast.success(`Role changed to ${saved.role}: ${saved.name || saved.email}`);
-    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryKey }),
   });
 }
@@ -83,8 +79,7 @@ export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => fetchJson<{ revoked: true }>(`/api/org/invitations/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    meta: { errorTitle: "Could not revoke the invitation" },
-    onSuccess: () => toast.success("Invitation revoked: its link no longer works"),
+    meta: { errorTitle: "Could not revoke the invitation", ...successToast(() => "Invitation revoked: its link no longer works") },
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey }),
   });
 }
@@ -93,7 +88,6 @@ export function useRevokeInvitation() {
 export function useSendPasswordReset() {
   return useMutation({
     mutationFn: (id: string) => fetchJson<LinkSent>(`${memberUrl(id)}/password-reset`, { method: "POST" }),
-    meta: { errorTitle: "Could not send a reset link" },
-    onSuccess: (sent) => toast.success(`A password reset link went to ${sent.email}`),
+    meta: { errorTitle: "Could not send a reset link", ...successToast((sent: LinkSent) => `A password reset link went to ${sent.email}`) },
   });
 }

@@ -3,9 +3,8 @@
 // DELETE /api/connected-apps/{id}).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AppView, ConnectedAppView, CreateAppInput } from "@/lib/oauth/schemas";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { toast } from "@/components/ui/toast";
+import { fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR, successToast } from "@/hooks/mutation-meta";
 
 // The answers' schemas (dates as ISO strings).
 export type OAuthApp = AppView;
@@ -47,15 +46,13 @@ export function useDeleteOAuthApp() {
   return useMutation({
     mutationFn: (app: OAuthApp) => fetchJson<{ deleted: true }>(appUrl(app.id), { method: "DELETE" }),
     // Asked in a confirmation dialog, which shows the error.
-    meta: INLINE_ERROR,
-    onSuccess: (_data, app) => {
-      toast.success(`App deleted: ${app.name}`);
-      return Promise.all([
+    meta: { ...INLINE_ERROR, ...successToast((_data, app: OAuthApp) => `App deleted: ${app.name}`) },
+    onSuccess: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: oauthAppsQueryKey }),
         // The deleting admin's own connection to it went too.
         queryClient.invalidateQueries({ queryKey: connectedAppsQueryKey }),
-      ]);
-    },
+      ]),
   });
 }
 
@@ -71,13 +68,8 @@ export function useRevokeConnectedApp() {
   return useMutation({
     mutationFn: (connected: ConnectedApp) => fetchJson<{ revoked: true }>(connectedUrl(connected.id), { method: "DELETE" }),
     // Asked in a confirmation dialog, which shows the error.
-    meta: INLINE_ERROR,
-    onSuccess: (_data, connected) => {
-      toast.success(`Access revoked: ${connected.app.name}`);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: connectedAppsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: oauthAppsQueryKey }),
-      ]);
-    },
+    meta: { ...INLINE_ERROR, ...successToast((_data, connected: ConnectedApp) => `Access revoked: ${connected.app.name}`) },
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: connectedAppsQueryKey }), queryClient.invalidateQueries({ queryKey: oauthAppsQueryKey })]),
   });
 }

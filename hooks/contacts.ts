@@ -1,15 +1,15 @@
 // TanStack hooks for contacts, their property definitions and CSV imports (the v1 routes
 // /api/v1/contacts/..., called with the session cookie). The CSV upload sends the File itself
 // as the body: the browser streams it from disk and the server parses it as it arrives.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { contactDetailSchema, contactSchema, CreateContactInput, CreatePropertyInput, FilterOp, SubscriptionStatus, UpdateContactInput } from "@/lib/contacts/schemas";
 import type { ContactImportErrorView, ContactImportView } from "@/lib/contacts/import-schemas";
 import type { ContactPropertyDefinition } from "@/lib/contacts/schemas";
-import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import { listsQueryKey } from "@/lib/queries/lists";
-import { toast } from "@/components/ui/toast";
+import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import { listsQueryKey } from "@/hooks/lists";
+import { v1Resource } from "@/hooks/v1-resource";
 
 export type Contact = z.output<typeof contactSchema>;
 export type ContactDetail = z.output<typeof contactDetailSchema>;
@@ -25,7 +25,8 @@ export interface ContactFilters {
 }
 
 export const contactsQueryKey = ["contacts"] as const;
-const base = "/api/v1/contacts";
+const contacts = v1Resource("/api/v1/contacts", contactsQueryKey);
+const base = contacts.url();
 
 function filterParams(f: ContactFilters): URLSearchParams {
   const params = new URLSearchParams();
@@ -55,52 +56,27 @@ export function useContacts(filters: ContactFilters, page: number, perPage: numb
 export function useContact(id: string | null) {
   return useQuery({
     queryKey: [...contactsQueryKey, "one", id],
-    queryFn: () => fetchV1<ContactDetail>(`${base}/${encodeURIComponent(id!)}`),
+    queryFn: () => fetchV1<ContactDetail>(contacts.url(id!)),
     enabled: id !== null,
   });
 }
 
 /** Members move with contacts: list counts are refreshed with them. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: contactsQueryKey }), queryClient.invalidateQueries({ queryKey: listsQueryKey })]);
-}
+const refresh = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: contactsQueryKey }), queryClient.invalidateQueries({ queryKey: listsQueryKey })]);
 
-export function useCreateContact() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: CreateContactInput) => fetchV1<ContactDetail>(base, { method: "POST", body: input }),
-    meta: INLINE_ERROR,
-    onSuccess: (c) => {
-      toast.success(`Contact created: ${c.email}`);
-      return refresh();
-    },
-  });
-}
+export const useCreateContact = () =>
+  contacts.useChange((input: CreateContactInput) => fetchV1<ContactDetail>(base, { method: "POST", body: input }), (c) => `Contact created: ${c.email}`, { then: refresh });
 
-export function useUpdateContact() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateContactInput }) => fetchV1<ContactDetail>(`${base}/${encodeURIComponent(id)}`, { method: "PATCH", body: input }),
-    meta: INLINE_ERROR,
-    onSuccess: (c) => {
-      toast.success(`Contact saved: ${c.email}`);
-      return refresh();
-    },
-  });
-}
+export const useUpdateContact = () =>
+  contacts.useChange(
+    ({ id, input }: { id: string; input: UpdateContactInput }) => fetchV1<ContactDetail>(contacts.url(id), { method: "PATCH", body: input }),
+    (c) => `Contact saved: ${c.email}`,
+    { then: refresh },
+  );
 
-export function useDeleteContact() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (c: Contact) => fetchJson(`${base}/${encodeURIComponent(c.id)}`, { method: "DELETE" }),
-    meta: INLINE_ERROR,
-    onSuccess: (_d, c) => {
-      toast.success(`Contact deleted: ${c.email}`);
-      return refresh();
-    },
-  });
-}
+export const useDeleteContact = () =>
+  contacts.useChange((c: Contact) => fetchJson(contacts.url(c.id), { method: "DELETE" }), (_d, c) => `Contact deleted: ${c.email}`, { then: refresh });
 
 const propertiesKey = [...contactsQueryKey, "properties"] as const;
 
@@ -108,29 +84,15 @@ export function useContactProperties() {
   return useQuery({ queryKey: propertiesKey, queryFn: () => fetchV1<ContactPropertyDefinition[]>(`${base}/properties`) });
 }
 
-export function useCreateProperty() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreatePropertyInput) => fetchV1<ContactPropertyDefinition>(`${base}/properties`, { method: "POST", body: input }),
-    meta: INLINE_ERROR,
-    onSuccess: (p) => {
-      toast.success(`Property added: ${p.key}`);
-      return queryClient.invalidateQueries({ queryKey: propertiesKey });
-    },
-  });
-}
+export const useCreateProperty = () =>
+  contacts.useChange(
+    (input: CreatePropertyInput) => fetchV1<ContactPropertyDefinition>(`${base}/properties`, { method: "POST", body: input }),
+    (p) => `Property added: ${p.key}`,
+    { then: (queryClient) => queryClient.invalidateQueries({ queryKey: propertiesKey }) },
+  );
 
-export function useDeleteProperty() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (key: string) => fetchJson(`${base}/properties/${encodeURIComponent(key)}`, { method: "DELETE" }),
-    meta: INLINE_ERROR,
-    onSuccess: (_d, key) => {
-      toast.success(`Property deleted: ${key}`);
-      return queryClient.invalidateQueries({ queryKey: contactsQueryKey });
-    },
-  });
-}
+export const useDeleteProperty = () =>
+  contacts.useChange((key: string) => fetchJson(`${base}/properties/${encodeURIComponent(key)}`, { method: "DELETE" }), (_d, key) => `Property deleted: ${key}`);
 
 /** POSTs the file as it is (text/csv); the answer is the finished import. */
 async function uploadCsv({ file, listId }: { file: File; listId: string }): Promise<ContactImportView> {
@@ -151,8 +113,8 @@ async function uploadCsv({ file, listId }: { file: File; listId: string }): Prom
 }
 
 export function useImportContacts() {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: uploadCsv, meta: INLINE_ERROR, onSuccess: () => refresh() });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: uploadCsv, meta: INLINE_ERROR, onSuccess: () => refresh(queryClient) });
 }
 
 export type ImportDetail = ContactImportView & { errors: ContactImportErrorView[] };

@@ -2,13 +2,13 @@
 // (GET /api/messages?sentOnly=true&pageSize=1), whether a webhook endpoint exists (the v1 route
 // GET /api/v1/webhook-endpoints?perPage=1, called with the session cookie), and the signed-in
 // address for screens that are not handed it (next-auth's GET /api/auth/session).
-// Keys share the prefixes of lib/queries/messages and lib/queries/webhooks, so a send or a new
+// Keys share the prefixes of hooks/messages and hooks/webhooks, so a send or a new
 // endpoint made elsewhere in the dashboard refreshes these too.
 import { useQuery } from "@tanstack/react-query";
 import type { Pagination } from "@/lib/http/pagination";
-import { fetchJson } from "@/lib/queries/fetch-json";
-import { messagesQueryKey, messagesUrl, type MessageListItem, type MessagePage } from "@/lib/queries/messages";
-import { webhooksQueryKey } from "@/lib/queries/webhooks";
+import { fetchJson } from "@/hooks/fetch-json";
+import { messagesQueryKey, messagesUrl, type MessageListItem, type MessagePage } from "@/hooks/messages";
+import { webhooksQueryKey } from "@/hooks/webhooks";
 
 export interface FirstSend {
   /** Messages that went out, in all. */

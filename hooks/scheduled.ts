@@ -3,9 +3,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { cancelResultSchema, scheduledEmailSchema, scheduleListSchema } from "@/lib/scheduling/schemas";
-import { ApiError, fetchJson } from "@/lib/queries/fetch-json";
-import { INLINE_ERROR } from "@/lib/queries/mutation-meta";
-import type { SendTestEmailInput } from "@/lib/queries/send";
+import { ApiError, fetchJson } from "@/hooks/fetch-json";
+import { INLINE_ERROR } from "@/hooks/mutation-meta";
+import type { SendTestEmailInput } from "@/hooks/send";
 
 export type ScheduledEmail = z.output<typeof scheduledEmailSchema>;
 export type ScheduledPage = z.output<typeof scheduleListSchema>;
