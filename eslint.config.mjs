@@ -121,9 +121,6 @@ export default defineConfig([
   // Tests read JSON bodies of many shapes; typing each one would add noise, not safety.
   { files: ["tests/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   { files: ["lib/**"], rules: serverRules("lib", ["app", "components", "hooks", "inngest"]) },
-  // The one exception, for now: lib/boot starts inngest/'s dispatcher when INNGEST_EVENT_KEY is
-  // set. To go when the boot no longer reaches into inngest/.
-  { files: ["lib/boot/**"], rules: serverRules("lib", ["app", "components", "hooks"]) },
   { files: ["inngest/**"], rules: serverRules("inngest", ["app", "components", "hooks"]) },
   { files: ["components/**"], rules: clientRules() },
   // The hooks hand data to components, never the other way round: toasts are raised by the

@@ -7,7 +7,7 @@ export async function register() {
   // Before any request is served: each carries its socket's address (lib/http/peer-address.ts).
   const { stampPeerAddresses } = await import("./lib/http/peer-address");
   stampPeerAddresses();
-  const { bootOrExit } = await import("./lib/boot/boot-or-exit");
-  if (process.env.VERCEL) await bootOrExit();
-  else void bootOrExit();
+  const [{ bootOrExit }, { useInngestWhenConfigured }] = await Promise.all([import("./lib/boot/boot-or-exit"), import("./inngest/wire")]);
+  const booting = bootOrExit({ then: useInngestWhenConfigured });
+  if (process.env.VERCEL) await booting;
 }

@@ -1,5 +1,5 @@
 // The one announcer: how new or re-scheduled work (a job row, a webhook delivery, any lane's
-// item) is made known. With Inngest (wired at start-up by lib/boot/boot-or-exit.ts) each
+// item) is made known. With Inngest (wired at start-up by inngest/wire.ts) each
 // announcement becomes events; otherwise the lane of this process's embedded runner is woken.
 // The rows are committed before they are announced: a lost announcement only waits for the
 // next poll, or (with Inngest) for the sweep (maintenance-jobs.ts), which announces overdue work again.

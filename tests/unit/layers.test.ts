@@ -29,8 +29,8 @@ describe("layer rules", () => {
     // A relative path would slip past the patterns on "@/<folder>/".
     refused("lib/x/y.ts", `import { Providers } from "../../components/providers";`),
     allowed("lib/x/y.ts", `import { z } from "./z";`),
-    // The exception that remains: lib/boot starts inngest/'s dispatcher; nothing else.
-    allowed("lib/boot/y.ts", `await import("@/inngest/dispatcher");`),
+    // No exception: the start-up hook (instrumentation.ts) wires Inngest, not lib/boot.
+    refused("lib/boot/y.ts", `await import("@/inngest/announcer");`),
     refused("lib/boot/y.ts", `import { toast } from "@/components/ui/toast";`),
     // inngest/ is a thin shell over lib/.
     refused("inngest/y.ts", `import { Providers } from "@/components/providers";`),
