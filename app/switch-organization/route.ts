@@ -8,7 +8,7 @@ import { authenticateSession } from "@/lib/http/authenticate";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { hostedPage, hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
 import { switchOrganization } from "@/lib/orgs/my-organizations";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { afterStart } from "@/lib/boot/after-start";
 
 const notThere = () => html(hostedPage("Not found", `<h1>This organization cannot be opened</h1><p>Sign in with an account that is a member of it.</p><p><a href="/sign-in">Sign in</a></p>`), 404);

@@ -2,7 +2,7 @@
 // organization's members page and revocable by owners and admins. The token is never shown
 // (only its hash is kept). A revoked invitation's link opens nothing: its row is removed.
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { canAssignRole, type Role } from "@/lib/auth/permissions";
 

@@ -5,7 +5,7 @@
 // Only an address that is already a member of this organization (which its admins see anyway)
 // is refused. Another organization's pending invitation to the address changes nothing here.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { canAssignRole, type Role } from "@/lib/auth/permissions";
 import { assertSystemMail } from "@/lib/system-mail/send-system-mail";

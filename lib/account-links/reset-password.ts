@@ -4,7 +4,7 @@
 // password, counts it as chosen by its holder, and ends every session of the account.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { hashPassword } from "@/lib/crypto/password";
 import { canAssignRole, type Role } from "@/lib/auth/permissions";

@@ -4,7 +4,7 @@
 // The total is exact up to TOTAL_COUNT_CAP matches; past it the answer says "more than".
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { likePattern } from "@/lib/db/like-pattern";
 import { recipientStatuses, statusSummary } from "@/lib/events/message-status";
 import type { MessageListQuery } from "@/lib/analytics/schemas";

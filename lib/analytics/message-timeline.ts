@@ -3,8 +3,8 @@
 // Its status is what the provider last reported (lib/events/message-status.ts), for the message
 // and for each recipient; its content is what the send kept of it (lib/email/message-content.ts).
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/principal";
+import { notFound } from "@/lib/errors/app-error";
+import type { Principal } from "@/lib/auth/principal";
 import { recipientStatuses, shownStatus, statusSummary } from "@/lib/events/message-status";
 import type { Message } from "@/lib/generated/prisma/client";
 

@@ -1,8 +1,8 @@
 // The range a report covers, in the caller's organization; a project filter must be one of its
 // projects (and a key bound to a project reports on that project only).
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/principal";
+import { AppError } from "@/lib/errors/app-error";
+import type { Principal } from "@/lib/auth/principal";
 import type { Range } from "@/lib/analytics/event-counts";
 import type { ReportQuery } from "@/lib/analytics/schemas";
 

@@ -1,9 +1,9 @@
 // POST /api/analytics/track (SPEC): records a manual event for one of the organization's
 // emails; it flows through the same pipeline as any other (rollups, webhooks, suppression).
 import { publishEvents } from "@/lib/events/publish-events";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getMessageOrThrow } from "@/lib/analytics/message-timeline";
-import { userIdOf, type Principal } from "@/lib/http/principal";
+import { userIdOf, type Principal } from "@/lib/auth/principal";
 import type { z } from "zod";
 import type { trackEventSchema } from "@/lib/analytics/schemas";
 

@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { generateKey } from "@/lib/api-keys/key-format";
 import type { CreateApiKeyInput } from "@/lib/api-keys/schemas";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
 
 interface Options {

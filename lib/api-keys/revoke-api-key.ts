@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 
 /** Revokes a key of the organization; it answers 401 from the next request on. */

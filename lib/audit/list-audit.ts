@@ -1,7 +1,7 @@
 // One project's send audit (SPEC GET /api/audit): its entries plus account-level ones,
 // newest first. A project the caller cannot open is PROJECT_NOT_FOUND.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuditQuery } from "@/lib/audit/schemas";
 

@@ -2,7 +2,7 @@
 // so the entry and the change commit together.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db, type Db } from "@/lib/db/client";
-import type { ActorType } from "@/lib/http/principal";
+import type { ActorType } from "@/lib/auth/principal";
 
 export interface AuditEntry {
   orgId: string;

@@ -5,7 +5,7 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { json } from "@/lib/http/respond";
 import { readTextBody } from "@/lib/http/read-body";
 

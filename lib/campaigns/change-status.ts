@@ -9,13 +9,13 @@
 // - cancel: its pending recipients are skipped ("cancelled"); in-flight sends finish (one that
 //   comes back to pending afterwards is skipped by the watchdog).
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import type { Principal, SendPrincipal } from "@/lib/http/principal";
+import { AppError } from "@/lib/errors/app-error";
+import type { Principal, SendPrincipal } from "@/lib/auth/principal";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { campaignAudit, getCampaignOrThrow, getCampaignRowOrThrow } from "@/lib/campaigns/manage-campaigns";
 import { preflight } from "@/lib/campaigns/preflight";
 import { assertMayStartCampaign } from "@/lib/campaigns/list-audience";
-import { authorize } from "@/lib/http/authorize";
+import { authorize } from "@/lib/auth/authorize";
 import { assertTransition, fromStatuses, transitionRefused, type CampaignAction } from "@/lib/campaigns/transitions";
 import { MAX_SCHEDULE_AHEAD_MS, type ScheduleCampaignInput } from "@/lib/campaigns/schemas";
 import { queueFirstBatch } from "@/lib/campaigns/send-batch-job";

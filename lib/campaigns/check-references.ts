@@ -4,7 +4,7 @@
 // resource). One query checks them all.
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError, type FieldIssue } from "@/lib/http/errors";
+import { AppError, type FieldIssue } from "@/lib/errors/app-error";
 
 export interface References {
   listId?: string | null;

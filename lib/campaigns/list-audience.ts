@@ -1,10 +1,10 @@
 // A campaign's audience: its list's subscribed members, whom starting it now would send to
 // (unsubscribed ones are skipped at the start). What the bulk-send control counts.
 import { rawQuery } from "@/lib/db/raw-query";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
 import { callerMayBulkSend } from "@/lib/email/check-safety";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 export async function listAudience(orgId: string, listId: string | null): Promise<number> {

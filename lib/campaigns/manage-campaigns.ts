@@ -4,8 +4,8 @@
 // keeps its recipients and their history. Every change is audited.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { AppError, notFound, validationError } from "@/lib/http/errors";
-import { actorOf, createdByOf, type Principal, type SendPrincipal } from "@/lib/http/principal";
+import { AppError, notFound, validationError } from "@/lib/errors/app-error";
+import { actorOf, createdByOf, type Principal, type SendPrincipal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertValidTemplate } from "@/lib/templates/check-template";
 import { assertMayStartCampaign } from "@/lib/campaigns/list-audience";

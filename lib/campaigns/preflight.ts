@@ -7,7 +7,7 @@
 // while the campaign runs.
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { senderInclude, senderVerification } from "@/lib/senders/sender-view";
 import { Prisma, type Campaign } from "@/lib/generated/prisma/client";
 

@@ -10,7 +10,7 @@
 // {{contact.properties.contact}}); html escapes every value, subject and text take them raw.
 import { createHash } from "node:crypto";
 import { sendEmailSchema, type SendEmailInput } from "@/lib/email/schemas";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { renderContent } from "@/lib/templates/render-content";
 import { contactVariables } from "@/lib/contacts/contact-variables";
 import type { ClaimedRow } from "@/lib/campaigns/send-rows";

@@ -10,7 +10,7 @@
 //   deleted (back to pending, the campaign pauses itself with the reason);
 // - anything else may pass: settled from the messages log and retried with backoff.
 import { sendEmail } from "@/lib/email/send-email";
-import { AppError, type ErrorCode } from "@/lib/http/errors";
+import { AppError, type ErrorCode } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
 import { giveBack, markFinal, markSent, type ClaimedRow } from "@/lib/campaigns/send-rows";
 import { settleAfterFailure } from "@/lib/campaigns/settle-sends";

@@ -6,8 +6,8 @@
 // unchanged since it was checked, so a start racing an edit, a cancel or a second start
 // happens once or not at all.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import type { SendPrincipal } from "@/lib/http/principal";
+import { AppError } from "@/lib/errors/app-error";
+import type { SendPrincipal } from "@/lib/auth/principal";
 import { campaignAudit, getCampaignRowOrThrow } from "@/lib/campaigns/manage-campaigns";
 import { assertMayStartCampaign, assertScheduledStartApproved } from "@/lib/campaigns/list-audience";
 import { preflight } from "@/lib/campaigns/preflight";

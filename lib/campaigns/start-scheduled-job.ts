@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { defineJob } from "@/lib/jobs/define-job";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { CHANGED_MEANWHILE, startCampaign } from "@/lib/campaigns/start-campaign";

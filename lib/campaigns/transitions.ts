@@ -1,7 +1,7 @@
 // The campaign state machine: draft -> scheduled -> sending <-> paused -> sent, and cancelled
 // from scheduled, sending or paused. sent and cancelled are final. Anything else is 409
 // CONFLICT saying what the campaign is and what the action needs.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 export const TRANSITIONS = {
   send: { from: ["draft", "scheduled"], rule: "only a draft or a scheduled campaign can be sent" },

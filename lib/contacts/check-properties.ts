@@ -1,6 +1,6 @@
 // A contact body's properties checked against the organization's definitions: an unknown key
 // or a value of the wrong type is a 400 naming body.properties.<key>.
-import { AppError, type FieldIssue } from "@/lib/http/errors";
+import { AppError, type FieldIssue } from "@/lib/errors/app-error";
 import { checkJsonValue, type PropertyType, type PropertyValue } from "@/lib/contacts/property-values";
 import type { PropertyInput } from "@/lib/contacts/schemas";
 

@@ -5,7 +5,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { likePattern } from "@/lib/db/like-pattern";
-import type { FieldIssue } from "@/lib/http/errors";
+import type { FieldIssue } from "@/lib/errors/app-error";
 import { parseTextValue } from "@/lib/contacts/property-values";
 import { propertyTypes } from "@/lib/contacts/manage-properties";
 import { UNKNOWN_PROPERTY, invalidFields } from "@/lib/contacts/check-properties";

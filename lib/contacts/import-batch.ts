@@ -5,7 +5,7 @@
 // keeps what was done.
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { ImportRow } from "@/lib/contacts/import-row";
 
 export type GoodRow = Extract<ImportRow, { ok: true }> & { line: number };

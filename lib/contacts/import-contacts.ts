@@ -5,8 +5,8 @@
 // import's summary.
 import { db } from "@/lib/db/client";
 import { storableText } from "@/lib/db/storable-text";
-import { AppError } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertMayJoinList, enrolOnListJoin } from "@/lib/sequences/list-join";
 import { propertyTypes } from "@/lib/contacts/manage-properties";

@@ -6,7 +6,7 @@ import { contactEmail, MAX_NAME, SUBSCRIPTION_STATUSES, type SubscriptionStatus 
 import { parseTextValue, type PropertyType, type PropertyValue } from "@/lib/contacts/property-values";
 import { unescapeFormula } from "@/lib/contacts/csv-cells";
 import { invalidFields } from "@/lib/contacts/check-properties";
-import type { FieldIssue } from "@/lib/http/errors";
+import type { FieldIssue } from "@/lib/errors/app-error";
 import { storableText, unstorable } from "@/lib/db/storable-text";
 
 const IGNORED = new Set(["created_at", "updated_at", "id"]);

@@ -4,8 +4,8 @@
 // it becomes unsubscribed, cleared when it is subscribed again. Every change is audited.
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { propertyTypes } from "@/lib/contacts/manage-properties";
 import { checkProperties, mergeProperties } from "@/lib/contacts/check-properties";

@@ -2,7 +2,7 @@
 // runs inside its upload's request; one whose server stopped (a crash, a deploy) mid-import
 // would show "running" for ever, so reading the imports first marks those as failed.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ContactImport } from "@/lib/generated/prisma/client";
 

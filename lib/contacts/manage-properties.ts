@@ -3,8 +3,8 @@
 // transaction, so a key recreated later with another type never meets stale values.
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { MAX_PROPERTIES, type CreatePropertyInput } from "@/lib/contacts/schemas";
 import type { PropertyType } from "@/lib/contacts/property-values";

@@ -5,7 +5,7 @@
 // _mailroom-claim.<name> and adds the name again with "claim": true; the name then moves to it.
 // A holder that verified the name (its SPF and DKIM records pass: it controls the DNS too)
 // keeps it while it stays verified. Nothing here says who holds a name.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { signToken } from "@/lib/crypto/signed-token";
 import { dnsConfig } from "@/lib/domains/dns-config";
 import { isAbsent, systemResolver, type DnsResolver } from "@/lib/domains/dns-resolver";

@@ -5,8 +5,8 @@
 // inbound domain functions, since they are the same rows.
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { removeDomain, updateDomain } from "@/lib/inbound/inbound-domains";
 import { generateDkimKey } from "@/lib/domains/dkim-key";

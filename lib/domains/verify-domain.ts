@@ -5,7 +5,7 @@
 // values that nothing dispatches.
 import type { Prisma, Domain } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
-import { actorOf, type SendPrincipal } from "@/lib/http/principal";
+import { actorOf, type SendPrincipal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { dnsConfig } from "@/lib/domains/dns-config";
 import { recordsFor } from "@/lib/domains/dns-records";

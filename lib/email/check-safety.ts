@@ -2,10 +2,10 @@
 // key allowed bulk sends, or a user's fresh second factor) and the month's allowance. Used when
 // a send goes out and when one is scheduled. Refusals take precedence over the allowance, as
 // they would over an empty one; each refusal is reported through `refuse` (audit, refund).
-import { AppError } from "@/lib/http/errors";
-import { tooManyRequests } from "@/lib/http/too-many-requests";
+import { AppError } from "@/lib/errors/app-error";
+import { tooManyRequests } from "@/lib/errors/too-many-requests";
 import { secondsUntilNextMonth } from "@/lib/email/message-store";
-import type { SendPrincipal } from "@/lib/http/principal";
+import type { SendPrincipal } from "@/lib/auth/principal";
 import { recipientsOffTestLists } from "@/lib/safety/test-lists";
 import { isDemoDomain } from "@/lib/events/demo-addresses";
 import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";

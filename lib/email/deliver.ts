@@ -9,8 +9,8 @@
 // that is ambiguous too, the send is `unconfirmed` at that provider and reconcile-send.ts
 // settles it later (docs/sending.md).
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import { tooManyRequests } from "@/lib/http/too-many-requests";
+import { AppError } from "@/lib/errors/app-error";
+import { tooManyRequests } from "@/lib/errors/too-many-requests";
 import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
 import { adapterFor } from "@/lib/providers/registry";
 import { demoAdapter } from "@/lib/providers/demo/adapter";

@@ -3,7 +3,7 @@
 // 409 IDEMPOTENCY_CONFLICT. A failed first attempt frees the key, since nothing was sent.
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { isUniqueViolation } from "@/lib/db/errors";
 
 const TTL_MS = 24 * 3_600_000;

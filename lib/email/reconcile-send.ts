@@ -13,7 +13,7 @@ import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
 import { retryWhileDisconnected } from "@/lib/db/retry-while-disconnected";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { defineJob } from "@/lib/jobs/define-job";
 import { announceJobs } from "@/lib/jobs/announce";

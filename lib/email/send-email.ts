@@ -3,9 +3,9 @@
 // whatever happened. The
 // common path is two statements after the key's: one opens the send (context, count and
 // queued record), one records the outcome with its audit entry.
-import { actorOf, boundProjectOf, userIdOf, type SendPrincipal } from "@/lib/http/principal";
+import { actorOf, boundProjectOf, userIdOf, type SendPrincipal } from "@/lib/auth/principal";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { buildMessage } from "@/lib/email/build-message";
 import { deliver, deliverToDemo, type DeliveryResult } from "@/lib/email/deliver";
 import { announceReconcile, reconcileAt, reconcileJob } from "@/lib/email/reconcile-send";

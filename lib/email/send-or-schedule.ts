@@ -2,7 +2,7 @@
 // the body names scheduledAt. Answers the wire form of the send result or the scheduled email.
 import type { z } from "zod";
 import { toWire } from "@/lib/http/wire";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { sendResultSchema, type v1SendEmailSchema } from "@/lib/email/schemas";
 import { sendEmail } from "@/lib/email/send-email";
 import { scheduleEmail } from "@/lib/scheduling/schedule-email";

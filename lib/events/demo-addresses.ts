@@ -3,7 +3,7 @@
 // and whatever the send mode, so it can never leave the machine; test mode lets them through
 // without a test list; their outcome follows within seconds (demo-plan.ts). `.test` is reserved
 // (RFC 2606): no real mailbox can have such an address.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 export const DEMO_DOMAIN = "demo.mailroom.test";
 

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { storable } from "@/lib/db/storable-text";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { fullConfig } from "@/lib/providers/provider-config";
 import { eventSourceFor } from "@/lib/providers/registry";
 import { bareMessageId } from "@/lib/provider-events/event-body";

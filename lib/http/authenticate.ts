@@ -1,8 +1,8 @@
 // Resolves the caller of a request: a bearer API key, or the next-auth session cookie.
 import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
-import { AppError } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/principal";
+import { AppError } from "@/lib/errors/app-error";
+import type { Principal } from "@/lib/auth/principal";
 import { findActiveKey } from "@/lib/api-keys/find-active-key";
 import { rateKeyOf } from "@/lib/api-keys/rate-key";
 import { findAccessToken, grantRateKey, looksLikeAccessToken } from "@/lib/oauth/find-access-token";

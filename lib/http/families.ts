@@ -2,7 +2,7 @@
 // {error, code}; an invalid or missing key is exactly {error: "Invalid API key"} in both.
 // Routes with a protocol of their own (OAuth, next-auth, Inngest, health) are the plain family:
 // logged like every request, their answers left as they are.
-import type { AppError } from "@/lib/http/errors";
+import type { AppError } from "@/lib/errors/app-error";
 import type { Family } from "@/lib/http/handle-request";
 
 const invalidKey = (e: AppError) => e.code === "INVALID_API_KEY";

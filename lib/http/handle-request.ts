@@ -7,7 +7,7 @@
 // query string, which can hold tokens. A request arriving while the process starts waits for it
 // first (after-start.ts), except on routes that must answer at once (liveness, readiness).
 import { startingResponse } from "@/lib/boot/after-start";
-import type { AppError } from "@/lib/http/errors";
+import type { AppError } from "@/lib/errors/app-error";
 import { newRequestId } from "@/lib/http/request-id";
 import { errorResponse } from "@/lib/http/respond";
 import { log } from "@/lib/log";

@@ -1,7 +1,7 @@
 // Step one of every API request: who is calling, and (for keys) the request-rate check.
 import type { NextRequest } from "next/server";
-import { AppError } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/principal";
+import { AppError } from "@/lib/errors/app-error";
+import type { Principal } from "@/lib/auth/principal";
 import { authenticateBearer, authenticateSession, bearerToken } from "@/lib/http/authenticate";
 import { applyKeyRate } from "@/lib/http/rate-limit-key";
 import { assertSameOrigin } from "@/lib/http/same-origin";

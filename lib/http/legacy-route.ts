@@ -10,9 +10,9 @@ import { json } from "@/lib/http/respond";
 import { toWire } from "@/lib/http/wire";
 import type { z } from "zod";
 import type { InputSchemas } from "@/lib/http/parse-input";
-import type { Requirement } from "@/lib/http/authorize";
+import type { Requirement } from "@/lib/auth/authorize";
 import type { Scope } from "@/lib/auth/permissions";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 
 export interface LegacyOptions extends InputSchemas, Requirement {
   /** "session": dashboard-only. A scope: API keys holding it are accepted too. */

@@ -2,7 +2,7 @@
 // such as "%E0%A4%A") cannot be routed: Next.js's router fails to decode it and answers a bare
 // 500. proxy.ts sends such paths here first, to be answered as the 400 they are, in the API
 // family's error shape.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { legacyFamily, v1Family } from "@/lib/http/families";
 import { newRequestId } from "@/lib/http/request-id";
 import { errorResponse } from "@/lib/http/respond";

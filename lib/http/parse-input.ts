@@ -3,7 +3,7 @@
 // sends is checked. Text the database cannot store (NUL, lone surrogates) is refused in all of them.
 import { z } from "zod";
 import { readJsonBody, DEFAULT_BODY_LIMIT, hasBody } from "@/lib/http/read-body";
-import { AppError, validationError } from "@/lib/http/errors";
+import { AppError, validationError } from "@/lib/errors/app-error";
 import { findUnstorable } from "@/lib/db/storable-text";
 
 export interface InputSchemas {

@@ -3,7 +3,7 @@
 // Answers in the legacy family's shapes; a refusal of the provider's proof (401 unverified,
 // 400 unreadable) is {error} alone, and nothing is recorded for it.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { handleRequest, routeOf, type Family } from "@/lib/http/handle-request";
 import { legacyFamily } from "@/lib/http/families";
 import { setRequestOrg } from "@/lib/log-context";

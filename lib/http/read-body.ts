@@ -1,6 +1,6 @@
 // Reads a JSON body with a size cap. Malformed JSON and a missing JSON content type are
 // validation errors (400), an oversized body is 413: never a crash, never a partial read.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 export const MiB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = 1 * MiB;

@@ -1,6 +1,6 @@
 // Rendering of results, and of any failure as the AppError its answer shows, in the shape of
 // the family answering it (lib/http/families.ts).
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { isConnectionError } from "@/lib/db/errors";
 import { log } from "@/lib/log";
 import type { Family } from "@/lib/http/handle-request";

@@ -3,12 +3,12 @@
 // its log and error handling; each family shapes the answer.
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { identify } from "@/lib/http/identify";
-import { authorize, type Requirement } from "@/lib/http/authorize";
+import { authorize, type Requirement } from "@/lib/auth/authorize";
 import { parseInput, type InputSchemas } from "@/lib/http/parse-input";
 import { INVALID_API_KEY } from "@/lib/http/authenticate";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { setRequestOrg } from "@/lib/log-context";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

@@ -6,7 +6,7 @@
 // X-Forwarded-Host and X-Forwarded-Proto), and a Sec-Fetch-Site, if sent, of same-origin (or
 // none). Browsers send Origin on every POST, PUT, PATCH and DELETE, same-origin ones included; a
 // write without it passes only with Sec-Fetch-Site: same-origin.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { viaTrustedProxy } from "@/lib/http/client-address";
 import { env } from "@/lib/env";
 

@@ -2,8 +2,8 @@
 // to any address at it is that organization's. Every change is audited.
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertNotInstanceDomain, instanceDomainOf } from "@/lib/system-mail/system-from";
 

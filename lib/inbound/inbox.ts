@@ -1,7 +1,7 @@
 // The inbox: received messages kept by the rules (or by no rule matching), newest first.
 // Another organization's message is "not found".
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { escapeLike } from "@/lib/db/like-pattern";
 import type { InboxQuery } from "@/lib/inbound/schemas";
 import { ATTACHMENT_INFO, storedHeaders, type StoredMessage } from "@/lib/inbound/stored-message";

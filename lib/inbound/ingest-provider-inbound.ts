@@ -1,7 +1,7 @@
 // A provider's inbound webhook, end to end: verify it is the provider's (else 401 and nothing
 // recorded), refuse a replayed one-time token (given back if recording fails), confirm an SNS subscription, parse the mail and
 // record each message for the provider's organization (its rules then run as durable work).
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { env } from "@/lib/env";
 import { fullConfig } from "@/lib/providers/provider-config";
 import { oncePerToken } from "@/lib/provider-events/replay-guard";

@@ -2,8 +2,8 @@
 // POST /api/inbound/test. Rules naming a webhook endpoint or a template are checked against
 // the organization's own at save time. Every change is audited.
 import { db } from "@/lib/db/client";
-import { AppError, notFound, type FieldIssue } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound, type FieldIssue } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { matchRules } from "@/lib/inbound/evaluate-rules";
 import { parseStoredRule, type StoredRule } from "@/lib/inbound/stored-rule";

@@ -11,7 +11,7 @@
 // record and rule results, without body or attachments.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
 import { matchRules } from "@/lib/inbound/evaluate-rules";
 import { enabledRules } from "@/lib/inbound/manage-rules";

@@ -2,8 +2,8 @@
 // send path, threaded so mail clients show it in the same conversation (lib/inbound/threading),
 // to Reply-To or the sender (and, with replyAll, the other recipients but the organization's
 // own addresses), from the address it arrived at.
-import { AppError, validationError } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/principal";
+import { AppError, validationError } from "@/lib/errors/app-error";
+import type { Principal } from "@/lib/auth/principal";
 import { parseMailbox } from "@/lib/email/address";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { sendEmail } from "@/lib/email/send-email";

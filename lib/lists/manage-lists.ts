@@ -5,8 +5,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { ContactList } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { CreateListInput, UpdateListInput } from "@/lib/lists/schemas";
 

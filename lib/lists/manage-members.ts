@@ -3,8 +3,8 @@
 // enrolOnListJoin once the change has committed, so sequences the list triggers start for them.
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertMayJoinList, enrolOnListJoin } from "@/lib/sequences/list-join";
 import { invalidFields } from "@/lib/contacts/check-properties";

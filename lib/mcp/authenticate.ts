@@ -3,10 +3,10 @@
 // cannot be driven into calling tools (no CSRF surface), and a request without a bearer
 // credential is refused even when it carries a valid session.
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { authenticateBearer, bearerToken } from "@/lib/http/authenticate";
 import { applyKeyRate } from "@/lib/http/rate-limit-key";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { mcpResourceMetadataUrl, mcpResourceUrl } from "@/lib/mcp/urls";
 
 /** Who an MCP request is from, handed to the per-request server through the SDK's AuthInfo. */

@@ -4,7 +4,7 @@
 // batch never buys more tool calls than the limit allows.
 import { rateKeyOf } from "@/lib/api-keys/rate-key";
 import { applyKeyRate } from "@/lib/http/rate-limit-key";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { grantRateKey } from "@/lib/oauth/find-access-token";
 import { currentWindow, incrementWindow, windowResult } from "@/lib/rate-limit/fixed-window";
 

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { OperationSpec, V1Result } from "@/lib/http/operation";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 
 /** What the v1 route would put in its envelope: data, and pagination on paginated operations. */
 export type ToolOutput = Pick<V1Result, "data" | "pagination">;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { Operation, OperationContext, OperationSpec } from "@/lib/http/operation";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { emptyArguments, paramsAndBody } from "@/lib/mcp/tool-input";
 import type { McpTool, ToolOutput } from "@/lib/mcp/define-tool";
 

@@ -2,7 +2,7 @@
 // JSON-RPC requests it carries before anything runs, then handed to the SDK already parsed.
 // A body that is not JSON is left to the SDK, which answers it with its JSON-RPC parse error.
 import { isJsonContentType } from "@modelcontextprotocol/server";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { MAX_JSON_DEPTH, nestingDepth, readTextBody, SEND_BODY_LIMIT } from "@/lib/http/read-body";
 
 /** send_email takes what POST /api/v1/email/send takes, attachments included. */

@@ -2,10 +2,10 @@
 // function, the response schema. Domain refusals come back as tool results with isError and
 // the v1 error body; anything unexpected is logged and answered without details.
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { AppError, validationError } from "@/lib/http/errors";
-import { authorize } from "@/lib/http/authorize";
+import { AppError, validationError } from "@/lib/errors/app-error";
+import { authorize } from "@/lib/auth/authorize";
 import { assertStorable } from "@/lib/http/parse-input";
-import { boundProjectOf, type Principal } from "@/lib/http/principal";
+import { boundProjectOf, type Principal } from "@/lib/auth/principal";
 import { toWire } from "@/lib/http/wire";
 import { asAppError } from "@/lib/http/respond";
 import type { McpTool } from "@/lib/mcp/define-tool";

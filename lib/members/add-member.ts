@@ -2,7 +2,7 @@
 // An address that already has an account is refused: this would set its password, and joining
 // someone else's account needs its holder's consent (an invitation: accept-invitation.ts).
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hashPassword } from "@/lib/crypto/password";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { isUniqueViolation } from "@/lib/db/errors";

@@ -2,7 +2,7 @@
 // organization always keeps at least one owner.
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { canAssignRole, type Role } from "@/lib/auth/permissions";
 import { memberView } from "@/lib/members/member-view";

@@ -3,7 +3,7 @@
 // error (access_denied, or invalid_scope when the role backs none of what it asked for).
 import type { NextRequest } from "next/server";
 import { authenticateSession } from "@/lib/http/authenticate";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { approverOf, errorRedirect, readAuthorizationRequest } from "@/lib/oauth/authorization-request";
 import { authorizeFor, errorResponse, readForm } from "@/lib/oauth/server";

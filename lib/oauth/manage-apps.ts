@@ -1,6 +1,6 @@
 // The organization's registered apps (admins), and each user's connected apps.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { revokeGrantIn } from "@/lib/oauth/revoke";
 

@@ -1,10 +1,10 @@
 // POST /api/oauth/register: RFC 7591 dynamic client registration for public clients. Open to
 // anyone (MCP clients register themselves), so it hands out nothing secret and is rate limited
 // per client address.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { readJsonBody } from "@/lib/http/read-body";
 import { hitFixedWindow } from "@/lib/rate-limit/fixed-window";
-import { retryAfterHeader } from "@/lib/http/too-many-requests";
+import { retryAfterHeader } from "@/lib/errors/too-many-requests";
 import { log } from "@/lib/log";
 import { withCors } from "@/lib/oauth/cors";
 import { clientAddress } from "@/lib/http/client-address";

@@ -1,7 +1,7 @@
 // The protocol mechanics come from @node-oauth/oauth2-server; this file adapts its
 // request/response objects to the Fetch API of Next.js route handlers.
 import OAuth2Server from "@node-oauth/oauth2-server";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { readTextBody } from "@/lib/http/read-body";
 import { log } from "@/lib/log";
 import { errorRedirect, redirectBack } from "@/lib/oauth/authorization-request";

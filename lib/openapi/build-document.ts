@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { OperationSpec } from "@/lib/http/operation";
 import { paginationSchema } from "@/lib/http/pagination";
 import { v1Operations } from "@/lib/openapi/operations";
-import { ERROR_STATUS } from "@/lib/http/errors";
+import { ERROR_STATUS } from "@/lib/errors/app-error";
 import { APP_SCOPES } from "@/lib/oauth/scopes";
 
 type JsonSchema = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // The organization as the API shows it: its settings, the allowance in force, and this month's
 // use of it (sends counted against the allowance, in UTC calendar months), and its default project.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { currentMonth } from "@/lib/email/message-store";
 import { monthlyAllowance, PLANS, type Plan } from "@/lib/orgs/plans";
 import { findDefaultProjectId } from "@/lib/projects/default-project";

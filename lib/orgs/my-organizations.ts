@@ -6,7 +6,7 @@
 import type { NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { getAuthSecret } from "@/lib/config/secrets";
 import { findMembership } from "@/lib/members/find-membership";
 import { setSessionToken } from "@/lib/auth/session-cookie";

@@ -1,6 +1,6 @@
 import { defineOperation } from "@/lib/http/operation";
 import { organizationSchema, updateOrganizationSchema } from "@/lib/orgs/schemas";
-import { actorOf } from "@/lib/http/principal";
+import { actorOf } from "@/lib/auth/principal";
 import { getOrganizationOrThrow } from "@/lib/orgs/get-organization";
 import { updateOrganization } from "@/lib/orgs/update-organization";
 

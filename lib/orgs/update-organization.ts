@@ -4,8 +4,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { UpdateOrganizationInput } from "@/lib/orgs/schemas";
 import { getOrganizationOrThrow } from "@/lib/orgs/get-organization";
 import { setDefaultProject } from "@/lib/projects/default-project";
-import { AppError } from "@/lib/http/errors";
-import type { ActorType } from "@/lib/http/principal";
+import { AppError } from "@/lib/errors/app-error";
+import type { ActorType } from "@/lib/auth/principal";
 
 const notAUseCase = () =>
   new AppError("VALIDATION_ERROR", "Invalid request: body.defaultUseCaseId: not a use case of this organization", [

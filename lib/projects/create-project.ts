@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { CreateProjectInput } from "@/lib/projects/schemas";
-import type { ActorType } from "@/lib/http/principal";
+import type { ActorType } from "@/lib/auth/principal";
 
 interface Options {
   orgId: string;

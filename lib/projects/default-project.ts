@@ -5,7 +5,7 @@
 // is_default on every project of the organization.
 import { db, type Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 type Client = Db | Prisma.TransactionClient;
 

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 
 /** A project of the organization; another organization's project is "not found". */
 export async function getProjectOrThrow({ orgId, projectId }: { orgId: string; projectId: string }) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
 import { createProjectSchema, projectSchema } from "@/lib/projects/schemas";
-import { actorOf } from "@/lib/http/principal";
+import { actorOf } from "@/lib/auth/principal";
 import { listProjects } from "@/lib/projects/list-projects";
 import { createProject } from "@/lib/projects/create-project";
 

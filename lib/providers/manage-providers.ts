@@ -1,7 +1,7 @@
 // Create, read, update and delete an organization's providers. Every change is audited;
 // another organization's provider is "not found".
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { PLANS, type Plan } from "@/lib/orgs/plans";
 import { adapterFor } from "@/lib/providers/registry";
@@ -9,7 +9,7 @@ import { fullConfig, prepareConfig } from "@/lib/providers/provider-config";
 import { assertCredentialsReentered, checkDestination } from "@/lib/providers/provider-destination";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 import type { CreateProviderInput, UpdateProviderInput } from "@/lib/providers/schemas";
-import type { ActorType } from "@/lib/http/principal";
+import type { ActorType } from "@/lib/auth/principal";
 import { assertCustomerMayDelete, assertManagedConfigUnchanged } from "@/lib/staff/managed-provider-guard";
 
 type Actor = { actorType: ActorType; actorId: string };

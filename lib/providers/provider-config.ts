@@ -1,7 +1,7 @@
 // A provider's config is split on write: settings stay readable in `config`, secret fields
 // are sealed together with ENCRYPTION_KEY. Responses show secrets only as a mask.
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/errors/app-error";
 import type { ProviderAdapter } from "@/lib/providers/adapter";
 
 export const SECRET_MASK = "********";

@@ -3,7 +3,7 @@
 // connection checks again at connect time), and, on a change, that the credentials were
 // entered again. Why: the stored secret would otherwise be sent to whatever new host the
 // change names, so anyone who may edit a provider could read its credentials off the wire.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { checkOutboundHost, checkOutboundUrl, type OutboundPolicy } from "@/lib/net/outbound-policy";
 import type { ProviderAdapter } from "@/lib/providers/adapter";
 import { SECRET_MASK, unsealSecrets } from "@/lib/providers/provider-config";

@@ -1,7 +1,7 @@
 // A live connection test (SPEC: POST /api/providers/{id}/test): runs the adapter's read-only
 // check, times it, and records the provider's health from the outcome.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { adapterFor } from "@/lib/providers/registry";
 import { fullConfig } from "@/lib/providers/provider-config";
 import { providerPolicy } from "@/lib/providers/provider-policy";

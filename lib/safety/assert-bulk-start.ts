@@ -5,8 +5,8 @@
 // key created with bulk allowed, or a user's fresh second factor. Why: split into
 // one-recipient sends, the threshold would never see the whole.
 import { db } from "@/lib/db/client";
-import { authorize } from "@/lib/http/authorize";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { authorize } from "@/lib/auth/authorize";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { bulkRefusal, callerMayBulkSend } from "@/lib/email/check-safety";
 

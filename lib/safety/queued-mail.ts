@@ -7,8 +7,8 @@
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
-import { authorize } from "@/lib/http/authorize";
-import type { Principal } from "@/lib/http/principal";
+import { authorize } from "@/lib/auth/authorize";
+import type { Principal } from "@/lib/auth/principal";
 
 /** Whether the caller may send (email:send), without refusing. */
 export function maySend(principal: Principal): boolean {

@@ -1,7 +1,7 @@
 // The test/production switch (SPEC Send mode). Moving to production needs the admin role;
 // every switch is audited.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { getOrganizationOrThrow } from "@/lib/orgs/get-organization";

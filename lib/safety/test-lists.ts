@@ -1,6 +1,6 @@
 // Test recipient lists: in test mode only their addresses may receive email.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { CreateTestListInput } from "@/lib/safety/schemas";
 

@@ -3,8 +3,8 @@
 // it never races the send into both "cancelled" and sent.
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
-import { notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { Prisma } from "@/lib/generated/prisma/client";
 

@@ -3,8 +3,8 @@
 // month's allowance — and audited; then the row and the job that sends it at scheduledFor
 // are written together. Everything is checked again when it goes (send-scheduled-job.ts).
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import { actorOf, boundProjectOf, userIdOf, type Principal } from "@/lib/http/principal";
+import { AppError } from "@/lib/errors/app-error";
+import { actorOf, boundProjectOf, userIdOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { monthlyAllowance } from "@/lib/orgs/plans";

@@ -18,12 +18,12 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { defineJob } from "@/lib/jobs/define-job";
 import { sendEmail } from "@/lib/email/send-email";
 import { finishMessage, refundSend } from "@/lib/email/message-store";
 import { sendEmailSchema } from "@/lib/email/schemas";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { log } from "@/lib/log";
 
 interface ClaimedRow {

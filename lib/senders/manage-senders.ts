@@ -5,8 +5,8 @@
 import { db } from "@/lib/db/client";
 import { assertNotInstanceDomain, assertNotSystemFrom } from "@/lib/system-mail/system-from";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { senderInclude, viewOfSender } from "@/lib/senders/sender-view";

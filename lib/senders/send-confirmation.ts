@@ -10,8 +10,8 @@
 // refused or failed (sender.confirmation_failed) gives its place back.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertSystemMail, sendSystemMail } from "@/lib/system-mail/send-system-mail";
 import { releaseAddressMail, reserveAddressMail } from "@/lib/system-mail/address-allowance";

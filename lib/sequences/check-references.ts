@@ -1,7 +1,7 @@
 // A sequence names its organization's own templates, trigger list, sender and use case: any
 // other id (another organization's, or none at all) is a 400 naming the field, and nothing changes.
 import { db } from "@/lib/db/client";
-import { AppError, type FieldIssue } from "@/lib/http/errors";
+import { AppError, type FieldIssue } from "@/lib/errors/app-error";
 
 export interface References {
   /** Template ids by step position. */

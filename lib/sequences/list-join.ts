@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { insertEnrolments } from "@/lib/sequences/insert-enrolments";
 import { assertMayStartBulk } from "@/lib/safety/assert-bulk-start";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 
 const CHUNK = 5_000;
 

@@ -3,8 +3,8 @@
 // naming it, and nobody is enrolled. Unsubscribed contacts and contacts enrolled before (a
 // contact goes through a sequence once, ever) are skipped and reported.
 import { db } from "@/lib/db/client";
-import { AppError, notFound, type FieldIssue } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound, type FieldIssue } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { insertEnrolments } from "@/lib/sequences/insert-enrolments";

@@ -8,8 +8,8 @@
 // (assertMayChangeEnrolledMail).
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { checkReferences } from "@/lib/sequences/check-references";

@@ -5,7 +5,7 @@
 // worse), or never recorded after the run died (the row is freed and claimed again).
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { sendEmail } from "@/lib/email/send-email";
 import { contactVariables } from "@/lib/contacts/contact-variables";
 import { sendEmailSchema } from "@/lib/email/schemas";

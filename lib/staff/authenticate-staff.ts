@@ -1,7 +1,7 @@
 // The staff API's one credential: `Authorization: Bearer <STAFF_API_TOKEN>`. Sessions and
 // customer API keys are never staff: a cookie is ignored, and a customer key is simply not the
 // token. The comparison is constant-time and the token never reaches a log or a response.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { bearerToken } from "@/lib/http/authenticate";
 import { safeEqual } from "@/lib/crypto/tokens";
 import { env } from "@/lib/env";

@@ -3,7 +3,7 @@
 // this call changed; the change and the entry commit together. The send path reads the
 // allowance in the statement that counts each send (open-send.ts): the next send obeys it.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import type { ChangePlanInput } from "@/lib/staff/schemas";
 import { recordStaffAudit, type Change } from "@/lib/staff/record-staff-audit";
 import { staffOrganizationViewOrThrow } from "@/lib/staff/organization-view";

@@ -2,7 +2,7 @@
 // while its status is read, so two calls cannot both move it from the same state; the move
 // and its audit entry commit together. A customer's own (byo) provider has no lifecycle.
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors/app-error";
 import { canMove, TRANSITIONS, type ProviderStatus } from "@/lib/staff/provider-transitions";
 import { recordStaffAudit } from "@/lib/staff/record-staff-audit";
 

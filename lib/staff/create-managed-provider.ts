@@ -6,7 +6,7 @@
 // chooses where a managed provider connects, and its connections follow the operator's policy
 // (provider-policy.ts); the customer cannot change its settings.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { newProviderRow } from "@/lib/providers/manage-providers";
 import type { CreateProviderInput } from "@/lib/providers/schemas";
 import { recordStaffAudit } from "@/lib/staff/record-staff-audit";

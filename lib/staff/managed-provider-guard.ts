@@ -5,7 +5,7 @@
 // API first). Its accountSource and status are not customer fields at all (the provider
 // schemas are strict and name neither).
 import { isDeepStrictEqual } from "node:util";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { fullConfig } from "@/lib/providers/provider-config";
 
 type Stored = { accountSource: string; status: string; config: unknown; secretsSealed: string | null };

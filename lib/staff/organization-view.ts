@@ -2,7 +2,7 @@
 // one in force), this month's use, members, providers and keys. Only named columns are read:
 // key hashes and sealed provider secrets are never loaded.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { currentMonth } from "@/lib/email/message-store";
 import { keyRateLimit } from "@/lib/api-keys/key-format";
 import { monthlyAllowance, PLANS, type Plan } from "@/lib/orgs/plans";

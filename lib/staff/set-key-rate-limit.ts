@@ -2,7 +2,7 @@
 // Keys are looked up on every request without a cache (find-active-key.ts), so the key's
 // next request is counted against the new figure.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { recordStaffAudit } from "@/lib/staff/record-staff-audit";
 import { staffKeyColumns, staffKeyView } from "@/lib/staff/organization-view";
 

@@ -5,7 +5,7 @@
 // shape (else 404, like an unknown id), then query and body (else 400).
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { handleRequest, routeOf, type Family } from "@/lib/http/handle-request";
 import { legacyFamily, v1Family } from "@/lib/http/families";
 import type { NextRouteContext } from "@/lib/http/route-context";

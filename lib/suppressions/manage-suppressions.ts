@@ -5,8 +5,8 @@
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { escapeLike } from "@/lib/db/like-pattern";
-import { notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { CreateSuppressionInput, ListSuppressionsQuery } from "@/lib/suppressions/schemas";
 import type { Prisma, Suppression } from "@/lib/generated/prisma/client";

@@ -12,7 +12,7 @@
 // organization does not learn that another mailed the address.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
-import { tooManyRequests } from "@/lib/http/too-many-requests";
+import { tooManyRequests } from "@/lib/errors/too-many-requests";
 
 export const MAILS_PER_DAY = 5;
 export const ORG_MAILS_PER_DAY = 100;

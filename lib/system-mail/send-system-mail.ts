@@ -10,7 +10,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { systemMailFrom } from "@/lib/system-mail/system-from";
 import { INSTANCE_MAIL_HEADER, instanceMailMarker } from "@/lib/system-mail/instance-mail-marker";
 

@@ -4,7 +4,7 @@
 // mail never looks like the instance's own.
 import { isIP } from "node:net";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 export function systemMailFrom(): string {
   return env().SYSTEM_MAIL_FROM ?? `no-reply@${new URL(env().APP_URL).hostname}`;

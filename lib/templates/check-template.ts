@@ -3,7 +3,7 @@
 // arguments they need, nested no deeper than the render budget allows (render-budget.ts).
 // Partials and decorators are refused. A mistake is a 400 naming it
 // when the template is saved, never a failure when it is sent.
-import { AppError, type FieldIssue } from "@/lib/http/errors";
+import { AppError, type FieldIssue } from "@/lib/errors/app-error";
 import { parseTemplate, precompileTemplate, type Part } from "@/lib/templates/handlebars";
 import { BUILTIN_HELPERS, isBuiltinHelper } from "@/lib/templates/builtin-helpers";
 import { MAX_BLOCK_DEPTH, MAX_EACH_DEPTH } from "@/lib/templates/render-budget";

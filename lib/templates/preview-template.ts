@@ -1,7 +1,7 @@
 // Renders a template with sample values, sending nothing: the given variables, else the
 // declared defaults, else each variable's own name as a visible placeholder.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors/app-error";
 import { getTemplateRowOrThrow } from "@/lib/templates/manage-templates";
 import { renderContent } from "@/lib/templates/render-content";
 import { resolveVariables } from "@/lib/templates/variables";

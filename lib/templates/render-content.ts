@@ -3,7 +3,7 @@
 // line breaks are flattened to spaces: no header can be injected through a variable. Without a
 // text part, one is derived from the rendered html.
 import { convert } from "html-to-text";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { renderSource } from "@/lib/templates/handlebars";
 import { RenderLimitError } from "@/lib/templates/render-budget";
 

@@ -5,7 +5,7 @@
 // route answers for an unknown templateId.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { renderContent, type RenderedContent } from "@/lib/templates/render-content";
 import { resolveVariables } from "@/lib/templates/variables";
 import { storedVariablesSchema } from "@/lib/templates/schemas";

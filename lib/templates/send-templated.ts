@@ -3,8 +3,8 @@
 // and provider failover on its own, and has its own record and events). Anything wrong with
 // the template or the variables fails the whole call before anything is sent; a refusal or
 // failure for one recipient is reported in that recipient's result and the others still go.
-import { validationError } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/principal";
+import { validationError } from "@/lib/errors/app-error";
+import type { Principal } from "@/lib/auth/principal";
 import { parseMailbox } from "@/lib/email/address";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { sendEmail } from "@/lib/email/send-email";

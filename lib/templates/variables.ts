@@ -1,7 +1,7 @@
 // The values a template is rendered with: what the caller gave, then each declared variable's
 // default. For a send a required variable with neither is a 400 naming it; a preview fills
 // such gaps with the variable's own name, so the author sees where it lands.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { TemplateVariable } from "@/lib/templates/schemas";
 
 const missing = (v: unknown) => v === undefined || v === null;

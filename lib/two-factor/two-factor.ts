@@ -2,10 +2,10 @@
 // code, verify to get a fresh second factor (10 minutes), disable with a code. A code is
 // accepted once (its time step is recorded), and failed codes are throttled per user.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { clearRecentWindows, countRecentAttempt, recentRetryAfter } from "@/lib/rate-limit/fixed-window";
-import { tooManyRequests } from "@/lib/http/too-many-requests";
+import { tooManyRequests } from "@/lib/errors/too-many-requests";
 import { matchingStep, newSecret, otpauthUrl } from "@/lib/two-factor/totp";
 
 export const FRESH_MS = 10 * 60_000;

@@ -3,8 +3,8 @@
 // it without one (use_case_id SET NULL) and clears it as the organization's default.
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { CreateUseCaseInput, UpdateUseCaseInput } from "@/lib/use-cases/schemas";
 import type { Prisma, UseCase } from "@/lib/generated/prisma/client";

@@ -3,11 +3,11 @@
 // to CHANGE_ATTEMPTS per user per WINDOW_SECONDS, and every session issued so far ends (the
 // dashboard then signs in again with the new password).
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { countRecentAttempt, recentRetryAfter, refundRecentAttempt } from "@/lib/rate-limit/fixed-window";
-import { tooManyRequests } from "@/lib/http/too-many-requests";
+import { tooManyRequests } from "@/lib/errors/too-many-requests";
 import type { ChangePasswordInput } from "@/lib/account-links/schemas";
 
 const CHANGE_ATTEMPTS = 10;

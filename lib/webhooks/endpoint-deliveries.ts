@@ -2,8 +2,8 @@
 // (SPEC Events: test event) attempted at once so the answer shows how it went, and "resend",
 // which queues a past delivery's body again as a new delivery of the same event.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/principal";
+import { notFound } from "@/lib/errors/app-error";
+import type { Principal } from "@/lib/auth/principal";
 import { getEndpointOrThrow } from "@/lib/webhooks/manage-endpoints";
 import { announceDeliveries } from "@/lib/webhooks/announce";
 import { claimNewDelivery } from "@/lib/webhooks/delivery-store";

@@ -3,8 +3,8 @@
 // project's) endpoint is "not found". Every change is audited.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError, notFound } from "@/lib/http/errors";
-import { actorOf, type Principal } from "@/lib/http/principal";
+import { AppError, notFound } from "@/lib/errors/app-error";
+import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { normalizeSubscription } from "@/lib/events/event-types";
 import { checkOutboundUrl } from "@/lib/net/outbound-policy";

@@ -1,7 +1,7 @@
 // The webhook deliveries a message's events caused, newest first, with their endpoint: the
 // message page lists them and links to the webhooks page. At most MAX_MESSAGE_DELIVERIES.
 import { db } from "@/lib/db/client";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { getMessageOrThrow } from "@/lib/analytics/message-timeline";
 
 export const MAX_MESSAGE_DELIVERIES = 200;

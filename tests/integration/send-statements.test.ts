@@ -11,7 +11,7 @@ import { sendEmail } from "@/lib/email/send-email";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { publishDueEvents } from "@/lib/events/publish-due-events";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { newOrg } from "../helpers/factory";
 import { productionMode } from "../helpers/sending";
 

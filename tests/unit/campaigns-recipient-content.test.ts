@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ownContent, recipientInput, type CampaignPlan } from "@/lib/campaigns/recipient-content";
 import { contactVariables } from "@/lib/contacts/contact-variables";
 import type { ClaimedRow } from "@/lib/campaigns/send-rows";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 const row = (over: Partial<ClaimedRow>): ClaimedRow => ({
   id: "00000000-0000-4000-8000-000000000001", email: "eve@example.test", contact_id: null, attempts: 1, name: "Eve", properties: {}, unsubscribed: false, ...over,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { DELAYS, LIFECYCLE_MAX_SECONDS, planDemoEvents } from "@/lib/events/demo-plan";
 import { DEMO_DOMAIN, DEMO_OUTCOMES, demoOutcomeOf, isDemoOnly } from "@/lib/events/demo-addresses";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 const sentAt = new Date("2026-11-27T12:00:00Z");
 const link = "https://example.test/welcome";

@@ -1,10 +1,10 @@
 // The request core: one request id per request, the family's error shape, the error's own
 // headers (a 429's Retry-After), and a plain route's own answer left as it is.
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { handleRequest, type Family } from "@/lib/http/handle-request";
 import { legacyFamily, plainFamily, v1Family } from "@/lib/http/families";
-import { tooManyRequests } from "@/lib/http/too-many-requests";
+import { tooManyRequests } from "@/lib/errors/too-many-requests";
 
 const req = () => new Request("http://localhost/api/things?token=secret", { method: "POST" });
 const plan = (family: Family) => ({ family, route: "POST /api/things", waitsForStart: false });

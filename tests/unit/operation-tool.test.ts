@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { operationTool } from "@/lib/mcp/operation-tool";
 
 const principal: Principal = { kind: "key", orgId: "org", projectId: null, keyId: "key", scopes: ["*"], rateLimitPerMinute: 60, allowBulk: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authorize } from "@/lib/http/authorize";
-import type { AppError } from "@/lib/http/errors";
+import { authorize } from "@/lib/auth/authorize";
+import type { AppError } from "@/lib/errors/app-error";
 import { PERMISSIONS, ROLES, SCOPES, SCOPE_PERMISSION, canAssignRole, keyHasScope, roleHas, type Permission, type Role } from "@/lib/auth/permissions";
 
 describe("roles and permissions", () => {

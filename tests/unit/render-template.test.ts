@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { assertValidTemplate, templateProblems } from "@/lib/templates/check-template";
 import { renderContent } from "@/lib/templates/render-content";
 import { resolveVariables } from "@/lib/templates/variables";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 const version = (parts: { subject?: string; html?: string | null; text?: string | null }) => ({
   id: `v-${Math.random()}`,

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { retryAfterHeader, tooManyRequests } from "@/lib/http/too-many-requests";
+import { retryAfterHeader, tooManyRequests } from "@/lib/errors/too-many-requests";
 import { secondsUntilNextMonth } from "@/lib/email/message-store";
 
 describe("retryAfterHeader", () => {

@@ -2,7 +2,7 @@
 // POST /api/projects — create one (dashboard; org.manage)
 import { z } from "zod";
 import { legacyRoute } from "@/lib/http/legacy-route";
-import { actorOf } from "@/lib/http/principal";
+import { actorOf } from "@/lib/auth/principal";
 import { createProjectSchema, projectSchema } from "@/lib/projects/schemas";
 import { listProjects } from "@/lib/projects/list-projects";
 import { createProject } from "@/lib/projects/create-project";

@@ -2,7 +2,7 @@
 // POST /api/providers — add a provider, subject to the plan's quota (dashboard; providers.manage)
 import { z } from "zod";
 import { legacyRoute } from "@/lib/http/legacy-route";
-import { actorOf } from "@/lib/http/principal";
+import { actorOf } from "@/lib/auth/principal";
 import { createProviderSchema, providerSchema, providerWithCapabilitiesSchema } from "@/lib/providers/schemas";
 import { createProvider, listProviderRows } from "@/lib/providers/manage-providers";
 import { providerView, providerViews } from "@/lib/providers/provider-view";

@@ -12,7 +12,7 @@ import { choosePasswordSchema } from "@/lib/account-links/schemas";
 import { choosePasswordPage, joinedSignedInPage, joinWithAccountPage, linkInvalidPage, passwordSetPage } from "@/lib/account-links/link-pages";
 import { hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
 import { clientAddress } from "@/lib/http/client-address";
-import { retryAfterHeader } from "@/lib/http/too-many-requests";
+import { retryAfterHeader } from "@/lib/errors/too-many-requests";
 import { currentUser } from "@/lib/auth/current-user";
 import { quotedTenantText } from "@/lib/system-mail/tenant-text";
 import { afterStart } from "@/lib/boot/after-start";

@@ -4,7 +4,7 @@
 // what happened: sent (done), never recorded (the key is freed and the send retried), or
 // stuck at the provider with no outcome (failed, never resent: a second copy is worse).
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { sendEmail } from "@/lib/email/send-email";
 import { withIdempotency } from "@/lib/email/idempotency";
 import type { SendEmailInput } from "@/lib/email/schemas";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { sendEmailOperation } from "@/lib/email/operations";
 import { IDEMPOTENCY_KEY_PATTERN, withIdempotency } from "@/lib/email/idempotency";
 import { sendOrSchedule, type SendBody } from "@/lib/email/send-or-schedule";
-import type { Principal } from "@/lib/http/principal";
+import type { Principal } from "@/lib/auth/principal";
 import { defineTool } from "@/lib/mcp/define-tool";
 
 const idempotencyKey = z

@@ -1,9 +1,9 @@
 // Sending a generated request over real HTTP and judging the answer against the documented
 // shapes: SPEC "Errors" (v1 {error, code, requestId}; an invalid or missing key exactly
-// {error: "Invalid API key"}; legacy {error, code}) and lib/http/errors.ts's code-to-status table.
+// {error: "Invalid API key"}; legacy {error, code}) and lib/errors/app-error.ts's code-to-status table.
 import http from "node:http";
 import { inject } from "vitest";
-import { ERROR_STATUS } from "@/lib/http/errors";
+import { ERROR_STATUS } from "@/lib/errors/app-error";
 import { INJECTED_HEADER } from "./hostile";
 
 export interface FuzzRequest {

@@ -2,7 +2,7 @@
 // PUT /api/providers/{id} — change it; only supplied fields change (dashboard; providers.manage)
 // DELETE /api/providers/{id} — remove it (dashboard; providers.manage)
 import { legacyRoute } from "@/lib/http/legacy-route";
-import { actorOf } from "@/lib/http/principal";
+import { actorOf } from "@/lib/auth/principal";
 import { outcomeSchema } from "@/lib/http/wire";
 import { providerIdParamsSchema, providerSchema, updateProviderSchema } from "@/lib/providers/schemas";
 import { deleteProvider, getProviderOrThrow, updateProvider } from "@/lib/providers/manage-providers";

@@ -1,7 +1,7 @@
 // A key or an app's access token is checked for the route's scope; a session for the matching
 // role permission. (An access token's scopes were narrowed to the user's role when it was read.)
-import { AppError } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/principal";
+import { AppError } from "@/lib/errors/app-error";
+import type { Principal } from "@/lib/auth/principal";
 import { keyHasScope, roleHas, SCOPE_PERMISSION, type Permission, type Scope } from "@/lib/auth/permissions";
 
 export interface Requirement {

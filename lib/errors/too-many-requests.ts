@@ -3,7 +3,7 @@
 // key's minute, a provider's limits, the month's allowance, a throttle's recent windows), in
 // whole seconds and at least 1. Refusals that are not AppErrors (hosted pages, OAuth's own
 // error shape) take the header from retryAfterHeader.
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 export type TooManyCode = "RATE_LIMITED" | "NO_PROVIDER_CAPACITY" | "QUOTA_EXCEEDED";
 
