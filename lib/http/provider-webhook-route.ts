@@ -8,7 +8,7 @@ import { handleRequest, routeOf, type Family } from "@/lib/http/handle-request";
 import { legacyFamily } from "@/lib/http/families";
 import { setRequestOrg } from "@/lib/log-context";
 import { json } from "@/lib/http/respond";
-import { ProviderWebhookRefused } from "@/lib/events/ingest-provider-events";
+import { ProviderWebhookRefused } from "@/lib/provider-events/ingest-provider-events";
 import type { Provider } from "@/lib/generated/prisma/client";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

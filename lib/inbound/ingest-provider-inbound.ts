@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { fullConfig } from "@/lib/providers/provider-config";
 import { oncePerToken } from "@/lib/provider-events/replay-guard";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
-import { confirmSubscription, ProviderWebhookRefused } from "@/lib/events/ingest-provider-events";
+import { confirmSubscription, ProviderWebhookRefused } from "@/lib/provider-events/ingest-provider-events";
 import { inboundSourceFor } from "@/lib/providers/registry";
 import type { IncomingInbound } from "@/lib/inbound/sources/types";
 import { recordInbound, type InboundSource } from "@/lib/inbound/record-inbound";

@@ -3,7 +3,7 @@
 // the request (lib/providers/<type>/events.ts); anything unverified is 401 and nothing is recorded.
 import { providerWebhookRoute } from "@/lib/http/provider-webhook-route";
 import { readTextBody } from "@/lib/http/read-body";
-import { ingestProviderEvents } from "@/lib/events/ingest-provider-events";
+import { ingestProviderEvents } from "@/lib/provider-events/ingest-provider-events";
 
 const BODY_LIMIT = 5 * 1024 * 1024; // providers batch events (SendGrid up to thousands per post)
 
