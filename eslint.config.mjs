@@ -10,7 +10,10 @@ import nextTs from "eslint-config-next/typescript";
 // import() through no-restricted-syntax.
 const LAYERS = "CONTRIBUTING.md, The layers";
 
-const NO_PARENT_PATH = { regex: "(^|/)\\.\\.(/|$)", message: 'Import through the "@/" alias, so the layer rules see where the import leads.' };
+const NO_PARENT_PATH = {
+  regex: "(^|/)\\.\\.(/|$)",
+  message: 'Import through the "@/" alias, so the layer rules see where the import leads.',
+};
 
 /** `import()` of one of these top-level folders (static imports are matched by the patterns). */
 const noDynamicImportOf = (folders, message) => [
@@ -81,7 +84,10 @@ const clientRules = (extraFolders = []) => {
         paths: builtinModules.map((name) => ({ name, allowTypeImports: true, message: typesOnly })),
         patterns: [
           NO_PARENT_PATH,
-          refuse(["app", "inngest", ...extraFolders], `Client code does not import ${["app", "inngest", ...extraFolders].join("/, ")}/ (${LAYERS}).`),
+          refuse(
+            ["app", "inngest", ...extraFolders],
+            `Client code does not import ${["app", "inngest", ...extraFolders].join("/, ")}/ (${LAYERS}).`,
+          ),
           {
             regex: `^@/lib/(?!(?:${CLIENT_SAFE_LIB.join("|")})$)`,
             caseSensitive: true,

@@ -29,7 +29,9 @@ const againstServers = (name: string, include: string[]): TestProjectInlineConfi
 
 export default defineConfig({
   // "server-only" as tsconfig.json maps it for tsx: modules marked with it load under vitest too.
-  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/server-only-outside-next.ts") } },
+  resolve: {
+    alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/server-only-outside-next.ts") },
+  },
   test: {
     projects: embedded
       ? [againstServers("embedded", ["tests/embedded/**/*.test.ts"])]

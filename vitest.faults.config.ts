@@ -7,7 +7,9 @@ import path from "node:path";
 // for the machine's two cores and blur the timings the tests bound.
 export default defineConfig({
   // "server-only" as tsconfig.json maps it for tsx: modules marked with it load under vitest too.
-  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/server-only-outside-next.ts") } },
+  resolve: {
+    alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/server-only-outside-next.ts") },
+  },
   test: {
     globalSetup: ["tests/faults/global-setup.ts"],
     setupFiles: ["tests/helpers/test-env.ts"],

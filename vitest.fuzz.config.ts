@@ -7,7 +7,9 @@ import path from "node:path";
 // file's writes would disturb. FUZZ_RUNS scales the number of generated requests.
 export default defineConfig({
   // "server-only" as tsconfig.json maps it for tsx: modules marked with it load under vitest too.
-  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/server-only-outside-next.ts") } },
+  resolve: {
+    alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/server-only-outside-next.ts") },
+  },
   test: {
     globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/test-env.ts"],

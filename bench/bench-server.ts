@@ -61,7 +61,9 @@ export async function benchServer(owner: { email: string; password: string }, sc
     await admin.query(`UPDATE organizations SET send_mode = 'production', plan = 'enterprise', monthly_send_allowance = NULL`);
     await admin.query(`UPDATE api_keys SET rate_limit_per_minute = 100000000`);
     // The benchmarks send from news@example.test: in production a from-address must be a verified sender.
-    await admin.query(`INSERT INTO senders (id, org_id, email, confirmed_at, updated_at) SELECT gen_random_uuid(), id, 'news@example.test', now(), now() FROM organizations`);
+    await admin.query(
+      `INSERT INTO senders (id, org_id, email, confirmed_at, updated_at) SELECT gen_random_uuid(), id, 'news@example.test', now(), now() FROM organizations`,
+    );
     await admin.end();
     return { url: server.url, pid: server.process.pid!, databaseUrl: database.url, key, cookie, close };
   } catch (err) {

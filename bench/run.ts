@@ -61,7 +61,8 @@ for (const name of only) {
   say(`${name}…`);
   try {
     const got = await runs[name]();
-    for (const r of got) say(`${r.workload}: ${r.perSec.toFixed(0)} ${r.unit}/s, p99 ${r.p99.toFixed(0)} ms, bare ${r.bare.reqPerSec.toFixed(0)} req/s`);
+    for (const r of got)
+      say(`${r.workload}: ${r.perSec.toFixed(0)} ${r.unit}/s, p99 ${r.p99.toFixed(0)} ms, bare ${r.bare.reqPerSec.toFixed(0)} req/s`);
     rows.push(...got);
   } catch (err) {
     console.error(`${name} failed:`, err);
@@ -69,7 +70,9 @@ for (const name of only) {
   }
 }
 
-console.log(`\n${conditions}; load average at the end ${machine().split("load average ")[1]}; ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+console.log(
+  `\n${conditions}; load average at the end ${machine().split("load average ")[1]}; ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+);
 console.log(formatTable(rows));
 const failed = [...rows.filter((r) => r.errors > 0).map((r) => r.workload), ...crashed.map((name) => `${name} (did not finish)`)];
 if (failed.length) {

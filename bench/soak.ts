@@ -14,7 +14,12 @@ import { READS, setUpMixed } from "./workloads/mixed";
 const minutes = knob("SOAK_MINUTES", 10);
 const windowSeconds = knob("SOAK_WINDOW_SECONDS", 60);
 const maxRequests = knob("SOAK_MAX_REQUESTS", 1_000_000);
-const shape = { sendConnections: knob("SOAK_SEND_CONNECTIONS", 16), readConnections: knob("SOAK_READ_CONNECTIONS", 4, 0), endpoints: knob("SOAK_ENDPOINTS", 3, 0), reads: listKnob("SOAK_READS", READS) };
+const shape = {
+  sendConnections: knob("SOAK_SEND_CONNECTIONS", 16),
+  readConnections: knob("SOAK_READ_CONNECTIONS", 4, 0),
+  endpoints: knob("SOAK_ENDPOINTS", 3, 0),
+  reads: listKnob("SOAK_READS", READS),
+};
 const rules = {
   rssTolerance: knob("SOAK_RSS_TOLERANCE", 0.15),
   rssSlopeMiBPerMinute: knob("SOAK_RSS_SLOPE", 4),
@@ -35,7 +40,21 @@ try {
     `soak: ${windows} × ${windowSeconds} s of mixed load (${shape.sendConnections} send + ${shape.reads.length}×${shape.readConnections} read connections: ${shape.reads.join(", ")}; ` +
       `${shape.endpoints} webhook endpoints), at most ${maxRequests.toLocaleString("en")} requests; ${machine()}\n`,
   );
-  const head = ["min", "requests", "errors", "req/s", "p50 ms", "p99 ms", "sends/s", "deliveries/s", "delivery p99 ms", "RSS mean / peak MiB", "DB MiB", "backlog", "p99 ms: send / timeline / templates / log / summary"];
+  const head = [
+    "min",
+    "requests",
+    "errors",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "sends/s",
+    "deliveries/s",
+    "delivery p99 ms",
+    "RSS mean / peak MiB",
+    "DB MiB",
+    "backlog",
+    "p99 ms: send / timeline / templates / log / summary",
+  ];
   console.log(`| ${head.join(" | ")} |\n|${head.map(() => " --- |").join("")}`);
   const rss = sampleRss(rig.server.pid);
   const run = rig.start();
@@ -82,7 +101,9 @@ try {
   rss.stop();
   missing = await rig.drain(60_000);
   failedVerifications += rig.receiver.cut().failures;
-  console.log(`\nstopped by ${stoppedBy}; ${total.toLocaleString("en")} requests, ${rig.sent().toLocaleString("en")} sends, ${rig.receiver.distinct().events.toLocaleString("en")} distinct deliveries (${rig.receiver.distinct().repeats} repeated); ${connections} connections`);
+  console.log(
+    `\nstopped by ${stoppedBy}; ${total.toLocaleString("en")} requests, ${rig.sent().toLocaleString("en")} sends, ${rig.receiver.distinct().events.toLocaleString("en")} distinct deliveries (${rig.receiver.distinct().repeats} repeated); ${connections} connections`,
+  );
 } finally {
   await rig.close();
 }

@@ -27,7 +27,10 @@ const DAY_MS = 86_400_000;
  * From the start of the UTC day `days - 1` days ago to now: the daily stats then hold exactly
  * `days` days, today included. Worked out when the query runs, so a refetch moves "now" on.
  */
-export function reportUrl(report: "summary" | "bounce-report" | "delivery-report" | "use-cases", { days, projectId }: ReportFilter): string {
+export function reportUrl(
+  report: "summary" | "bounce-report" | "delivery-report" | "use-cases",
+  { days, projectId }: ReportFilter,
+): string {
   const now = new Date();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS);
   const search = new URLSearchParams({ from: from.toISOString(), to: now.toISOString() });

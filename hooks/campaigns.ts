@@ -3,7 +3,15 @@
 // use cases: the first 100 of each v1 list). A campaign that is sending or scheduled is polled,
 // so its progress moves on screen.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { Campaign, CampaignDetail, CampaignSend, CampaignStatus, CreateCampaignInput, ScheduleCampaignInput, UpdateCampaignInput } from "@/lib/campaigns/schemas";
+import type {
+  Campaign,
+  CampaignDetail,
+  CampaignSend,
+  CampaignStatus,
+  CreateCampaignInput,
+  ScheduleCampaignInput,
+  UpdateCampaignInput,
+} from "@/lib/campaigns/schemas";
 import { fetchV1, fetchV1Page } from "@/hooks/fetch-json";
 import { INLINE_ERROR } from "@/hooks/mutation-meta";
 import { senderLabel, v1Resource, type Option } from "@/hooks/v1-resource";
@@ -35,7 +43,15 @@ export function useCampaign(id: string) {
 }
 
 /** Polled while the campaign sends; keyed by its status too, so the rows are read again when it changes (sending -> sent). */
-export function useCampaignSends(id: string, { page, perPage, status, campaignStatus }: { page: number; perPage: number; status?: CampaignSend["status"]; campaignStatus: CampaignStatus }) {
+export function useCampaignSends(
+  id: string,
+  {
+    page,
+    perPage,
+    status,
+    campaignStatus,
+  }: { page: number; perPage: number; status?: CampaignSend["status"]; campaignStatus: CampaignStatus },
+) {
   const params = new URLSearchParams({ page: String(page), perPage: String(perPage), ...(status ? { status } : {}) });
   return useQuery({
     queryKey: [...campaignsQueryKey, "sends", id, { page, perPage, status, campaignStatus }],
@@ -47,7 +63,10 @@ export function useCampaignSends(id: string, { page, perPage, status, campaignSt
 
 // Made in a dialog, which shows the refusal.
 export const useCreateCampaign = () =>
-  campaigns.useChange((input: CreateCampaignInput) => fetchV1<Campaign>(v1Url(), { method: "POST", body: input }), (c) => `Draft created: ${c.name}`);
+  campaigns.useChange(
+    (input: CreateCampaignInput) => fetchV1<Campaign>(v1Url(), { method: "POST", body: input }),
+    (c) => `Draft created: ${c.name}`,
+  );
 
 export const useUpdateCampaign = () =>
   campaigns.useChange(

@@ -3,7 +3,15 @@
 // as the body: the browser streams it from disk and the server parses it as it arrives.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { contactDetailSchema, contactSchema, CreateContactInput, CreatePropertyInput, FilterOp, SubscriptionStatus, UpdateContactInput } from "@/lib/contacts/schemas";
+import type {
+  contactDetailSchema,
+  contactSchema,
+  CreateContactInput,
+  CreatePropertyInput,
+  FilterOp,
+  SubscriptionStatus,
+  UpdateContactInput,
+} from "@/lib/contacts/schemas";
 import type { ContactImportErrorView, ContactImportView } from "@/lib/contacts/import-schemas";
 import type { ContactPropertyDefinition } from "@/lib/contacts/schemas";
 import { ApiError, fetchJson, fetchV1, fetchV1Page } from "@/hooks/fetch-json";
@@ -66,17 +74,26 @@ const refresh = (queryClient: QueryClient) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: contactsQueryKey }), queryClient.invalidateQueries({ queryKey: listsQueryKey })]);
 
 export const useCreateContact = () =>
-  contacts.useChange((input: CreateContactInput) => fetchV1<ContactDetail>(base, { method: "POST", body: input }), (c) => `Contact created: ${c.email}`, { then: refresh });
+  contacts.useChange(
+    (input: CreateContactInput) => fetchV1<ContactDetail>(base, { method: "POST", body: input }),
+    (c) => `Contact created: ${c.email}`,
+    { then: refresh },
+  );
 
 export const useUpdateContact = () =>
   contacts.useChange(
-    ({ id, input }: { id: string; input: UpdateContactInput }) => fetchV1<ContactDetail>(contacts.url(id), { method: "PATCH", body: input }),
+    ({ id, input }: { id: string; input: UpdateContactInput }) =>
+      fetchV1<ContactDetail>(contacts.url(id), { method: "PATCH", body: input }),
     (c) => `Contact saved: ${c.email}`,
     { then: refresh },
   );
 
 export const useDeleteContact = () =>
-  contacts.useChange((c: Contact) => fetchJson(contacts.url(c.id), { method: "DELETE" }), (_d, c) => `Contact deleted: ${c.email}`, { then: refresh });
+  contacts.useChange(
+    (c: Contact) => fetchJson(contacts.url(c.id), { method: "DELETE" }),
+    (_d, c) => `Contact deleted: ${c.email}`,
+    { then: refresh },
+  );
 
 const propertiesKey = [...contactsQueryKey, "properties"] as const;
 
@@ -92,7 +109,10 @@ export const useCreateProperty = () =>
   );
 
 export const useDeleteProperty = () =>
-  contacts.useChange((key: string) => fetchJson(`${base}/properties/${encodeURIComponent(key)}`, { method: "DELETE" }), (_d, key) => `Property deleted: ${key}`);
+  contacts.useChange(
+    (key: string) => fetchJson(`${base}/properties/${encodeURIComponent(key)}`, { method: "DELETE" }),
+    (_d, key) => `Property deleted: ${key}`,
+  );
 
 /** POSTs the file as it is (text/csv); the answer is the finished import. */
 async function uploadCsv({ file, listId }: { file: File; listId: string }): Promise<ContactImportView> {
@@ -124,7 +144,9 @@ export function useImportReport(id: string | null, page: number, perPage: number
   return useQuery({
     queryKey: [...contactsQueryKey, "import", id, page, perPage],
     queryFn: async () => {
-      const res = await fetchJson<{ data: ImportDetail; pagination: { total: number } }>(`${base}/imports/${encodeURIComponent(id!)}?page=${page}&perPage=${perPage}`);
+      const res = await fetchJson<{ data: ImportDetail; pagination: { total: number } }>(
+        `${base}/imports/${encodeURIComponent(id!)}?page=${page}&perPage=${perPage}`,
+      );
       return { detail: res.data, total: res.pagination.total };
     },
     enabled: id !== null,

@@ -24,7 +24,10 @@ export function useDomains({ page, perPage }: { page: number; perPage: number })
 }
 
 const refresh = (queryClient: QueryClient) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: [...domainsQueryKey, "list"] }), queryClient.invalidateQueries({ queryKey: inboundDomainsKey })]);
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: [...domainsQueryKey, "list"] }),
+    queryClient.invalidateQueries({ queryKey: inboundDomainsKey }),
+  ]);
 
 // The domain name's checks (IDNA, labels) are the server's: its message shows in the dialog.
 export const useAddDomain = () =>
@@ -39,7 +42,11 @@ export const useVerifyDomain = () =>
   domains.useChange(
     (d: SendingDomain) => fetchV1<SendingDomain>(v1Url(d.id, "/verify"), { method: "POST" }),
     (d) => {
-      const said = { verified: `${d.name} is verified.`, pending: `${d.name} is not verified yet: see each record's result.`, failed: `${d.name} failed verification: see each record's result.` };
+      const said = {
+        verified: `${d.name} is verified.`,
+        pending: `${d.name} is not verified yet: see each record's result.`,
+        failed: `${d.name} failed verification: see each record's result.`,
+      };
       return said[d.status];
     },
     { meta: { errorTitle: "Could not check the domain" }, then: refresh },
@@ -54,4 +61,8 @@ export const useSetDomainInbound = () =>
 
 // Asked in a confirmation dialog, which shows the error.
 export const useDeleteDomain = () =>
-  domains.useChange((d: SendingDomain) => fetchV1<{ id: string; deleted: true }>(v1Url(d.id), { method: "DELETE" }), (_r, d) => `Domain deleted: ${d.name}`, { then: refresh });
+  domains.useChange(
+    (d: SendingDomain) => fetchV1<{ id: string; deleted: true }>(v1Url(d.id), { method: "DELETE" }),
+    (_r, d) => `Domain deleted: ${d.name}`,
+    { then: refresh },
+  );

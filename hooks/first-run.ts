@@ -37,7 +37,8 @@ export function useFirstSend(enabled = true) {
 export function useWebhookCount(enabled = true) {
   return useQuery({
     queryKey: [...webhooksQueryKey, "first-run"],
-    queryFn: async () => (await fetchJson<{ data: unknown[]; pagination: Pagination }>("/api/v1/webhook-endpoints?page=1&perPage=1")).pagination.total,
+    queryFn: async () =>
+      (await fetchJson<{ data: unknown[]; pagination: Pagination }>("/api/v1/webhook-endpoints?page=1&perPage=1")).pagination.total,
     enabled,
   });
 }

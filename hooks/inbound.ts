@@ -71,15 +71,21 @@ export function useCreateRule() {
 }
 
 export function useUpdateRule() {
-  return useChange(inboundRulesKey, ({ id, input }: { id: string; input: UpdateRuleBody }) => fetchJson<InboundRule>(ruleUrl(id), { method: "PUT", body: input }));
+  return useChange(inboundRulesKey, ({ id, input }: { id: string; input: UpdateRuleBody }) =>
+    fetchJson<InboundRule>(ruleUrl(id), { method: "PUT", body: input }),
+  );
 }
 
 /** Enable or disable from the list: shown at once, put back (with an error toast) if refused. */
 export function useSetRuleEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isEnabled }: { id: string; isEnabled: boolean }) => fetchJson<InboundRule>(ruleUrl(id), { method: "PUT", body: { isEnabled } }),
-    meta: { errorTitle: "Could not change the rule", ...successToast((saved: InboundRule) => `Rule ${saved.isEnabled ? "enabled" : "disabled"}: ${saved.name}`) },
+    mutationFn: ({ id, isEnabled }: { id: string; isEnabled: boolean }) =>
+      fetchJson<InboundRule>(ruleUrl(id), { method: "PUT", body: { isEnabled } }),
+    meta: {
+      errorTitle: "Could not change the rule",
+      ...successToast((saved: InboundRule) => `Rule ${saved.isEnabled ? "enabled" : "disabled"}: ${saved.name}`),
+    },
     onMutate: ({ id, isEnabled }) =>
       applyOptimistic<InboundRulePage>(queryClient, [...inboundRulesKey, "list"], (page) => ({
         ...page,
@@ -113,7 +119,9 @@ export function useInboundDomains() {
 }
 
 export function useAddDomain() {
-  return useChange(inboundDomainsKey, (input: { name: string; inboundEnabled?: boolean }) => fetchJson<InboundDomain>(domainUrl(), { method: "POST", body: input }));
+  return useChange(inboundDomainsKey, (input: { name: string; inboundEnabled?: boolean }) =>
+    fetchJson<InboundDomain>(domainUrl(), { method: "POST", body: input }),
+  );
 }
 
 /** Pause or resume receiving from the list: shown at once, put back (with an error toast) if refused. */
@@ -124,10 +132,14 @@ export function useSetDomainReceiving() {
       fetchJson<InboundDomain>(domainUrl(id), { method: "PATCH", body: { inboundEnabled } }),
     meta: {
       errorTitle: "Could not change the domain",
-      ...successToast((saved: InboundDomain) => (saved.inboundEnabled ? `Receiving mail for ${saved.name} again` : `Receiving paused for ${saved.name}`)),
+      ...successToast((saved: InboundDomain) =>
+        saved.inboundEnabled ? `Receiving mail for ${saved.name} again` : `Receiving paused for ${saved.name}`,
+      ),
     },
     onMutate: ({ id, inboundEnabled }) =>
-      applyOptimistic<InboundDomain[]>(queryClient, inboundDomainsKey, (list) => list.map((d) => (d.id === id ? { ...d, inboundEnabled } : d))),
+      applyOptimistic<InboundDomain[]>(queryClient, inboundDomainsKey, (list) =>
+        list.map((d) => (d.id === id ? { ...d, inboundEnabled } : d)),
+      ),
     onError: (_error, _variables, undo) => undo?.(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboundDomainsKey }),
   });

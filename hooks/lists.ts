@@ -33,7 +33,11 @@ const refresh = (queryClient: QueryClient) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: listsQueryKey }), queryClient.invalidateQueries({ queryKey: ["contacts"] })]);
 
 export const useCreateList = () =>
-  lists.useChange((input: CreateListInput) => fetchV1<ContactList>(base, { method: "POST", body: input }), (l) => `List created: ${l.name}`, { then: refresh });
+  lists.useChange(
+    (input: CreateListInput) => fetchV1<ContactList>(base, { method: "POST", body: input }),
+    (l) => `List created: ${l.name}`,
+    { then: refresh },
+  );
 
 export const useUpdateList = () =>
   lists.useChange(
@@ -43,7 +47,11 @@ export const useUpdateList = () =>
   );
 
 export const useDeleteList = () =>
-  lists.useChange((l: ContactList) => fetchJson(one(l.id), { method: "DELETE" }), (_d, l) => `List deleted: ${l.name}`, { then: refresh });
+  lists.useChange(
+    (l: ContactList) => fetchJson(one(l.id), { method: "DELETE" }),
+    (_d, l) => `List deleted: ${l.name}`,
+    { then: refresh },
+  );
 
 export function useListMembers(id: string | null, q: string, page: number, perPage: number) {
   return useQuery({
@@ -61,14 +69,16 @@ export function useListMembers(id: string | null, q: string, page: number, perPa
 export const useAddMembers = () =>
   lists.useChange(
     ({ id, input }: { id: string; input: AddMembersInput }) => fetchV1<AddedMembers>(`${one(id)}/members`, { method: "POST", body: input }),
-    (r) => `${r.added} added${r.alreadyMembers ? `, ${r.alreadyMembers} already on the list` : ""}${r.createdContacts ? ` (${r.createdContacts} new contacts)` : ""}`,
+    (r) =>
+      `${r.added} added${r.alreadyMembers ? `, ${r.alreadyMembers} already on the list` : ""}${r.createdContacts ? ` (${r.createdContacts} new contacts)` : ""}`,
     { then: refresh },
   );
 
 /** One click in a member row: the global error toast shows a refusal. */
 export const useRemoveMember = () =>
   lists.useChange(
-    ({ listId, contact }: { listId: string; contact: Contact }) => fetchJson(`${one(listId)}/members/${encodeURIComponent(contact.id)}`, { method: "DELETE" }),
+    ({ listId, contact }: { listId: string; contact: Contact }) =>
+      fetchJson(`${one(listId)}/members/${encodeURIComponent(contact.id)}`, { method: "DELETE" }),
     (_d, { contact }) => `Removed from the list: ${contact.email}`,
     { meta: { errorTitle: "Could not remove the member" }, then: refresh },
   );

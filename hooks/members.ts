@@ -40,8 +40,12 @@ export function useUpdateMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) => fetchJson<Member>(memberUrl(id), { method: "PATCH", body: { role } }),
-    meta: { errorTitle: "Could not change the role", ...successToast((saved: Member) => `Role changed to ${saved.role}: ${saved.name || saved.email}`) },
-    onMutate: ({ id, role }) => applyOptimistic<Member[]>(queryClient, membersQueryKey, (list) => list.map((m) => (m.id === id ? { ...m, role } : m))),
+    meta: {
+      errorTitle: "Could not change the role",
+      ...successToast((saved: Member) => `Role changed to ${saved.role}: ${saved.name || saved.email}`),
+    },
+    onMutate: ({ id, role }) =>
+      applyOptimistic<Member[]>(queryClient, membersQueryKey, (list) => list.map((m) => (m.id === id ? { ...m, role } : m))),
     onError: (_error, _variables, undo) => undo?.(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryKey }),
   });

@@ -44,7 +44,18 @@ function dayStart(day: string, next = false): string | null {
   return new Date(y, m - 1, d + (next ? 1 : 0)).toISOString();
 }
 
-export function messagesUrl({ page, pageSize, search, status, provider, fromDay, toDay, tag, sentOnly, projectId }: MessageListParams): string {
+export function messagesUrl({
+  page,
+  pageSize,
+  search,
+  status,
+  provider,
+  fromDay,
+  toDay,
+  tag,
+  sentOnly,
+  projectId,
+}: MessageListParams): string {
   const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (search.trim()) params.set("search", search.trim());
   if (status) params.set("status", status);
@@ -93,7 +104,8 @@ export function useMessage(id: string) {
 export function useMessageDeliveries(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...messagesQueryKey, "deliveries", id],
-    queryFn: async () => (await fetchJson<{ deliveries: MessageDelivery[] }>(`/api/messages/${encodeURIComponent(id)}/webhook-deliveries`)).deliveries,
+    queryFn: async () =>
+      (await fetchJson<{ deliveries: MessageDelivery[] }>(`/api/messages/${encodeURIComponent(id)}/webhook-deliveries`)).deliveries,
     enabled,
     retry: retryUnlessNotFound,
     refetchInterval: 10_000,

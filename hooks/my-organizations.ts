@@ -17,7 +17,8 @@ export function useMyOrganizations() {
 export function useSwitchOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (orgId: string) => (await fetchJson<{ organization: MyOrganization }>("/api/account/organization", { method: "POST", body: { orgId } })).organization,
+    mutationFn: async (orgId: string) =>
+      (await fetchJson<{ organization: MyOrganization }>("/api/account/organization", { method: "POST", body: { orgId } })).organization,
     meta: { errorTitle: "Could not switch organization" },
     onSuccess: () => queryClient.clear(),
   });

@@ -70,6 +70,9 @@ export function useRevokeConnectedApp() {
     // Asked in a confirmation dialog, which shows the error.
     meta: { ...INLINE_ERROR, ...successToast((_data, connected: ConnectedApp) => `Access revoked: ${connected.app.name}`) },
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: connectedAppsQueryKey }), queryClient.invalidateQueries({ queryKey: oauthAppsQueryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: connectedAppsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: oauthAppsQueryKey }),
+      ]),
   });
 }

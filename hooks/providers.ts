@@ -54,7 +54,10 @@ export function useSetProviderActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => putJson<Provider>(providerUrl(id), { isActive }),
-    meta: { errorTitle: "Could not change the provider", ...successToast((saved: Provider) => `Provider ${saved.isActive ? "enabled" : "disabled"}: ${saved.name}`) },
+    meta: {
+      errorTitle: "Could not change the provider",
+      ...successToast((saved: Provider) => `Provider ${saved.isActive ? "enabled" : "disabled"}: ${saved.name}`),
+    },
     onMutate: ({ id, isActive }) =>
       applyOptimistic<Provider[]>(queryClient, providersQueryKey, (list) => list.map((p) => (p.id === id ? { ...p, isActive } : p))),
     onError: (_error, _variables, undo) => undo?.(),
@@ -80,7 +83,9 @@ export function useReorderProviders() {
       Promise.all(changes.map(({ id, priority }) => putJson<Provider>(providerUrl(id), { priority }))),
     meta: { errorTitle: "Could not change the order", ...successToast(() => "Sending order saved") },
     onMutate: (changes) =>
-      applyOptimistic<Provider[]>(queryClient, providersQueryKey, (list) => inSendingOrder(list, new Map(changes.map((c) => [c.id, c.priority])))),
+      applyOptimistic<Provider[]>(queryClient, providersQueryKey, (list) =>
+        inSendingOrder(list, new Map(changes.map((c) => [c.id, c.priority]))),
+      ),
     onError: (_error, _variables, undo) => undo?.(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: providersQueryKey }),
   });

@@ -39,7 +39,8 @@ export function useTestLists(enabled = true) {
 export function useCreateTestList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateTestListInput) => (await fetchJson<{ list: TestList }>("/api/safety/test-lists", { method: "POST", body: input })).list,
+    mutationFn: async (input: CreateTestListInput) =>
+      (await fetchJson<{ list: TestList }>("/api/safety/test-lists", { method: "POST", body: input })).list,
     // The create dialog shows the refusal in its form.
     meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testListsQueryKey }),
@@ -49,7 +50,8 @@ export function useCreateTestList() {
 export function useDeleteTestList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => fetchJson<{ deleted: boolean }>(`/api/safety/test-lists?id=${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) =>
+      fetchJson<{ deleted: boolean }>(`/api/safety/test-lists?id=${encodeURIComponent(id)}`, { method: "DELETE" }),
     // Asked in a confirmation dialog, which shows the error.
     meta: INLINE_ERROR,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testListsQueryKey }),

@@ -42,7 +42,8 @@ export function useScheduleEmail() {
     // The send form shows the refusal (test mode, the allowance…) with what to do about it.
     meta: INLINE_ERROR,
     // Scheduling is audited whether or not it is accepted.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: scheduledQueryKey }), queryClient.invalidateQueries({ queryKey: ["audit"] })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: scheduledQueryKey }), queryClient.invalidateQueries({ queryKey: ["audit"] })]),
   });
 }
 

@@ -27,6 +27,7 @@ export function useSendEmail() {
     // The send form shows the refusal (test mode, the allowance…) with what to do about it.
     meta: INLINE_ERROR,
     // Every attempt, refused or not, adds an audit entry and may move provider usage.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["audit"] }), queryClient.invalidateQueries({ queryKey: providersQueryKey })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ["audit"] }), queryClient.invalidateQueries({ queryKey: providersQueryKey })]),
   });
 }

@@ -25,7 +25,11 @@ export function useSenders({ page, perPage }: { page: number; perPage: number })
 
 // Made in a dialog, which shows the refusal.
 export const useAddSender = () =>
-  senders.useChange((input: CreateSenderInput) => fetchV1<Sender>(v1Url(), { method: "POST", body: input }), (s) => `Sender added: ${s.email}`, { then: refreshList });
+  senders.useChange(
+    (input: CreateSenderInput) => fetchV1<Sender>(v1Url(), { method: "POST", body: input }),
+    (s) => `Sender added: ${s.email}`,
+    { then: refreshList },
+  );
 
 export const useRenameSender = () =>
   senders.useChange(
@@ -36,7 +40,11 @@ export const useRenameSender = () =>
 
 // Asked in a confirmation dialog, which shows the error.
 export const useDeleteSender = () =>
-  senders.useChange((s: Sender) => fetchV1<{ id: string; deleted: true }>(v1Url(s.id), { method: "DELETE" }), (_r, s) => `Sender deleted: ${s.email}`, { then: refreshList });
+  senders.useChange(
+    (s: Sender) => fetchV1<{ id: string; deleted: true }>(v1Url(s.id), { method: "DELETE" }),
+    (_r, s) => `Sender deleted: ${s.email}`,
+    { then: refreshList },
+  );
 
 type ConfirmationSent = { id: string; email: string; expiresAt: string };
 

@@ -25,7 +25,8 @@ export const sequencesQueryKey = ["sequences"] as const;
 
 const sequences = v1Resource("/api/v1/sequences", sequencesQueryKey);
 const v1Url = sequences.url;
-const enrolmentsUrl = (id: string, enrolmentId?: string) => `${v1Url(id)}/enrolments${enrolmentId ? `/${encodeURIComponent(enrolmentId)}` : ""}`;
+const enrolmentsUrl = (id: string, enrolmentId?: string) =>
+  `${v1Url(id)}/enrolments${enrolmentId ? `/${encodeURIComponent(enrolmentId)}` : ""}`;
 
 /** One page of sequences, newest first, with their steps and enrolment counts. */
 export function useSequences(page: number, perPage: number) {
@@ -59,7 +60,10 @@ const seedThenRefresh = (queryClient: QueryClient, s: SequenceDetail) => {
 
 // Made in a dialog, which shows the refusal.
 export const useCreateSequence = () =>
-  sequences.useChange((input: CreateSequenceInput) => fetchV1<SequenceDetail>(v1Url(), { method: "POST", body: input }), (s) => `Sequence created: ${s.name}`);
+  sequences.useChange(
+    (input: CreateSequenceInput) => fetchV1<SequenceDetail>(v1Url(), { method: "POST", body: input }),
+    (s) => `Sequence created: ${s.name}`,
+  );
 
 export const useUpdateSequence = () =>
   sequences.useChange(
@@ -71,7 +75,8 @@ export const useUpdateSequence = () =>
 /** Pause or resume: one click, the error toast shows a refusal. */
 export const useSetSequenceStatus = () =>
   sequences.useChange(
-    ({ id, status }: { id: string; status: Sequence["status"] }) => fetchV1<SequenceDetail>(v1Url(id), { method: "PATCH", body: { status } }),
+    ({ id, status }: { id: string; status: Sequence["status"] }) =>
+      fetchV1<SequenceDetail>(v1Url(id), { method: "PATCH", body: { status } }),
     (s) => `Sequence ${s.status === "paused" ? "paused" : "resumed"}: ${s.name}`,
     { meta: { errorTitle: "Could not change the sequence" }, then: seedThenRefresh },
   );
@@ -92,7 +97,8 @@ export const useDeleteSequence = () =>
 export const useEnrolContacts = (id: string) =>
   sequences.useChange(
     (input: EnrolInput) => fetchV1<EnrolResult>(enrolmentsUrl(id), { method: "POST", body: input }),
-    (r) => `${r.enrolled.length} ${r.enrolled.length === 1 ? "contact" : "contacts"} enrolled${r.skipped.length ? `, ${r.skipped.length} skipped` : ""}`,
+    (r) =>
+      `${r.enrolled.length} ${r.enrolled.length === 1 ? "contact" : "contacts"} enrolled${r.skipped.length ? `, ${r.skipped.length} skipped` : ""}`,
   );
 
 /** One click in a row: the error toast shows a refusal. */

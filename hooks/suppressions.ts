@@ -50,12 +50,20 @@ async function addSuppression(input: CreateSuppressionInput): Promise<{ suppress
 
 /** Adding an address already on the list is not an error: the answer is its existing row. Made in a dialog, which shows the refusal. */
 export const useAddSuppression = () =>
-  suppressions.useChange(addSuppression, ({ suppression, added }) => (added ? `Suppressed: ${suppression.email}` : `Already suppressed: ${suppression.email}`), {
-    then: refreshList,
-  });
+  suppressions.useChange(
+    addSuppression,
+    ({ suppression, added }) => (added ? `Suppressed: ${suppression.email}` : `Already suppressed: ${suppression.email}`),
+    {
+      then: refreshList,
+    },
+  );
 
 // Asked in a confirmation dialog, which shows the error.
 export const useRemoveSuppression = () =>
-  suppressions.useChange((email: string) => fetchJson<{ data: { deleted: true } }>(v1Url(email), { method: "DELETE" }), (_data, email) => `Removed from the suppression list: ${email}`, {
-    then: refreshList,
-  });
+  suppressions.useChange(
+    (email: string) => fetchJson<{ data: { deleted: true } }>(v1Url(email), { method: "DELETE" }),
+    (_data, email) => `Removed from the suppression list: ${email}`,
+    {
+      then: refreshList,
+    },
+  );

@@ -25,7 +25,6 @@ const currentKey = (id: string) => [...templatesQueryKey, "one", id, "current"] 
 
 const v1Url = (id?: string) => (id ? `/api/v1/templates/${encodeURIComponent(id)}` : "/api/v1/templates");
 
-
 /** One page of templates, newest first, each with its current version. */
 export function useTemplates(page: number, perPage: number) {
   return useQuery({
@@ -80,7 +79,8 @@ export function useCreateTemplate() {
 export function useUpdateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateTemplateInput }) => fetchV1<Template>(v1Url(id), { method: "PATCH", body: input }),
+    mutationFn: ({ id, input }: { id: string; input: UpdateTemplateInput }) =>
+      fetchV1<Template>(v1Url(id), { method: "PATCH", body: input }),
     // The editor shows the refusal by field and in full.
     meta: INLINE_ERROR,
     // The answer is the new current version: in the cache at once, so the editor never

@@ -37,7 +37,11 @@ export function useUseCases(params: UseCaseListParams) {
 
 // Made in a dialog, which shows the refusal.
 export const useCreateUseCase = () =>
-  useCases.useChange(async (input: CreateUseCaseInput) => fetchV1<UseCase>(v1Url(), { method: "POST", body: input }), (u) => `Use case created: ${u.name}`, { then: refreshList });
+  useCases.useChange(
+    async (input: CreateUseCaseInput) => fetchV1<UseCase>(v1Url(), { method: "POST", body: input }),
+    (u) => `Use case created: ${u.name}`,
+    { then: refreshList },
+  );
 
 export const useUpdateUseCase = () =>
   useCases.useChange(

@@ -31,14 +31,19 @@ export function v1Resource(path: string, key: readonly [string]) {
     { meta = INLINE_ERROR, then = refreshAll }: ChangeOptions<TData, TVariables> = {},
   ) {
     const queryClient = useQueryClient();
-    return useMutation({ mutationFn, meta: { ...meta, ...successToast(said) }, onSuccess: (data, variables) => then(queryClient, data, variables) });
+    return useMutation({
+      mutationFn,
+      meta: { ...meta, ...successToast(said) },
+      onSuccess: (data, variables) => then(queryClient, data, variables),
+    });
   }
 
   /** The first 100 of a v1 list, as picker options; a route that is refused leaves the picker with its error. */
   function useOptions<T>(name: string, listUrl: string, label: (item: T) => string) {
     return useQuery({
       queryKey: [...key, "options", name],
-      queryFn: async () => (await fetchV1Page<T & { id: string }>(listUrl)).items.map((item): Option => ({ id: item.id, label: label(item) })),
+      queryFn: async () =>
+        (await fetchV1Page<T & { id: string }>(listUrl)).items.map((item): Option => ({ id: item.id, label: label(item) })),
       staleTime: 30_000,
     });
   }
@@ -47,4 +52,5 @@ export function v1Resource(path: string, key: readonly [string]) {
 }
 
 /** A sender as a picker shows it: "Name <address>", and whether it is confirmed. */
-export const senderLabel = (s: { email: string; name: string; verified: boolean }) => `${s.name ? `${s.name} <${s.email}>` : s.email}${s.verified ? "" : " (not verified)"}`;
+export const senderLabel = (s: { email: string; name: string; verified: boolean }) =>
+  `${s.name ? `${s.name} <${s.email}>` : s.email}${s.verified ? "" : " (not verified)"}`;

@@ -29,7 +29,6 @@ const deliveriesKey = (endpointId: string) => ["webhook-deliveries", endpointId]
 const v1Url = (id?: string) => (id ? `/api/v1/webhook-endpoints/${encodeURIComponent(id)}` : "/api/v1/webhook-endpoints");
 const dashboardUrl = (id: string) => `/api/webhook-endpoints/${encodeURIComponent(id)}`;
 
-
 /** One page of endpoints, newest first; the previous page stays on screen while the next loads. */
 export function useWebhookEndpoints(page: number, perPage: number) {
   return useQuery({
@@ -45,7 +44,11 @@ export function useWebhookEndpoints(page: number, perPage: number) {
 }
 
 export function useWebhookEndpoint(id: string) {
-  return useQuery({ queryKey: [...webhooksQueryKey, "one", id], queryFn: () => fetchV1<WebhookEndpoint>(v1Url(id)), refetchInterval: 30_000 });
+  return useQuery({
+    queryKey: [...webhooksQueryKey, "one", id],
+    queryFn: () => fetchV1<WebhookEndpoint>(v1Url(id)),
+    refetchInterval: 30_000,
+  });
 }
 
 /**
@@ -67,9 +70,14 @@ export function useCreateWebhookEndpoint() {
 export function useUpdateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateEndpointInput }) => fetchV1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: input }),
+    mutationFn: ({ id, input }: { id: string; input: UpdateEndpointInput }) =>
+      fetchV1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: input }),
     meta: INLINE_ERROR,
-    onSuccess: (_data, { id }) => Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
+    onSuccess: (_data, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+        queryClient.invalidateQueries({ queryKey: deliveriesKey(id) }),
+      ]),
   });
 }
 
@@ -79,19 +87,29 @@ type EndpointList = { endpoints: WebhookEndpoint[]; pagination: Pagination };
 export function useSetWebhookEndpointActive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => fetchV1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: { isActive } }),
-    meta: { errorTitle: "Could not change the endpoint", ...successToast((saved: WebhookEndpoint) => `Endpoint ${saved.isActive ? "enabled" : "disabled"}: ${saved.url}`) },
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      fetchV1<WebhookEndpoint>(v1Url(id), { method: "PATCH", body: { isActive } }),
+    meta: {
+      errorTitle: "Could not change the endpoint",
+      ...successToast((saved: WebhookEndpoint) => `Endpoint ${saved.isActive ? "enabled" : "disabled"}: ${saved.url}`),
+    },
     onMutate: async ({ id, isActive }) => {
       const set = (e: WebhookEndpoint) => (e.id === id ? { ...e, isActive } : e);
       return undoAll([
-        await applyOptimistic<EndpointList>(queryClient, [...webhooksQueryKey, "list"], (page) => ({ ...page, endpoints: page.endpoints.map(set) })),
+        await applyOptimistic<EndpointList>(queryClient, [...webhooksQueryKey, "list"], (page) => ({
+          ...page,
+          endpoints: page.endpoints.map(set),
+        })),
         await applyOptimistic<WebhookEndpoint>(queryClient, [...webhooksQueryKey, "one", id], set),
       ]);
     },
     onError: (_error, _variables, undo) => undo?.(),
     // Disabling cancels queued deliveries, so their list changes too.
     onSettled: (_data, _error, { id }) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+        queryClient.invalidateQueries({ queryKey: deliveriesKey(id) }),
+      ]),
   });
 }
 
@@ -126,7 +144,10 @@ export function useTestWebhookEndpoint() {
     mutationFn: (id: string) => fetchJson<WebhookTestResult>(`${dashboardUrl(id)}/test`, { method: "POST" }),
     meta: { errorTitle: "Could not send the test event" },
     onSettled: (_data, _error, id) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: webhooksQueryKey }), queryClient.invalidateQueries({ queryKey: deliveriesKey(id) })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+        queryClient.invalidateQueries({ queryKey: deliveriesKey(id) }),
+      ]),
   });
 }
 
@@ -147,7 +168,10 @@ export function useResendDelivery(endpointId: string) {
   return useMutation({
     mutationFn: (deliveryId: string) =>
       fetchJson<WebhookDelivery>(`${dashboardUrl(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: "POST" }),
-    meta: { errorTitle: "Could not resend the delivery", ...successToast(() => "Delivery queued again: the new one is at the top of the list") },
+    meta: {
+      errorTitle: "Could not resend the delivery",
+      ...successToast(() => "Delivery queued again: the new one is at the top of the list"),
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
   });
 }

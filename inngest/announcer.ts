@@ -6,7 +6,9 @@ import { batchLanes } from "@/lib/jobs/lanes";
 
 export const inngestAnnouncer: Announcer = async (lane, items) => {
   if (lane === JOBS_LANE) {
-    await inngest.send(items.map((j) => ({ name: jobEventName(j.name!), data: { jobId: j.id, runAt: (j.runAt ?? new Date()).toISOString() } })));
+    await inngest.send(
+      items.map((j) => ({ name: jobEventName(j.name!), data: { jobId: j.id, runAt: (j.runAt ?? new Date()).toISOString() } })),
+    );
     return;
   }
   const spec = batchLanes.find((l) => l.name === lane);

@@ -52,7 +52,10 @@ export function laneFunctions<S>(lane: BatchLane<unknown, unknown, S>) {
     { id: `${lane.name}-fan-out`, retries: 3, triggers: [{ event: events.fanOut }] },
     async ({ event, step }) => {
       const ids = (event.data as Record<string, string[]>)[`${item}Ids`];
-      await step.sendEvent("deliver", ids.map((id) => ({ name: events.item, data: { [`${item}Id`]: id } })));
+      await step.sendEvent(
+        "deliver",
+        ids.map((id) => ({ name: events.item, data: { [`${item}Id`]: id } })),
+      );
       return { announced: ids.length };
     },
   );

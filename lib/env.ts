@@ -19,7 +19,13 @@ const optionalFlag = z
 /** Whole days up to 100 years; 0 means never delete. Digits only: " " or "1e3" are mistakes. */
 const RETENTION_DAYS = "must be a whole number of days from 0 (keep forever) to 36500";
 const retentionDays = (days: number) =>
-  z.string().trim().regex(/^\d{1,5}$/, RETENTION_DAYS).transform(Number).refine((n) => n <= 36_500, RETENTION_DAYS).default(days);
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, RETENTION_DAYS)
+    .transform(Number)
+    .refine((n) => n <= 36_500, RETENTION_DAYS)
+    .default(days);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -57,7 +63,12 @@ const envSchema = z.object({
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   INBOUND_SMTP_HOST: z.string().min(1).default("0.0.0.0"),
   INBOUND_SMTP_HOSTNAME: z.string().min(1).optional(),
-  INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(25 * 1024 * 1024),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(25 * 1024 * 1024),
   INBOUND_TLS_KEY: z.string().min(1).optional(),
   INBOUND_TLS_CERT: z.string().min(1).optional(),
   // Sending domains (docs/domains-and-senders.md): what their SPF record includes, where their
@@ -72,7 +83,11 @@ const envSchema = z.object({
   // At most 90: a runner stops beating at the signal, and after 120 s (STALE_AFTER_MS) another
   // instance would take its still-running jobs back.
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(90).default(25),
-  LOG_LEVEL: z.string().toLowerCase().pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+  LOG_LEVEL: z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]))
+    .default("info"),
   DIRECT_URL: z.string().min(1).optional(),
   DATABASE_URL_UNPOOLED: z.string().min(1).optional(),
   VERCEL: z.string().min(1).optional(),
@@ -83,13 +98,26 @@ const envSchema = z.object({
   OUTBOUND_DNS_SERVERS: z.string().min(1).optional(),
   // Instance mail (docs/self-hosting.md): sender confirmations, invitations and password
   // resets go only through the operator's SMTP server, never a tenant's provider.
-  SYSTEM_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://user:pass@host:port or smtps://…").optional(),
-  SYSTEM_MAIL_FROM: z.string().trim().min(3).refine((s) => !/[\r\n]/.test(s), "no line breaks").optional(),
+  SYSTEM_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://user:pass@host:port or smtps://…")
+    .optional(),
+  SYSTEM_MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .refine((s) => !/[\r\n]/.test(s), "no line breaks")
+    .optional(),
   // Client addresses (lib/http/client-address.ts): the reverse proxies in front, as IP addresses
   // or CIDR ranges, comma-separated. Unset: the socket's address is the client's.
   TRUST_PROXY: z
     .string()
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.every(isAddressOrRange), "must be IP addresses or CIDR ranges, comma-separated, e.g. 10.0.0.0/8,127.0.0.1")
     .optional(),
 });

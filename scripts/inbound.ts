@@ -9,7 +9,9 @@ import { startSmtpFromEnv } from "@/lib/inbound/smtp/start-from-env";
 
 const handle = dbHandle();
 if (handle.kind !== "postgres") {
-  console.error("npm run inbound needs DATABASE_URL (PostgreSQL). With the embedded database, run the app with INBOUND_SMTP_PORT set instead.");
+  console.error(
+    "npm run inbound needs DATABASE_URL (PostgreSQL). With the embedded database, run the app with INBOUND_SMTP_PORT set instead.",
+  );
   process.exit(1);
 }
 await applyMigrations(handle);

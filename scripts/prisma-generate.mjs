@@ -5,7 +5,13 @@ import { statSync } from "node:fs";
 
 const schema = "prisma/schema.prisma";
 const output = "lib/generated/prisma/client.ts";
-const mtime = (f) => { try { return statSync(f).mtimeMs; } catch { return 0; } };
+const mtime = (f) => {
+  try {
+    return statSync(f).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
 if (mtime(output) > mtime(schema) && !process.argv.includes("--force")) process.exit(0);
 
 const result = spawnSync("npx", ["--no-install", "prisma", "generate"], {

@@ -11,7 +11,14 @@ import { switchOrganization } from "@/lib/orgs/my-organizations";
 import { AppError } from "@/lib/errors/app-error";
 import { afterStart } from "@/lib/boot/after-start";
 
-const notThere = () => html(hostedPage("Not found", `<h1>This organization cannot be opened</h1><p>Sign in with an account that is a member of it.</p><p><a href="/sign-in">Sign in</a></p>`), 404);
+const notThere = () =>
+  html(
+    hostedPage(
+      "Not found",
+      `<h1>This organization cannot be opened</h1><p>Sign in with an account that is a member of it.</p><p><a href="/sign-in">Sign in</a></p>`,
+    ),
+    404,
+  );
 
 async function open(req: NextRequest): Promise<Response> {
   try {
@@ -20,7 +27,10 @@ async function open(req: NextRequest): Promise<Response> {
     return html(hostedPage("Refused", `<h1>Cross-site request refused</h1>`), 403);
   }
   const session = await authenticateSession(req);
-  const orgId = z.string().uuid().safeParse((await hostedPageForm(req)).get("orgId"));
+  const orgId = z
+    .string()
+    .uuid()
+    .safeParse((await hostedPageForm(req)).get("orgId"));
   if (!session || session.kind !== "session" || !orgId.success) return notThere();
   try {
     await switchOrganization(req, { userId: session.userId, orgId: orgId.data });

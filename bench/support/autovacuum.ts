@@ -14,7 +14,9 @@ export async function standInForAutovacuum(databaseUrl: string): Promise<() => P
     await client.end();
     return async () => {};
   }
-  console.log("note: this PostgreSQL runs with autovacuum off; the benchmark runs VACUUM (ANALYZE) on its database once a minute in its stead");
+  console.log(
+    "note: this PostgreSQL runs with autovacuum off; the benchmark runs VACUUM (ANALYZE) on its database once a minute in its stead",
+  );
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running.then(() => client.query("VACUUM (ANALYZE)").catch((err: Error) => console.error(`VACUUM failed: ${err.message}`)));

@@ -14,7 +14,10 @@ export function knob(name: string, fallback: number, min?: number): number {
 export function listKnob<T extends string>(name: string, names: readonly T[]): T[] {
   const raw = process.env[name];
   if (!raw) return [...names];
-  const picked = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const picked = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const p of picked) if (!names.includes(p as T)) throw new Error(`${name}: unknown "${p}" (one of ${names.join(", ")})`);
   return picked as T[];
 }

@@ -29,7 +29,15 @@ export interface Load {
   done: Promise<void>;
 }
 
-const emptyWindow = (): Window & { openedAt: number } => ({ responses: 0, ok: 0, errors: 0, statuses: {}, latencies: [], seconds: 0, openedAt: performance.now() });
+const emptyWindow = (): Window & { openedAt: number } => ({
+  responses: 0,
+  ok: 0,
+  errors: 0,
+  statuses: {},
+  latencies: [],
+  seconds: 0,
+  openedAt: performance.now(),
+});
 
 /** Starts `opts` (duration in seconds; without one it runs until stop()). */
 export function startLoad(name: string, opts: autocannon.Options): Load {
@@ -99,4 +107,7 @@ export function mergeWindows(windows: Window[]): Window {
   };
 }
 
-export const statusText = (w: Window) => Object.entries(w.statuses).map(([k, v]) => `${k}:${v}`).join(" ");
+export const statusText = (w: Window) =>
+  Object.entries(w.statuses)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(" ");

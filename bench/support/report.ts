@@ -20,11 +20,22 @@ export interface Row {
   note?: string;
 }
 
-const n = (v: number, digits = 0) => (Number.isFinite(v) ? v.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "—");
+const n = (v: number, digits = 0) =>
+  Number.isFinite(v) ? v.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "—";
 
 /** The table as Markdown, so that it pastes into bench/README.md as it is. */
 export function formatTable(rows: Row[]): string {
-  const head = ["workload", "throughput", "p50 ms", "p99 ms", "server RSS peak", "DB growth / 10k sends", "bare route req/s (conns)", "ratio", "errors"];
+  const head = [
+    "workload",
+    "throughput",
+    "p50 ms",
+    "p99 ms",
+    "server RSS peak",
+    "DB growth / 10k sends",
+    "bare route req/s (conns)",
+    "ratio",
+    "errors",
+  ];
   const lines = rows.map((r) => [
     r.workload,
     `${n(r.perSec)} ${r.unit}/s`,
@@ -44,5 +55,8 @@ export function formatTable(rows: Row[]): string {
 /** The machine, as the README records it next to the figures. */
 export function machine(): string {
   const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`;
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`;
 }

@@ -61,7 +61,11 @@ export function judge(curve: CurvePoint[], extra: { failedVerifications: number;
     detail: `${errors} failed requests, ${extra.failedVerifications} failed verifications, ${extra.missing} deliveries missing after the drain`,
   });
   if (curve.length < 3) {
-    verdicts.push({ rule: "enough windows", pass: false, detail: `${curve.length} windows; the rules need at least 3 (warm-up, reference, last)` });
+    verdicts.push({
+      rule: "enough windows",
+      pass: false,
+      detail: `${curve.length} windows; the rules need at least 3 (warm-up, reference, last)`,
+    });
     return verdicts;
   }
   const [reference, last] = [curve[1], curve[curve.length - 1]];
@@ -73,19 +77,31 @@ export function judge(curve: CurvePoint[], extra: { failedVerifications: number;
   });
   const tail = curve.slice(2);
   if (tail.length >= 3) {
-    const s = slope(tail.map((p) => p.minutes), tail.map((p) => p.rssMeanMiB));
+    const s = slope(
+      tail.map((p) => p.minutes),
+      tail.map((p) => p.rssMeanMiB),
+    );
     verdicts.push({
       rule: "flat memory: no climb",
       pass: s < rules.rssSlopeMiBPerMinute,
       detail: `mean RSS from window 3 on rises ${s.toFixed(2)} MiB/min (bound ${rules.rssSlopeMiBPerMinute} MiB/min)`,
     });
   } else {
-    verdicts.push({ rule: "flat memory: no climb", pass: true, detail: `not judged: ${tail.length} windows from window 3 on, the slope needs 3` });
+    verdicts.push({
+      rule: "flat memory: no climb",
+      pass: true,
+      detail: `not judged: ${tail.length} windows from window 3 on, the slope needs 3`,
+    });
   }
   const flat = (name: string, ref: number, got: number) => {
-    if (!Number.isFinite(ref) && !Number.isFinite(got)) return verdicts.push({ rule: `flat latency: ${name}`, pass: true, detail: "not judged: none measured" });
+    if (!Number.isFinite(ref) && !Number.isFinite(got))
+      return verdicts.push({ rule: `flat latency: ${name}`, pass: true, detail: "not judged: none measured" });
     const limit = ref * rules.latencyFactor + rules.latencySlackMs;
-    verdicts.push({ rule: `flat latency: ${name}`, pass: got <= limit, detail: `last window's p99 ${got.toFixed(0)} ms, window 2's ${ref.toFixed(0)} ms (bound ${limit.toFixed(0)} ms)` });
+    verdicts.push({
+      rule: `flat latency: ${name}`,
+      pass: got <= limit,
+      detail: `last window's p99 ${got.toFixed(0)} ms, window 2's ${ref.toFixed(0)} ms (bound ${limit.toFixed(0)} ms)`,
+    });
   };
   flat("requests", reference.p99, last.p99);
   flat("deliveries", reference.deliveryP99, last.deliveryP99);

@@ -67,7 +67,6 @@ export const log = (msg: string) => console.log(`[${new Date().toISOString().sli
 /** The machine's 1-minute load average: other work on the machine skews the timings. */
 export const load = () => os.loadavg()[0].toFixed(2);
 
-
 // ---------------------------------------------------------------------------------------------
 // The fill, the same SQL on both databases.
 
@@ -167,7 +166,8 @@ async function fill(
   times[`engagement_firsts: ${firsts.toLocaleString("en")} rows`] = secondsSince(t0);
 
   t0 = performance.now();
-  for (const table of ["messages", "email_events", "event_rollups", "engagement_firsts", "rollup_state"]) await sql.exec(`VACUUM ANALYZE ${table}`);
+  for (const table of ["messages", "email_events", "event_rollups", "engagement_firsts", "rollup_state"])
+    await sql.exec(`VACUUM ANALYZE ${table}`);
   times["VACUUM ANALYZE"] = secondsSince(t0);
 
   const [state] = await sql.rows<{ rolled: number; live: number; rollups: number }>(
@@ -175,7 +175,9 @@ async function fill(
             (SELECT count(*)::int FROM email_events e, rollup_state s WHERE s.id = 1 AND e.created_at >= s.watermark) AS live,
             (SELECT count(*)::int FROM event_rollups) AS rollups`,
   );
-  log(`${kind}: ${state.rolled.toLocaleString("en")} events behind the watermark, ${state.live.toLocaleString("en")} live, ${state.rollups.toLocaleString("en")} rollup rows`);
+  log(
+    `${kind}: ${state.rolled.toLocaleString("en")} events behind the watermark, ${state.live.toLocaleString("en")} live, ${state.rollups.toLocaleString("en")} rollup rows`,
+  );
   if (state.rolled !== events || state.live !== LIVE_EVENTS) throw new Error(`${kind}: unexpected roll-up state ${JSON.stringify(state)}`);
   return { events, fill: times };
 }
@@ -241,9 +243,17 @@ function problemsOf(report: (typeof REPORTS)[number], body: Body, want: Expected
   const num = (v: unknown) => (typeof v === "number" ? v : NaN);
   if (report.path.endsWith("summary")) {
     const s = (report.path.startsWith("/api/v1") ? body.data : body) as Body;
-    const got = { sent: num(s.totalSent), delivered: num(s.totalDelivered), bounced: num(s.totalBounced), opened: num(s.totalOpened), clicked: num(s.totalClicked) };
-    if (!(got.sent > 0 && got.delivered > 0 && got.opened > 0 && got.clicked > 0 && got.bounced > 0)) problems.push(`zero totals ${JSON.stringify(got)}`);
-    if (want) for (const k of Object.keys(want) as (keyof Expected)[]) if (got[k] !== want[k]) problems.push(`${k} ${got[k]} != ${want[k]}`);
+    const got = {
+      sent: num(s.totalSent),
+      delivered: num(s.totalDelivered),
+      bounced: num(s.totalBounced),
+      opened: num(s.totalOpened),
+      clicked: num(s.totalClicked),
+    };
+    if (!(got.sent > 0 && got.delivered > 0 && got.opened > 0 && got.clicked > 0 && got.bounced > 0))
+      problems.push(`zero totals ${JSON.stringify(got)}`);
+    if (want)
+      for (const k of Object.keys(want) as (keyof Expected)[]) if (got[k] !== want[k]) problems.push(`${k} ${got[k]} != ${want[k]}`);
   } else if (report.path.endsWith("bounce-report")) {
     const total = num(body.totalBounces);
     const byReason = (body.bouncesByReason as { count: number }[]) ?? [];
@@ -266,7 +276,12 @@ function problemsOf(report: (typeof REPORTS)[number], body: Body, want: Expected
   return problems;
 }
 
-async function timeReports(base: string, cookie: string, rangeList: Range[], want: Map<string, Expected>): Promise<{ timings: Timing[]; sample: unknown }> {
+async function timeReports(
+  base: string,
+  cookie: string,
+  rangeList: Range[],
+  want: Map<string, Expected>,
+): Promise<{ timings: Timing[]; sample: unknown }> {
   const timings: Timing[] = [];
   let sample: unknown;
   for (const range of rangeList) {
@@ -289,9 +304,19 @@ async function timeReports(base: string, cookie: string, rangeList: Range[], wan
         if (i === 0 && range.name === "90 d" && report.path === "/api/analytics/summary") sample = body;
       }
       const sorted = samples.sort((a, b) => a - b);
-      const t = { report: report.name, range: range.name, p50: nearestRank(sorted, 50), p95: nearestRank(sorted, 95), max: sorted[sorted.length - 1], problems: [...problems], samples: sorted };
+      const t = {
+        report: report.name,
+        range: range.name,
+        p50: nearestRank(sorted, 50),
+        p95: nearestRank(sorted, 95),
+        max: sorted[sorted.length - 1],
+        problems: [...problems],
+        samples: sorted,
+      };
       timings.push(t);
-      log(`${report.name} [${range.name}]: p50 ${t.p50.toFixed(0)} ms, p95 ${t.p95.toFixed(0)} ms${t.problems.length ? "  PROBLEMS: " + t.problems.join("; ") : ""}`);
+      log(
+        `${report.name} [${range.name}]: p50 ${t.p50.toFixed(0)} ms, p95 ${t.p95.toFixed(0)} ms${t.problems.length ? "  PROBLEMS: " + t.problems.join("; ") : ""}`,
+      );
     }
   }
   return { timings, sample };
@@ -354,7 +379,13 @@ async function prepare(kind: Kind, target: number, sqlFor: (l: Lib) => Sql) {
 }
 
 /** Bare route at one connection (the reports are called one at a time), then the timed reports with the server's RSS sampled. */
-async function measure(kind: Kind, server: RunningServer, events: number, ceilingSeconds: number, prepared: Awaited<ReturnType<typeof prepare>>) {
+async function measure(
+  kind: Kind,
+  server: RunningServer,
+  events: number,
+  ceilingSeconds: number,
+  prepared: Awaited<ReturnType<typeof prepare>>,
+) {
   const cookie = await signIn(server.url, owner);
   const bare: Ceiling = await bareRoute(server.url, 1, ceilingSeconds);
   log(`${kind}: timing the reports (load average ${load()})`);
@@ -390,9 +421,16 @@ export async function runPostgres(events: number, ceilingSeconds: number): Promi
       rows: async <T>(text: string) => (await admin.query(text)).rows as T[],
     };
     const prepared = await prepare("postgres", events, () => sql);
-    server = await startWithRetry({ DATABASE_URL: database.url, ...secrets, BOOTSTRAP_ADMIN_EMAIL: owner.email, BOOTSTRAP_ADMIN_PASSWORD: owner.password });
+    server = await startWithRetry({
+      DATABASE_URL: database.url,
+      ...secrets,
+      BOOTSTRAP_ADMIN_EMAIL: owner.email,
+      BOOTSTRAP_ADMIN_PASSWORD: owner.password,
+    });
     const measured = await measure("postgres", server, prepared.events, ceilingSeconds, prepared);
-    const [{ live }] = await sql.rows<{ live: number }>(`SELECT count(*)::int AS live FROM email_events e, rollup_state s WHERE e.created_at >= s.watermark`);
+    const [{ live }] = await sql.rows<{ live: number }>(
+      `SELECT count(*)::int AS live FROM email_events e, rollup_state s WHERE e.created_at >= s.watermark`,
+    );
     log(`postgres: ${live} events still live after the run`);
     return { events: prepared.events, fill: prepared.fill, ...measured };
   } finally {
@@ -422,7 +460,12 @@ export async function runEmbedded(events: number, ceilingSeconds: number): Promi
       };
     };
     const prepared = await prepare("embedded", events, sqlFor);
-    server = await startWithRetry({ DATA_DIR: dataDir, ...secrets, BOOTSTRAP_ADMIN_EMAIL: owner.email, BOOTSTRAP_ADMIN_PASSWORD: owner.password });
+    server = await startWithRetry({
+      DATA_DIR: dataDir,
+      ...secrets,
+      BOOTSTRAP_ADMIN_EMAIL: owner.email,
+      BOOTSTRAP_ADMIN_PASSWORD: owner.password,
+    });
     const measured = await measure("embedded", server, prepared.events, ceilingSeconds, prepared);
     return { events: prepared.events, fill: prepared.fill, ...measured };
   } finally {

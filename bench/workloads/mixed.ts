@@ -77,7 +77,8 @@ export async function setUpMixed(shape: MixedShape): Promise<MixedRig> {
       const name = `hook-${i}`;
       receiver.register(name, (await post("/api/v1/webhook-endpoints", { url: receiver.url(name), events: ["email.sent"] })).secret);
     }
-    for (let i = 0; i < 10; i++) await post("/api/v1/templates", { name: `Template ${i}`, subject: "Hello {{name}}", html: "<p>Hello {{name}}</p>" });
+    for (let i = 0; i < 10; i++)
+      await post("/api/v1/templates", { name: `Template ${i}`, subject: "Hello {{name}}", html: "<p>Hello {{name}}</p>" });
 
     // The last RECENT messages sent: the timeline reads pick one at random.
     const recent: string[] = [];
@@ -85,7 +86,10 @@ export async function setUpMixed(shape: MixedShape): Promise<MixedRig> {
     const onSent = (id: string) => {
       recent[sent++ % RECENT] = id;
     };
-    for (let i = 0; i < 20; i++) onSent((await post("/api/v1/email/send", { to: `seed-${i}@example.test`, from: "news@example.test", subject: "Seed", text: "Hello" })).id);
+    for (let i = 0; i < 20; i++)
+      onSent(
+        (await post("/api/v1/email/send", { to: `seed-${i}@example.test`, from: "news@example.test", subject: "Seed", text: "Hello" })).id,
+      );
 
     const key = { authorization: `Bearer ${server.key}` };
     const session = { cookie: server.cookie };
@@ -93,7 +97,15 @@ export async function setUpMixed(shape: MixedShape): Promise<MixedRig> {
       timeline: {
         url: server.url,
         headers: key,
-        requests: [{ method: "GET", setupRequest: (req: autocannon.Request) => ({ ...req, path: `/api/v1/analytics/messages/${recent[Math.floor(Math.random() * recent.length)]}` }) }],
+        requests: [
+          {
+            method: "GET",
+            setupRequest: (req: autocannon.Request) => ({
+              ...req,
+              path: `/api/v1/analytics/messages/${recent[Math.floor(Math.random() * recent.length)]}`,
+            }),
+          },
+        ],
       },
       templates: { url: `${server.url}/api/v1/templates?page=1&perPage=25`, headers: key },
       "messages log": { url: `${server.url}/api/messages?page=1&pageSize=25`, headers: session },
@@ -109,7 +121,15 @@ export async function setUpMixed(shape: MixedShape): Promise<MixedRig> {
       start() {
         const prefix = `mixed-${batch++}`;
         const sends = startLoad("sends", { ...sendRequest(server.url, server.key, prefix, onSent), connections: shape.sendConnections });
-        const readLoads = READS.map((kind) => [kind, shape.readConnections > 0 && (shape.reads ?? READS).includes(kind) ? startLoad(kind, { ...reads[kind], connections: shape.readConnections }) : idle(kind)] as const);
+        const readLoads = READS.map(
+          (kind) =>
+            [
+              kind,
+              shape.readConnections > 0 && (shape.reads ?? READS).includes(kind)
+                ? startLoad(kind, { ...reads[kind], connections: shape.readConnections })
+                : idle(kind),
+            ] as const,
+        );
         const all: Load[] = [sends, ...readLoads.map(([, l]) => l)];
         return {
           cut: () => ({
@@ -142,15 +162,46 @@ export interface MixedOptions extends MixedShape {
 }
 
 /** The rows of a mixed window: all requests, sends, reads, deliveries; each beside the same ceiling. */
-export function mixedRows(w: MixedWindow, extra: { bare: Ceiling; rssPeakMiB: number; dbPer10kSendsMiB: number; missing: number; label: string }): Row[] {
+export function mixedRows(
+  w: MixedWindow,
+  extra: { bare: Ceiling; rssPeakMiB: number; dbPer10kSendsMiB: number; missing: number; label: string },
+): Row[] {
   const reads = mergeWindows(READS.map((k) => w.reads[k]));
   const all = mergeWindows([w.sends, reads]);
   const common = { bare: extra.bare, rssPeakMiB: extra.rssPeakMiB, dbPer10kSendsMiB: extra.dbPer10kSendsMiB };
-  const perKind = READS.filter((k) => w.reads[k].responses > 0).map((k) => `${k} ${(w.reads[k].ok / w.reads[k].seconds).toFixed(0)}/s p99 ${percentile(w.reads[k].latencies, 99).toFixed(0)} ms`).join(", ");
+  const perKind = READS.filter((k) => w.reads[k].responses > 0)
+    .map((k) => `${k} ${(w.reads[k].ok / w.reads[k].seconds).toFixed(0)}/s p99 ${percentile(w.reads[k].latencies, 99).toFixed(0)} ms`)
+    .join(", ");
   return [
-    { workload: `${extra.label}: all requests`, perSec: all.ok / all.seconds, unit: "req", p50: percentile(all.latencies, 50), p99: percentile(all.latencies, 99), errors: all.errors, ...common, note: statusText(all) },
-    { workload: `${extra.label}: sends`, perSec: w.sends.ok / w.sends.seconds, unit: "sends", p50: percentile(w.sends.latencies, 50), p99: percentile(w.sends.latencies, 99), errors: w.sends.errors, ...common },
-    { workload: `${extra.label}: reads`, perSec: reads.ok / reads.seconds, unit: "reads", p50: percentile(reads.latencies, 50), p99: percentile(reads.latencies, 99), errors: reads.errors, ...common, note: perKind },
+    {
+      workload: `${extra.label}: all requests`,
+      perSec: all.ok / all.seconds,
+      unit: "req",
+      p50: percentile(all.latencies, 50),
+      p99: percentile(all.latencies, 99),
+      errors: all.errors,
+      ...common,
+      note: statusText(all),
+    },
+    {
+      workload: `${extra.label}: sends`,
+      perSec: w.sends.ok / w.sends.seconds,
+      unit: "sends",
+      p50: percentile(w.sends.latencies, 50),
+      p99: percentile(w.sends.latencies, 99),
+      errors: w.sends.errors,
+      ...common,
+    },
+    {
+      workload: `${extra.label}: reads`,
+      perSec: reads.ok / reads.seconds,
+      unit: "reads",
+      p50: percentile(reads.latencies, 50),
+      p99: percentile(reads.latencies, 99),
+      errors: reads.errors,
+      ...common,
+      note: perKind,
+    },
     {
       workload: `${extra.label}: webhook deliveries`,
       perSec: w.deliveries.verified / w.sends.seconds,

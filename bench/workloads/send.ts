@@ -21,7 +21,14 @@ export interface SendOptions {
  * send refused. */
 export function sendRequest(base: string, key: string, prefix: string, onSent?: (id: string) => void): autocannon.Options {
   let n = 0;
-  const body = () => JSON.stringify({ to: `Reader <${prefix}-${n++}@example.test>`, from: "news@example.test", subject: "Benchmark", text: "Hello", html: "<p>Hello</p>" });
+  const body = () =>
+    JSON.stringify({
+      to: `Reader <${prefix}-${n++}@example.test>`,
+      from: "news@example.test",
+      subject: "Benchmark",
+      text: "Hello",
+      html: "<p>Hello</p>",
+    });
   return {
     url: `${base}/api/v1/email/send`,
     method: "POST",

@@ -50,7 +50,11 @@ export async function benchWebhooks(opts: WebhookOptions): Promise<WebhookResult
     }
     let n = 0;
     const send = () =>
-      fetch(`${server.url}/api/v1/email/send`, { method: "POST", headers, body: JSON.stringify({ to: `reader-${n++}@example.test`, subject: "Bench", text: "Hello" }) });
+      fetch(`${server.url}/api/v1/email/send`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ to: `reader-${n++}@example.test`, subject: "Bench", text: "Hello" }),
+      });
 
     // Warm-up: five events fully delivered; then the ceiling; then the measured run at a steady rate.
     for (let i = 0; i < 5; i++) await send();
@@ -71,7 +75,8 @@ export async function benchWebhooks(opts: WebhookOptions): Promise<WebhookResult
     const statuses = (await Promise.all(sends)).map((r) => r.status);
     const expected = (5 + total) * opts.endpoints;
     const deadline = Date.now() + 60_000;
-    while (receiver.distinct().events + receiver.distinct().failures < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (receiver.distinct().events + receiver.distinct().failures < expected && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const elapsed = (Date.now() - started) / 1000;
     rss.stop();
     const w = receiver.cut();

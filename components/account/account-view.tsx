@@ -7,11 +7,24 @@ import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { ChangePasswordCard } from "@/components/account/change-password-card";
 import { NameForm } from "@/components/account/name-form";
 
-export function AccountView({ email, name, role, passwordSetByOther }: { email: string; name: string; role: Role; passwordSetByOther: boolean }) {
+export function AccountView({
+  email,
+  name,
+  role,
+  passwordSetByOther,
+}: {
+  email: string;
+  name: string;
+  role: Role;
+  passwordSetByOther: boolean;
+}) {
   return (
     <>
       <PageHeader title="Account" description="Who you are signed in as, your password, and the second factor that guards large sends." />
-      <section aria-labelledby="profile-heading" className="mb-6 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+      <section
+        aria-labelledby="profile-heading"
+        className="mb-6 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <h2 id="profile-heading" className="sr-only">
           Your sign-in
         </h2>

@@ -26,7 +26,9 @@ export function ChangePasswordCard({ email, setByOther, onChanged }: { email: st
     e.preventDefault();
     setDone(false);
     const parsed = changePasswordSchema.safeParse({ currentPassword: form.currentPassword, newPassword: form.newPassword });
-    const found: Partial<Record<Field, string>> = parsed.success ? {} : fieldErrors<Field>(parsed.error, { currentPassword: "Enter your current password." });
+    const found: Partial<Record<Field, string>> = parsed.success
+      ? {}
+      : fieldErrors<Field>(parsed.error, { currentPassword: "Enter your current password." });
     if (form.repeat !== form.newPassword) found.repeat = "The two new passwords differ.";
     setErrors(found);
     if (!parsed.success || found.repeat) return;
@@ -46,20 +48,41 @@ export function ChangePasswordCard({ email, setByOther, onChanged }: { email: st
       </h2>
       {setByOther && (
         <p className="mt-1 text-sm text-amber-700 dark:text-amber-400" data-testid="password-set-by-other">
-          Your password was not set through a link mailed to you: whoever added you set the first one. Change it to one only you know. To be made an owner, set it
-          through a reset link an owner or admin sends you.
+          Your password was not set through a link mailed to you: whoever added you set the first one. Change it to one only you know. To be
+          made an owner, set it through a reset link an owner or admin sends you.
         </p>
       )}
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Changing it signs you out everywhere else.</p>
       <form method="post" onSubmit={submit} noValidate className="mt-4 max-w-sm space-y-4">
         <FormField id="current-password" label="Current password" error={errors.currentPassword}>
-          <input className="input" type="password" value={form.currentPassword} onChange={set("currentPassword")} autoComplete="current-password" maxLength={200} />
+          <input
+            className="input"
+            type="password"
+            value={form.currentPassword}
+            onChange={set("currentPassword")}
+            autoComplete="current-password"
+            maxLength={200}
+          />
         </FormField>
         <FormField id="new-password" label="New password" hint="At least 8 characters." error={errors.newPassword}>
-          <input className="input" type="password" value={form.newPassword} onChange={set("newPassword")} autoComplete="new-password" maxLength={200} />
+          <input
+            className="input"
+            type="password"
+            value={form.newPassword}
+            onChange={set("newPassword")}
+            autoComplete="new-password"
+            maxLength={200}
+          />
         </FormField>
         <FormField id="repeat-password" label="New password again" error={errors.repeat}>
-          <input className="input" type="password" value={form.repeat} onChange={set("repeat")} autoComplete="new-password" maxLength={200} />
+          <input
+            className="input"
+            type="password"
+            value={form.repeat}
+            onChange={set("repeat")}
+            autoComplete="new-password"
+            maxLength={200}
+          />
         </FormField>
         {change.error && <ErrorBanner message={change.error.message} />}
         {done && (

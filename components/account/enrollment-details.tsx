@@ -8,7 +8,21 @@ export function formatSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 }
 
-function Copyable({ label, hint, shown, text, copyLabel, testId }: { label: string; hint: string; shown: string; text: string; copyLabel: string; testId: string }) {
+function Copyable({
+  label,
+  hint,
+  shown,
+  text,
+  copyLabel,
+  testId,
+}: {
+  label: string;
+  hint: string;
+  shown: string;
+  text: string;
+  copyLabel: string;
+  testId: string;
+}) {
   return (
     <div>
       <dt className="text-sm font-medium">{label}</dt>
@@ -31,7 +45,8 @@ export function EnrollmentDetails({ enrollment }: { enrollment: Enrollment }) {
   return (
     <div className="space-y-4">
       <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
-        Add this to your authenticator app now: <strong>it is shown only once</strong>. If you leave the page before turning two-factor on, set it up again.
+        Add this to your authenticator app now: <strong>it is shown only once</strong>. If you leave the page before turning two-factor on,
+        set it up again.
       </div>
       <dl className="space-y-4">
         <Copyable

@@ -40,7 +40,10 @@ export function TurnOffDialog({ open, onClose, onDisabled, threshold }: TurnOffD
     });
   }
 
-  const limit = threshold === undefined ? "more recipients than your organization's threshold" : `more than ${threshold} recipient${threshold === 1 ? "" : "s"}`;
+  const limit =
+    threshold === undefined
+      ? "more recipients than your organization's threshold"
+      : `more than ${threshold} recipient${threshold === 1 ? "" : "s"}`;
 
   return (
     <Dialog
@@ -52,12 +55,7 @@ export function TurnOffDialog({ open, onClose, onDisabled, threshold }: TurnOffD
       description={`Enter a current code from your authenticator app to confirm. Without two-factor you cannot send to ${limit} at once in production.`}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <CodeInput
-          id="two-factor-disable-code"
-          label="6-digit code"
-          {...field.input}
-          autoFocus
-        />
+        <CodeInput id="two-factor-disable-code" label="6-digit code" {...field.input} autoFocus />
         {error && !isCodeError(error) && <ErrorBanner message={error.message} />}
         <DialogActions>
           <button type="button" className="btn-secondary" onClick={close} disabled={disable.isPending}>

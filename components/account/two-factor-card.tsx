@@ -29,7 +29,10 @@ export function TwoFactorCard() {
   function loaded(data: TwoFactorStatus) {
     const { enabled } = data;
     const threshold = settings.data?.require2faThreshold;
-    const limit = threshold === undefined ? "more recipients than your organization's threshold" : `more than ${threshold} recipient${threshold === 1 ? "" : "s"}`;
+    const limit =
+      threshold === undefined
+        ? "more recipients than your organization's threshold"
+        : `more than ${threshold} recipient${threshold === 1 ? "" : "s"}`;
 
     return (
       <section aria-labelledby="two-factor-heading" className={card}>
@@ -40,8 +43,8 @@ export function TwoFactorCard() {
           <Badge tone={enabled ? "success" : "neutral"}>{enabled ? "On" : "Off"}</Badge>
         </div>
         <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
-          In production, a send to {limit} at once needs a code from your authenticator app, verified within the last 10 minutes, so a stolen session or a
-          mistaken paste cannot email a whole list.
+          In production, a send to {limit} at once needs a code from your authenticator app, verified within the last 10 minutes, so a
+          stolen session or a mistaken paste cannot email a whole list.
           {settings.data?.mode === "test" && " Your organization is in test mode now, so this applies once it switches to production."}
         </p>
         <p role="status" className="mt-3 text-sm font-medium text-zinc-800 empty:mt-0 dark:text-zinc-200">

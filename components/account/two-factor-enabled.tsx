@@ -30,7 +30,8 @@ export function TwoFactorEnabled({ status, threshold, onDisabled }: TwoFactorEna
         <dd data-testid="two-factor-freshness">
           {freshUntil ? (
             <span className="text-green-700 dark:text-green-400">
-              Yes, until <time dateTime={freshUntil}>{TIME.format(new Date(freshUntil))}</time>: large production sends are allowed until then.
+              Yes, until <time dateTime={freshUntil}>{TIME.format(new Date(freshUntil))}</time>: large production sends are allowed until
+              then.
             </span>
           ) : (
             <span>No: verify a code before a large production send.</span>

@@ -23,7 +23,9 @@ export function ApiKeyItem({ apiKey, projectName, canManage, onRevoke }: ApiKeyI
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium break-all">{apiKey.name}</span>
           {revoked && <Badge tone="danger">Revoked</Badge>}
-          <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{apiKey.prefix}…</code>
+          <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+            {apiKey.prefix}…
+          </code>
         </div>
         <div className="flex flex-wrap gap-1" aria-label="Scopes">
           {apiKey.scopes.slice(0, SHOWN_SCOPES).map((scope) => (
@@ -53,7 +55,12 @@ export function ApiKeyItem({ apiKey, projectName, canManage, onRevoke }: ApiKeyI
         </p>
       </div>
       {canManage && !revoked && (
-        <button type="button" className="btn-danger self-start sm:self-center" onClick={() => onRevoke(apiKey)} aria-label={`Revoke ${apiKey.name}`}>
+        <button
+          type="button"
+          className="btn-danger self-start sm:self-center"
+          onClick={() => onRevoke(apiKey)}
+          aria-label={`Revoke ${apiKey.name}`}
+        >
           Revoke
         </button>
       )}

@@ -56,10 +56,7 @@ export function ApiKeysView({ role }: { role: Role }) {
         loading="Loading API keys…"
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState
-            title="No API keys yet"
-            action={canManage ? { label: "Create API key", onClick: openCreate } : undefined}
-          >
+          <EmptyState title="No API keys yet" action={canManage ? { label: "Create API key", onClick: openCreate } : undefined}>
             {canManage
               ? "Create a key, then send it as a Bearer token in the Authorization header of your API requests."
               : "Ask an owner or admin of your organization to create a key for you."}

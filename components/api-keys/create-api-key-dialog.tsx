@@ -64,8 +64,20 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
   return (
     <Dialog open={open} onClose={close} title="Create API key" dismissible={!create.isPending} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
-        <FormField id="api-key-name" label="Name" hint="Something that says where the key is used, e.g. “Production server”." error={errors.name}>
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" data-autofocus />
+        <FormField
+          id="api-key-name"
+          label="Name"
+          hint="Something that says where the key is used, e.g. “Production server”."
+          error={errors.name}
+        >
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            autoComplete="off"
+            data-autofocus
+          />
         </FormField>
         <ScopesPicker value={scopes} onChange={setScopes} error={errors.scopes} />
         <ProjectSelect
@@ -77,7 +89,12 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
           fallback="the key will be organization-wide."
         />
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={allowBulk} onChange={(e) => setAllowBulk(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-600"
+            checked={allowBulk}
+            onChange={(e) => setAllowBulk(e.target.checked)}
+          />
           <span>
             <span className="font-medium">Allow bulk sends</span>
             <span className="block text-xs text-zinc-500 dark:text-zinc-400">
@@ -85,7 +102,13 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: CreateApiKeyDia
             </span>
           </span>
         </label>
-        <FormActions pending={create.isPending} error={create.error?.message} onCancel={close} submitLabel="Create API key" pendingLabel="Creating…" />
+        <FormActions
+          pending={create.isPending}
+          error={create.error?.message}
+          onCancel={close}
+          submitLabel="Create API key"
+          pendingLabel="Creating…"
+        />
       </form>
     </Dialog>
   );

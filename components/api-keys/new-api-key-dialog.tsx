@@ -34,7 +34,8 @@ export function NewApiKeyDialog({ created, to, onClose }: NewApiKeyDialogProps) 
       {created && (
         <>
           <ShownOnce value={created.key} testId="new-api-key" copyLabel="Copy key">
-            Copy it now and keep it somewhere safe: <strong>you will not see it again</strong>. If you lose it, revoke it and create another.
+            Copy it now and keep it somewhere safe: <strong>you will not see it again</strong>. If you lose it, revoke it and create
+            another.
           </ShownOnce>
           {canSend ? (
             <div className="mt-5">
@@ -45,7 +46,9 @@ export function NewApiKeyDialog({ created, to, onClose }: NewApiKeyDialogProps) 
               <CurlBlock keyText={created.key} to={recipient} testId="new-api-key-curl" />
             </div>
           ) : (
-            <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">This key has no email:send scope, so it cannot send email; it can call the routes its scopes allow.</p>
+            <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">
+              This key has no email:send scope, so it cannot send email; it can call the routes its scopes allow.
+            </p>
           )}
           <DialogActions>
             <button type="button" className="btn-primary" onClick={onClose}>

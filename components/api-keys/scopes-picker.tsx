@@ -13,7 +13,13 @@ interface ScopesPickerProps {
 }
 
 /** Scopes as checkboxes grouped by resource; "Full access" stands in for all of them. */
-export function ScopesPicker({ value, onChange, error, allowFullAccess = true, hint = "Grant only what the integration needs." }: ScopesPickerProps) {
+export function ScopesPicker({
+  value,
+  onChange,
+  error,
+  allowFullAccess = true,
+  hint = "Grant only what the integration needs.",
+}: ScopesPickerProps) {
   const full = allowFullAccess && value.includes(FULL_ACCESS);
 
   function toggle(scope: Scope, checked: boolean) {

@@ -75,10 +75,13 @@ function changeParts(changes: unknown): string[] {
   const shown = (v: unknown) => (v === null ? "default" : String(v));
   return Object.entries(changes as Record<string, unknown>)
     .filter((e): e is [string, { from: unknown; to: unknown }] => !!e[1] && typeof e[1] === "object" && "from" in e[1] && "to" in e[1])
-    .map(([field, c]) => `${FIELDS[field] ?? words(field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`))}: ${shown(c.from)} → ${shown(c.to)}`);
+    .map(
+      ([field, c]) => `${FIELDS[field] ?? words(field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`))}: ${shown(c.from)} → ${shown(c.to)}`,
+    );
 }
 
-const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : Array.isArray(v) ? v.map(String).join(", ") : null);
+const text = (v: unknown) =>
+  typeof v === "string" || typeof v === "number" ? String(v) : Array.isArray(v) ? v.map(String).join(", ") : null;
 
 /** The parts of an entry's metadata worth a glance, most telling first. */
 export function metadataSummary(metadata: AuditEntry["metadata"]): string {

@@ -51,13 +51,29 @@ export function AuditFilters({ projects, projectId, onProjectChange, values, onC
           </select>
         </FormField>
         <FormField id="audit-from" label="From" error={errors.from}>
-          <input className="input" type="datetime-local" value={values.from} max={values.to || undefined} onChange={(e) => set("from", e.target.value)} />
+          <input
+            className="input"
+            type="datetime-local"
+            value={values.from}
+            max={values.to || undefined}
+            onChange={(e) => set("from", e.target.value)}
+          />
         </FormField>
         <FormField id="audit-to" label="To" error={errors.to}>
-          <input className="input" type="datetime-local" value={values.to} min={values.from || undefined} onChange={(e) => set("to", e.target.value)} />
+          <input
+            className="input"
+            type="datetime-local"
+            value={values.to}
+            min={values.from || undefined}
+            onChange={(e) => set("to", e.target.value)}
+          />
         </FormField>
         <FormField id="audit-send-mode" label="Send mode">
-          <select className="input" value={values.sendMode} onChange={(e) => set("sendMode", e.target.value as AuditFilterValues["sendMode"])}>
+          <select
+            className="input"
+            value={values.sendMode}
+            onChange={(e) => set("sendMode", e.target.value as AuditFilterValues["sendMode"])}
+          >
             <option value="">Any mode</option>
             <option value="test">Test</option>
             <option value="production">Production</option>

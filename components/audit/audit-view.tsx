@@ -48,7 +48,14 @@ export function AuditView({ role }: { role: Role }) {
 
   const projectId = chosenProject ?? projects.data?.find((p) => p.isDefault)?.id ?? projects.data?.[0]?.id ?? null;
   const checked = projectId
-    ? checkQuery({ projectId, limit: PAGE_SIZE, offset, startDate: localToIso(filters.from), endDate: localToIso(filters.to), sendMode: filters.sendMode || undefined })
+    ? checkQuery({
+        projectId,
+        limit: PAGE_SIZE,
+        offset,
+        startDate: localToIso(filters.from),
+        endDate: localToIso(filters.to),
+        sendMode: filters.sendMode || undefined,
+      })
     : { params: null, errors: {} };
   const dateError = checked.errors.from || checked.errors.to;
   const audit = useAudit(checked.params);
@@ -91,7 +98,14 @@ export function AuditView({ role }: { role: Role }) {
       >
         {(data) => (
           <>
-            <AuditFilters projects={data} projectId={projectId!} onProjectChange={changeProject} values={filters} onChange={changeFilters} errors={checked.errors} />
+            <AuditFilters
+              projects={data}
+              projectId={projectId!}
+              onProjectChange={changeProject}
+              values={filters}
+              onChange={changeFilters}
+              errors={checked.errors}
+            />
 
             {!dateError && (
               <QueryState
@@ -117,7 +131,10 @@ export function AuditView({ role }: { role: Role }) {
                 }
               >
                 {(page) => (
-                  <div aria-busy={audit.isFetching || undefined} className={audit.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+                  <div
+                    aria-busy={audit.isFetching || undefined}
+                    className={audit.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
+                  >
                     <AuditTable entries={page.entries} actorName={actorName} />
                     <AuditPagination
                       offset={page.offset}

@@ -19,7 +19,16 @@ interface CampaignActionsProps {
 }
 
 /** The buttons the campaign's status allows (transitions.ts): nothing once it is sent or cancelled. */
-export function CampaignActions({ campaign: c, canManage, restrictedReasonId, busy, onAct, onConfirm, onEdit, onSchedule }: CampaignActionsProps) {
+export function CampaignActions({
+  campaign: c,
+  canManage,
+  restrictedReasonId,
+  busy,
+  onAct,
+  onConfirm,
+  onEdit,
+  onSchedule,
+}: CampaignActionsProps) {
   const off = !canManage;
   const props = { disabled: off, "aria-describedby": restrictedReasonId };
   const editable = c.status === "draft" || c.status === "scheduled";

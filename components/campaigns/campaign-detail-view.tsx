@@ -30,7 +30,8 @@ import { ScheduleDialog } from "@/components/campaigns/schedule-dialog";
 
 const NO_CHANGE = "Viewers can follow this campaign but not edit, send, pause or cancel it.";
 
-const nameOf = (options: Option[] | undefined, id: string | null, none: string) => (id ? (options?.find((o) => o.id === id)?.label ?? "…") : none);
+const nameOf = (options: Option[] | undefined, id: string | null, none: string) =>
+  id ? (options?.find((o) => o.id === id)?.label ?? "…") : none;
 
 const CONFIRM: Record<Confirmable, { title: string; label: string; pending: string }> = {
   send: { title: "Send this campaign now?", label: "Send now", pending: "Starting…" },
@@ -76,10 +77,16 @@ export function CampaignDetailView({ id, role }: { id: string; role: Role }) {
     const description: Record<Confirmable, React.ReactNode> = {
       send: (
         <>
-          <strong className="break-words">{c.name}</strong> goes to every subscribed contact of <strong>{listName}</strong> as it is now. You can pause or cancel it while it sends.
+          <strong className="break-words">{c.name}</strong> goes to every subscribed contact of <strong>{listName}</strong> as it is now.
+          You can pause or cancel it while it sends.
         </>
       ),
-      cancel: <>Recipients not sent to yet are skipped; messages already sent, or going out right now, are not recalled. A cancelled campaign cannot be restarted.</>,
+      cancel: (
+        <>
+          Recipients not sent to yet are skipped; messages already sent, or going out right now, are not recalled. A cancelled campaign
+          cannot be restarted.
+        </>
+      ),
       delete: (
         <>
           <strong className="break-words">{c.name}</strong> will be gone. Nothing was sent from it.
@@ -111,7 +118,10 @@ export function CampaignDetailView({ id, role }: { id: string; role: Role }) {
           </p>
         )}
         {c.statusReason && (
-          <div role="status" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+          <div
+            role="status"
+            className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+          >
             {c.statusReason}
           </div>
         )}
@@ -136,7 +146,13 @@ export function CampaignDetailView({ id, role }: { id: string; role: Role }) {
             )}
           </DetailItem>
           <DetailItem label={c.status === "scheduled" ? "Starts" : "Started"}>
-            {c.status === "scheduled" && c.scheduledAt ? <DateText value={c.scheduledAt} show="zoned" /> : c.startedAt ? <DateText value={c.startedAt} show="time" /> : "Not yet"}
+            {c.status === "scheduled" && c.scheduledAt ? (
+              <DateText value={c.scheduledAt} show="zoned" />
+            ) : c.startedAt ? (
+              <DateText value={c.startedAt} show="time" />
+            ) : (
+              "Not yet"
+            )}
           </DetailItem>
           <DetailItem label="Ended">{c.finishedAt ? <DateText value={c.finishedAt} show="time" /> : "—"}</DetailItem>
           <DetailItem label="Progress" wide>
@@ -147,8 +163,18 @@ export function CampaignDetailView({ id, role }: { id: string; role: Role }) {
         <CampaignStatsPanel stats={c.stats} />
         <CampaignSendsPanel campaignId={c.id} campaignStatus={c.status} />
 
-        <CampaignDialog key={editing ? `edit-${editing.updatedAt}` : "edit"} open={editing !== null} campaign={editing ?? c} onClose={() => setEditing(null)} />
-        <ScheduleDialog key={scheduling ? `schedule-${scheduling.updatedAt}` : "schedule"} open={scheduling !== null} campaign={scheduling ?? c} onClose={() => setScheduling(null)} />
+        <CampaignDialog
+          key={editing ? `edit-${editing.updatedAt}` : "edit"}
+          open={editing !== null}
+          campaign={editing ?? c}
+          onClose={() => setEditing(null)}
+        />
+        <ScheduleDialog
+          key={scheduling ? `schedule-${scheduling.updatedAt}` : "schedule"}
+          open={scheduling !== null}
+          campaign={scheduling ?? c}
+          onClose={() => setScheduling(null)}
+        />
         <ConfirmDialog
           open={confirming !== null}
           title={confirming ? CONFIRM[confirming].title : ""}

@@ -29,7 +29,16 @@ const MESSAGES: Partial<Record<Field, string>> = {
 const VARIABLES_HINT = "Contact variables: {{name}}, {{email}}, and each custom property, e.g. {{company}}.";
 
 /** A picker fed by a v1 list; one that could not be loaded says so in the hint and keeps the current value. */
-function OptionSelect({ value, onChange, query, none, ...aria }: { value: string; onChange: (v: string) => void; query: { data?: Option[] }; none: string } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange">) {
+function OptionSelect({
+  value,
+  onChange,
+  query,
+  none,
+  ...aria
+}: { value: string; onChange: (v: string) => void; query: { data?: Option[] }; none: string } & Omit<
+  React.SelectHTMLAttributes<HTMLSelectElement>,
+  "value" | "onChange"
+>) {
   const options = query.data ?? [];
   return (
     <select {...aria} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
@@ -71,7 +80,10 @@ export function CampaignDialog({ open, campaign, onClose }: { open: boolean; cam
   };
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const set = <K extends keyof typeof initial>(key: K) => (value: (typeof initial)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set =
+    <K extends keyof typeof initial>(key: K) =>
+    (value: (typeof initial)[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   function close() {
     setForm(initial);
@@ -88,7 +100,9 @@ export function CampaignDialog({ open, campaign, onClose }: { open: boolean; cam
       name: form.name,
       listId: form.listId,
       senderId: form.senderId,
-      ...(template ? { templateId: form.templateId || undefined } : { subject: form.subject || undefined, html: form.html || undefined, text: form.text || undefined }),
+      ...(template
+        ? { templateId: form.templateId || undefined }
+        : { subject: form.subject || undefined, html: form.html || undefined, text: form.text || undefined }),
       ...(form.useCaseId ? { useCaseId: form.useCaseId } : {}),
     };
     const parsed = createCampaignSchema.safeParse(body);
@@ -130,7 +144,8 @@ export function CampaignDialog({ open, campaign, onClose }: { open: boolean; cam
     }
   }
 
-  const hint = (query: { error: Error | null }, what: string, otherwise: string) => (query.error ? `${what} could not be loaded: ${query.error.message}` : otherwise);
+  const hint = (query: { error: Error | null }, what: string, otherwise: string) =>
+    query.error ? `${what} could not be loaded: ${query.error.message}` : otherwise;
 
   return (
     <Dialog
@@ -147,13 +162,31 @@ export function CampaignDialog({ open, campaign, onClose }: { open: boolean; cam
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormField id="campaign-name" label="Name" hint="For you; recipients do not see it." error={errors.name}>
-          <input className="input" type="text" value={form.name} onChange={(e) => set("name")(e.target.value)} maxLength={200} autoComplete="off" data-autofocus />
+          <input
+            className="input"
+            type="text"
+            value={form.name}
+            onChange={(e) => set("name")(e.target.value)}
+            maxLength={200}
+            autoComplete="off"
+            data-autofocus
+          />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="campaign-listId" label="List" hint={hint(lists, "Lists", "Its subscribed contacts when the campaign starts.")} error={errors.listId}>
+          <FormField
+            id="campaign-listId"
+            label="List"
+            hint={hint(lists, "Lists", "Its subscribed contacts when the campaign starts.")}
+            error={errors.listId}
+          >
             <OptionSelect value={form.listId} onChange={set("listId")} query={lists} none="Choose a list" />
           </FormField>
-          <FormField id="campaign-senderId" label="Sender" hint={hint(senders, "Senders", "The from-address; in production a verified one.")} error={errors.senderId}>
+          <FormField
+            id="campaign-senderId"
+            label="Sender"
+            hint={hint(senders, "Senders", "The from-address; in production a verified one.")}
+            error={errors.senderId}
+          >
             <OptionSelect value={form.senderId} onChange={set("senderId")} query={senders} none="Choose a sender" />
           </FormField>
         </div>
@@ -171,15 +204,32 @@ export function CampaignDialog({ open, campaign, onClose }: { open: boolean; cam
         </fieldset>
 
         {form.mode === "template" ? (
-          <FormField id="campaign-templateId" label="Template" hint={hint(templates, "Templates", `Its current version when the campaign starts. ${VARIABLES_HINT}`)} error={errors.templateId}>
+          <FormField
+            id="campaign-templateId"
+            label="Template"
+            hint={hint(templates, "Templates", `Its current version when the campaign starts. ${VARIABLES_HINT}`)}
+            error={errors.templateId}
+          >
             <OptionSelect value={form.templateId} onChange={set("templateId")} query={templates} none="Choose a template" />
           </FormField>
         ) : (
           <>
             <FormField id="campaign-subject" label="Subject" hint={VARIABLES_HINT} error={errors.subject}>
-              <input className="input" type="text" value={form.subject} onChange={(e) => set("subject")(e.target.value)} maxLength={998} autoComplete="off" />
+              <input
+                className="input"
+                type="text"
+                value={form.subject}
+                onChange={(e) => set("subject")(e.target.value)}
+                maxLength={998}
+                autoComplete="off"
+              />
             </FormField>
-            <FormField id="campaign-html" label="HTML" hint="Links are tracked and an unsubscribe link is added to the headers." error={errors.html}>
+            <FormField
+              id="campaign-html"
+              label="HTML"
+              hint="Links are tracked and an unsubscribe link is added to the headers."
+              error={errors.html}
+            >
               <textarea className="input h-32 font-mono text-xs" value={form.html} onChange={(e) => set("html")(e.target.value)} />
             </FormField>
             <FormField id="campaign-text" label="Plain text" hint="Optional with HTML: derived from it when left empty.">
@@ -188,7 +238,12 @@ export function CampaignDialog({ open, campaign, onClose }: { open: boolean; cam
           </>
         )}
 
-        <FormField id="campaign-useCaseId" label="Use case" hint={hint(useCases, "Use cases", "Optional: what kind of mail this is, for your reports.")} error={errors.useCaseId}>
+        <FormField
+          id="campaign-useCaseId"
+          label="Use case"
+          hint={hint(useCases, "Use cases", "Optional: what kind of mail this is, for your reports.")}
+          error={errors.useCaseId}
+        >
           <OptionSelect value={form.useCaseId} onChange={set("useCaseId")} query={useCases} none="The organization's default" />
         </FormField>
 

@@ -28,7 +28,11 @@ function SendRow({ send: s }: { send: CampaignSend }) {
           <span className="break-all">{s.email}</span>
           <Badge tone={TONE[s.status]}>{s.status}</Badge>
         </div>
-        {s.reason && <p className="text-xs break-words text-zinc-600 dark:text-zinc-400">{s.status === "skipped" ? (SKIPPED[s.reason] ?? s.reason) : s.reason}</p>}
+        {s.reason && (
+          <p className="text-xs break-words text-zinc-600 dark:text-zinc-400">
+            {s.status === "skipped" ? (SKIPPED[s.reason] ?? s.reason) : s.reason}
+          </p>
+        )}
       </div>
       <div className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
         {s.sentAt && <DateText value={s.sentAt} show="seconds" />}
@@ -83,7 +87,8 @@ export function CampaignSendsPanel({ campaignId, campaignStatus }: { campaignId:
         isEmpty={(data) => data.pagination.total === 0}
         empty={
           <EmptyState title={status ? `No ${status} recipients` : "No recipients yet"}>
-            Recipients are taken from the list when the campaign starts: its subscribed contacts are sent to, unsubscribed ones are listed as skipped.
+            Recipients are taken from the list when the campaign starts: its subscribed contacts are sent to, unsubscribed ones are listed
+            as skipped.
           </EmptyState>
         }
       >

@@ -39,7 +39,8 @@ export function CampaignStatsPanel({ stats: s }: { stats: CampaignDetail["stats"
         <Stat label="Unsubscribed" value={s.unsubscribed} note={percent(s.unsubscribeRate)} testId="unsubscribed" />
       </dl>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-        Opens and clicks count people, not machines (link scanners, prefetching); rates are of sent messages.{skipped ? ` Skipped: ${skipped}.` : ""}
+        Opens and clicks count people, not machines (link scanners, prefetching); rates are of sent messages.
+        {skipped ? ` Skipped: ${skipped}.` : ""}
       </p>
     </section>
   );

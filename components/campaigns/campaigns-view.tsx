@@ -68,8 +68,8 @@ export function CampaignsView({ role }: { role: Role }) {
             title={status ? `No ${status} campaigns` : "No campaigns yet"}
             action={canManage && !status ? { label: "Create a campaign", onClick: () => setAdding(true) } : undefined}
           >
-            A campaign sends one email to a list of contacts: choose the list, the sender, and a template or content of its own. It starts as a draft you can
-            send now or schedule.
+            A campaign sends one email to a list of contacts: choose the list, the sender, and a template or content of its own. It starts
+            as a draft you can send now or schedule.
           </EmptyState>
         }
       >

@@ -47,7 +47,13 @@ export function ScheduleDialog({ open, campaign, onClose }: { open: boolean; cam
         <FormField id="campaign-scheduled-at" label="Start at" hint={`Your time zone: ${zone}.`} error={error}>
           <input className="input" type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} data-autofocus />
         </FormField>
-        <FormActions pending={schedule.isPending} error={schedule.error?.message} onCancel={close} submitLabel="Schedule" pendingLabel="Scheduling…" />
+        <FormActions
+          pending={schedule.isPending}
+          error={schedule.error?.message}
+          onCancel={close}
+          submitLabel="Schedule"
+          pendingLabel="Scheduling…"
+        />
       </form>
     </Dialog>
   );

@@ -3,7 +3,14 @@
 import { useState } from "react";
 import Link from "next/link";
 import { createContactSchema } from "@/lib/contacts/schemas";
-import { useContact, useContactProperties, useCreateContact, useUpdateContact, type Contact, type SubscriptionStatus } from "@/hooks/contacts";
+import {
+  useContact,
+  useContactProperties,
+  useCreateContact,
+  useUpdateContact,
+  type Contact,
+  type SubscriptionStatus,
+} from "@/hooks/contacts";
 import type { PropertyValue } from "@/lib/contacts/property-values";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
@@ -73,11 +80,28 @@ export function ContactDialog({ open, contact, onClose }: { open: boolean; conta
       <form onSubmit={submit} noValidate className="space-y-4">
         {contact?.suppressed && (
           <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
-            This address is on the <Link href="/suppressions" className="underline">suppression list</Link>: no mail goes to it, whatever its subscription status.
+            This address is on the{" "}
+            <Link href="/suppressions" className="underline">
+              suppression list
+            </Link>
+            : no mail goes to it, whatever its subscription status.
           </p>
         )}
-        <FormField id="contact-email" label="Email" hint="Unique among your contacts; upper and lower case are the same address." error={errors.email}>
-          <input className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={320} autoComplete="off" data-autofocus />
+        <FormField
+          id="contact-email"
+          label="Email"
+          hint="Unique among your contacts; upper and lower case are the same address."
+          error={errors.email}
+        >
+          <input
+            className="input"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            maxLength={320}
+            autoComplete="off"
+            data-autofocus
+          />
         </FormField>
         <FormField id="contact-name" label="Name" hint="Optional." error={errors.name}>
           <input className="input" type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
@@ -92,7 +116,13 @@ export function ContactDialog({ open, contact, onClose }: { open: boolean; conta
           <fieldset className="space-y-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
             <legend className="px-1 text-sm font-medium">Properties</legend>
             {defs.map((p) => (
-              <PropertyField key={p.key} property={p} value={values[p.key] ?? initial(p.key, p.type)} error={errors[p.key]} onChange={(v) => setValues((s) => ({ ...s, [p.key]: v }))} />
+              <PropertyField
+                key={p.key}
+                property={p}
+                value={values[p.key] ?? initial(p.key, p.type)}
+                error={errors[p.key]}
+                onChange={(v) => setValues((s) => ({ ...s, [p.key]: v }))}
+              />
             ))}
           </fieldset>
         )}
@@ -101,7 +131,13 @@ export function ContactDialog({ open, contact, onClose }: { open: boolean; conta
             {detail.data.lists.length ? `On lists: ${detail.data.lists.map((l) => l.name).join(", ")}` : "On no list."}
           </p>
         )}
-        <FormActions pending={save.isPending} error={save.error?.message} onCancel={close} submitLabel={contact ? "Save" : "Create contact"} pendingLabel={contact ? "Saving…" : "Creating…"} />
+        <FormActions
+          pending={save.isPending}
+          error={save.error?.message}
+          onCancel={close}
+          submitLabel={contact ? "Save" : "Create contact"}
+          pendingLabel={contact ? "Saving…" : "Creating…"}
+        />
       </form>
     </Dialog>
   );

@@ -24,13 +24,28 @@ export function ContactFilters({ filters, onChange, properties, lists }: Contact
         <label htmlFor="contact-search" className="block text-sm font-medium">
           Search
         </label>
-        <input id="contact-search" type="search" className="input mt-1" placeholder="Email or name" autoComplete="off" spellCheck={false} maxLength={200} value={filters.q} onChange={(e) => set({ q: e.target.value })} />
+        <input
+          id="contact-search"
+          type="search"
+          className="input mt-1"
+          placeholder="Email or name"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={200}
+          value={filters.q}
+          onChange={(e) => set({ q: e.target.value })}
+        />
       </div>
       <div>
         <label htmlFor="contact-status-filter" className="block text-sm font-medium">
           Subscription
         </label>
-        <select id="contact-status-filter" className="input mt-1" value={filters.subscriptionStatus} onChange={(e) => set({ subscriptionStatus: e.target.value as Filters["subscriptionStatus"] })}>
+        <select
+          id="contact-status-filter"
+          className="input mt-1"
+          value={filters.subscriptionStatus}
+          onChange={(e) => set({ subscriptionStatus: e.target.value as Filters["subscriptionStatus"] })}
+        >
           <option value="">Any</option>
           <option value="subscribed">Subscribed</option>
           <option value="unsubscribed">Unsubscribed</option>
@@ -52,7 +67,12 @@ export function ContactFilters({ filters, onChange, properties, lists }: Contact
       {properties.length > 0 && (
         <fieldset className="grid grid-cols-1 gap-2 sm:col-span-2 sm:grid-cols-3 lg:col-span-3">
           <legend className="mb-1 text-sm font-medium">Property</legend>
-          <select aria-label="Property" className="input" value={filters.property.key} onChange={(e) => set({ property: { key: e.target.value, op: "eq", value: "" } })}>
+          <select
+            aria-label="Property"
+            className="input"
+            value={filters.property.key}
+            onChange={(e) => set({ property: { key: e.target.value, op: "eq", value: "" } })}
+          >
             <option value="">No property condition</option>
             {properties.map((p) => (
               <option key={p.key} value={p.key}>
@@ -60,7 +80,13 @@ export function ContactFilters({ filters, onChange, properties, lists }: Contact
               </option>
             ))}
           </select>
-          <select aria-label="Comparison" className="input" value={filters.property.op} disabled={!property} onChange={(e) => set({ property: { ...filters.property, op: e.target.value as FilterOp } })}>
+          <select
+            aria-label="Comparison"
+            className="input"
+            value={filters.property.op}
+            disabled={!property}
+            onChange={(e) => set({ property: { ...filters.property, op: e.target.value as FilterOp } })}
+          >
             {ops.map((op) => (
               <option key={op} value={op}>
                 {OP_LABELS[op]}
@@ -68,7 +94,12 @@ export function ContactFilters({ filters, onChange, properties, lists }: Contact
             ))}
           </select>
           {property?.type === "boolean" ? (
-            <select aria-label="Value" className="input" value={filters.property.value} onChange={(e) => set({ property: { ...filters.property, value: e.target.value } })}>
+            <select
+              aria-label="Value"
+              className="input"
+              value={filters.property.value}
+              onChange={(e) => set({ property: { ...filters.property, value: e.target.value } })}
+            >
               <option value="">Choose</option>
               <option value="true">Yes</option>
               <option value="false">No</option>

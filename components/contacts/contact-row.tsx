@@ -12,7 +12,14 @@ interface ContactRowProps {
   onDelete: (contact: Contact) => void;
 }
 
-const shown = (v: string | number | boolean) => (typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "string" && /^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/.test(v) ? v.slice(0, 10) : String(v));
+const shown = (v: string | number | boolean) =>
+  typeof v === "boolean"
+    ? v
+      ? "yes"
+      : "no"
+    : typeof v === "string" && /^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/.test(v)
+      ? v.slice(0, 10)
+      : String(v);
 
 /** One contact: address, name, subscription, whether it is suppressed, its properties. */
 export function ContactRow({ contact: c, canManage, restrictedReasonId, onEdit, onDelete }: ContactRowProps) {
@@ -50,10 +57,22 @@ export function ContactRow({ contact: c, canManage, restrictedReasonId, onEdit, 
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-center">
-        <button type="button" className="btn-secondary py-1.5" onClick={() => onEdit(c)} disabled={!canManage} aria-describedby={canManage ? undefined : restrictedReasonId}>
+        <button
+          type="button"
+          className="btn-secondary py-1.5"
+          onClick={() => onEdit(c)}
+          disabled={!canManage}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
           Edit<span className="sr-only"> {c.email}</span>
         </button>
-        <button type="button" className="btn-secondary py-1.5" onClick={() => onDelete(c)} disabled={!canManage} aria-describedby={canManage ? undefined : restrictedReasonId}>
+        <button
+          type="button"
+          className="btn-secondary py-1.5"
+          onClick={() => onDelete(c)}
+          disabled={!canManage}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
           Delete<span className="sr-only"> {c.email}</span>
         </button>
       </div>

@@ -2,7 +2,14 @@
 
 import { useId, useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { exportUrl, useContactProperties, useContacts, useDeleteContact, type Contact, type ContactFilters as Filters } from "@/hooks/contacts";
+import {
+  exportUrl,
+  useContactProperties,
+  useContacts,
+  useDeleteContact,
+  type Contact,
+  type ContactFilters as Filters,
+} from "@/hooks/contacts";
 import { useListChoices } from "@/hooks/lists";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { PageHeader } from "@/components/ui/page-header";
@@ -79,14 +86,13 @@ export function ContactsView({ role }: { role: Role }) {
         isEmpty={(data) => data.pagination.total === 0}
         empty={
           filtered ? (
-            <EmptyState
-              title="No contacts match"
-              action={{ label: "Clear the filters", onClick: () => changeFilters(EMPTY) }}
-            >
+            <EmptyState title="No contacts match" action={{ label: "Clear the filters", onClick: () => changeFilters(EMPTY) }}>
               Search matches any part of an email or name. Try fewer letters, or another filter.
             </EmptyState>
           ) : (
-            <EmptyState title="No contacts yet">Add a contact, or import a CSV file with an email column and any of your properties.</EmptyState>
+            <EmptyState title="No contacts yet">
+              Add a contact, or import a CSV file with an email column and any of your properties.
+            </EmptyState>
           )
         }
       >
@@ -112,7 +118,14 @@ export function ContactsView({ role }: { role: Role }) {
                 tally={{ testId: "contacts-count", one: "contact", many: "contacts", filtered }}
               >
                 {list.map((c) => (
-                  <ContactRow key={c.id} contact={c} canManage={canManage} restrictedReasonId={restrictedId} onEdit={setEditing} onDelete={setDeleting} />
+                  <ContactRow
+                    key={c.id}
+                    contact={c}
+                    canManage={canManage}
+                    restrictedReasonId={restrictedId}
+                    onEdit={setEditing}
+                    onDelete={setDeleting}
+                  />
                 ))}
               </PagedList>
             </>
@@ -127,7 +140,12 @@ export function ContactsView({ role }: { role: Role }) {
       <DeleteDialog
         item={deleting}
         title="Delete this contact?"
-        description={(deleting) => <><strong className="break-all">{deleting.email}</strong> will be removed with its list memberships. Mail already sent keeps its history.</>}
+        description={(deleting) => (
+          <>
+            <strong className="break-all">{deleting.email}</strong> will be removed with its list memberships. Mail already sent keeps its
+            history.
+          </>
+        )}
         remove={remove}
         onClose={() => setDeleting(null)}
         onDeleted={() => setPage(pageAfterRemoving(list.length, page))}

@@ -40,8 +40,8 @@ export function ImportDialog({ open, lists, onClose }: { open: boolean; lists: C
       dismissible={!upload.isPending}
       description={
         <>
-          A CSV file with a header row: <code>email</code> (required), <code>name</code>, <code>subscription_status</code> and any property by its key. Known
-          addresses are updated; an empty cell keeps what is stored. Up to 100 MiB and 1,000,000 rows.
+          A CSV file with a header row: <code>email</code> (required), <code>name</code>, <code>subscription_status</code> and any property
+          by its key. Known addresses are updated; an empty cell keeps what is stored. Up to 100 MiB and 1,000,000 rows.
         </>
       }
     >

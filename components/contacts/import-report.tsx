@@ -14,8 +14,8 @@ export function ImportReport({ result }: { result: ContactImportView }) {
   return (
     <section aria-label="Import report" data-testid="import-report" className="space-y-3">
       <p className="text-sm">
-        {result.status === "completed" ? "Import finished" : "Import stopped"}: {result.rows} rows read, <strong>{result.created}</strong> created,{" "}
-        <strong>{result.updated}</strong> updated, <strong>{result.failed}</strong> refused.
+        {result.status === "completed" ? "Import finished" : "Import stopped"}: {result.rows} rows read, <strong>{result.created}</strong>{" "}
+        created, <strong>{result.updated}</strong> updated, <strong>{result.failed}</strong> refused.
       </p>
       {result.error && <p className="text-sm text-red-700 dark:text-red-300">{result.error}</p>}
       {result.failed > 0 && (
@@ -48,7 +48,15 @@ export function ImportReport({ result }: { result: ContactImportView }) {
         </div>
       )}
       {report.data && report.data.total > PER_PAGE && (
-        <PageNav label="Refused row pages" page={page} pageSize={PER_PAGE} total={report.data.total} count={errors.length} busy={report.isPlaceholderData} onPageChange={setPage} />
+        <PageNav
+          label="Refused row pages"
+          page={page}
+          pageSize={PER_PAGE}
+          total={report.data.total}
+          count={errors.length}
+          busy={report.isPlaceholderData}
+          onPageChange={setPage}
+        />
       )}
     </section>
   );

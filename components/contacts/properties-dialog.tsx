@@ -37,7 +37,13 @@ export function PropertiesDialog({ open, canManage, onClose }: { open: boolean; 
   }
 
   return (
-    <Dialog open={open} onClose={close} title="Contact properties" description="Custom fields every contact can have, each with a type its values must fit. They are also CSV columns, by key." size="lg">
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Contact properties"
+      description="Custom fields every contact can have, each with a type its values must fit. They are also CSV columns, by key."
+      size="lg"
+    >
       {properties.data && properties.data.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">No properties yet.</p>}
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Properties">
         {(properties.data ?? []).map((p) => (
@@ -52,7 +58,11 @@ export function PropertiesDialog({ open, canManage, onClose }: { open: boolean; 
                   <button type="button" className="btn-secondary py-1" onClick={() => setConfirming(null)}>
                     Keep
                   </button>
-                  <ActionButton className="btn-danger py-1" disabled={remove.isPending} onClick={() => remove.mutate(p.key, { onSuccess: () => setConfirming(null) })}>
+                  <ActionButton
+                    className="btn-danger py-1"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(p.key, { onSuccess: () => setConfirming(null) })}
+                  >
                     Delete {p.key}
                   </ActionButton>
                 </span>
@@ -66,9 +76,26 @@ export function PropertiesDialog({ open, canManage, onClose }: { open: boolean; 
       </ul>
       {remove.error && <ErrorBanner message={remove.error.message} />}
       {canManage && (
-        <form onSubmit={add} noValidate className="mt-4 grid grid-cols-1 gap-3 border-t border-zinc-200 pt-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end dark:border-zinc-800">
-          <FormField id="property-key" label="New property key" hint="Lower case: letters, digits and _, like plan or signup_date." error={error}>
-            <input className="input" type="text" value={key} onChange={(e) => setKey(e.target.value)} maxLength={50} autoComplete="off" spellCheck={false} />
+        <form
+          onSubmit={add}
+          noValidate
+          className="mt-4 grid grid-cols-1 gap-3 border-t border-zinc-200 pt-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end dark:border-zinc-800"
+        >
+          <FormField
+            id="property-key"
+            label="New property key"
+            hint="Lower case: letters, digits and _, like plan or signup_date."
+            error={error}
+          >
+            <input
+              className="input"
+              type="text"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+              maxLength={50}
+              autoComplete="off"
+              spellCheck={false}
+            />
           </FormField>
           <FormField id="property-type" label="Type">
             <select className="input" value={type} onChange={(e) => setType(e.target.value as PropertyType)}>

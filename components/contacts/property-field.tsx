@@ -23,7 +23,17 @@ export function propertyValue(type: ContactPropertyDefinition["type"], text: str
 const HINTS = { string: "Text", number: "A number", boolean: "Yes or no", date: "A day" } as const;
 
 /** One property's input, shaped by its type. */
-export function PropertyField({ property, value, error, onChange }: { property: ContactPropertyDefinition; value: string; error?: string; onChange: (value: string) => void }) {
+export function PropertyField({
+  property,
+  value,
+  error,
+  onChange,
+}: {
+  property: ContactPropertyDefinition;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   const id = `contact-property-${property.key}`;
   const label = property.key;
   if (property.type === "boolean") {

@@ -46,14 +46,31 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
       dismissible={!add.isPending}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField id="domain-name" label="Domain" hint="e.g. example.com or mail.example.com; a domain belongs to one organization." error={error}>
-          <input className="input" type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={253} autoComplete="off" spellCheck={false} placeholder="example.com" data-autofocus />
+        <FormField
+          id="domain-name"
+          label="Domain"
+          hint="e.g. example.com or mail.example.com; a domain belongs to one organization."
+          error={error}
+        >
+          <input
+            className="input"
+            type="text"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={253}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="example.com"
+            data-autofocus
+          />
         </FormField>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" className="mt-1" checked={inbound} onChange={(e) => setInbound(e.target.checked)} />
           <span>
             Also receive mail at this domain
-            <span className="block text-xs text-zinc-500 dark:text-zinc-400">Adds an MX record pointing at Mailroom&apos;s SMTP listener; messages go through your inbound rules.</span>
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+              Adds an MX record pointing at Mailroom&apos;s SMTP listener; messages go through your inbound rules.
+            </span>
           </span>
         </label>
         {claimable && (
@@ -61,11 +78,19 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
             <input type="checkbox" className="mt-1" checked={claim} onChange={(e) => setClaim(e.target.checked)} />
             <span>
               Claim it: I published the claim record
-              <span className="block text-xs text-zinc-500 dark:text-zinc-400">It moves to this organization once its DNS shows the TXT record the message names.</span>
+              <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                It moves to this organization once its DNS shows the TXT record the message names.
+              </span>
             </span>
           </label>
         )}
-        <FormActions pending={add.isPending} error={add.error?.message} onCancel={close} submitLabel="Add domain" pendingLabel="Adding… (making its DKIM key)" />
+        <FormActions
+          pending={add.isPending}
+          error={add.error?.message}
+          onCancel={close}
+          submitLabel="Add domain"
+          pendingLabel="Adding… (making its DKIM key)"
+        />
       </form>
     </Dialog>
   );

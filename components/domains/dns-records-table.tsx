@@ -4,7 +4,13 @@ import type { DnsRecord } from "@/hooks/domains";
 import { CopyButton } from "@/components/ui/copy-button";
 import { RecordStatusBadge } from "@/components/domains/domain-status-badge";
 
-const KIND_LABEL: Record<DnsRecord["record"], string> = { spf: "SPF", dkim: "DKIM", dmarc: "DMARC", return_path: "Return path", mx: "Inbound MX" };
+const KIND_LABEL: Record<DnsRecord["record"], string> = {
+  spf: "SPF",
+  dkim: "DKIM",
+  dmarc: "DMARC",
+  return_path: "Return path",
+  mx: "Inbound MX",
+};
 
 /** The records to publish, each with copy buttons and what the last check found; it scrolls sideways on narrow screens. */
 export function DnsRecordsTable({ domainName, records }: { domainName: string; records: DnsRecord[] }) {
@@ -14,10 +20,18 @@ export function DnsRecordsTable({ domainName, records }: { domainName: string; r
         <caption className="sr-only">DNS records to publish for {domainName}</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Record</th>
-            <th scope="col" className="px-3 py-2 font-medium">Host</th>
-            <th scope="col" className="px-3 py-2 font-medium">Value</th>
-            <th scope="col" className="px-3 py-2 font-medium">Status</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Record
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Host
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Value
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Status
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">

@@ -8,9 +8,11 @@ import { DomainStatusBadge } from "@/components/domains/domain-status-badge";
 import { DnsRecordsTable } from "@/components/domains/dns-records-table";
 
 const STATUS_HELP: Record<SendingDomain["status"], string> = {
-  pending: "Publish the required records (SPF and DKIM); DNS changes can take a while to be seen. It is checked every 15 minutes for 72 hours.",
+  pending:
+    "Publish the required records (SPF and DKIM); DNS changes can take a while to be seen. It is checked every 15 minutes for 72 hours.",
   verified: "Mail from this domain is DKIM-signed and may be sent in production. It is checked again daily.",
-  failed: "A required record is missing or wrong, so mail from this domain is neither signed nor allowed in production. Fix the records, then verify.",
+  failed:
+    "A required record is missing or wrong, so mail from this domain is neither signed nor allowed in production. Fix the records, then verify.",
 };
 
 interface DomainCardProps {
@@ -53,11 +55,21 @@ export function DomainCard({ domain: d, canManage, restrictedReasonId, onDelete 
           <p className="mt-1 max-w-2xl text-sm text-zinc-700 dark:text-zinc-300">{STATUS_HELP[d.status]}</p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <ActionButton className="btn-primary py-1.5" onClick={() => verify.mutate(d)} disabled={!canManage || verify.isPending} aria-describedby={off["aria-describedby"]}>
+          <ActionButton
+            className="btn-primary py-1.5"
+            onClick={() => verify.mutate(d)}
+            disabled={!canManage || verify.isPending}
+            aria-describedby={off["aria-describedby"]}
+          >
             {verify.isPending ? "Checking…" : "Verify now"}
             {name}
           </ActionButton>
-          <ActionButton className="btn-secondary py-1.5" onClick={() => inbound.mutate({ d, inbound: !d.inbound })} disabled={!canManage || inbound.isPending} aria-describedby={off["aria-describedby"]}>
+          <ActionButton
+            className="btn-secondary py-1.5"
+            onClick={() => inbound.mutate({ d, inbound: !d.inbound })}
+            disabled={!canManage || inbound.isPending}
+            aria-describedby={off["aria-describedby"]}
+          >
             {d.inbound ? "Stop receiving" : "Receive mail"}
             {name}
           </ActionButton>

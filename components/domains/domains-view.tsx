@@ -35,8 +35,12 @@ export function DomainsView({ role }: { role: Role }) {
         title="Domains"
         description={
           <>
-            Send from your own domain: publish its DNS records so receivers can tell your mail is really yours. Mail from a verified domain is DKIM-signed, and any
-            address at it may be used in production. Single addresses elsewhere are confirmed on the <Link href="/senders" className="underline">Senders</Link> page.
+            Send from your own domain: publish its DNS records so receivers can tell your mail is really yours. Mail from a verified domain
+            is DKIM-signed, and any address at it may be used in production. Single addresses elsewhere are confirmed on the{" "}
+            <Link href="/senders" className="underline">
+              Senders
+            </Link>{" "}
+            page.
           </>
         }
         action={
@@ -52,12 +56,9 @@ export function DomainsView({ role }: { role: Role }) {
         rows={2}
         isEmpty={(data) => data.pagination.total === 0}
         empty={
-          <EmptyState
-            title="No domains yet"
-            action={canManage ? { label: "Add a domain", onClick: openAdd } : undefined}
-          >
-            Add the domain you send from, like example.com. You get an SPF and a DKIM record to publish (plus recommended DMARC, return-path and, for receiving, MX records);
-            once they are found the domain is verified.
+          <EmptyState title="No domains yet" action={canManage ? { label: "Add a domain", onClick: openAdd } : undefined}>
+            Add the domain you send from, like example.com. You get an SPF and a DKIM record to publish (plus recommended DMARC, return-path
+            and, for receiving, MX records); once they are found the domain is verified.
           </EmptyState>
         }
       >
@@ -83,7 +84,13 @@ export function DomainsView({ role }: { role: Role }) {
                 tally={{ testId: "domains-count", one: "domain", many: "domains", filtered: false }}
               >
                 {list.map((d) => (
-                  <DomainCard key={d.id} domain={d} canManage={canManage} restrictedReasonId={canManage ? undefined : restrictedId} onDelete={setDeleting} />
+                  <DomainCard
+                    key={d.id}
+                    domain={d}
+                    canManage={canManage}
+                    restrictedReasonId={canManage ? undefined : restrictedId}
+                    onDelete={setDeleting}
+                  />
                 ))}
               </PagedList>
             </>
@@ -96,11 +103,13 @@ export function DomainsView({ role }: { role: Role }) {
         item={deleting}
         title="Delete this domain?"
         description={(deleting) => (
-            <>
-              <strong className="break-all">{deleting.name}</strong> and its DKIM key will be gone: mail from it is no longer signed or allowed in production
-              {deleting.inbound ? ", and mail to it is no longer received" : ""}. Adding it again makes a new key, with new records to publish.
-            </>
-          )}
+          <>
+            <strong className="break-all">{deleting.name}</strong> and its DKIM key will be gone: mail from it is no longer signed or
+            allowed in production
+            {deleting.inbound ? ", and mail to it is no longer received" : ""}. Adding it again makes a new key, with new records to
+            publish.
+          </>
+        )}
         remove={remove}
         onClose={() => setDeleting(null)}
         onDeleted={() => setPage(pageAfterRemoving(list.length, page))}

@@ -18,17 +18,19 @@ interface PickerProps {
 const PER_PAGE = 100;
 
 /** A select of what the query loaded, with the saved choice kept when it is not among them. */
-function PickerSelect(props: PickerProps & {
-  label: string;
-  hint: React.ReactNode;
-  pending: boolean;
-  /** The empty option's text, while loading and after. */
-  loading: string;
-  choose: string;
-  /** The option for a saved choice the list does not hold; null when it holds it (or nothing is chosen). */
-  unknown: string | null;
-  children: React.ReactNode;
-}) {
+function PickerSelect(
+  props: PickerProps & {
+    label: string;
+    hint: React.ReactNode;
+    pending: boolean;
+    /** The empty option's text, while loading and after. */
+    loading: string;
+    choose: string;
+    /** The option for a saved choice the list does not hold; null when it holds it (or nothing is chosen). */
+    unknown: string | null;
+    children: React.ReactNode;
+  },
+) {
   const { id, label, hint, error, value, onChange, disabled, pending, loading, choose, unknown, children } = props;
   return (
     <SmallFieldFrame id={id} label={label} hint={hint} error={error}>
@@ -58,7 +60,11 @@ export function EndpointPicker(props: PickerProps) {
     `Endpoints could not be loaded: ${endpoints.error.message}`
   ) : endpoints.data && list.length === 0 ? (
     <>
-      No endpoints yet: <Link href="/webhooks" className="text-brand-600 hover:underline dark:text-brand-500">add one on the Webhooks page</Link>.
+      No endpoints yet:{" "}
+      <Link href="/webhooks" className="text-brand-600 hover:underline dark:text-brand-500">
+        add one on the Webhooks page
+      </Link>
+      .
     </>
   ) : (
     "The message is POSTed there, signed with the endpoint's secret."
@@ -92,7 +98,11 @@ export function TemplatePicker(props: PickerProps) {
     `Templates could not be loaded: ${templates.error.message}`
   ) : templates.data && list.length === 0 ? (
     <>
-      No templates yet: <Link href="/templates/new" className="text-brand-600 hover:underline dark:text-brand-500">create one</Link>.
+      No templates yet:{" "}
+      <Link href="/templates/new" className="text-brand-600 hover:underline dark:text-brand-500">
+        create one
+      </Link>
+      .
     </>
   ) : (
     "Its subject and body are the reply; variables below fill it in."

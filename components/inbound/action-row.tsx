@@ -38,10 +38,25 @@ const TEXT_FIELDS: Partial<Record<ActionType, TextFieldSpec[]>> = {
     { key: "to", idSuffix: "to", label: "Forward to", hint: "Up to 10 addresses, separated by commas.", placeholder: "team@example.com" },
     { key: "from", idSuffix: "from", label: "From (optional)", hint: FROM_HINT },
   ],
-  tag: [{ key: "tags", idSuffix: "tags", label: "Tags", hint: "Up to 10, separated by commas: letters, digits and _ . : -", placeholder: "invoice, billing" }],
+  tag: [
+    {
+      key: "tags",
+      idSuffix: "tags",
+      label: "Tags",
+      hint: "Up to 10, separated by commas: letters, digits and _ . : -",
+      placeholder: "invoice, billing",
+    },
+  ],
   auto_reply: [
     { key: "from", idSuffix: "reply-from", label: "From (optional)", hint: FROM_HINT },
-    { key: "variables", idSuffix: "variables", label: "Variables (optional)", hint: "One name=value per line, for the template's variables.", placeholder: "team=Support", multiline: true },
+    {
+      key: "variables",
+      idSuffix: "variables",
+      label: "Variables (optional)",
+      hint: "One name=value per line, for the template's variables.",
+      placeholder: "team=Support",
+      multiline: true,
+    },
   ],
 };
 
@@ -61,7 +76,13 @@ export function ActionRow({ action, index, count, errors, disabled, onChange, on
           <label htmlFor={`${id}-type`} className={smallLabel}>
             Type
           </label>
-          <select id={`${id}-type`} className="input mt-1" value={action.type} onChange={(e) => set({ type: e.target.value as ActionType })} disabled={disabled}>
+          <select
+            id={`${id}-type`}
+            className="input mt-1"
+            value={action.type}
+            onChange={(e) => set({ type: e.target.value as ActionType })}
+            disabled={disabled}
+          >
             {ACTION_TYPES.map((t) => (
               <option key={t} value={t}>
                 {ACTION_LABELS[t]}
@@ -71,8 +92,24 @@ export function ActionRow({ action, index, count, errors, disabled, onChange, on
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{ACTION_HINTS[action.type]}</p>
         </div>
         <div className="space-y-3">
-          {action.type === "webhook" && <EndpointPicker id={`${id}-endpoint`} value={action.endpointId} onChange={(endpointId) => set({ endpointId })} error={err("endpointId")} disabled={disabled} />}
-          {action.type === "auto_reply" && <TemplatePicker id={`${id}-template`} value={action.templateId} onChange={(templateId) => set({ templateId })} error={err("templateId")} disabled={disabled} />}
+          {action.type === "webhook" && (
+            <EndpointPicker
+              id={`${id}-endpoint`}
+              value={action.endpointId}
+              onChange={(endpointId) => set({ endpointId })}
+              error={err("endpointId")}
+              disabled={disabled}
+            />
+          )}
+          {action.type === "auto_reply" && (
+            <TemplatePicker
+              id={`${id}-template`}
+              value={action.templateId}
+              onChange={(templateId) => set({ templateId })}
+              error={err("templateId")}
+              disabled={disabled}
+            />
+          )}
           {(TEXT_FIELDS[action.type] ?? []).map((f) => (
             <SmallField
               key={f.idSuffix}

@@ -26,7 +26,8 @@ export function ActionsEditor({ actions, errors, disabled, onChange }: ActionsEd
     <fieldset className="space-y-3">
       <legend className="text-base font-semibold">Actions</legend>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Run in order when the rule matches. A message no rule matches stays in the inbox; one that rules match is kept only if one of them has “Keep in inbox”.
+        Run in order when the rule matches. A message no rule matches stays in the inbox; one that rules match is kept only if one of them
+        has “Keep in inbox”.
       </p>
       {actions.map((a, i) => (
         <ActionRow
@@ -36,13 +37,28 @@ export function ActionsEditor({ actions, errors, disabled, onChange }: ActionsEd
           count={actions.length}
           errors={errors}
           disabled={disabled}
-          onChange={(changed) => onChange(actions.map((x, j) => (j === i ? changed : x)), `actions.${i}`)}
+          onChange={(changed) =>
+            onChange(
+              actions.map((x, j) => (j === i ? changed : x)),
+              `actions.${i}`,
+            )
+          }
           onMove={(to) => move(i, to)}
-          onRemove={() => onChange(actions.filter((_, j) => j !== i), "actions")}
+          onRemove={() =>
+            onChange(
+              actions.filter((_, j) => j !== i),
+              "actions",
+            )
+          }
         />
       ))}
       {errors.actions && <p className="text-sm text-red-600 dark:text-red-400">{errors.actions}</p>}
-      <button type="button" className="btn-secondary" onClick={() => onChange([...actions, newAction("tag")], "actions")} disabled={disabled || actions.length >= MAX_ACTIONS}>
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={() => onChange([...actions, newAction("tag")], "actions")}
+        disabled={disabled || actions.length >= MAX_ACTIONS}
+      >
         Add action
       </button>
     </fieldset>

@@ -65,7 +65,9 @@ export function AddDomainForm() {
             {shown}
           </p>
         ) : added ? (
-          <p className="mt-1 text-xs text-green-700 dark:text-green-400">{added} added. Point its MX record at your Mailroom server to start receiving.</p>
+          <p className="mt-1 text-xs text-green-700 dark:text-green-400">
+            {added} added. Point its MX record at your Mailroom server to start receiving.
+          </p>
         ) : (
           <p id="inbound-domain-hint" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
             Mail to any address at it becomes your organization&apos;s. A domain belongs to one organization.

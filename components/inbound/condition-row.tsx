@@ -42,7 +42,13 @@ export function ConditionRow({ leaf, index, path, errors, disabled, canRemove, o
           <label htmlFor={`${id}-field`} className={smallLabel}>
             Field
           </label>
-          <select id={`${id}-field`} className="input mt-1" value={leaf.field} onChange={(e) => changeField(e.target.value as LeafField)} disabled={disabled}>
+          <select
+            id={`${id}-field`}
+            className="input mt-1"
+            value={leaf.field}
+            onChange={(e) => changeField(e.target.value as LeafField)}
+            disabled={disabled}
+          >
             {LEAF_FIELDS.map((f) => (
               <option key={f} value={f}>
                 {FIELD_LABELS[f]}
@@ -135,7 +141,12 @@ export function ConditionRow({ leaf, index, path, errors, disabled, canRemove, o
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
         {!isSize && (
           <label className="inline-flex items-center gap-2">
-            <input type="checkbox" checked={leaf.caseSensitive} onChange={(e) => set({ caseSensitive: e.target.checked })} disabled={disabled} />
+            <input
+              type="checkbox"
+              checked={leaf.caseSensitive}
+              onChange={(e) => set({ caseSensitive: e.target.checked })}
+              disabled={disabled}
+            />
             Case-sensitive
           </label>
         )}

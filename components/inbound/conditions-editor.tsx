@@ -4,7 +4,16 @@
 import { useId, useState } from "react";
 import { conditionsSchema } from "@/lib/inbound/rule-schema";
 import { ConditionRow } from "@/components/inbound/condition-row";
-import { formConditions, formOf, leafPath, newLeaf, type LeafDraft, type Match, type RuleDraft, type RuleErrors } from "@/components/inbound/rule-draft";
+import {
+  formConditions,
+  formOf,
+  leafPath,
+  newLeaf,
+  type LeafDraft,
+  type Match,
+  type RuleDraft,
+  type RuleErrors,
+} from "@/components/inbound/rule-draft";
 
 type ConditionsDraft = Pick<RuleDraft, "view" | "match" | "leaves" | "json">;
 
@@ -25,7 +34,8 @@ export function ConditionsEditor({ value, errors, disabled, onChange }: Conditio
   const listError = errors.conditions ?? (value.match === "any" && value.view === "form" ? errors["conditions.0.any"] : undefined);
   const jsonErrors = Object.entries(errors).filter(([k]) => k === "conditions" || k.startsWith("conditions."));
 
-  const changeLeaf = (index: number, leaf: LeafDraft) => onChange({ leaves: value.leaves.map((l, i) => (i === index ? leaf : l)) }, leafPath(value.match, index));
+  const changeLeaf = (index: number, leaf: LeafDraft) =>
+    onChange({ leaves: value.leaves.map((l, i) => (i === index ? leaf : l)) }, leafPath(value.match, index));
   const removeLeaf = (index: number) => onChange({ leaves: value.leaves.filter((_, i) => i !== index) }, "conditions");
 
   function toJson() {
@@ -61,11 +71,22 @@ export function ConditionsEditor({ value, errors, disabled, onChange }: Conditio
       <legend className="text-base font-semibold">Conditions</legend>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         {value.view === "form" ? (
-          <div role="radiogroup" aria-label="How the conditions combine" className="inline-flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <div
+            role="radiogroup"
+            aria-label="How the conditions combine"
+            className="inline-flex flex-wrap items-center gap-x-4 gap-y-1 text-sm"
+          >
             <span className="text-zinc-600 dark:text-zinc-400">A message matches when</span>
             {(["all", "any"] as const).map((m: Match) => (
               <label key={m} className="inline-flex items-center gap-2">
-                <input type="radio" name={`${id}-match`} value={m} checked={value.match === m} onChange={() => onChange({ match: m }, "conditions")} disabled={disabled} />
+                <input
+                  type="radio"
+                  name={`${id}-match`}
+                  value={m}
+                  checked={value.match === m}
+                  onChange={() => onChange({ match: m }, "conditions")}
+                  disabled={disabled}
+                />
                 {m === "all" ? "all conditions hold" : "any condition holds"}
               </label>
             ))}

@@ -6,7 +6,15 @@ import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 
-export function DomainItem({ domain, canManage, onRemove }: { domain: InboundDomain; canManage: boolean; onRemove: (d: InboundDomain) => void }) {
+export function DomainItem({
+  domain,
+  canManage,
+  onRemove,
+}: {
+  domain: InboundDomain;
+  canManage: boolean;
+  onRemove: (d: InboundDomain) => void;
+}) {
   const toggle = useSetDomainReceiving();
   const name = <span className="sr-only"> {domain.name}</span>;
   return (
@@ -22,7 +30,11 @@ export function DomainItem({ domain, canManage, onRemove }: { domain: InboundDom
       </div>
       {canManage && (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <ActionButton className="btn-secondary py-1.5" onClick={() => toggle.mutate({ id: domain.id, inboundEnabled: !domain.inboundEnabled })} disabled={toggle.isPending}>
+          <ActionButton
+            className="btn-secondary py-1.5"
+            onClick={() => toggle.mutate({ id: domain.id, inboundEnabled: !domain.inboundEnabled })}
+            disabled={toggle.isPending}
+          >
             {domain.inboundEnabled ? "Pause receiving" : "Resume receiving"}
             {name}
           </ActionButton>

@@ -29,8 +29,10 @@ export function DomainsPanel({ role }: { role: Role }) {
       <div>
         <h2 className="text-xl font-semibold">Domains</h2>
         <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
-          Mail to any address at these domains is received for your organization. Point a domain&apos;s MX record at the host running Mailroom&apos;s SMTP listener (the server started with{" "}
-          <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">INBOUND_SMTP_PORT</code>), or receive through a provider&apos;s inbound webhook instead.
+          Mail to any address at these domains is received for your organization. Point a domain&apos;s MX record at the host running
+          Mailroom&apos;s SMTP listener (the server started with{" "}
+          <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">INBOUND_SMTP_PORT</code>), or receive through a
+          provider&apos;s inbound webhook instead.
         </p>
         <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
           The same domains send mail too: their DNS records (MX, SPF, DKIM) and verification are on the{" "}
@@ -50,12 +52,17 @@ export function DomainsPanel({ role }: { role: Role }) {
         isEmpty={(data) => data.length === 0}
         empty={
           <EmptyState title="No domains yet">
-            {canManage ? "Add the domain you want to receive mail at, e.g. inbound.example.com, then set its MX record." : "Ask an owner or admin to add the domain you want to receive mail at."}
+            {canManage
+              ? "Add the domain you want to receive mail at, e.g. inbound.example.com, then set its MX record."
+              : "Ask an owner or admin to add the domain you want to receive mail at."}
           </EmptyState>
         }
       >
         {(data) => (
-          <ul aria-label="Inbound domains" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+          <ul
+            aria-label="Inbound domains"
+            className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+          >
             {data.map((d) => (
               <DomainItem key={d.id} domain={d} canManage={canManage} onRemove={setRemoving} />
             ))}
@@ -68,7 +75,8 @@ export function DomainsPanel({ role }: { role: Role }) {
         title="Remove domain?"
         description={
           <>
-            Mail to <strong className="break-all">{removing?.name}</strong> is no longer received for your organization. Messages already received stay in the inbox.
+            Mail to <strong className="break-all">{removing?.name}</strong> is no longer received for your organization. Messages already
+            received stay in the inbox.
           </>
         }
         confirmLabel="Remove"

@@ -25,7 +25,15 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, idBase
 
   function onKeyDown(e: React.KeyboardEvent, index: number) {
     const next =
-      e.key === "ArrowRight" ? (index + 1) % tabs.length : e.key === "ArrowLeft" ? (index - 1 + tabs.length) % tabs.length : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : null;
+      e.key === "ArrowRight"
+        ? (index + 1) % tabs.length
+        : e.key === "ArrowLeft"
+          ? (index - 1 + tabs.length) % tabs.length
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? tabs.length - 1
+              : null;
     if (next === null) return;
     e.preventDefault();
     onSelect(tabs[next].id);

@@ -14,9 +14,13 @@ export function InboxEmpty({ onShowDomains }: { onShowDomains: () => void }) {
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-left">
         <li>
           Add a domain on the Domains tab and point its MX record at the host running Mailroom with{" "}
-          <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">INBOUND_SMTP_PORT</code> set (port 25 from the internet).
+          <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">INBOUND_SMTP_PORT</code> set (port 25 from the
+          internet).
         </li>
-        <li>Or have a provider (SendGrid, Mailgun, Postmark, SES) post the mail it receives to the inbound URL shown on its card on the Providers page.</li>
+        <li>
+          Or have a provider (SendGrid, Mailgun, Postmark, SES) post the mail it receives to the inbound URL shown on its card on the
+          Providers page.
+        </li>
       </ol>
       <p className="mt-2">Messages that no rule matches, or that a rule keeps, show up here.</p>
     </EmptyState>

@@ -40,10 +40,7 @@ export function InboxMessageView({ messageId, role }: { messageId: string; role:
         rows={2}
         errorViews={{
           404: (
-            <EmptyState
-              title="Message not found"
-              action={{ label: "Go to the inbox", href: "/inbound?tab=inbox" }}
-            >
+            <EmptyState title="Message not found" action={{ label: "Go to the inbox", href: "/inbound?tab=inbox" }}>
               No message with this id is in your organization&apos;s inbox. A rule may have dropped it, or not kept it.
             </EmptyState>
           ),
@@ -60,7 +57,13 @@ export function InboxMessageView({ messageId, role }: { messageId: string; role:
               <MessageBody html={m.html} text={m.text} />
               {m.attachments.length > 0 && <MessageAttachments messageId={m.id} attachments={m.attachments} />}
               <RuleResults message={m} />
-              {canReply ? <ReplyForm message={m} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">Viewers can read the inbox but not reply. Ask an owner or admin for the member role.</p>}
+              {canReply ? (
+                <ReplyForm message={m} />
+              ) : (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                  Viewers can read the inbox but not reply. Ask an owner or admin for the member role.
+                </p>
+              )}
             </div>
           </>
         )}

@@ -52,7 +52,9 @@ export function InboxPanel({ onShowDomains }: { onShowDomains: () => void }) {
     <div>
       <div className="mb-4">
         <h2 className="text-xl font-semibold">Inbox</h2>
-        <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">Received mail, newest first. Open a message to read it, download its attachments, see what the rules did, or reply.</p>
+        <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
+          Received mail, newest first. Open a message to read it, download its attachments, see what the rules did, or reply.
+        </p>
       </div>
       <InboxFilters search={search} onSearchChange={changeSearch} tag={tag} onTagChange={changeTag} knownTags={knownTags} />
 
@@ -63,11 +65,14 @@ export function InboxPanel({ onShowDomains }: { onShowDomains: () => void }) {
         isEmpty={(data) => data.pagination.total === 0}
         empty={
           filtered ? (
-            <EmptyState
-              title="No messages match"
-              action={{ label: "Clear search and tag", onClick: clearFilters }}
-            >
-              {settledSearch ? <>Nothing {settledTag ? `tagged “${settledTag}” ` : ""}has “{settledSearch}” in the sender or subject. </> : `Nothing is tagged “${settledTag}”. `}
+            <EmptyState title="No messages match" action={{ label: "Clear search and tag", onClick: clearFilters }}>
+              {settledSearch ? (
+                <>
+                  Nothing {settledTag ? `tagged “${settledTag}” ` : ""}has “{settledSearch}” in the sender or subject.{" "}
+                </>
+              ) : (
+                `Nothing is tagged “${settledTag}”. `
+              )}
               Search matches part of an address or subject; tags match exactly.
             </EmptyState>
           ) : (

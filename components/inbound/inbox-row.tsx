@@ -8,7 +8,10 @@ import { DateText } from "@/components/ui/date-text";
 export function InboxRow({ message: m }: { message: InboxSummary }) {
   const sender = m.from ? m.from.name || m.from.address : "Unknown sender";
   return (
-    <li className="relative px-4 py-3 first:rounded-t-lg last:rounded-b-lg hover:bg-zinc-50 dark:hover:bg-zinc-800/60" data-testid="inbox-row">
+    <li
+      className="relative px-4 py-3 first:rounded-t-lg last:rounded-b-lg hover:bg-zinc-50 dark:hover:bg-zinc-800/60"
+      data-testid="inbox-row"
+    >
       <div className="flex flex-col gap-x-4 sm:flex-row sm:items-baseline sm:justify-between">
         <span className="truncate text-sm text-zinc-700 dark:text-zinc-300" title={m.from?.address}>
           {sender}

@@ -8,13 +8,20 @@ export function MessageBody({ html, text }: { html: string | null; text: string 
   const [view, setView] = useState<"html" | "text">(html ? "html" : "text");
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           Body
         </h2>
         {html && text && (
-          <div role="radiogroup" aria-label="Show the body as" className="inline-flex rounded-md border border-zinc-300 p-0.5 text-sm dark:border-zinc-700">
+          <div
+            role="radiogroup"
+            aria-label="Show the body as"
+            className="inline-flex rounded-md border border-zinc-300 p-0.5 text-sm dark:border-zinc-700"
+          >
             {(["html", "text"] as const).map((v) => (
               <label
                 key={v}
@@ -29,9 +36,16 @@ export function MessageBody({ html, text }: { html: string | null; text: string 
       </div>
       <div className="mt-3">
         {view === "html" && html ? (
-          <SandboxedHtml html={html} title="Message HTML" className="h-80 w-full resize-y rounded-md border border-zinc-200 bg-white dark:border-zinc-700" />
+          <SandboxedHtml
+            html={html}
+            title="Message HTML"
+            className="h-80 w-full resize-y rounded-md border border-zinc-200 bg-white dark:border-zinc-700"
+          />
         ) : text ? (
-          <pre className="max-h-[28rem] overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-sm break-words whitespace-pre-wrap dark:border-zinc-700 dark:bg-zinc-950" data-testid="message-text">
+          <pre
+            className="max-h-[28rem] overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-sm break-words whitespace-pre-wrap dark:border-zinc-700 dark:bg-zinc-950"
+            data-testid="message-text"
+          >
             {text}
           </pre>
         ) : (

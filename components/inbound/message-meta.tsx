@@ -11,13 +11,18 @@ const SOURCES: Record<string, string> = { smtp: "SMTP", sendgrid: "SendGrid", ma
 export function MessageMeta({ message: m }: { message: InboxMessage }) {
   const from = m.from ? (m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address) : "Unknown sender";
   return (
-    <section aria-label="Message details" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-label="Message details"
+      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <DetailItem label="From">{from}</DetailItem>
         <DetailItem label="To">{m.to.join(", ") || "—"}</DetailItem>
         {m.cc.length > 0 && <DetailItem label="Cc">{m.cc.join(", ")}</DetailItem>}
         {m.replyTo.length > 0 && <DetailItem label="Reply-To">{m.replyTo.join(", ")}</DetailItem>}
-        {m.envelopeTo.length > 0 && m.envelopeTo.join() !== m.to.join() && <DetailItem label="Delivered to">{m.envelopeTo.join(", ")}</DetailItem>}
+        {m.envelopeTo.length > 0 && m.envelopeTo.join() !== m.to.join() && (
+          <DetailItem label="Delivered to">{m.envelopeTo.join(", ")}</DetailItem>
+        )}
       </dl>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 border-t border-zinc-200 pt-4 text-sm sm:grid-cols-4 dark:border-zinc-800">
         <DetailItem label="Received">
@@ -47,7 +52,9 @@ export function MessageMeta({ message: m }: { message: InboxMessage }) {
       </dl>
       {m.headers.length > 0 && (
         <details className="border-t border-zinc-200 pt-3 dark:border-zinc-800">
-          <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-50">All headers ({m.headers.length})</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-50">
+            All headers ({m.headers.length})
+          </summary>
           <dl className="mt-2 max-h-72 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950">
             {m.headers.map((h, i) => (
               <div key={`${h.name}-${i}`} className="break-all">

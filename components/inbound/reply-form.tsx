@@ -45,13 +45,19 @@ export function ReplyForm({ message }: { message: InboxMessage }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" aria-labelledby="inbox-reply-title">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      aria-labelledby="inbox-reply-title"
+    >
       <div>
         <h2 id="inbox-reply-title" className="text-lg font-semibold">
           Reply
         </h2>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          To <span className="break-all font-medium text-zinc-800 dark:text-zinc-200">{to}</span>, in the same conversation, through your providers.
+          To <span className="break-all font-medium text-zinc-800 dark:text-zinc-200">{to}</span>, in the same conversation, through your
+          providers.
         </p>
       </div>
       <FormField id="inbox-reply-text" label="Message" error={errors.text}>
@@ -91,7 +97,11 @@ export function ReplyForm({ message }: { message: InboxMessage }) {
           <p
             className={`rounded-md border px-3 py-2 text-sm ${reply.data.status === "failed" ? "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300" : "border-green-200 bg-green-50 text-green-800 dark:border-green-900 dark:bg-green-950/40 dark:text-green-300"}`}
           >
-            {reply.data.status === "failed" ? "The reply could not be sent." : reply.data.status === "queued" ? "Reply queued." : "Reply sent."}{" "}
+            {reply.data.status === "failed"
+              ? "The reply could not be sent."
+              : reply.data.status === "queued"
+                ? "Reply queued."
+                : "Reply sent."}{" "}
             <Link href={`/messages/${reply.data.id}`} className="font-medium underline">
               See it in Messages
             </Link>

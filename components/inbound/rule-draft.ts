@@ -55,8 +55,25 @@ export type RuleErrors = Record<string, string>;
 let lastKey = 0;
 const nextKey = () => `row-${++lastKey}`;
 
-export const newLeaf = (): LeafDraft => ({ key: nextKey(), field: "subject", name: "", operator: "contains", value: "", caseSensitive: false, negate: false });
-export const newAction = (type: ActionType = "store"): ActionDraft => ({ key: nextKey(), type, to: "", from: "", endpointId: "", tags: "", templateId: "", variables: "" });
+export const newLeaf = (): LeafDraft => ({
+  key: nextKey(),
+  field: "subject",
+  name: "",
+  operator: "contains",
+  value: "",
+  caseSensitive: false,
+  negate: false,
+});
+export const newAction = (type: ActionType = "store"): ActionDraft => ({
+  key: nextKey(),
+  type,
+  to: "",
+  from: "",
+  endpointId: "",
+  tags: "",
+  templateId: "",
+  variables: "",
+});
 
 const isLeaf = (c: Condition): c is LeafCondition => !("all" in c) && !("any" in c);
 
@@ -89,7 +106,9 @@ function actionDraft(a: RuleAction): ActionDraft {
   if (a.type === "webhook") return { ...d, endpointId: a.endpointId };
   if (a.type === "tag") return { ...d, tags: a.tags.join(", ") };
   if (a.type === "auto_reply") {
-    const variables = Object.entries(a.variables ?? {}).map(([k, v]) => `${k}=${v}`).join("\n");
+    const variables = Object.entries(a.variables ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n");
     return { ...d, templateId: a.templateId, from: a.from ?? "", variables };
   }
   return d;
@@ -98,7 +117,16 @@ function actionDraft(a: RuleAction): ActionDraft {
 /** Where the editor starts: a saved rule, or a new one testing the subject and keeping the message. */
 export function draftOf(rule: InboundRule | null): RuleDraft {
   if (!rule) {
-    return { name: "", priority: "100", isEnabled: true, view: "form", match: "all", leaves: [newLeaf()], json: "[]", actions: [newAction("store")] };
+    return {
+      name: "",
+      priority: "100",
+      isEnabled: true,
+      view: "form",
+      match: "all",
+      leaves: [newLeaf()],
+      json: "[]",
+      actions: [newAction("store")],
+    };
   }
   const conditions = rule.conditions as Condition[];
   const form = formOf(conditions);
@@ -147,7 +175,10 @@ function actionOf(a: ActionDraft, index: number, errors: RuleErrors): unknown {
       return { type: "tag", tags: splitList(a.tags) };
     case "auto_reply": {
       const variables: Record<string, string> = {};
-      for (const line of a.variables.split("\n").map((l) => l.trim()).filter(Boolean)) {
+      for (const line of a.variables
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean)) {
         const eq = line.indexOf("=");
         if (eq <= 0) errors[`actions.${index}.variables`] ??= `Write each variable as name=value (“${line.slice(0, 40)}” has no name).`;
         else variables[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
@@ -192,12 +223,19 @@ export function checkDraft(draft: RuleDraft): { input?: CreateRuleBody; errors: 
   } else {
     conditions = formConditions(draft.match, draft.leaves);
     draft.leaves.forEach((l, i) => {
-      if (l.field === "size" && !/^\d+$/.test(l.value.trim())) errors[`${leafPath(draft.match, i)}.value`] = "Give the size as a whole number of bytes.";
+      if (l.field === "size" && !/^\d+$/.test(l.value.trim()))
+        errors[`${leafPath(draft.match, i)}.value`] = "Give the size as a whole number of bytes.";
     });
   }
   const actions = draft.actions.map((a, i) => actionOf(a, i, errors));
 
-  const parsed = createRuleSchema.safeParse({ name: draft.name, priority: priority ?? 100, isEnabled: draft.isEnabled, conditions, actions });
+  const parsed = createRuleSchema.safeParse({
+    name: draft.name,
+    priority: priority ?? 100,
+    isEnabled: draft.isEnabled,
+    conditions,
+    actions,
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.join(".");

@@ -30,7 +30,8 @@ export function RuleEditor({ rule, onDone }: { rule: InboundRule | null; onDone:
   const mutation = saved ? update : create;
   const pending = create.isPending || update.isPending;
 
-  const focusFirstProblem = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
 
   function change(patch: Partial<RuleDraft>, path: string) {
     setDraft((d) => ({ ...d, ...patch }));
@@ -94,20 +95,46 @@ export function RuleEditor({ rule, onDone }: { rule: InboundRule | null; onDone:
         <h2 className="mt-2 text-xl font-semibold break-words">{saved ? `Edit rule: ${saved.name}` : "New rule"}</h2>
       </div>
 
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-6 rounded-lg border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900" aria-label="Rule">
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className="space-y-6 rounded-lg border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+        aria-label="Rule"
+      >
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_10rem]">
           <FormField id="rule-name" label="Name" error={errors.name}>
-            <input className="input" value={draft.name} onChange={(e) => change({ name: e.target.value }, "name")} maxLength={200} autoComplete="off" placeholder="Invoices to billing" />
+            <input
+              className="input"
+              value={draft.name}
+              onChange={(e) => change({ name: e.target.value }, "name")}
+              maxLength={200}
+              autoComplete="off"
+              placeholder="Invoices to billing"
+            />
           </FormField>
           <FormField id="rule-priority" label="Priority" hint="Lower runs first." error={errors.priority}>
-            <input className="input" inputMode="numeric" value={draft.priority} onChange={(e) => change({ priority: e.target.value }, "priority")} autoComplete="off" />
+            <input
+              className="input"
+              inputMode="numeric"
+              value={draft.priority}
+              onChange={(e) => change({ priority: e.target.value }, "priority")}
+              autoComplete="off"
+            />
           </FormField>
         </div>
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" className="mt-0.5" checked={draft.isEnabled} onChange={(e) => change({ isEnabled: e.target.checked }, "isEnabled")} />
+          <input
+            type="checkbox"
+            className="mt-0.5"
+            checked={draft.isEnabled}
+            onChange={(e) => change({ isEnabled: e.target.checked }, "isEnabled")}
+          />
           <span>
             <span className="font-medium">Enabled</span>
-            <span className="block text-xs text-zinc-500 dark:text-zinc-400">A disabled rule is kept but does not run on incoming mail or in tests.</span>
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+              A disabled rule is kept but does not run on incoming mail or in tests.
+            </span>
           </span>
         </label>
 
@@ -117,7 +144,10 @@ export function RuleEditor({ rule, onDone }: { rule: InboundRule | null; onDone:
         <div aria-live="polite" className="space-y-3">
           {mutation.error && <ErrorBanner message={mutation.error.message} />}
           {status && (
-            <p className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800 dark:border-green-900 dark:bg-green-950/40 dark:text-green-300" data-testid="rule-saved">
+            <p
+              className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800 dark:border-green-900 dark:bg-green-950/40 dark:text-green-300"
+              data-testid="rule-saved"
+            >
               {status}
             </p>
           )}

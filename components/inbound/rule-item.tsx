@@ -46,7 +46,11 @@ export function RuleItem({ rule, canManage, onEdit, onDelete }: RuleItemProps) {
           <button type="button" className="btn-secondary py-1.5" onClick={() => onEdit(rule)}>
             Edit{name}
           </button>
-          <ActionButton className="btn-secondary py-1.5" onClick={() => toggle.mutate({ id: rule.id, isEnabled: !rule.isEnabled })} disabled={toggle.isPending}>
+          <ActionButton
+            className="btn-secondary py-1.5"
+            onClick={() => toggle.mutate({ id: rule.id, isEnabled: !rule.isEnabled })}
+            disabled={toggle.isPending}
+          >
             {rule.isEnabled ? "Disable" : "Enable"}
             {name}
           </ActionButton>

@@ -25,7 +25,11 @@ interface Sample {
 
 const EMPTY: Sample = { from: "", to: "", subject: "", body: "", headers: "", cc: "", attachments: "", size: "" };
 
-const lines = (raw: string) => raw.split("\n").map((l) => l.trim()).filter(Boolean);
+const lines = (raw: string) =>
+  raw
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /** The sample as the route's body, or its problems by field. */
 function check(sample: Sample): { input?: RuleTestBody; errors: Partial<Record<Field, string>> } {
@@ -59,7 +63,11 @@ function check(sample: Sample): { input?: RuleTestBody; errors: Partial<Record<F
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0]) as Field;
       const message =
-        field === "to" && !body.to ? "Give the address the message is sent to." : field === "from" && !body.from ? "Give the sender's address." : issue.message;
+        field === "to" && !body.to
+          ? "Give the address the message is sent to."
+          : field === "from" && !body.from
+            ? "Give the sender's address."
+            : issue.message;
       errors[field] ??= message.charAt(0).toUpperCase() + message.slice(1);
     }
   }
@@ -104,38 +112,115 @@ export function RuleTestBox({ focus, note }: RuleTestBoxProps) {
   );
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid="rule-test-box">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="rule-test-box"
+    >
       <h2 id={`${id}-title`} className="text-base font-semibold">
         {focus ? "Test this rule" : "Test a message"}
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
         Describe a message to see which saved, enabled rules would match it, in order. Nothing is sent, stored or forwarded.
       </p>
-      {note && <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">{note}</p>}
+      {note && (
+        <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">{note}</p>
+      )}
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {field("from", "Sample from", <input className="input" type="email" value={sample.from} onChange={(e) => set("from", e.target.value)} placeholder="billing@vendor.example" autoComplete="off" spellCheck={false} />)}
-          {field("to", "Sample to", <input className="input" value={sample.to} onChange={(e) => set("to", e.target.value)} placeholder="inbox@your-domain.example" autoComplete="off" spellCheck={false} />, "One address, or several separated by commas.")}
+          {field(
+            "from",
+            "Sample from",
+            <input
+              className="input"
+              type="email"
+              value={sample.from}
+              onChange={(e) => set("from", e.target.value)}
+              placeholder="billing@vendor.example"
+              autoComplete="off"
+              spellCheck={false}
+            />,
+          )}
+          {field(
+            "to",
+            "Sample to",
+            <input
+              className="input"
+              value={sample.to}
+              onChange={(e) => set("to", e.target.value)}
+              placeholder="inbox@your-domain.example"
+              autoComplete="off"
+              spellCheck={false}
+            />,
+            "One address, or several separated by commas.",
+          )}
         </div>
-        {field("subject", "Sample subject", <input className="input" value={sample.subject} onChange={(e) => set("subject", e.target.value)} maxLength={998} autoComplete="off" />)}
-        {field("body", "Sample body (optional)", <textarea className="input h-24" value={sample.body} onChange={(e) => set("body", e.target.value)} />)}
+        {field(
+          "subject",
+          "Sample subject",
+          <input
+            className="input"
+            value={sample.subject}
+            onChange={(e) => set("subject", e.target.value)}
+            maxLength={998}
+            autoComplete="off"
+          />,
+        )}
+        {field(
+          "body",
+          "Sample body (optional)",
+          <textarea className="input h-24" value={sample.body} onChange={(e) => set("body", e.target.value)} />,
+        )}
         {field(
           "headers",
           "Headers (optional)",
-          <textarea className="input h-16 font-mono text-xs" value={sample.headers} onChange={(e) => set("headers", e.target.value)} placeholder="X-Spam-Flag: YES" spellCheck={false} />,
+          <textarea
+            className="input h-16 font-mono text-xs"
+            value={sample.headers}
+            onChange={(e) => set("headers", e.target.value)}
+            placeholder="X-Spam-Flag: YES"
+            spellCheck={false}
+          />,
           "One Name: value per line.",
         )}
         <details className="group">
           <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-50">Cc, attachments and size</summary>
           <div className="mt-3 space-y-4">
-            {field("cc", "Cc (optional)", <input className="input" value={sample.cc} onChange={(e) => set("cc", e.target.value)} autoComplete="off" spellCheck={false} />)}
+            {field(
+              "cc",
+              "Cc (optional)",
+              <input
+                className="input"
+                value={sample.cc}
+                onChange={(e) => set("cc", e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+              />,
+            )}
             {field(
               "attachments",
               "Attachments (optional)",
-              <textarea className="input h-16 font-mono text-xs" value={sample.attachments} onChange={(e) => set("attachments", e.target.value)} placeholder="invoice.pdf, application/pdf" spellCheck={false} />,
+              <textarea
+                className="input h-16 font-mono text-xs"
+                value={sample.attachments}
+                onChange={(e) => set("attachments", e.target.value)}
+                placeholder="invoice.pdf, application/pdf"
+                spellCheck={false}
+              />,
               "One filename, content type per line.",
             )}
-            {field("size", "Size in bytes (optional)", <input className="input" inputMode="numeric" value={sample.size} onChange={(e) => set("size", e.target.value)} autoComplete="off" />, "Default: the size of the subject and body.")}
+            {field(
+              "size",
+              "Size in bytes (optional)",
+              <input
+                className="input"
+                inputMode="numeric"
+                value={sample.size}
+                onChange={(e) => set("size", e.target.value)}
+                autoComplete="off"
+              />,
+              "Default: the size of the subject and body.",
+            )}
           </div>
         </details>
         <div className="flex flex-wrap items-center gap-3">

@@ -27,7 +27,9 @@ export function RulesPanel({ role }: { role: Role }) {
   const list = rules.data?.data ?? [];
 
   if (editing !== null) {
-    return <RuleEditor key={editing === "new" ? "new" : editing.id} rule={editing === "new" ? null : editing} onDone={() => setEditing(null)} />;
+    return (
+      <RuleEditor key={editing === "new" ? "new" : editing.id} rule={editing === "new" ? null : editing} onDone={() => setEditing(null)} />
+    );
   }
 
   function closeDelete() {
@@ -41,7 +43,8 @@ export function RulesPanel({ role }: { role: Role }) {
         <div>
           <h2 className="text-xl font-semibold">Rules</h2>
           <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
-            Each received message runs through the enabled rules, lowest priority number first, until one that drops it or says stop. Every matching rule&apos;s actions run.
+            Each received message runs through the enabled rules, lowest priority number first, until one that drops it or says stop. Every
+            matching rule&apos;s actions run.
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
@@ -56,10 +59,7 @@ export function RulesPanel({ role }: { role: Role }) {
         loading="Loading rules…"
         isEmpty={(data) => data.total === 0}
         empty={
-          <EmptyState
-            title="No rules yet"
-            action={canManage ? { label: "Create a rule", onClick: () => setEditing("new") } : undefined}
-          >
+          <EmptyState title="No rules yet" action={canManage ? { label: "Create a rule", onClick: () => setEditing("new") } : undefined}>
             {canManage
               ? "Without rules every received message stays in the inbox. Add one to tag, forward, post to a webhook, auto-reply to or drop the mail that matches."
               : "Without rules every received message stays in the inbox. Ask an owner or admin to add rules."}
@@ -70,7 +70,16 @@ export function RulesPanel({ role }: { role: Role }) {
           list.length === 0 ? (
             <PastLastPage noun="rules" total={data.total} onFirstPage={() => setPage(1)} />
           ) : (
-            <PagedList label="Inbound rules" navLabel="Rule pages" page={page} pageSize={PAGE_SIZE} total={data.total} count={list.length} query={rules} onPageChange={setPage}>
+            <PagedList
+              label="Inbound rules"
+              navLabel="Rule pages"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              count={list.length}
+              query={rules}
+              onPageChange={setPage}
+            >
               {list.map((r) => (
                 <RuleItem key={r.id} rule={r} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
               ))}
@@ -86,7 +95,8 @@ export function RulesPanel({ role }: { role: Role }) {
         title="Delete rule?"
         description={
           <>
-            <strong className="break-words">{deleting?.name}</strong> stops running on incoming mail. Messages it already handled keep their results. This cannot be undone.
+            <strong className="break-words">{deleting?.name}</strong> stops running on incoming mail. Messages it already handled keep their
+            results. This cannot be undone.
           </>
         }
         confirmLabel="Delete"

@@ -5,10 +5,23 @@
 export const smallLabel = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
 
 /** What the control is described by: its problem, or else its hint. */
-export const describedBy = (id: string, error?: string, hint?: React.ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
+export const describedBy = (id: string, error?: string, hint?: React.ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
 /** The label, the control (given the ids of describedBy) and the problem or hint under it. */
-export function SmallFieldFrame({ id, label, hint, error, children }: { id: string; label: string; hint?: React.ReactNode; error?: string; children: React.ReactNode }) {
+export function SmallFieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: React.ReactNode;
+  error?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className={smallLabel}>

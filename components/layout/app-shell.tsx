@@ -63,13 +63,25 @@ export function AppShell({ user, children }: { user: { email: string; name: stri
               Menu
             </button>
           </div>
-          <nav id={NAV_ID} aria-label="Main" className={`${open ? "flex" : "hidden"} flex-col gap-1.5 overflow-y-auto px-2 pb-3 md:flex md:min-h-0 md:flex-1`}>
+          <nav
+            id={NAV_ID}
+            aria-label="Main"
+            className={`${open ? "flex" : "hidden"} flex-col gap-1.5 overflow-y-auto px-2 pb-3 md:flex md:min-h-0 md:flex-1`}
+          >
             {NAV_GROUPS.map((group) => {
               const headingId = `nav-group-${group.label.toLowerCase()}`;
               return (
-                <div key={group.label} role="group" aria-labelledby={group.showLabel ? headingId : undefined} aria-label={group.showLabel ? undefined : group.label}>
+                <div
+                  key={group.label}
+                  role="group"
+                  aria-labelledby={group.showLabel ? headingId : undefined}
+                  aria-label={group.showLabel ? undefined : group.label}
+                >
                   {group.showLabel && (
-                    <h2 id={headingId} className="px-3 pt-1 pb-0.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+                    <h2
+                      id={headingId}
+                      className="px-3 pt-1 pb-0.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400"
+                    >
                       {group.label}
                     </h2>
                   )}

@@ -101,4 +101,5 @@ export const NAV_GROUPS: NavGroup[] = [
   },
 ];
 
-export const isActive = (href: string, pathname: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
+export const isActive = (href: string, pathname: string) =>
+  href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);

@@ -44,15 +44,35 @@ export function ListDialog({ open, list, onClose }: { open: boolean; list?: Cont
   }
 
   return (
-    <Dialog open={open} onClose={close} title={list ? "Edit list" : "New list"} description="A static list of contacts: campaigns send to it and sequences can start when contacts join it." dismissible={!save.isPending}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={list ? "Edit list" : "New list"}
+      description="A static list of contacts: campaigns send to it and sequences can start when contacts join it."
+      dismissible={!save.isPending}
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormField id="list-name" label="Name" hint="Unique in your organization; one line." error={errors.name}>
-          <input className="input" type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" data-autofocus />
+          <input
+            className="input"
+            type="text"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={200}
+            autoComplete="off"
+            data-autofocus
+          />
         </FormField>
         <FormField id="list-description" label="Description" hint="Optional: who is on it." error={errors.description}>
           <textarea className="input h-20" value={description} onChange={(e) => setDescription(e.target.value)} />
         </FormField>
-        <FormActions pending={save.isPending} error={save.error?.message} onCancel={close} submitLabel={list ? "Save" : "Create list"} pendingLabel={list ? "Saving…" : "Creating…"} />
+        <FormActions
+          pending={save.isPending}
+          error={save.error?.message}
+          onCancel={close}
+          submitLabel={list ? "Save" : "Create list"}
+          pendingLabel={list ? "Saving…" : "Creating…"}
+        />
       </form>
     </Dialog>
   );

@@ -27,10 +27,22 @@ export function ListRow({ list: l, canManage, restrictedReasonId, onMembers, onE
         <button type="button" className="btn-secondary py-1.5" onClick={() => onMembers(l)}>
           Members<span className="sr-only"> of {l.name}</span>
         </button>
-        <button type="button" className="btn-secondary py-1.5" onClick={() => onEdit(l)} disabled={!canManage} aria-describedby={canManage ? undefined : restrictedReasonId}>
+        <button
+          type="button"
+          className="btn-secondary py-1.5"
+          onClick={() => onEdit(l)}
+          disabled={!canManage}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
           Edit<span className="sr-only"> {l.name}</span>
         </button>
-        <button type="button" className="btn-secondary py-1.5" onClick={() => onDelete(l)} disabled={!canManage} aria-describedby={canManage ? undefined : restrictedReasonId}>
+        <button
+          type="button"
+          className="btn-secondary py-1.5"
+          onClick={() => onDelete(l)}
+          disabled={!canManage}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
           Delete<span className="sr-only"> {l.name}</span>
         </button>
       </div>

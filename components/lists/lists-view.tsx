@@ -47,9 +47,7 @@ export function ListsView({ role }: { role: Role }) {
         loading="Loading lists…"
         rows={4}
         isEmpty={(data) => data.pagination.total === 0}
-        empty={
-          <EmptyState title="No lists yet">Create a list, then add contacts to it by address or with a CSV import.</EmptyState>
-        }
+        empty={<EmptyState title="No lists yet">Create a list, then add contacts to it by address or with a CSV import.</EmptyState>}
       >
         {(data) =>
           items.length === 0 ? (
@@ -73,7 +71,15 @@ export function ListsView({ role }: { role: Role }) {
                 tally={{ testId: "lists-count", one: "list", many: "lists", filtered: false }}
               >
                 {items.map((l) => (
-                  <ListRow key={l.id} list={l} canManage={canManage} restrictedReasonId={restrictedId} onMembers={setMembersOf} onEdit={setEditing} onDelete={setDeleting} />
+                  <ListRow
+                    key={l.id}
+                    list={l}
+                    canManage={canManage}
+                    restrictedReasonId={restrictedId}
+                    onMembers={setMembersOf}
+                    onEdit={setEditing}
+                    onDelete={setDeleting}
+                  />
                 ))}
               </PagedList>
             </>
@@ -87,7 +93,12 @@ export function ListsView({ role }: { role: Role }) {
       <DeleteDialog
         item={deleting}
         title="Delete this list?"
-        description={(deleting) => <><strong className="break-words">{deleting.name}</strong> will be gone; its {deleting.members} contacts stay. Campaigns and sequences that use it will have no list.</>}
+        description={(deleting) => (
+          <>
+            <strong className="break-words">{deleting.name}</strong> will be gone; its {deleting.members} contacts stay. Campaigns and
+            sequences that use it will have no list.
+          </>
+        )}
         remove={remove}
         onClose={() => setDeleting(null)}
         onDeleted={() => setPage(pageAfterRemoving(items.length, page))}

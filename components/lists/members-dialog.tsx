@@ -41,29 +41,58 @@ export function MembersDialog({ list, canManage, onClose }: { list: ContactList 
     const parsed = emails.safeParse(text.split(/[\s,;]+/).filter(Boolean));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return setError(issue.path.length ? `${text.split(/[\s,;]+/).filter(Boolean)[Number(issue.path[0])]}: ${issue.message}` : issue.message);
+      return setError(
+        issue.path.length ? `${text.split(/[\s,;]+/).filter(Boolean)[Number(issue.path[0])]}: ${issue.message}` : issue.message,
+      );
     }
     setError(undefined);
     add.mutate({ id: list.id, input: { emails: parsed.data } }, { onSuccess: () => setText("") });
   }
 
   return (
-    <Dialog open={list !== null} onClose={close} title={list ? `Members of ${list.name}` : "Members"} size="lg" dismissible={!add.isPending}>
+    <Dialog
+      open={list !== null}
+      onClose={close}
+      title={list ? `Members of ${list.name}` : "Members"}
+      size="lg"
+      dismissible={!add.isPending}
+    >
       <label htmlFor="member-search" className="block text-sm font-medium">
         Search members
       </label>
-      <input id="member-search" type="search" className="input mt-1" placeholder="Email or name" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
+      <input
+        id="member-search"
+        type="search"
+        className="input mt-1"
+        placeholder="Email or name"
+        value={q}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setPage(1);
+        }}
+      />
       <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite" data-testid="members-count">
-        {members.data ? `${members.data.pagination.total} ${members.data.pagination.total === 1 ? "member" : "members"}${settled.trim() ? " match" : ""}` : "Loading…"}
+        {members.data
+          ? `${members.data.pagination.total} ${members.data.pagination.total === 1 ? "member" : "members"}${settled.trim() ? " match" : ""}`
+          : "Loading…"}
       </p>
-      <ul aria-label="Members" className="mt-1 divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+      <ul
+        aria-label="Members"
+        className="mt-1 divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+      >
         {rows.map((c) => (
           <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2" data-testid="member-row">
             <span className="min-w-0 break-all">
-              {c.email} {c.name && <span className="text-sm text-zinc-600 dark:text-zinc-400">{c.name}</span>} {c.subscriptionStatus === "unsubscribed" && <Badge>Unsubscribed</Badge>}
+              {c.email} {c.name && <span className="text-sm text-zinc-600 dark:text-zinc-400">{c.name}</span>}{" "}
+              {c.subscriptionStatus === "unsubscribed" && <Badge>Unsubscribed</Badge>}
             </span>
             {canManage && list && (
-              <button type="button" className="btn-secondary py-1" disabled={remove.isPending} onClick={() => remove.mutate({ listId: list.id, contact: c })}>
+              <button
+                type="button"
+                className="btn-secondary py-1"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ listId: list.id, contact: c })}
+              >
                 Remove<span className="sr-only"> {c.email}</span>
               </button>
             )}
@@ -71,11 +100,24 @@ export function MembersDialog({ list, canManage, onClose }: { list: ContactList 
         ))}
       </ul>
       {members.data && members.data.pagination.total > PER_PAGE && (
-        <PageNav label="Member pages" page={page} pageSize={PER_PAGE} total={members.data.pagination.total} count={rows.length} busy={members.isPlaceholderData} onPageChange={setPage} />
+        <PageNav
+          label="Member pages"
+          page={page}
+          pageSize={PER_PAGE}
+          total={members.data.pagination.total}
+          count={rows.length}
+          busy={members.isPlaceholderData}
+          onPageChange={setPage}
+        />
       )}
       {canManage && (
         <form onSubmit={submit} noValidate className="mt-4 space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-          <FormField id="member-emails" label="Add by email" hint="Addresses separated by commas, spaces or new lines; contacts are created for new ones." error={error}>
+          <FormField
+            id="member-emails"
+            label="Add by email"
+            hint="Addresses separated by commas, spaces or new lines; contacts are created for new ones."
+            error={error}
+          >
             <textarea className="input h-20" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
           </FormField>
           {add.error && <ErrorBanner message={add.error.message} />}

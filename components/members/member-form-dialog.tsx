@@ -24,10 +24,16 @@ const MESSAGES: Partial<Record<Field, string>> = {
 const EMPTY = { email: "", name: "", role: "member" as Role, password: "" };
 
 const WORDS: Record<Kind, { title: string; description: string; submit: string; pending: string }> = {
-  add: { title: "Add member", description: "They can sign in straight away with this email and password.", submit: "Add member", pending: "Adding…" },
+  add: {
+    title: "Add member",
+    description: "They can sign in straight away with this email and password.",
+    submit: "Add member",
+    pending: "Adding…",
+  },
   invite: {
     title: "Invite by email",
-    description: "They receive a link, valid for 7 days, to join: a new person chooses their own password, someone with a Mailroom account signs in with theirs.",
+    description:
+      "They receive a link, valid for 7 days, to join: a new person chooses their own password, someone with a Mailroom account signs in with theirs.",
     submit: "Send invitation",
     pending: "Sending…",
   },
@@ -46,7 +52,8 @@ export function MemberFormDialog({ kind, open, onClose, actorRole }: { kind: Kin
   const roles = ROLES.filter((r) => canAssignRole(actorRole, r));
   const words = WORDS[kind];
   const id = (field: Field) => `${kind}-member-${field}`;
-  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   function close() {
     setForm(EMPTY);
@@ -101,10 +108,23 @@ export function MemberFormDialog({ kind, open, onClose, actorRole }: { kind: Kin
             hint="At least 8 characters; share it with them privately (Invite by email lets them choose their own). Until they change it, they cannot be made owner. An address that already has a Mailroom account cannot be added: invite it instead."
             error={errors.password}
           >
-            <input className="input" type="password" value={form.password} onChange={set("password")} autoComplete="new-password" maxLength={200} />
+            <input
+              className="input"
+              type="password"
+              value={form.password}
+              onChange={set("password")}
+              autoComplete="new-password"
+              maxLength={200}
+            />
           </FormField>
         )}
-        <FormActions pending={mutation.isPending} error={mutation.error?.message} onCancel={close} submitLabel={words.submit} pendingLabel={words.pending} />
+        <FormActions
+          pending={mutation.isPending}
+          error={mutation.error?.message}
+          onCancel={close}
+          submitLabel={words.submit}
+          pendingLabel={words.pending}
+        />
       </form>
     </Dialog>
   );

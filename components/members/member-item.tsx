@@ -28,7 +28,18 @@ const OWNER_ONLY_REASON = "Only an owner can change an owner.";
  * Remove. What the signed-in role may not do here is shown disabled or read-only, with the
  * reason as text beside it (the server refuses it anyway).
  */
-export function MemberItem({ member, actorRole, canManage, isSelf, lastOwner, saving, onRoleChange, onRemove, onResetPassword, resetting }: MemberItemProps) {
+export function MemberItem({
+  member,
+  actorRole,
+  canManage,
+  isSelf,
+  lastOwner,
+  saving,
+  onRoleChange,
+  onRemove,
+  onResetPassword,
+  resetting,
+}: MemberItemProps) {
   // Admins may not touch owners; the server enforces the same rule (canAssignRole).
   const editable = canManage && canAssignRole(actorRole, member.role);
   const roles = ROLES.filter((r) => canAssignRole(actorRole, r));
@@ -72,7 +83,13 @@ export function MemberItem({ member, actorRole, canManage, isSelf, lastOwner, sa
                 ))}
               </select>
               {!isSelf && (
-                <button type="button" className="btn-secondary py-1.5" onClick={() => onResetPassword(member)} disabled={resetting} aria-label={`Send ${member.email} a password reset link`}>
+                <button
+                  type="button"
+                  className="btn-secondary py-1.5"
+                  onClick={() => onResetPassword(member)}
+                  disabled={resetting}
+                  aria-label={`Send ${member.email} a password reset link`}
+                >
                   {resetting ? "Sending…" : "Reset password"}
                 </button>
               )}

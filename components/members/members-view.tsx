@@ -57,7 +57,11 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
             <RestrictedAction allowed={canManage} reason="Only owners and admins can invite members." onClick={() => setInviting(true)}>
               Invite by email
             </RestrictedAction>
-            <RestrictedAction allowed={canManage} reason="Only owners and admins can add or change members." onClick={() => setAdding(true)}>
+            <RestrictedAction
+              allowed={canManage}
+              reason="Only owners and admins can add or change members."
+              onClick={() => setAdding(true)}
+            >
               Add member
             </RestrictedAction>
           </div>
@@ -69,7 +73,9 @@ export function MembersView({ role, userId }: { role: Role; userId: string }) {
         loading="Loading members…"
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState title="No members">{canManage ? "Add a member so they can sign in." : "Ask an owner or admin to add members."}</EmptyState>
+          <EmptyState title="No members">
+            {canManage ? "Add a member so they can sign in." : "Ask an owner or admin to add members."}
+          </EmptyState>
         }
       >
         {(data) => (

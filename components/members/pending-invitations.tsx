@@ -20,14 +20,19 @@ export function PendingInvitations({ actorRole, canManage }: { actorRole: Role; 
           </h2>
           <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
             {data.map((inv) => (
-              <li key={inv.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="invitation">
+              <li
+                key={inv.id}
+                className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+                data-testid="invitation"
+              >
                 <div className="min-w-0">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-medium break-all">{inv.email}</span>
                     <Badge>{roleLabel(inv.role)}</Badge>
                   </div>
                   <div className="text-sm text-zinc-600 dark:text-zinc-400">
-                    {inv.invitedBy ? `Invited by ${inv.invitedBy}` : "Invited"} on <DateText value={inv.createdAt} />; the link works until <DateText value={inv.expiresAt} show="time" />.
+                    {inv.invitedBy ? `Invited by ${inv.invitedBy}` : "Invited"} on <DateText value={inv.createdAt} />; the link works until{" "}
+                    <DateText value={inv.expiresAt} show="time" />.
                   </div>
                 </div>
                 {canManage && canAssignRole(actorRole, inv.role) && (

@@ -6,7 +6,8 @@ import { visibleControls } from "@/components/ui/visible-controls";
 type Message = MessageTimeline["message"];
 
 const KIB = 1024;
-const size = (bytes: number) => (bytes < KIB ? `${bytes} B` : bytes < KIB * KIB ? `${(bytes / KIB).toFixed(1)} KB` : `${(bytes / KIB / KIB).toFixed(1)} MB`);
+const size = (bytes: number) =>
+  bytes < KIB ? `${bytes} B` : bytes < KIB * KIB ? `${(bytes / KIB).toFixed(1)} KB` : `${(bytes / KIB / KIB).toFixed(1)} MB`;
 
 const heading = "mb-2 mt-6 text-base font-semibold";
 const box = "rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
@@ -23,17 +24,27 @@ export function MessageContent({ message: m }: { message: Message }) {
       </h2>
       {m.bodyRemovedAt ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          The body was removed by retention on <DateText value={m.bodyRemovedAt} show="time" /> (docs/retention.md); headers and attachment names stay.
+          The body was removed by retention on <DateText value={m.bodyRemovedAt} show="time" /> (docs/retention.md); headers and attachment
+          names stay.
         </p>
       ) : m.bodyTruncated ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">The body was longer than 256 KB: what is kept, and shown here, is its beginning.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          The body was longer than 256 KB: what is kept, and shown here, is its beginning.
+        </p>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">As sent, before open and click tracking: viewing it here records no open.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          As sent, before open and click tracking: viewing it here records no open.
+        </p>
       )}
 
       <h3 className={heading}>HTML</h3>
       {m.html ? (
-        <SandboxedHtml html={m.html} title="The message's HTML, sandboxed" className={`h-96 w-full ${box} bg-white`} testId="message-html" />
+        <SandboxedHtml
+          html={m.html}
+          title="The message's HTML, sandboxed"
+          className={`h-96 w-full ${box} bg-white`}
+          testId="message-html"
+        />
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.bodyRemovedAt ? "Removed." : "No HTML part."}</p>
       )}

@@ -30,10 +30,7 @@ export function MessageDetailView({ messageId }: { messageId: string }) {
         rows={2}
         errorViews={{
           404: (
-            <EmptyState
-              title="Message not found"
-              action={{ label: "Search the messages log", href: "/messages" }}
-            >
+            <EmptyState title="Message not found" action={{ label: "Search the messages log", href: "/messages" }}>
               No message with this id belongs to your organization. Check the link, or find the message by recipient or subject.
             </EmptyState>
           ),
@@ -43,7 +40,9 @@ export function MessageDetailView({ messageId }: { messageId: string }) {
           <>
             <div className="mb-6">
               <div className="flex flex-wrap items-center gap-2">
-                <h1 className="text-2xl font-semibold break-words"><bdi>{visibleControls(data.message.subject) || "(no subject)"}</bdi></h1>
+                <h1 className="text-2xl font-semibold break-words">
+                  <bdi>{visibleControls(data.message.subject) || "(no subject)"}</bdi>
+                </h1>
                 <MessageStatusBadge status={data.message.status} />
               </div>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">

@@ -90,7 +90,12 @@ export function MessageFilters({ values, onChange }: MessageFiltersProps) {
         <label htmlFor="message-status" className="block text-sm font-medium">
           Status
         </label>
-        <select id="message-status" className="input mt-1" value={values.status} onChange={(e) => onChange({ status: e.target.value as MessageStatus | "" })}>
+        <select
+          id="message-status"
+          className="input mt-1"
+          value={values.status}
+          onChange={(e) => onChange({ status: e.target.value as MessageStatus | "" })}
+        >
           <option value="">Any status</option>
           {MESSAGE_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -118,13 +123,27 @@ export function MessageFilters({ values, onChange }: MessageFiltersProps) {
         <label htmlFor="message-from" className="block text-sm font-medium">
           From day
         </label>
-        <input id="message-from" type="date" className="input mt-1" value={values.fromDay} max={values.toDay || undefined} onChange={(e) => onChange({ fromDay: e.target.value })} />
+        <input
+          id="message-from"
+          type="date"
+          className="input mt-1"
+          value={values.fromDay}
+          max={values.toDay || undefined}
+          onChange={(e) => onChange({ fromDay: e.target.value })}
+        />
       </div>
       <div>
         <label htmlFor="message-to" className="block text-sm font-medium">
           To day
         </label>
-        <input id="message-to" type="date" className="input mt-1" value={values.toDay} min={values.fromDay || undefined} onChange={(e) => onChange({ toDay: e.target.value })} />
+        <input
+          id="message-to"
+          type="date"
+          className="input mt-1"
+          value={values.toDay}
+          min={values.fromDay || undefined}
+          onChange={(e) => onChange({ toDay: e.target.value })}
+        />
       </div>
       <div className="sm:col-span-2">
         <label htmlFor="message-tag" className="block text-sm font-medium">
@@ -142,7 +161,10 @@ export function MessageFilters({ values, onChange }: MessageFiltersProps) {
           aria-invalid={!tagOk}
           aria-describedby="message-tag-hint"
         />
-        <p id="message-tag-hint" className={`mt-1 text-xs ${tagOk ? "text-zinc-500 dark:text-zinc-400" : "text-red-700 dark:text-red-300"}`}>
+        <p
+          id="message-tag-hint"
+          className={`mt-1 text-xs ${tagOk ? "text-zinc-500 dark:text-zinc-400" : "text-red-700 dark:text-red-300"}`}
+        >
           {tagOk ? "One tag, as name:value." : "Write the tag as name:value (letters, digits, _ and -)."}
         </p>
       </div>

@@ -11,7 +11,10 @@ const SHOWN_RECIPIENTS = 3;
 export function MessageRow({ message: m }: { message: MessageListItem }) {
   const more = m.to.length - SHOWN_RECIPIENTS;
   return (
-    <li className="relative px-4 py-3 first:rounded-t-lg last:rounded-b-lg hover:bg-zinc-50 dark:hover:bg-zinc-800/60" data-testid="message-row">
+    <li
+      className="relative px-4 py-3 first:rounded-t-lg last:rounded-b-lg hover:bg-zinc-50 dark:hover:bg-zinc-800/60"
+      data-testid="message-row"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <MessageStatusBadge status={m.status} />
         <Link

@@ -1,8 +1,14 @@
 import { Badge } from "@/components/ui/badge";
 
 const TONES: Record<string, "brand" | "success" | "danger"> = {
-  queued: "brand", sent: "brand", delivered: "success", opened: "success", clicked: "success",
-  failed: "danger", bounced: "danger", complained: "danger",
+  queued: "brand",
+  sent: "brand",
+  delivered: "success",
+  opened: "success",
+  clicked: "success",
+  failed: "danger",
+  bounced: "danger",
+  complained: "danger",
 };
 
 /** The words shown for a status; deferred is shown as the provider means it. */

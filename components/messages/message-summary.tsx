@@ -9,7 +9,10 @@ type Message = MessageTimeline["message"];
 /** Who it went from and to, how it was sent, when, and why it failed if it did. */
 export function MessageSummary({ message: m }: { message: Message }) {
   return (
-    <section aria-label="Message" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-label="Message"
+      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       {m.error && (
         <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm break-words text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
           <span className="font-medium">Error: </span>

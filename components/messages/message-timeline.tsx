@@ -44,7 +44,10 @@ function TimelineEvent({ event: e }: { event: MessageEvent }) {
   const botReason = typeof e.metadata.botReason === "string" ? e.metadata.botReason : null;
   return (
     <li className="relative pb-5 pl-5 last:pb-0" data-testid="timeline-event" data-type={e.type}>
-      <span aria-hidden="true" className={`absolute top-1.5 -left-[5px] size-2.5 rounded-full ring-4 ring-white dark:ring-zinc-900 ${DOTS[kind.tone ?? "neutral"]}`} />
+      <span
+        aria-hidden="true"
+        className={`absolute top-1.5 -left-[5px] size-2.5 rounded-full ring-4 ring-white dark:ring-zinc-900 ${DOTS[kind.tone ?? "neutral"]}`}
+      />
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Badge tone={kind.tone}>{kind.label}</Badge>
         {bot && (
@@ -59,7 +62,9 @@ function TimelineEvent({ event: e }: { event: MessageEvent }) {
         <code className="font-mono">{e.type}</code>
         <span>from {SOURCES[e.source] ?? e.source}</span>
       </div>
-      {bot && botReason && <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Bot: {botReason}. Not counted as an open or click.</p>}
+      {bot && botReason && (
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Bot: {botReason}. Not counted as an open or click.</p>
+      )}
       {e.url && (
         <p className="mt-1 text-sm">
           <span className="text-zinc-500 dark:text-zinc-400">Link: </span>
@@ -68,7 +73,9 @@ function TimelineEvent({ event: e }: { event: MessageEvent }) {
         </p>
       )}
       {e.reason && (
-        <p className={`mt-1 text-sm break-words ${kind.tone === "danger" ? "text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300"}`}>
+        <p
+          className={`mt-1 text-sm break-words ${kind.tone === "danger" ? "text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300"}`}
+        >
           <span className="font-medium">Reason: </span>
           {e.reason}
         </p>

@@ -30,7 +30,9 @@ export function MessageWebhookDeliveries({ messageId }: { messageId: string }) {
         rows={2}
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState title="No webhook deliveries">No endpoint was subscribed to this message&apos;s events when they happened.</EmptyState>
+          <EmptyState title="No webhook deliveries">
+            No endpoint was subscribed to this message&apos;s events when they happened.
+          </EmptyState>
         }
       >
         {(data) => (
@@ -39,7 +41,10 @@ export function MessageWebhookDeliveries({ messageId }: { messageId: string }) {
               <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2" data-testid="message-webhook-delivery">
                 <Badge tone={TONES[d.status]}>{d.status}</Badge>
                 <span className="font-mono text-xs">{d.eventType}</span>
-                <Link href={`/webhooks/${d.endpoint.id}`} className="min-w-0 text-brand-600 [overflow-wrap:anywhere] hover:underline dark:text-brand-500">
+                <Link
+                  href={`/webhooks/${d.endpoint.id}`}
+                  className="min-w-0 text-brand-600 [overflow-wrap:anywhere] hover:underline dark:text-brand-500"
+                >
                   {d.endpoint.url}
                 </Link>
                 <span className="ml-auto flex flex-wrap gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">

@@ -29,7 +29,14 @@ export function MessagesView({ role }: { role: Role }) {
   const settledProvider = useDebouncedValue(filters.provider, SEARCH_DELAY_MS).trim();
   const typedTag = useDebouncedValue(filters.tag, SEARCH_DELAY_MS).trim();
   const settledTag = tagFilterValid(typedTag) ? typedTag : "";
-  const applied = { search: settledSearch, status: filters.status, provider: settledProvider, fromDay: filters.fromDay, toDay: filters.toDay, tag: settledTag };
+  const applied = {
+    search: settledSearch,
+    status: filters.status,
+    provider: settledProvider,
+    fromDay: filters.fromDay,
+    toDay: filters.toDay,
+    tag: settledTag,
+  };
   const [projectId] = useCurrentProject();
   const messages = useMessages({ page, pageSize: PAGE_SIZE, ...applied, projectId });
   const filtered = Object.values(applied).some(Boolean);
@@ -75,11 +82,12 @@ export function MessagesView({ role }: { role: Role }) {
         isEmpty={(data) => data.total === 0}
         empty={
           filtered ? (
-            <EmptyState
-              title="No messages match"
-              action={{ label: "Clear search and filters", onClick: clearFilters }}
-            >
-              {settledSearch ? <>Nothing with these filters has “{settledSearch}” in a recipient, the subject or its id. </> : "Nothing matches these filters. "}
+            <EmptyState title="No messages match" action={{ label: "Clear search and filters", onClick: clearFilters }}>
+              {settledSearch ? (
+                <>Nothing with these filters has “{settledSearch}” in a recipient, the subject or its id. </>
+              ) : (
+                "Nothing matches these filters. "
+              )}
               Search matches part of an address or subject, or a whole id; try fewer letters, any status or a wider range of days.
             </EmptyState>
           ) : (

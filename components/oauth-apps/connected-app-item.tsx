@@ -29,7 +29,12 @@ export function ConnectedAppItem({ connected, onRevoke }: { connected: Connected
           )}
         </p>
       </div>
-      <button type="button" className="btn-danger self-start" onClick={() => onRevoke(connected)} aria-label={`Revoke ${connected.app.name}`}>
+      <button
+        type="button"
+        className="btn-danger self-start"
+        onClick={() => onRevoke(connected)}
+        aria-label={`Revoke ${connected.app.name}`}
+      >
         Revoke
       </button>
     </li>

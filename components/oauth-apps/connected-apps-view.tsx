@@ -31,7 +31,9 @@ export function ConnectedAppsView() {
         loading="Loading connected apps…"
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState title="No connected apps">When you approve an app on Mailroom&apos;s consent screen, it is listed here, and you can revoke it at any time.</EmptyState>
+          <EmptyState title="No connected apps">
+            When you approve an app on Mailroom&apos;s consent screen, it is listed here, and you can revoke it at any time.
+          </EmptyState>
         }
       >
         {(data) => (
@@ -48,7 +50,8 @@ export function ConnectedAppsView() {
         title="Revoke access?"
         description={
           <>
-            <strong className="break-words">{revoking?.app.name}</strong> will be refused from its next request. To use it again, you would connect it again.
+            <strong className="break-words">{revoking?.app.name}</strong> will be refused from its next request. To use it again, you would
+            connect it again.
           </>
         }
         confirmLabel="Revoke"

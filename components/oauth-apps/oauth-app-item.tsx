@@ -22,7 +22,9 @@ export function OAuthAppItem({ app, canManage, onDelete }: { app: OAuthApp; canM
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="text-zinc-500 dark:text-zinc-400">Client ID</span>
-          <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono break-all text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{app.clientId}</code>
+          <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono break-all text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+            {app.clientId}
+          </code>
           <CopyButton text={app.clientId} label="Copy ID" />
         </div>
         <div className="text-xs">
@@ -46,7 +48,8 @@ export function OAuthAppItem({ app, canManage, onDelete }: { app: OAuthApp; canM
           )}
         </div>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          <span data-testid="oauth-app-connections">{plural(app.connections, "active connection", "active connections")}</span> · Registered <DateText value={app.createdAt} />
+          <span data-testid="oauth-app-connections">{plural(app.connections, "active connection", "active connections")}</span> · Registered{" "}
+          <DateText value={app.createdAt} />
         </p>
       </div>
       {canManage && (

@@ -41,10 +41,7 @@ export function OAuthAppsView({ role }: { role: Role }) {
         loading="Loading apps…"
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState
-            title="No apps registered"
-            action={canManage ? { label: "Register app", onClick: openRegister } : undefined}
-          >
+          <EmptyState title="No apps registered" action={canManage ? { label: "Register app", onClick: openRegister } : undefined}>
             {canManage
               ? "Register an app to get a client ID for it; users then connect it from its sign-in link."
               : "Ask an owner or admin of your organization to register the app you want to connect."}

@@ -27,7 +27,11 @@ function problems(error: z.ZodError): Partial<Record<Field, string>> {
     if (out[key] !== undefined) continue;
     if (key === "redirectUris") {
       out.redirectUris =
-        typeof index === "number" ? `Line ${index + 1}: ${issue.message}.` : issue.code === "too_big" ? "At most 10 redirect URIs." : "Add at least one redirect URI.";
+        typeof index === "number"
+          ? `Line ${index + 1}: ${issue.message}.`
+          : issue.code === "too_big"
+            ? "At most 10 redirect URIs."
+            : "Add at least one redirect URI.";
     } else {
       out[key] = MESSAGES[key] ?? issue.message;
     }
@@ -70,7 +74,13 @@ export function RegisterAppDialog({ open, onClose, onCreated }: RegisterAppDialo
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = createAppSchema.safeParse({ name, redirectUris: lines(redirectUris), scopes, confidential, clientUri: clientUri.trim() || undefined });
+    const parsed = createAppSchema.safeParse({
+      name,
+      redirectUris: lines(redirectUris),
+      scopes,
+      confidential,
+      clientUri: clientUri.trim() || undefined,
+    });
     if (!parsed.success) {
       setErrors(problems(parsed.error));
       return;
@@ -89,7 +99,14 @@ export function RegisterAppDialog({ open, onClose, onCreated }: RegisterAppDialo
     <Dialog open={open} onClose={close} title="Register app" dismissible={!create.isPending} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
         <FormField id="oauth-app-name" label="Name" hint="Shown to users on the consent screen." error={errors.name}>
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" data-autofocus />
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            autoComplete="off"
+            data-autofocus
+          />
         </FormField>
         <FormField
           id="oauth-app-redirect-uris"
@@ -97,7 +114,13 @@ export function RegisterAppDialog({ open, onClose, onCreated }: RegisterAppDialo
           hint="One per line. https, http only on localhost or 127.0.0.1, or an app scheme such as com.example.app:/callback."
           error={errors.redirectUris}
         >
-          <textarea className="input font-mono" rows={3} value={redirectUris} onChange={(e) => setRedirectUris(e.target.value)} spellCheck={false} />
+          <textarea
+            className="input font-mono"
+            rows={3}
+            value={redirectUris}
+            onChange={(e) => setRedirectUris(e.target.value)}
+            spellCheck={false}
+          />
         </FormField>
         <ScopesPicker
           value={scopes}
@@ -107,18 +130,42 @@ export function RegisterAppDialog({ open, onClose, onCreated }: RegisterAppDialo
           hint="The most the app may ask for. Each user grants only what their role allows."
         />
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={confidential} onChange={(e) => setConfidential(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-600"
+            checked={confidential}
+            onChange={(e) => setConfidential(e.target.checked)}
+          />
           <span>
             <span className="font-medium">Confidential app</span>
             <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-              For an app that runs on a server and can keep a client secret. Browser, mobile and command-line apps are public: they prove themselves with PKCE alone.
+              For an app that runs on a server and can keep a client secret. Browser, mobile and command-line apps are public: they prove
+              themselves with PKCE alone.
             </span>
           </span>
         </label>
-        <FormField id="oauth-app-homepage" label="Homepage URL (optional)" hint="Its address is shown on the consent screen." error={errors.clientUri}>
-          <input className="input" type="url" value={clientUri} onChange={(e) => setClientUri(e.target.value)} placeholder="https://example.com" autoComplete="off" />
+        <FormField
+          id="oauth-app-homepage"
+          label="Homepage URL (optional)"
+          hint="Its address is shown on the consent screen."
+          error={errors.clientUri}
+        >
+          <input
+            className="input"
+            type="url"
+            value={clientUri}
+            onChange={(e) => setClientUri(e.target.value)}
+            placeholder="https://example.com"
+            autoComplete="off"
+          />
         </FormField>
-        <FormActions pending={create.isPending} error={create.error?.message} onCancel={close} submitLabel="Register app" pendingLabel="Registering…" />
+        <FormActions
+          pending={create.isPending}
+          error={create.error?.message}
+          onCancel={close}
+          submitLabel="Register app"
+          pendingLabel="Registering…"
+        />
       </form>
     </Dialog>
   );

@@ -8,7 +8,10 @@ export function AuthorizeError({ message, appError }: { message: string; appErro
   return (
     <OAuthCard>
       <h1 className="mt-2 text-xl font-semibold">{appError ? `${appError.client} can't be connected` : "This app can't be connected"}</h1>
-      <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
+      <p
+        role="alert"
+        className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300"
+      >
         {message}
         {appError ? <span className="mt-1 block font-mono text-xs">error: {appError.error}</span> : null}
       </p>

@@ -57,14 +57,19 @@ export function ConsentScreen({ consent, user }: ConsentScreenProps) {
       </h1>
       <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
         {appHost && <span className="break-all">{appHost} · </span>}
-        {client.registeredBy === "dashboard" ? "Registered by your organization" : "Self-registered: Mailroom has not checked who made this app"}
+        {client.registeredBy === "dashboard"
+          ? "Registered by your organization"
+          : "Self-registered: Mailroom has not checked who made this app"}
       </p>
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-300">
         Signed in as <strong className="break-all">{user.email}</strong>. <SwitchAccount />
       </p>
 
       {nothing ? (
-        <p role="status" className="mt-5 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+        <p
+          role="status"
+          className="mt-5 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           Your role ({user.role}) doesn&apos;t allow anything {client.name} asked for, so it can&apos;t be connected.
         </p>
       ) : (
@@ -86,7 +91,8 @@ export function ConsentScreen({ consent, user }: ConsentScreenProps) {
             Not granted
           </h2>
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            {client.name} asked for {nothing ? "these" : "these too"}. Your role ({user.role}) doesn&apos;t allow them, so it won&apos;t get them.
+            {client.name} asked for {nothing ? "these" : "these too"}. Your role ({user.role}) doesn&apos;t allow them, so it won&apos;t get
+            them.
           </p>
           <ul data-testid="oauth-not-granted" className="mt-1">
             {notGranted.map((scope) => (
@@ -104,10 +110,14 @@ export function ConsentScreen({ consent, user }: ConsentScreenProps) {
         <input type="hidden" name="granted" value={granted.join(" ")} />
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           {nothing ? (
-            <>You&apos;ll be sent back to <span className="break-all">{returnHost}</span>, and {client.name} will be told that nothing it asked for can be granted (invalid_scope).</>
+            <>
+              You&apos;ll be sent back to <span className="break-all">{returnHost}</span>, and {client.name} will be told that nothing it
+              asked for can be granted (invalid_scope).
+            </>
           ) : (
             <>
-              Approving sends you back to <span className="break-all">{returnHost}</span>. You can revoke access at any time under Connected apps.
+              Approving sends you back to <span className="break-all">{returnHost}</span>. You can revoke access at any time under Connected
+              apps.
             </>
           )}
         </p>

@@ -13,7 +13,10 @@ export function AllowanceMeter({ org }: { org: Organization }) {
     <div>
       <p className="text-sm">
         <span className="text-2xl font-semibold tabular-nums">{number.format(used)}</span>
-        <span className="text-zinc-600 dark:text-zinc-400"> {allowance === null ? "sends this month (no monthly limit)" : `of ${number.format(allowance)} sends this month`}</span>
+        <span className="text-zinc-600 dark:text-zinc-400">
+          {" "}
+          {allowance === null ? "sends this month (no monthly limit)" : `of ${number.format(allowance)} sends this month`}
+        </span>
       </p>
       {allowance !== null && (
         <div
@@ -29,7 +32,9 @@ export function AllowanceMeter({ org }: { org: Organization }) {
         </div>
       )}
       <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-        {allowance !== null && used >= allowance ? "The allowance is used up: sends are refused (429 QUOTA_EXCEEDED) until it renews" : "Renews"}{" "}
+        {allowance !== null && used >= allowance
+          ? "The allowance is used up: sends are refused (429 QUOTA_EXCEEDED) until it renews"
+          : "Renews"}{" "}
         <DateText value={org.allowanceResetsAt} show="date" />. Sends count when they are accepted; refused ones do not.
       </p>
     </div>

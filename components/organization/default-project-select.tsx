@@ -27,7 +27,9 @@ export function DefaultProjectSelect({ defaultProjectId, canManage }: { defaultP
             if (e.target.value && e.target.value !== defaultProjectId) update.mutate({ defaultProjectId: e.target.value });
           }}
         >
-          {(projects.isPending || projects.error) && <option value={defaultProjectId ?? ""}>{projects.isPending ? "Loading projects…" : "Projects unavailable"}</option>}
+          {(projects.isPending || projects.error) && (
+            <option value={defaultProjectId ?? ""}>{projects.isPending ? "Loading projects…" : "Projects unavailable"}</option>
+          )}
           {projects.data && defaultProjectId === null && (
             <option value="" disabled>
               No default project

@@ -22,7 +22,10 @@ export function OrganizationView({ role }: { role: Role }) {
 
   return (
     <>
-      <PageHeader title="Organization" description="Your organization's name, plan and this month's sending, and the defaults every project shares." />
+      <PageHeader
+        title="Organization"
+        description="Your organization's name, plan and this month's sending, and the defaults every project shares."
+      />
       <QueryState
         query={org}
         loading={
@@ -41,13 +44,16 @@ export function OrganizationView({ role }: { role: Role }) {
                   Plan
                 </h2>
                 <Badge tone="brand">{Object.hasOwn(PLANS, data.plan) ? PLANS[data.plan as Plan].label : data.plan}</Badge>
-                <Badge tone={data.sendMode === "production" ? "success" : "neutral"}>{data.sendMode === "production" ? "Production" : "Test mode"}</Badge>
+                <Badge tone={data.sendMode === "production" ? "success" : "neutral"}>
+                  {data.sendMode === "production" ? "Production" : "Test mode"}
+                </Badge>
               </div>
               <div className="mt-4">
                 <AllowanceMeter org={data} />
               </div>
               <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
-                Providers: up to {data.providerQuota ?? "any number"} on this plan. To change plan or allowance, contact the people who run this Mailroom installation.
+                Providers: up to {data.providerQuota ?? "any number"} on this plan. To change plan or allowance, contact the people who run
+                this Mailroom installation.
               </p>
             </section>
 
@@ -76,7 +82,8 @@ export function OrganizationView({ role }: { role: Role }) {
                     Track opens and clicks
                   </label>
                   <p id="org-tracking-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
-                    On: marketing sends get an open pixel and tracked links (transactional sends only when they ask). Off: no tracking at all.
+                    On: marketing sends get an open pixel and tracked links (transactional sends only when they ask). Off: no tracking at
+                    all.
                     {!canManage && " Only owners and admins can change this."}
                   </p>
                 </div>

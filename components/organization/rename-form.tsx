@@ -16,15 +16,28 @@ export function RenameForm({ name, canManage }: { name: string; canManage: boole
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const parsed = updateOrganizationSchema.safeParse({ name: value });
-    if (!parsed.success) return setProblem(fieldErrors<"name">(parsed.error, { name: "Give the organization a name (at most 100 characters)" }).name);
+    if (!parsed.success)
+      return setProblem(fieldErrors<"name">(parsed.error, { name: "Give the organization a name (at most 100 characters)" }).name);
     setProblem(undefined);
     update.mutate(parsed.data);
   }
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <FormField id="org-name" label="Name" error={problem} hint={canManage ? undefined : "Only owners and admins can rename the organization."}>
-        <input className="input" value={value} onChange={(e) => setValue(e.target.value)} maxLength={100} disabled={!canManage} autoComplete="organization" />
+      <FormField
+        id="org-name"
+        label="Name"
+        error={problem}
+        hint={canManage ? undefined : "Only owners and admins can rename the organization."}
+      >
+        <input
+          className="input"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          maxLength={100}
+          disabled={!canManage}
+          autoComplete="organization"
+        />
       </FormField>
       {update.error && <ErrorBanner message={update.error.message} />}
       {canManage && (
@@ -32,7 +45,11 @@ export function RenameForm({ name, canManage }: { name: string; canManage: boole
           <button type="submit" className="btn-primary" disabled={!changed || update.isPending}>
             {update.isPending ? "Saving…" : "Save name"}
           </button>
-          {update.isSuccess && !changed && <span role="status" className="text-sm text-green-700 dark:text-green-400">Saved.</span>}
+          {update.isSuccess && !changed && (
+            <span role="status" className="text-sm text-green-700 dark:text-green-400">
+              Saved.
+            </span>
+          )}
         </div>
       )}
     </form>

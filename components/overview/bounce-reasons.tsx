@@ -5,7 +5,10 @@ import { count } from "@/components/overview/figures";
 export function BounceReasons({ report }: { report: BounceReport }) {
   const top = report.bouncesByReason[0]?.count ?? 0;
   return (
-    <section aria-labelledby="bounces-heading" className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="bounces-heading"
+      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="bounces-heading" className="text-base font-semibold">
           Bounce reasons
@@ -26,7 +29,10 @@ export function BounceReasons({ report }: { report: BounceReport }) {
                   <span className="shrink-0 font-medium tabular-nums">{count(r.count)}</span>
                 </div>
                 <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-zinc-100 dark:bg-zinc-800">
-                  <div className="h-1.5 rounded-full bg-red-500 dark:bg-red-400" style={{ width: `${top ? Math.max(2, (r.count / top) * 100) : 0}%` }} />
+                  <div
+                    className="h-1.5 rounded-full bg-red-500 dark:bg-red-400"
+                    style={{ width: `${top ? Math.max(2, (r.count / top) * 100) : 0}%` }}
+                  />
                 </div>
               </li>
             ))}

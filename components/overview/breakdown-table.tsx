@@ -42,14 +42,20 @@ export function BreakdownTable({ id, title, dimension, rows, empty }: BreakdownT
             <caption className="sr-only">{`Counts and rates per ${dimension.toLowerCase()}`}</caption>
             <thead className="border-y border-zinc-200 bg-zinc-50 text-xs text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{dimension}</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {dimension}
+                </th>
                 {SERIES.map((s) => (
                   <th key={s.key} scope="col" className="px-3 py-2 text-right font-medium">
                     {s.label}
                   </th>
                 ))}
-                <th scope="col" className="px-3 py-2 text-right font-medium">Delivery rate</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">Bounce rate</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Delivery rate
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Bounce rate
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -64,7 +70,9 @@ export function BreakdownTable({ id, title, dimension, rows, empty }: BreakdownT
                     </td>
                   ))}
                   <td className={CELL}>{percent(r.deliveryRate)}</td>
-                  <td className={`${CELL} ${r.bounceRate >= 0.05 ? "font-medium text-red-700 dark:text-red-400" : ""}`}>{percent(r.bounceRate)}</td>
+                  <td className={`${CELL} ${r.bounceRate >= 0.05 ? "font-medium text-red-700 dark:text-red-400" : ""}`}>
+                    {percent(r.bounceRate)}
+                  </td>
                 </tr>
               ))}
             </tbody>

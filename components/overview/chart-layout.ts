@@ -19,6 +19,6 @@ export function axisTicks(dates: string[]): string[] {
 export function drawingOrder(days: DailyStat[]) {
   const totals = SERIES.map((s, index) => ({ ...s, index, total: days.reduce((n, d) => n + d[s.key], 0) }));
   return totals
-    .sort((a, b) => (a.total === 0) !== (b.total === 0) ? (a.total === 0 ? -1 : 1) : a.total - b.total || a.index - b.index)
+    .sort((a, b) => ((a.total === 0) !== (b.total === 0) ? (a.total === 0 ? -1 : 1) : a.total - b.total || a.index - b.index))
     .map(({ key, label, color, total }) => ({ key, label, color, empty: total === 0 }));
 }

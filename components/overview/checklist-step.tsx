@@ -33,7 +33,19 @@ export function ChecklistStep({ number, title, done, doneNote, testId, children 
 }
 
 /** A step's way forward: a link when the role allows it, else the same action disabled with the reason. */
-export function StepLink({ allowed, href, label, reason, primary = true }: { allowed: boolean; href: string; label: string; reason: string; primary?: boolean }) {
+export function StepLink({
+  allowed,
+  href,
+  label,
+  reason,
+  primary = true,
+}: {
+  allowed: boolean;
+  href: string;
+  label: string;
+  reason: string;
+  primary?: boolean;
+}) {
   if (allowed) {
     return (
       <Link href={href} className={primary ? "btn-primary" : "btn-secondary"}>

@@ -16,7 +16,11 @@ export function DailyChart({ days }: { days: DailyStat[] }) {
   const tableId = useId();
 
   return (
-    <section aria-labelledby={headingId} aria-describedby={summaryId} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby={headingId}
+      aria-describedby={summaryId}
+      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id={headingId} className="text-base font-semibold">
@@ -26,16 +30,37 @@ export function DailyChart({ days }: { days: DailyStat[] }) {
             {describe(days)}
           </p>
         </div>
-        <button type="button" className="btn-secondary py-1" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable(!showTable)}>
+        <button
+          type="button"
+          className="btn-secondary py-1"
+          aria-expanded={showTable}
+          aria-controls={tableId}
+          onClick={() => setShowTable(!showTable)}
+        >
           {showTable ? "Hide table" : "Show as table"}
         </button>
       </div>
 
       {/* The picture is for sighted readers; the table below carries the same numbers for everyone else. */}
       <div aria-hidden="true" className="mt-4 text-zinc-500 dark:text-zinc-400" data-testid="daily-chart">
-        <LineChart responsive accessibilityLayer={false} data={days} style={{ width: "100%", height: 260 }} margin={{ top: 8, right: 24, bottom: 0, left: -12 }}>
+        <LineChart
+          responsive
+          accessibilityLayer={false}
+          data={days}
+          style={{ width: "100%", height: 260 }}
+          margin={{ top: 8, right: 24, bottom: 0, left: -12 }}
+        >
           <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.2} />
-          <XAxis dataKey="date" ticks={axisTicks(days.map((d) => d.date))} interval={0} tickFormatter={dayLabel} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} tickMargin={6} />
+          <XAxis
+            dataKey="date"
+            ticks={axisTicks(days.map((d) => d.date))}
+            interval={0}
+            tickFormatter={dayLabel}
+            tick={AXIS_TICK}
+            stroke="currentColor"
+            strokeOpacity={0.4}
+            tickMargin={6}
+          />
           <YAxis allowDecimals={false} tick={AXIS_TICK} stroke="currentColor" strokeOpacity={0.4} width={44} />
           <Tooltip content={ChartTooltip} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} isAnimationActive={false} />
           {drawingOrder(days).map((s) => (
@@ -63,12 +88,17 @@ export function DailyChart({ days }: { days: DailyStat[] }) {
         </ul>
       </div>
 
-      <div id={tableId} className={showTable ? "mt-4 max-h-96 overflow-auto rounded-md border border-zinc-200 dark:border-zinc-800" : "sr-only"}>
+      <div
+        id={tableId}
+        className={showTable ? "mt-4 max-h-96 overflow-auto rounded-md border border-zinc-200 dark:border-zinc-800" : "sr-only"}
+      >
         <table className="w-full min-w-[28rem] text-left text-sm" data-testid="daily-table">
           <caption className="sr-only">Emails per day (UTC), oldest first</caption>
           <thead className="sticky top-0 border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">Day</th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Day
+              </th>
               {SERIES.map((s) => (
                 <th key={s.key} scope="col" className="px-3 py-2 text-right font-medium">
                   {s.label}

@@ -22,7 +22,11 @@ function read(orgId: string): boolean {
 }
 
 export function useDemoChoice(orgId: string): [chosen: boolean, choose: (chosen: boolean) => void] {
-  const chosen = useSyncExternalStore(subscribe, () => read(orgId), () => false);
+  const chosen = useSyncExternalStore(
+    subscribe,
+    () => read(orgId),
+    () => false,
+  );
   const choose = useCallback(
     (value: boolean) => {
       try {

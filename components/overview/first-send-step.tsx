@@ -24,20 +24,26 @@ function KeyNote({ fresh, activeKeys, canManageKeys }: Pick<FirstSendStepProps, 
   if (sendable) {
     return (
       <p>
-        Set <code className={code}>MAILROOM_KEY</code> to your key “{sendable.name}” (<code className={code}>{sendable.prefix}…</code>) first. Its full value was shown
-        once, when it was created; if nobody kept it, create another.
+        Set <code className={code}>MAILROOM_KEY</code> to your key “{sendable.name}” (<code className={code}>{sendable.prefix}…</code>)
+        first. Its full value was shown once, when it was created; if nobody kept it, create another.
       </p>
     );
   }
   if (fresh || activeKeys.length > 0) {
     return (
       <p>
-        {fresh ? "The key you just created has" : "None of your keys has"} no <code className={code}>email:send</code> scope, so this request would be refused.{" "}
-        {canManageKeys ? "Create a key with that scope." : "Ask an owner or admin for a key with that scope."}
+        {fresh ? "The key you just created has" : "None of your keys has"} no <code className={code}>email:send</code> scope, so this
+        request would be refused. {canManageKeys ? "Create a key with that scope." : "Ask an owner or admin for a key with that scope."}
       </p>
     );
   }
-  return <p>{canManageKeys ? "Create a key first (step 2): it goes into this command right away." : "An owner or admin creates the key (step 2); set MAILROOM_KEY to it."}</p>;
+  return (
+    <p>
+      {canManageKeys
+        ? "Create a key first (step 2): it goes into this command right away."
+        : "An owner or admin creates the key (step 2); set MAILROOM_KEY to it."}
+    </p>
+  );
 }
 
 /** The first send: test mode taken care of, then the curl with the reader's key, or the Send page. */

@@ -71,7 +71,10 @@ export function GettingStarted({ email, orgId, role }: GettingStartedProps) {
       <>
         {heading}
         <div className="mt-3">
-          <ErrorBanner message={`The checklist could not be loaded: ${failed.message}`} onRetry={() => queries.forEach((q) => q.error && q.refetch())} />
+          <ErrorBanner
+            message={`The checklist could not be loaded: ${failed.message}`}
+            onRetry={() => queries.forEach((q) => q.error && q.refetch())}
+          />
         </div>
       </>,
     );
@@ -124,7 +127,13 @@ export function GettingStarted({ email, orgId, role }: GettingStartedProps) {
             {count} of {STEPS} done
           </span>
           {allDone && (
-            <button type="button" className={`${stepLinkClass} text-sm`} onClick={() => setReopened(false)} aria-expanded={true} aria-controls="getting-started-steps">
+            <button
+              type="button"
+              className={`${stepLinkClass} text-sm`}
+              onClick={() => setReopened(false)}
+              aria-expanded={true}
+              aria-controls="getting-started-steps"
+            >
               Hide the checklist
             </button>
           )}
@@ -158,9 +167,9 @@ export function GettingStarted({ email, orgId, role }: GettingStartedProps) {
           }
         >
           <p>
-            Mailroom sends through your own account with Resend, SMTP, Amazon SES, SendGrid, Postmark or Mailgun. Until you add one, the built-in{" "}
-            <strong>demo mode</strong> stands in: nothing leaves this machine, and delivery, opens, clicks and bounces are simulated a few seconds after each
-            send, so you can watch a message&apos;s timeline fill.
+            Mailroom sends through your own account with Resend, SMTP, Amazon SES, SendGrid, Postmark or Mailgun. Until you add one, the
+            built-in <strong>demo mode</strong> stands in: nothing leaves this machine, and delivery, opens, clicks and bounces are
+            simulated a few seconds after each send, so you can watch a message&apos;s timeline fill.
           </p>
           <div className="flex flex-wrap items-start gap-2">
             <StepLink allowed={can.providers} href="/providers" label="Add a provider" reason="Only owners and admins can add providers." />
@@ -177,9 +186,7 @@ export function GettingStarted({ email, orgId, role }: GettingStartedProps) {
           done={done.key}
           doneNote={
             fresh ? (
-              <>
-                Key “{fresh.name}” created; it is in the command below until you leave this page.
-              </>
+              <>Key “{fresh.name}” created; it is in the command below until you leave this page.</>
             ) : (
               <>
                 {activeKeys.length} active key{activeKeys.length === 1 ? "" : "s"}.{" "}
@@ -192,7 +199,11 @@ export function GettingStarted({ email, orgId, role }: GettingStartedProps) {
         >
           <p>Your servers send it as a Bearer token. Grant only the scopes they need; to send email a key needs email:send.</p>
           <div className="flex flex-col items-start gap-1">
-            <RestrictedAction allowed={can.keys} reason="Only owners and admins can create API keys: ask one to create a key for you." onClick={() => setCreating(true)}>
+            <RestrictedAction
+              allowed={can.keys}
+              reason="Only owners and admins can create API keys: ask one to create a key for you."
+              onClick={() => setCreating(true)}
+            >
               Create an API key
             </RestrictedAction>
           </div>
@@ -231,8 +242,15 @@ export function GettingStarted({ email, orgId, role }: GettingStartedProps) {
             </>
           }
         >
-          <p>Mailroom posts signed events (delivered, bounced, opened, clicked…) to your URL as they happen, and retries when it is down.</p>
-          <StepLink allowed={can.webhooks} href="/webhooks" label="Add a webhook" reason="Only owners and admins can add webhook endpoints." />
+          <p>
+            Mailroom posts signed events (delivered, bounced, opened, clicked…) to your URL as they happen, and retries when it is down.
+          </p>
+          <StepLink
+            allowed={can.webhooks}
+            href="/webhooks"
+            label="Add a webhook"
+            reason="Only owners and admins can add webhook endpoints."
+          />
         </ChecklistStep>
       </ol>
 

@@ -2,7 +2,14 @@
 
 import { useState } from "react";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useAnalyticsSummary, useBounceReport, useDeliveryReport, useUseCaseReport, type DeliveryReport, type ReportFilter } from "@/hooks/analytics";
+import {
+  useAnalyticsSummary,
+  useBounceReport,
+  useDeliveryReport,
+  useUseCaseReport,
+  type DeliveryReport,
+  type ReportFilter,
+} from "@/hooks/analytics";
 import { useProjects } from "@/hooks/projects";
 import { useCurrentProject } from "@/components/layout/use-current-project";
 import { ErrorBanner } from "@/components/ui/error-banner";
@@ -41,7 +48,8 @@ export function OverviewView({ role }: { role: Role }) {
             Activity
           </h2>
           <p className="mt-1 max-w-xl text-sm text-zinc-600 dark:text-zinc-400">
-            What happened to your email once it left: deliveries, opens and clicks as providers report them, counted per recipient. Opens and clicks by bots are left out; days are UTC days.
+            What happened to your email once it left: deliveries, opens and clicks as providers report them, counted per recipient. Opens
+            and clicks by bots are left out; days are UTC days.
           </p>
         </div>
         <ReportFilters
@@ -90,7 +98,11 @@ export function OverviewView({ role }: { role: Role }) {
                   id="use-case"
                   title="By use case"
                   dimension="Use case"
-                  rows={useCases.data.useCases.map((u) => ({ key: u.useCaseId ?? "none", label: u.useCaseId === null ? "No use case" : (u.name ?? "Deleted use case"), ...u }))}
+                  rows={useCases.data.useCases.map((u) => ({
+                    key: u.useCaseId ?? "none",
+                    label: u.useCaseId === null ? "No use case" : (u.name ?? "Deleted use case"),
+                    ...u,
+                  }))}
                   empty="Nothing was sent in this period."
                 />
               )}

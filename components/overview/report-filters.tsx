@@ -18,7 +18,11 @@ export function ReportFilters({ value, onChange, projects }: ReportFiltersProps)
         <span id="report-period-label" className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">
           Period
         </span>
-        <div role="radiogroup" aria-labelledby="report-period-label" className="inline-flex rounded-md border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900">
+        <div
+          role="radiogroup"
+          aria-labelledby="report-period-label"
+          className="inline-flex rounded-md border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+        >
           {PERIODS.map((days) => (
             <label
               key={days}

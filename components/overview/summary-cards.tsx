@@ -21,13 +21,19 @@ export function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
       {SERIES.map((s) => {
         const { total, rate } = FIGURES[s.key];
         return (
-          <div key={s.key} data-testid={`summary-${s.key}`} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+          <div
+            key={s.key}
+            data-testid={`summary-${s.key}`}
+            className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+          >
             <dt className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
               <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: s.color }} />
               {s.label}
             </dt>
             <dd className="mt-1 text-2xl font-semibold tabular-nums">{count(summary[total])}</dd>
-            <dd className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{rate ? `${percent(summary[rate])} of sent` : "one per recipient"}</dd>
+            <dd className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+              {rate ? `${percent(summary[rate])} of sent` : "one per recipient"}
+            </dd>
           </div>
         );
       })}

@@ -9,7 +9,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { QueryState } from "@/components/ui/query-state";
 import { stepLinkClass } from "@/components/overview/checklist-step";
 
-const box = "rounded-md border border-amber-300 bg-amber-50 px-3 py-3 text-amber-900 dark:border-amber-800 dark:bg-amber-950/30 dark:text-amber-200";
+const box =
+  "rounded-md border border-amber-300 bg-amber-50 px-3 py-3 text-amber-900 dark:border-amber-800 dark:bg-amber-950/30 dark:text-amber-200";
 
 /**
  * A new organization is in test mode: only addresses on a test list receive email. Before the
@@ -30,8 +31,8 @@ export function TestModeNote({ email, canConfigure }: { email: string; canConfig
     return (
       <div className={box} data-testid="test-mode-note">
         <p>
-          <strong>Test mode:</strong> your organization only delivers to addresses on a test list. Only owners and admins manage the lists: ask one to add{" "}
-          <span className="font-mono break-all">{email}</span> on the{" "}
+          <strong>Test mode:</strong> your organization only delivers to addresses on a test list. Only owners and admins manage the lists:
+          ask one to add <span className="font-mono break-all">{email}</span> on the{" "}
           <Link href="/safety" className="font-medium underline">
             Safety page
           </Link>
@@ -69,8 +70,8 @@ export function TestModeNote({ email, canConfigure }: { email: string; canConfig
         ) : (
           <div className={box} data-testid="test-mode-note">
             <p>
-              <strong>Test mode:</strong> your organization only delivers to addresses on a test list, and <span className="font-mono break-all">{email}</span> is on
-              none yet, so a send to it would be refused.
+              <strong>Test mode:</strong> your organization only delivers to addresses on a test list, and{" "}
+              <span className="font-mono break-all">{email}</span> is on none yet, so a send to it would be refused.
             </p>
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <button type="button" className="btn-primary" onClick={add} disabled={create.isPending}>

@@ -44,9 +44,22 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormField id="project-name" label="Name" hint="For example “Marketing site” or “Staging”." error={error}>
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" data-autofocus />
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            autoComplete="off"
+            data-autofocus
+          />
         </FormField>
-        <FormActions pending={create.isPending} error={create.error?.message} onCancel={close} submitLabel="Create project" pendingLabel="Creating…" />
+        <FormActions
+          pending={create.isPending}
+          error={create.error?.message}
+          onCancel={close}
+          submitLabel="Create project"
+          pendingLabel="Creating…"
+        />
       </form>
     </Dialog>
   );

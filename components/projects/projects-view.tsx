@@ -35,10 +35,7 @@ export function ProjectsView({ role }: { role: Role }) {
         rows={2}
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState
-            title="No projects yet"
-            action={canManage ? { label: "Create project", onClick: openCreate } : undefined}
-          >
+          <EmptyState title="No projects yet" action={canManage ? { label: "Create project", onClick: openCreate } : undefined}>
             {canManage ? "Create a project to group your sending and API keys." : "Ask an owner or admin to create one."}
           </EmptyState>
         }

@@ -20,7 +20,11 @@ const INPUT_TYPES = { text: "text", url: "url", number: "number", secret: "passw
 /** The settings of one provider type, as plain inputs. */
 export function ProviderConfigFields({ info, values, onChange, errors, storedSecrets, changedDestination }: ProviderConfigFieldsProps) {
   if (info.fields.length === 0) {
-    return <p className="rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-300">This type has no settings.</p>;
+    return (
+      <p className="rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-300">
+        This type has no settings.
+      </p>
+    );
   }
   return (
     <div className="space-y-4">
@@ -56,7 +60,14 @@ function ConfigInput({ field, value, onChange, error, stored, reenter }: ConfigI
     return (
       <div>
         <label className="flex items-start gap-2 text-sm">
-          <input id={id} type="checkbox" className="mt-0.5 size-4 shrink-0 accent-brand-600" checked={value === true} onChange={(e) => onChange(e.target.checked)} aria-describedby={field.hint ? `${id}-hint` : undefined} />
+          <input
+            id={id}
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-brand-600"
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+            aria-describedby={field.hint ? `${id}-hint` : undefined}
+          />
           <span>{field.label}</span>
         </label>
         {field.hint && (

@@ -71,7 +71,11 @@ export function changedDestination(info: ProviderTypeInfo, values: ConfigValues,
  * on edit: a secret left blank is left out, so the server keeps the stored one (unless the
  * destination changed: then a stored credential must be entered again).
  */
-export function buildConfig(info: ProviderTypeInfo, values: ConfigValues, stored?: Config): { config: Config; errors: Record<string, string> } {
+export function buildConfig(
+  info: ProviderTypeInfo,
+  values: ConfigValues,
+  stored?: Config,
+): { config: Config; errors: Record<string, string> } {
   const config: Config = {};
   const errors: Record<string, string> = {};
   const hasStoredSecret = (key: string) => stored?.[key] === SECRET_MASK;
@@ -87,7 +91,9 @@ export function buildConfig(info: ProviderTypeInfo, values: ConfigValues, stored
     const text = typeof raw === "string" ? raw.trim() : "";
     if (!text) {
       const kept = field.kind === "secret" && hasStoredSecret(field.key);
-      if (kept && field.credential && moved.length) errors[field.key] = `Enter the ${field.label.toLowerCase()} again: the ${moved.join(" and ")} changed, and a saved secret is never sent to a new destination.`;
+      if (kept && field.credential && moved.length)
+        errors[field.key] =
+          `Enter the ${field.label.toLowerCase()} again: the ${moved.join(" and ")} changed, and a saved secret is never sent to a new destination.`;
       else if (field.required && !kept) errors[field.key] = `Enter the ${field.label.toLowerCase()}.`;
       continue;
     }
@@ -116,6 +122,7 @@ export function parseLimit(value: string): { value: number | null; error?: strin
   const text = value.trim();
   if (!text) return { value: null };
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_LIMIT) return { value: null, error: `Enter a whole number from 1 to ${MAX_LIMIT.toLocaleString("en-US")}, or leave blank for no limit.` };
+  if (!Number.isInteger(n) || n < 1 || n > MAX_LIMIT)
+    return { value: null, error: `Enter a whole number from 1 to ${MAX_LIMIT.toLocaleString("en-US")}, or leave blank for no limit.` };
   return { value: n };
 }

@@ -47,7 +47,11 @@ export function ProviderFormDialog({ open, provider, nextPriority, onClose }: Pr
       open={open}
       onClose={close}
       title={provider ? `Edit ${provider.name}` : "Add provider"}
-      description={provider ? "Change its settings, limits or whether it is used." : "Pick the service you send through, then enter its settings. Afterwards, use Test connection to check them."}
+      description={
+        provider
+          ? "Change its settings, limits or whether it is used."
+          : "Pick the service you send through, then enter its settings. Afterwards, use Test connection to check them."
+      }
       dismissible={!mutation.isPending}
       size="lg"
     >

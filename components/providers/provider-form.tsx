@@ -6,7 +6,15 @@ import type { Provider } from "@/hooks/providers";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { providerTypeInfo } from "@/components/providers/provider-types";
-import { buildConfig, changedDestination, initialConfigValues, LIMIT_KEYS, parseLimit, type ConfigValues, type LimitKey } from "@/components/providers/provider-config-values";
+import {
+  buildConfig,
+  changedDestination,
+  initialConfigValues,
+  LIMIT_KEYS,
+  parseLimit,
+  type ConfigValues,
+  type LimitKey,
+} from "@/components/providers/provider-config-values";
 import { ProviderTypePicker } from "@/components/providers/provider-type-picker";
 import { ProviderConfigFields } from "@/components/providers/provider-config-fields";
 import { ProviderLimitsFields } from "@/components/providers/provider-limits-fields";
@@ -50,7 +58,11 @@ export function ProviderForm({ provider, pending, error, serverErrors, onCancel,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const storedSecrets = new Set(Object.entries(provider?.config ?? {}).filter(([, v]) => v === "********").map(([k]) => k));
+  const storedSecrets = new Set(
+    Object.entries(provider?.config ?? {})
+      .filter(([, v]) => v === "********")
+      .map(([k]) => k),
+  );
   const shown = { ...serverErrors, ...errors };
   const moved = info && editing ? changedDestination(info, values, provider?.config) : [];
 
@@ -102,7 +114,15 @@ export function ProviderForm({ provider, pending, error, serverErrors, onCancel,
       {info && (
         <>
           <FormField id="provider-name" label="Name" hint="Shown in this list, in send results and in the audit log." error={shown.name}>
-            <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" placeholder={`e.g. “${info.label} production”`} data-autofocus={editing || undefined} />
+            <input
+              className="input"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+              autoComplete="off"
+              placeholder={`e.g. “${info.label} production”`}
+              data-autofocus={editing || undefined}
+            />
           </FormField>
 
           <section aria-labelledby="provider-settings-heading" className="space-y-3">
@@ -111,17 +131,29 @@ export function ProviderForm({ provider, pending, error, serverErrors, onCancel,
             </h3>
             {editing && storedSecrets.size > 0 && (
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                Secret fields are never shown again. Leave them blank to keep the saved values, unless you change where or how the provider connects
-                (host, port, base URL, endpoint or TLS settings): then its credential must be entered again.
+                Secret fields are never shown again. Leave them blank to keep the saved values, unless you change where or how the provider
+                connects (host, port, base URL, endpoint or TLS settings): then its credential must be entered again.
               </p>
             )}
-            <ProviderConfigFields info={info} values={values} onChange={(key, v) => setValues((prev) => ({ ...prev, [key]: v }))} errors={shown} storedSecrets={storedSecrets} changedDestination={moved} />
+            <ProviderConfigFields
+              info={info}
+              values={values}
+              onChange={(key, v) => setValues((prev) => ({ ...prev, [key]: v }))}
+              errors={shown}
+              storedSecrets={storedSecrets}
+              changedDestination={moved}
+            />
           </section>
 
           <ProviderLimitsFields values={limits} onChange={(key, v) => setLimits((prev) => ({ ...prev, [key]: v }))} errors={shown} />
 
           <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-brand-600" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-brand-600"
+              checked={isActive}
+              onChange={(e) => setIsActive(e.target.checked)}
+            />
             <span>
               <span className="font-medium">Active</span>
               <span className="block text-xs text-zinc-500 dark:text-zinc-400">Only active providers are used for sending.</span>

@@ -62,12 +62,21 @@ export function ProviderItem({ provider, position, isFirst, isLast, canManage, r
         </div>
         {canManage && (
           <div className="flex flex-wrap gap-2 sm:justify-end">
-            <ActionButton className="btn-secondary py-1.5" onClick={() => test.mutate(provider.id)} disabled={test.isPending} aria-busy={test.isPending || undefined}>
+            <ActionButton
+              className="btn-secondary py-1.5"
+              onClick={() => test.mutate(provider.id)}
+              disabled={test.isPending}
+              aria-busy={test.isPending || undefined}
+            >
               {test.isPending ? "Testing…" : "Test connection"}
               {name}
             </ActionButton>
             {/* The row shows the new state at once; it goes back if the server refuses. */}
-            <ActionButton className="btn-secondary py-1.5" onClick={() => toggle.mutate({ id: provider.id, isActive: !provider.isActive })} disabled={toggle.isPending}>
+            <ActionButton
+              className="btn-secondary py-1.5"
+              onClick={() => toggle.mutate({ id: provider.id, isActive: !provider.isActive })}
+              disabled={toggle.isPending}
+            >
               {provider.isActive ? "Disable" : "Enable"}
               {name}
             </ActionButton>
@@ -83,8 +92,12 @@ export function ProviderItem({ provider, position, isFirst, isLast, canManage, r
 
       <ProviderUsage provider={provider} />
 
-      {canManage && providerTypeInfo(provider.type)?.eventWebhook && <WebhookUrl label="Event webhook URL" path={`/api/webhooks/providers/${provider.id}`} />}
-      {canManage && providerTypeInfo(provider.type)?.inboundWebhook && <WebhookUrl label="Inbound mail URL" path={`/api/inbound/providers/${provider.id}`} />}
+      {canManage && providerTypeInfo(provider.type)?.eventWebhook && (
+        <WebhookUrl label="Event webhook URL" path={`/api/webhooks/providers/${provider.id}`} />
+      )}
+      {canManage && providerTypeInfo(provider.type)?.inboundWebhook && (
+        <WebhookUrl label="Inbound mail URL" path={`/api/inbound/providers/${provider.id}`} />
+      )}
 
       {/* A failed test just above says the same thing. */}
       {provider.lastError && !(test.data && !test.data.success) && (
@@ -95,19 +108,38 @@ export function ProviderItem({ provider, position, isFirst, isLast, canManage, r
 
       <div aria-live="polite">
         {test.data && (
-          <p className={`rounded-md px-3 py-2 text-sm ${test.data.success ? "bg-green-50 text-green-800 dark:bg-green-950/40 dark:text-green-300" : "bg-red-50 text-red-800 dark:bg-red-950/40 dark:text-red-300"}`}>
-            <span className="font-medium">{test.data.success ? "Connection OK" : "Connection failed"}</span> in {test.data.latencyMs} ms: {test.data.message}
+          <p
+            className={`rounded-md px-3 py-2 text-sm ${test.data.success ? "bg-green-50 text-green-800 dark:bg-green-950/40 dark:text-green-300" : "bg-red-50 text-red-800 dark:bg-red-950/40 dark:text-red-300"}`}
+          >
+            <span className="font-medium">{test.data.success ? "Connection OK" : "Connection failed"}</span> in {test.data.latencyMs} ms:{" "}
+            {test.data.message}
           </p>
         )}
       </div>
 
       {canManage && (
         <div className="flex gap-2">
-          <ActionButton className="btn-secondary px-2 py-1 text-xs" onClick={() => onMove(provider, -1)} disabled={isFirst || reordering} data-move={`${provider.id}:-1`}>
-            <span aria-hidden="true" className="mr-1">↑</span>Move up{name}
+          <ActionButton
+            className="btn-secondary px-2 py-1 text-xs"
+            onClick={() => onMove(provider, -1)}
+            disabled={isFirst || reordering}
+            data-move={`${provider.id}:-1`}
+          >
+            <span aria-hidden="true" className="mr-1">
+              ↑
+            </span>
+            Move up{name}
           </ActionButton>
-          <ActionButton className="btn-secondary px-2 py-1 text-xs" onClick={() => onMove(provider, 1)} disabled={isLast || reordering} data-move={`${provider.id}:1`}>
-            <span aria-hidden="true" className="mr-1">↓</span>Move down{name}
+          <ActionButton
+            className="btn-secondary px-2 py-1 text-xs"
+            onClick={() => onMove(provider, 1)}
+            disabled={isLast || reordering}
+            data-move={`${provider.id}:1`}
+          >
+            <span aria-hidden="true" className="mr-1">
+              ↓
+            </span>
+            Move down{name}
           </ActionButton>
         </div>
       )}

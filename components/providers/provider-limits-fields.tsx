@@ -22,7 +22,15 @@ export function ProviderLimitsFields({ values, onChange, errors }: ProviderLimit
       <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3">
         {LIMIT_KEYS.map((key) => (
           <FormField key={key} id={`provider-${key}`} label={LABELS[key]} error={errors[key]}>
-            <input className="input" type="number" inputMode="numeric" min={1} value={values[key]} onChange={(e) => onChange(key, e.target.value)} placeholder="No limit" />
+            <input
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={values[key]}
+              onChange={(e) => onChange(key, e.target.value)}
+              placeholder="No limit"
+            />
           </FormField>
         ))}
       </div>

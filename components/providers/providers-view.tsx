@@ -65,12 +65,11 @@ export function ProvidersView({ role }: { role: Role }) {
         loading="Loading providers…"
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState
-            title="No providers yet"
-            action={canManage ? { label: "Add provider", onClick: openAdd } : undefined}
-          >
+          <EmptyState title="No providers yet" action={canManage ? { label: "Add provider", onClick: openAdd } : undefined}>
             Until you add one, the built-in demo provider simulates sending: your sends succeed, but nothing leaves Mailroom.{" "}
-            {canManage ? "Add a provider such as SMTP, Resend or Amazon SES to deliver real email." : "Ask an owner or admin to add one to deliver real email."}
+            {canManage
+              ? "Add a provider such as SMTP, Resend or Amazon SES to deliver real email."
+              : "Ask an owner or admin to add one to deliver real email."}
           </EmptyState>
         }
       >
@@ -105,13 +104,19 @@ export function ProvidersView({ role }: { role: Role }) {
         )}
       </QueryState>
 
-      <ProviderFormDialog open={form !== null} provider={form === "new" ? null : form} nextPriority={nextPriority(list)} onClose={() => setForm(null)} />
+      <ProviderFormDialog
+        open={form !== null}
+        provider={form === "new" ? null : form}
+        nextPriority={nextPriority(list)}
+        onClose={() => setForm(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete provider?"
         description={
           <>
-            <strong>{deleting?.name}</strong> and its saved credentials will be removed, and Mailroom will stop sending through it. This cannot be undone.
+            <strong>{deleting?.name}</strong> and its saved credentials will be removed, and Mailroom will stop sending through it. This
+            cannot be undone.
           </>
         }
         confirmLabel="Delete"

@@ -8,7 +8,11 @@ import { CopyButton } from "@/components/ui/copy-button";
 const origin = () => window.location.origin;
 
 export function WebhookUrl({ label, path }: { label: string; path: string }) {
-  const base = useSyncExternalStore(() => () => {}, origin, () => "");
+  const base = useSyncExternalStore(
+    () => () => {},
+    origin,
+    () => "",
+  );
   const url = `${base}${path}`;
   return (
     <div className="flex flex-col gap-1 text-xs text-zinc-600 sm:flex-row sm:items-center sm:gap-2 dark:text-zinc-400">

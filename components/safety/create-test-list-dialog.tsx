@@ -51,7 +51,9 @@ export function CreateTestListDialog({ open, onClose, maxSize }: CreateTestListD
     }
     setErrors(found);
     if (!parsed.success || found.name || found.emails) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>("#test-list-name[aria-invalid='true'], #test-list-emails[aria-invalid='true']")?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>("#test-list-name[aria-invalid='true'], #test-list-emails[aria-invalid='true']")?.focus(),
+      );
       return;
     }
     create.mutate(parsed.data, { onSuccess: close });
@@ -69,9 +71,21 @@ export function CreateTestListDialog({ open, onClose, maxSize }: CreateTestListD
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormField id="test-list-name" label="Name" hint="For example “QA team”." error={errors.name}>
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" data-autofocus />
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            autoComplete="off"
+            data-autofocus
+          />
         </FormField>
-        <FormField id="test-list-emails" label="Email addresses" hint={`One per line, or separated by commas. ${count}.`} error={errors.emails}>
+        <FormField
+          id="test-list-emails"
+          label="Email addresses"
+          hint={`One per line, or separated by commas. ${count}.`}
+          error={errors.emails}
+        >
           <textarea
             className="input min-h-32 font-mono"
             value={emails}
@@ -81,7 +95,13 @@ export function CreateTestListDialog({ open, onClose, maxSize }: CreateTestListD
             autoComplete="off"
           />
         </FormField>
-        <FormActions pending={create.isPending} error={create.error?.message} onCancel={close} submitLabel="Create test list" pendingLabel="Creating…" />
+        <FormActions
+          pending={create.isPending}
+          error={create.error?.message}
+          onCancel={close}
+          submitLabel="Create test list"
+          pendingLabel="Creating…"
+        />
       </form>
     </Dialog>
   );

@@ -66,7 +66,11 @@ export function SendModeCard({ canConfigure }: { canConfigure: boolean }) {
     <QueryState
       query={settings}
       loading={
-        <div role="status" aria-busy="true" className="rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+        <div
+          role="status"
+          aria-busy="true"
+          className="rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <span className="sr-only">Loading send mode…</span>
           <Skeleton className="h-4 w-24" />
           <Skeleton className="mt-3 h-8 w-48" />

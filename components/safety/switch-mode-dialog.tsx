@@ -27,13 +27,14 @@ export function SwitchModeDialog({ target, bulkThreshold, pending, error, onConf
       description={
         toProduction ? (
           <>
-            <strong>Real recipients will receive email.</strong> Every address you send to gets the message, whether it is on a test list or not, including
-            sends made by your integrations with API keys. Sends to more than {bulkThreshold} recipients at once still need a key that allows bulk sending.
+            <strong>Real recipients will receive email.</strong> Every address you send to gets the message, whether it is on a test list or
+            not, including sends made by your integrations with API keys. Sends to more than {bulkThreshold} recipients at once still need a
+            key that allows bulk sending.
           </>
         ) : (
           <>
-            Only addresses on your test lists will receive email. Sends to anyone else, including those made by your live integrations with API keys, will be
-            refused with an error until you switch back.
+            Only addresses on your test lists will receive email. Sends to anyone else, including those made by your live integrations with
+            API keys, will be refused with an error until you switch back.
           </>
         )
       }

@@ -17,7 +17,10 @@ export function TestListItem({ list, onDelete }: { list: TestList; onDelete: (li
         {list.emails.length > 0 ? (
           <ul aria-label={`Addresses on ${list.name}`} className="flex flex-wrap gap-1.5">
             {list.emails.map((email) => (
-              <li key={email} className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs break-all text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+              <li
+                key={email}
+                className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs break-all text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+              >
                 {email}
               </li>
             ))}

@@ -50,8 +50,12 @@ export function TestListsSection() {
         rows={2}
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState title="No test lists yet" action={{ label: "Create test list", onClick: () => setCreating(true), disabled: maxSize === undefined }}>
-            Create a list with your own address, then send yourself a test email. In test mode, sends to addresses that are on no list are refused.
+          <EmptyState
+            title="No test lists yet"
+            action={{ label: "Create test list", onClick: () => setCreating(true), disabled: maxSize === undefined }}
+          >
+            Create a list with your own address, then send yourself a test email. In test mode, sends to addresses that are on no list are
+            refused.
           </EmptyState>
         }
       >
@@ -70,7 +74,8 @@ export function TestListsSection() {
         title="Delete test list?"
         description={
           <>
-            In test mode, the addresses on <strong>{deleting?.name}</strong> will no longer receive email unless another list has them. This cannot be undone.
+            In test mode, the addresses on <strong>{deleting?.name}</strong> will no longer receive email unless another list has them. This
+            cannot be undone.
           </>
         }
         confirmLabel="Delete"

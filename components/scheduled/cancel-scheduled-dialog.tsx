@@ -30,7 +30,8 @@ export function CancelScheduledDialog({ email, pending, error, onConfirm, onClos
       description={
         email && (
           <>
-            <strong className="break-words">{subject}</strong> will not be sent at <DateText value={email.scheduledFor} show="zoned" />. This cannot be undone: schedule it again to send it later.
+            <strong className="break-words">{subject}</strong> will not be sent at <DateText value={email.scheduledFor} show="zoned" />.
+            This cannot be undone: schedule it again to send it later.
           </>
         )
       }

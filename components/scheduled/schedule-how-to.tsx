@@ -21,10 +21,17 @@ const snippet = (base: string) => `curl -X POST ${base || "https://mailroom.exam
 
 /** The two ways to schedule: Send later on the Send page, or the API with scheduledFor. */
 export function ScheduleHowTo({ canSend }: { canSend: boolean }) {
-  const base = useSyncExternalStore(() => () => {}, origin, () => "");
+  const base = useSyncExternalStore(
+    () => () => {},
+    origin,
+    () => "",
+  );
   const code = snippet(base);
   return (
-    <section aria-labelledby="schedule-how-heading" className="mt-6 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="schedule-how-heading"
+      className="mt-6 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h2 id="schedule-how-heading" className="text-sm font-medium">
         How to schedule an email
       </h2>
@@ -38,15 +45,19 @@ export function ScheduleHowTo({ canSend }: { canSend: boolean }) {
         </li>
         <li>
           From your code, POST the usual send body to <code className="font-mono text-xs">/api/v1/email/send</code> with{" "}
-          <code className="font-mono text-xs">scheduledAt</code>: an ISO 8601 time with its offset, at most 365 days ahead. The key needs the{" "}
-          <code className="font-mono text-xs">email:send</code> scope (
+          <code className="font-mono text-xs">scheduledAt</code>: an ISO 8601 time with its offset, at most 365 days ahead. The key needs
+          the <code className="font-mono text-xs">email:send</code> scope (
           <Link href="/api-keys" className="font-medium text-brand-600 underline dark:text-brand-500">
             API keys
           </Link>
           ).
         </li>
       </ul>
-      {!canSend && <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Your role cannot send or schedule email; an owner or admin can give you the member role.</p>}
+      {!canSend && (
+        <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+          Your role cannot send or schedule email; an owner or admin can give you the member role.
+        </p>
+      )}
       <div className="mt-3 flex justify-end">
         <CopyButton text={code} label="Copy command" />
       </div>

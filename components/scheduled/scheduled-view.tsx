@@ -67,7 +67,8 @@ export function ScheduledView({ role }: { role: Role }) {
         errorViews={{
           403: (
             <EmptyState title="Scheduled emails are not shown to your role">
-              Seeing scheduled emails needs the permission to send email, which viewers do not have. Ask an owner or admin for the member role.
+              Seeing scheduled emails needs the permission to send email, which viewers do not have. Ask an owner or admin for the member
+              role.
             </EmptyState>
           ),
         }}
@@ -85,12 +86,18 @@ export function ScheduledView({ role }: { role: Role }) {
         }
       >
         {(data) => (
-          <div aria-busy={emails.isFetching || undefined} className={emails.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          <div
+            aria-busy={emails.isFetching || undefined}
+            className={emails.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
+          >
             <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
               Times are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
               {waiting && " This list refreshes every few seconds while emails are waiting or sending."}
             </p>
-            <ul aria-label="Scheduled emails" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            <ul
+              aria-label="Scheduled emails"
+              className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+            >
               {list.map((e) => (
                 <ScheduledItem key={e.id} email={e} canCancel={canSend} onCancel={setCancelling} tooLate={tooLate === e.id} />
               ))}
@@ -110,7 +117,13 @@ export function ScheduledView({ role }: { role: Role }) {
         )}
       </QueryState>
 
-      <CancelScheduledDialog email={cancelling} pending={cancel.isPending} error={cancel.error?.message} onConfirm={confirmCancel} onClose={closeCancel} />
+      <CancelScheduledDialog
+        email={cancelling}
+        pending={cancel.isPending}
+        error={cancel.error?.message}
+        onConfirm={confirmCancel}
+        onClose={closeCancel}
+      />
     </>
   );
 }

@@ -14,11 +14,17 @@ const WHAT: Record<DemoOutcome, string> = {
 export function DemoAddressPicker({ onPick }: { onPick: (address: string) => void }) {
   return (
     <details className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="demo-addresses">
-      <summary className="cursor-pointer select-none">Try a demo address: never leaves this machine, works in test mode without a test list</summary>
+      <summary className="cursor-pointer select-none">
+        Try a demo address: never leaves this machine, works in test mode without a test list
+      </summary>
       <ul className="mt-2 space-y-1">
         {DEMO_OUTCOMES.map((outcome) => (
           <li key={outcome}>
-            <button type="button" className="font-mono text-brand-600 underline dark:text-brand-500" onClick={() => onPick(`${outcome}@${DEMO_DOMAIN}`)}>
+            <button
+              type="button"
+              className="font-mono text-brand-600 underline dark:text-brand-500"
+              onClick={() => onPick(`${outcome}@${DEMO_DOMAIN}`)}
+            >
               {outcome}@{DEMO_DOMAIN}
             </button>{" "}
             — {WHAT[outcome]}

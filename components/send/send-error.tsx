@@ -77,7 +77,10 @@ export function SendError({ error, canConfigureSafety }: { error: Error; canConf
   const code = error instanceof ApiError ? error.code : undefined;
   const step = nextStep(error, canConfigureSafety);
   return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
+    <div
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300"
+    >
       <p className="font-semibold">{(code && TITLES[code]) ?? "Not sent"}</p>
       <p className="mt-1 break-words">{error.message}</p>
       {step && <p className="mt-1">{step}</p>}

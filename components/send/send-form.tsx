@@ -41,7 +41,9 @@ function schemaErrors(error: z.ZodError): SendFormErrors {
   for (const raw of error.issues) {
     const key = String(raw.path[0] ?? "");
     // "give html, text or templateId" is filed under html; on this form the text body is where to write.
-    const field = (key === "html" && raw.code === "custom" ? "text" : key === "scheduledFor" ? "sendAt" : FIELDS.includes(key) ? key : null) as Field | null;
+    const field = (
+      key === "html" && raw.code === "custom" ? "text" : key === "scheduledFor" ? "sendAt" : FIELDS.includes(key) ? key : null
+    ) as Field | null;
     if (!field || out[field]) continue;
     const issue = detail(raw);
     out[field] = WORDING[field]?.(issue) ?? sentence(issue.message);
@@ -65,7 +67,10 @@ function scheduleProblem(value: string): { iso?: string; error?: string } {
  */
 function toInput(v: Values, later: boolean): { input?: SendTestEmailInput; scheduledFor?: string; errors: SendFormErrors } {
   const input: SendTestEmailInput = {
-    to: v.to.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean),
+    to: v.to
+      .split(/[,;\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean),
     subject: v.subject.trim(),
     text: v.text.trim() ? v.text : undefined,
     html: v.html.trim() ? v.html : undefined,
@@ -95,7 +100,8 @@ export function SendForm({ disabled, pending, onSend }: SendFormProps) {
   const [errors, setErrors] = useState<SendFormErrors>({});
   const [later, setLater] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -106,11 +112,24 @@ export function SendForm({ disabled, pending, onSend }: SendFormProps) {
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <fieldset disabled={disabled} className="space-y-4">
         <legend className="sr-only">Email</legend>
         <FormField id="send-to" label="To" hint="Separate several addresses with commas." error={errors.to}>
-          <input className="input" type="text" inputMode="email" value={values.to} onChange={set("to")} autoComplete="email" placeholder="you@example.com" />
+          <input
+            className="input"
+            type="text"
+            inputMode="email"
+            value={values.to}
+            onChange={set("to")}
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
         </FormField>
         <DemoAddressPicker onPick={(to) => setValues((v) => ({ ...v, to }))} />
         <FormField id="send-subject" label="Subject" error={errors.subject}>
@@ -123,15 +142,41 @@ export function SendForm({ disabled, pending, onSend }: SendFormProps) {
         <div className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
           <p className="text-sm font-medium">Optional</p>
           <div className="mt-3 space-y-4">
-            <FormField id="send-html" label="HTML body (optional)" hint="Sent alongside the text body; clients that show HTML use it." error={errors.html}>
-              <textarea className="input min-h-24 font-mono text-xs" value={values.html} onChange={set("html")} spellCheck={false} placeholder="<p>Hello</p>" />
+            <FormField
+              id="send-html"
+              label="HTML body (optional)"
+              hint="Sent alongside the text body; clients that show HTML use it."
+              error={errors.html}
+            >
+              <textarea
+                className="input min-h-24 font-mono text-xs"
+                value={values.html}
+                onChange={set("html")}
+                spellCheck={false}
+                placeholder="<p>Hello</p>"
+              />
             </FormField>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <FormField id="send-from" label="From address (optional)" hint="Blank uses the server's default sender." error={errors.from}>
-                <input className="input" type="text" inputMode="email" value={values.from} onChange={set("from")} autoComplete="off" placeholder="team@example.com" />
+                <input
+                  className="input"
+                  type="text"
+                  inputMode="email"
+                  value={values.from}
+                  onChange={set("from")}
+                  autoComplete="off"
+                  placeholder="team@example.com"
+                />
               </FormField>
               <FormField id="send-from-name" label="From name (optional)" error={errors.fromName}>
-                <input className="input" value={values.fromName} onChange={set("fromName")} maxLength={200} autoComplete="off" placeholder="Example Team" />
+                <input
+                  className="input"
+                  value={values.fromName}
+                  onChange={set("fromName")}
+                  maxLength={200}
+                  autoComplete="off"
+                  placeholder="Example Team"
+                />
               </FormField>
             </div>
           </div>

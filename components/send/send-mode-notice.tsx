@@ -38,7 +38,8 @@ export function SendModeNotice() {
           "This email goes to the real recipients you enter."
         ) : (
           <>
-            Only addresses on a test list (and the demo addresses under To) receive email; any other recipient makes the send fail. Manage test lists on the{" "}
+            Only addresses on a test list (and the demo addresses under To) receive email; any other recipient makes the send fail. Manage
+            test lists on the{" "}
             <Link href="/safety" className="font-medium underline">
               Safety page
             </Link>

@@ -11,7 +11,11 @@ const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle
 export function SendResultCard({ result }: { result: SendResult }) {
   const tone = result.status === "sent" ? "success" : result.status === "failed" ? "danger" : "neutral";
   return (
-    <section aria-labelledby="send-result-heading" className="rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900" data-testid="send-result">
+    <section
+      aria-labelledby="send-result-heading"
+      className="rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="send-result"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="send-result-heading" className="text-lg font-semibold">
           Result

@@ -37,7 +37,9 @@ export function SendView({ role }: { role: Role }) {
       />
       <SendModeNotice />
       {!canSend && (
-        <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">Viewers cannot send email. Ask an owner or admin for the member role.</p>
+        <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+          Viewers cannot send email. Ask an owner or admin for the member role.
+        </p>
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <SendForm disabled={!canSend} pending={sendNow.isPending || schedule.isPending} onSend={submit} />
@@ -47,7 +49,8 @@ export function SendView({ role }: { role: Role }) {
           {schedule.data && lastLater && !schedule.isPending && <ScheduledResultCard scheduled={schedule.data} />}
           {!active.data && !active.error && (
             <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
-              The result shows here after you press <strong>Send email</strong>: its status, the provider that took it and the message id. A send for later shows when it will go.
+              The result shows here after you press <strong>Send email</strong>: its status, the provider that took it and the message id. A
+              send for later shows when it will go.
             </p>
           )}
         </div>

@@ -9,7 +9,10 @@ import { FormField } from "@/components/ui/form-field";
 import { fieldErrors } from "@/components/ui/field-errors";
 
 type Field = "email" | "name";
-const MESSAGES: Partial<Record<Field, string>> = { email: "Give a valid email address, e.g. news@example.com.", name: "Keep the name to one line of at most 200 characters." };
+const MESSAGES: Partial<Record<Field, string>> = {
+  email: "Give a valid email address, e.g. news@example.com.",
+  name: "Keep the name to one line of at most 200 characters.",
+};
 
 /**
  * Adds a sender, or renames one (`sender`), checked with the route's own schema first. Mounted
@@ -68,13 +71,36 @@ export function SenderDialog({ open, sender, onClose }: { open: boolean; sender?
       <form onSubmit={submit} noValidate className="space-y-4">
         {!sender && (
           <FormField id="sender-email" label="Email address" error={errors.email}>
-            <input className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} autoComplete="off" spellCheck={false} data-autofocus />
+            <input
+              className="input"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              maxLength={254}
+              autoComplete="off"
+              spellCheck={false}
+              data-autofocus
+            />
           </FormField>
         )}
         <FormField id="sender-name" label="Display name" hint="Optional, e.g. “Acme Support”." error={errors.name}>
-          <input className="input" type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" {...(sender ? { "data-autofocus": true } : {})} />
+          <input
+            className="input"
+            type="text"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={200}
+            autoComplete="off"
+            {...(sender ? { "data-autofocus": true } : {})}
+          />
         </FormField>
-        <FormActions pending={save.isPending} error={save.error?.message} onCancel={close} submitLabel={sender ? "Save" : "Add sender"} pendingLabel={sender ? "Saving…" : "Adding…"} />
+        <FormActions
+          pending={save.isPending}
+          error={save.error?.message}
+          onCancel={close}
+          submitLabel={sender ? "Save" : "Add sender"}
+          pendingLabel={sender ? "Saving…" : "Adding…"}
+        />
       </form>
     </Dialog>
   );

@@ -13,8 +13,19 @@ function Verification({ s }: { s: Sender }) {
 
 function how(s: Sender): React.ReactNode {
   if (s.verification === "domain") return <>Its domain {s.domain?.name} is verified.</>;
-  if (s.verification === "confirmed" && s.confirmedAt) return <>Confirmed by the address&apos;s owner <DateText value={s.confirmedAt} show="time" />.</>;
-  if (s.domain) return <>Its domain {s.domain.name} is {s.domain.status}: verify the domain, or have the address confirmed by email. Until then it cannot send in production.</>;
+  if (s.verification === "confirmed" && s.confirmedAt)
+    return (
+      <>
+        Confirmed by the address&apos;s owner <DateText value={s.confirmedAt} show="time" />.
+      </>
+    );
+  if (s.domain)
+    return (
+      <>
+        Its domain {s.domain.name} is {s.domain.status}: verify the domain, or have the address confirmed by email. Until then it cannot
+        send in production.
+      </>
+    );
   return <>Send a confirmation email and have its owner press Confirm. Until then it cannot send in production.</>;
 }
 
@@ -40,12 +51,19 @@ export function SenderRow({ sender: s, canManage, restrictedReasonId, sending, o
           <span className="font-medium break-all">{s.email}</span>
           <Verification s={s} />
         </div>
-        <p className="mt-0.5 text-sm text-zinc-700 dark:text-zinc-300">{s.name || <span className="text-zinc-500 italic dark:text-zinc-400">No display name</span>}</p>
+        <p className="mt-0.5 text-sm text-zinc-700 dark:text-zinc-300">
+          {s.name || <span className="text-zinc-500 italic dark:text-zinc-400">No display name</span>}
+        </p>
         <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{how(s)}</p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-center">
         {!s.verified && (
-          <ActionButton className="btn-primary py-1.5" onClick={() => onSendConfirmation(s)} disabled={!canManage || sending} aria-describedby={off["aria-describedby"]}>
+          <ActionButton
+            className="btn-primary py-1.5"
+            onClick={() => onSendConfirmation(s)}
+            disabled={!canManage || sending}
+            aria-describedby={off["aria-describedby"]}
+          >
             {sending ? "Sending…" : "Send confirmation"}
             {label}
           </ActionButton>

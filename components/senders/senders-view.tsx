@@ -38,8 +38,10 @@ export function SendersView({ role }: { role: Role }) {
         description={
           <>
             The addresses you send from. In production a send&apos;s from-address must be a verified sender: at a verified{" "}
-            <Link href="/domains" className="underline">domain</Link>, or confirmed by its owner through an emailed link. Sends without a from-address use the
-            installation&apos;s default address.
+            <Link href="/domains" className="underline">
+              domain
+            </Link>
+            , or confirmed by its owner through an emailed link. Sends without a from-address use the installation&apos;s default address.
           </>
         }
         action={
@@ -55,11 +57,9 @@ export function SendersView({ role }: { role: Role }) {
         rows={3}
         isEmpty={(data) => data.pagination.total === 0}
         empty={
-          <EmptyState
-            title="No senders yet"
-            action={canManage ? { label: "Add a sender", onClick: openAdd } : undefined}
-          >
-            Add an address you send from, like news@example.com. At a verified domain it is ready at once; anywhere else its owner confirms it by email.
+          <EmptyState title="No senders yet" action={canManage ? { label: "Add a sender", onClick: openAdd } : undefined}>
+            Add an address you send from, like news@example.com. At a verified domain it is ready at once; anywhere else its owner confirms
+            it by email.
           </EmptyState>
         }
       >
@@ -108,11 +108,12 @@ export function SendersView({ role }: { role: Role }) {
         item={deleting}
         title="Delete this sender?"
         description={(deleting) => (
-            <>
-              <strong className="break-all">{deleting.email}</strong> will be gone{deleting.verification === "domain" ? "" : ": in production it can no longer be sent from"}.
-              Mail already sent from it keeps its history.
-            </>
-          )}
+          <>
+            <strong className="break-all">{deleting.email}</strong> will be gone
+            {deleting.verification === "domain" ? "" : ": in production it can no longer be sent from"}. Mail already sent from it keeps its
+            history.
+          </>
+        )}
         remove={remove}
         onClose={() => setDeleting(null)}
         onDeleted={() => setPage(pageAfterRemoving(list.length, page))}

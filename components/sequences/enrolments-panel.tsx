@@ -14,7 +14,21 @@ const PER_PAGE = 20;
 const TONE = { active: "brand", completed: "success", exited: "neutral", failed: "danger" } as const;
 const EXIT = { replied: "replied", unsubscribed: "unsubscribed", suppressed: "suppressed", removed: "removed" } as const;
 
-function EnrolmentRow({ e, stepCount, canManage, restrictedReasonId, busy, onRemove }: { e: Enrolment; stepCount: number; canManage: boolean; restrictedReasonId?: string; busy: boolean; onRemove: (e: Enrolment) => void }) {
+function EnrolmentRow({
+  e,
+  stepCount,
+  canManage,
+  restrictedReasonId,
+  busy,
+  onRemove,
+}: {
+  e: Enrolment;
+  stepCount: number;
+  canManage: boolean;
+  restrictedReasonId?: string;
+  busy: boolean;
+  onRemove: (e: Enrolment) => void;
+}) {
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="enrolment-row">
       <div className="min-w-0">
@@ -29,19 +43,26 @@ function EnrolmentRow({ e, stepCount, canManage, restrictedReasonId, busy, onRem
           Enrolled <DateText value={e.enrolledAt} show="time" /> ({e.source})
           {e.status === "active" && e.nextRunAt && (
             <>
-              {" "}· step {Math.min(e.nextStep + 1, stepCount)} of {stepCount} due <DateText value={e.nextRunAt} show="time" />
+              {" "}
+              · step {Math.min(e.nextStep + 1, stepCount)} of {stepCount} due <DateText value={e.nextRunAt} show="time" />
             </>
           )}
           {e.finishedAt && (
             <>
-              {" "}· ended <DateText value={e.finishedAt} show="time" />
+              {" "}
+              · ended <DateText value={e.finishedAt} show="time" />
             </>
           )}
         </p>
         {e.error && <p className="mt-1 text-xs break-words text-red-600 dark:text-red-400">{e.error}</p>}
       </div>
       {e.status === "active" && (
-        <ActionButton className="btn-secondary shrink-0 self-start py-1.5 sm:self-center" onClick={() => onRemove(e)} disabled={!canManage || busy} aria-describedby={canManage ? undefined : restrictedReasonId}>
+        <ActionButton
+          className="btn-secondary shrink-0 self-start py-1.5 sm:self-center"
+          onClick={() => onRemove(e)}
+          disabled={!canManage || busy}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
           Remove<span className="sr-only"> {e.email}</span>
         </ActionButton>
       )}
@@ -50,7 +71,17 @@ function EnrolmentRow({ e, stepCount, canManage, restrictedReasonId, busy, onRem
 }
 
 /** The sequence's enrolments, newest first, filtered by status; managers take active ones out. */
-export function EnrolmentsPanel({ sequenceId, stepCount, canManage, restrictedReasonId }: { sequenceId: string; stepCount: number; canManage: boolean; restrictedReasonId?: string }) {
+export function EnrolmentsPanel({
+  sequenceId,
+  stepCount,
+  canManage,
+  restrictedReasonId,
+}: {
+  sequenceId: string;
+  stepCount: number;
+  canManage: boolean;
+  restrictedReasonId?: string;
+}) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<EnrolmentStatus | "">("");
   const enrolments = useEnrolments(sequenceId, page, PER_PAGE, status || undefined);
@@ -109,7 +140,15 @@ export function EnrolmentsPanel({ sequenceId, stepCount, canManage, restrictedRe
               tally={{ testId: "enrolments-count", one: "enrolment", many: "enrolments", filtered: status !== "" }}
             >
               {list.map((e) => (
-                <EnrolmentRow key={e.id} e={e} stepCount={stepCount} canManage={canManage} restrictedReasonId={restrictedReasonId} busy={remove.isPending} onRemove={(x) => remove.mutate(x)} />
+                <EnrolmentRow
+                  key={e.id}
+                  e={e}
+                  stepCount={stepCount}
+                  canManage={canManage}
+                  restrictedReasonId={restrictedReasonId}
+                  busy={remove.isPending}
+                  onRemove={(x) => remove.mutate(x)}
+                />
               ))}
             </PagedList>
           )

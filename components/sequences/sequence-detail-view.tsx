@@ -4,7 +4,15 @@ import { useId, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { roleHas, type Role } from "@/lib/auth/permissions";
-import { useDeleteSequence, useListOptions, useSenderOptions, useSequence, useSetSequenceStatus, useTemplateOptions, type SequenceDetail } from "@/hooks/sequences";
+import {
+  useDeleteSequence,
+  useListOptions,
+  useSenderOptions,
+  useSequence,
+  useSetSequenceStatus,
+  useTemplateOptions,
+  type SequenceDetail,
+} from "@/hooks/sequences";
 import { PageHeader } from "@/components/ui/page-header";
 import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -53,13 +61,23 @@ export function SequenceDetailView({ id, role }: { id: string; role: Role }) {
               <ActionButton className="btn-primary" onClick={() => setEnrolling(true)} disabled={!canManage} aria-describedby={describedBy}>
                 Enrol contacts
               </ActionButton>
-              <ActionButton className="btn-secondary" onClick={() => toggle.mutate({ id: s.id, status: s.status === "active" ? "paused" : "active" })} disabled={!canManage || toggle.isPending} aria-describedby={describedBy}>
+              <ActionButton
+                className="btn-secondary"
+                onClick={() => toggle.mutate({ id: s.id, status: s.status === "active" ? "paused" : "active" })}
+                disabled={!canManage || toggle.isPending}
+                aria-describedby={describedBy}
+              >
                 {s.status === "active" ? "Pause" : "Resume"}
               </ActionButton>
               <ActionButton className="btn-secondary" onClick={() => setEditing(true)} disabled={!canManage} aria-describedby={describedBy}>
                 Edit
               </ActionButton>
-              <ActionButton className="btn-secondary" onClick={() => setDeleting(true)} disabled={!canManage} aria-describedby={describedBy}>
+              <ActionButton
+                className="btn-secondary"
+                onClick={() => setDeleting(true)}
+                disabled={!canManage}
+                aria-describedby={describedBy}
+              >
                 Delete
               </ActionButton>
             </div>
@@ -99,7 +117,8 @@ export function SequenceDetailView({ id, role }: { id: string; role: Role }) {
           title="Delete this sequence?"
           description={
             <>
-              <strong className="break-words">{s.name}</strong> will be gone with its {e.total} enrolments and stats; nothing more is sent from it. Messages already sent keep their history.
+              <strong className="break-words">{s.name}</strong> will be gone with its {e.total} enrolments and stats; nothing more is sent
+              from it. Messages already sent keep their history.
             </>
           }
           confirmLabel="Delete"

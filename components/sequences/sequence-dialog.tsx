@@ -2,7 +2,15 @@
 
 import { useState } from "react";
 import { createSequenceSchema, MAX_STEPS } from "@/lib/sequences/schemas";
-import { useCreateSequence, useListOptions, useSenderOptions, useTemplateOptions, useUpdateSequence, type Option, type Sequence } from "@/hooks/sequences";
+import {
+  useCreateSequence,
+  useListOptions,
+  useSenderOptions,
+  useTemplateOptions,
+  useUpdateSequence,
+  type Option,
+  type Sequence,
+} from "@/hooks/sequences";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
@@ -15,7 +23,20 @@ const draftsOf = (s?: Sequence | null): StepDraft[] =>
   s ? s.steps.map((st) => ({ ...newStep(st.templateId), ...splitDelay(st.delaySeconds) })) : [newStep("", "0", "minutes")];
 
 /** A picker fed by a v1 list: "None" first; a list that could not be loaded says so and offers only "None" (and the current value). */
-function OptionSelect({ value, onChange, query, none, current, ...aria }: { value: string; onChange: (v: string) => void; query: { data?: Option[]; error: Error | null }; none: string; current: string | null } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange">) {
+function OptionSelect({
+  value,
+  onChange,
+  query,
+  none,
+  current,
+  ...aria
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  query: { data?: Option[]; error: Error | null };
+  none: string;
+  current: string | null;
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange">) {
   const options = query.data ?? [];
   return (
     <select {...aria} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
@@ -73,7 +94,10 @@ export function SequenceDialog({ open, sequence, onClose }: { open: boolean; seq
         const [field, index, part] = issue.path;
         if (field === "steps" && typeof index === "number") {
           const key = part === "templateId" ? "templateId" : "delay";
-          perStep[index] = { ...perStep[index], [key]: part === "templateId" ? "Choose a template." : "Give a whole number, at most 365 days." };
+          perStep[index] = {
+            ...perStep[index],
+            [key]: part === "templateId" ? "Choose a template." : "Give a whole number, at most 365 days.",
+          };
         } else found[field as Field] ??= issue.message;
       }
       setErrors(found);
@@ -101,14 +125,44 @@ export function SequenceDialog({ open, sequence, onClose }: { open: boolean; seq
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormField id="sequence-name" label="Name" hint="Unique in your organization." error={errors.name}>
-          <input className="input" type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" data-autofocus />
+          <input
+            className="input"
+            type="text"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={200}
+            autoComplete="off"
+            data-autofocus
+          />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="sequence-list" label="Trigger list" hint={lists.error ? "Lists could not be loaded." : "Contacts added to it are enrolled."} error={errors.triggerListId}>
-            <OptionSelect value={triggerListId} onChange={setTriggerListId} query={lists} none="None (enrol by hand or API)" current={sequence?.triggerListId ?? null} />
+          <FormField
+            id="sequence-list"
+            label="Trigger list"
+            hint={lists.error ? "Lists could not be loaded." : "Contacts added to it are enrolled."}
+            error={errors.triggerListId}
+          >
+            <OptionSelect
+              value={triggerListId}
+              onChange={setTriggerListId}
+              query={lists}
+              none="None (enrol by hand or API)"
+              current={sequence?.triggerListId ?? null}
+            />
           </FormField>
-          <FormField id="sequence-sender" label="Sender" hint={senders.error ? "Senders could not be loaded." : "The from-address of every step."} error={errors.senderId}>
-            <OptionSelect value={senderId} onChange={setSenderId} query={senders} none="Instance default address" current={sequence?.senderId ?? null} />
+          <FormField
+            id="sequence-sender"
+            label="Sender"
+            hint={senders.error ? "Senders could not be loaded." : "The from-address of every step."}
+            error={errors.senderId}
+          >
+            <OptionSelect
+              value={senderId}
+              onChange={setSenderId}
+              query={senders}
+              none="Instance default address"
+              current={sequence?.senderId ?? null}
+            />
           </FormField>
         </div>
         <StepsEditor

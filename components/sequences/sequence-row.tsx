@@ -33,7 +33,12 @@ export function SequenceRow({ sequence: s, templateNames, canManage, restrictedR
         </p>
       </div>
       <div className="flex shrink-0 gap-2 self-start">
-        <ActionButton className="btn-secondary py-1.5" onClick={() => onToggle(s)} disabled={!canManage || busy} aria-describedby={canManage ? undefined : restrictedReasonId}>
+        <ActionButton
+          className="btn-secondary py-1.5"
+          onClick={() => onToggle(s)}
+          disabled={!canManage || busy}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
           {s.status === "active" ? "Pause" : "Resume"}
           <span className="sr-only"> {s.name}</span>
         </ActionButton>

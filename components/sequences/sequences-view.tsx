@@ -48,12 +48,9 @@ export function SequencesView({ role }: { role: Role }) {
         rows={3}
         isEmpty={(data) => data.pagination.total === 0}
         empty={
-          <EmptyState
-            title="No sequences yet"
-            action={canManage ? { label: "Create a sequence", onClick: openAdd } : undefined}
-          >
-            A sequence sends templates in order, with a wait before each: say a welcome at once, tips two days later and an offer a week after. Pick a
-            trigger list and everyone added to it goes through the sequence once.
+          <EmptyState title="No sequences yet" action={canManage ? { label: "Create a sequence", onClick: openAdd } : undefined}>
+            A sequence sends templates in order, with a wait before each: say a welcome at once, tips two days later and an offer a week
+            after. Pick a trigger list and everyone added to it goes through the sequence once.
           </EmptyState>
         }
       >

@@ -13,9 +13,15 @@ export function StepStatsTable({ sequence, templateNames }: { sequence: Sequence
       <table className="w-full text-sm" aria-label="Steps and their stats">
         <thead className="text-left text-xs text-zinc-500 dark:text-zinc-400">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Step</th>
-            <th scope="col" className="px-3 py-2 font-medium">Template</th>
-            <th scope="col" className="px-3 py-2 font-medium">Wait</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Step
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Template
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Wait
+            </th>
             {COLUMNS.map((c) => (
               <th key={c} scope="col" className="px-3 py-2 text-right font-medium capitalize">
                 {c}
@@ -29,7 +35,9 @@ export function StepStatsTable({ sequence, templateNames }: { sequence: Sequence
             return (
               <tr key={step.id} data-testid="step-stats">
                 <td className="px-3 py-2">{step.position + 1}</td>
-                <td className="px-3 py-2 break-words">{templateNames.get(step.templateId) ?? <span className="italic">a deleted or unknown template</span>}</td>
+                <td className="px-3 py-2 break-words">
+                  {templateNames.get(step.templateId) ?? <span className="italic">a deleted or unknown template</span>}
+                </td>
                 <td className="px-3 py-2 whitespace-nowrap">{describeDelay(step.delaySeconds)}</td>
                 {COLUMNS.map((c) => (
                   <td key={c} className="px-3 py-2 text-right tabular-nums" data-stat={c}>

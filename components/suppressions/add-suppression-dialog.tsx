@@ -44,8 +44,22 @@ export function AddSuppressionDialog({ open, onClose }: { open: boolean; onClose
       dismissible={!add.isPending}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField id="suppression-email" label="Email address" hint="Its reason is shown as “Added by hand”. An address already on the list stays as it is." error={error}>
-          <input className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={320} autoComplete="off" spellCheck={false} data-autofocus />
+        <FormField
+          id="suppression-email"
+          label="Email address"
+          hint="Its reason is shown as “Added by hand”. An address already on the list stays as it is."
+          error={error}
+        >
+          <input
+            className="input"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            maxLength={320}
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+          />
         </FormField>
         <FormActions pending={add.isPending} error={add.error?.message} onCancel={close} submitLabel="Add address" pendingLabel="Adding…" />
       </form>

@@ -12,7 +12,8 @@ const AFTERWARDS: Record<SuppressionReason, string> = {
 export function RemoveDescription({ suppression: s }: { suppression: Suppression }) {
   return (
     <>
-      Mail to <strong className="break-all">{s.email}</strong> will be sent again. It was suppressed because {REASON_LABELS[s.reason].why}. {AFTERWARDS[s.reason]}
+      Mail to <strong className="break-all">{s.email}</strong> will be sent again. It was suppressed because {REASON_LABELS[s.reason].why}.{" "}
+      {AFTERWARDS[s.reason]}
     </>
   );
 }

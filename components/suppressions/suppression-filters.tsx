@@ -38,7 +38,12 @@ export function SuppressionFilters({ search, onSearchChange, reason, onReasonCha
         <label htmlFor="suppression-reason" className="block text-sm font-medium">
           Reason
         </label>
-        <select id="suppression-reason" className="input mt-1" value={reason} onChange={(e) => onReasonChange(e.target.value as SuppressionReason | "")}>
+        <select
+          id="suppression-reason"
+          className="input mt-1"
+          value={reason}
+          onChange={(e) => onReasonChange(e.target.value as SuppressionReason | "")}
+        >
           <option value="">Any reason</option>
           {SUPPRESSION_REASONS.map((r) => (
             <option key={r} value={r}>

@@ -88,20 +88,20 @@ export function SuppressionsView({ role }: { role: Role }) {
         isEmpty={(data) => data.pagination.total === 0}
         empty={
           filtered ? (
-            <EmptyState
-              title="No addresses match"
-              action={{ label: "Clear search and filter", onClick: clearFilters }}
-            >
-              {settledSearch ? <>No {reason ? `${REASON_LABELS[reason].label.toLowerCase()} ` : ""}address has “{settledSearch}” in it. </> : `No address has the reason ${REASON_LABELS[reason as SuppressionReason].label.toLowerCase()}. `}
+            <EmptyState title="No addresses match" action={{ label: "Clear search and filter", onClick: clearFilters }}>
+              {settledSearch ? (
+                <>
+                  No {reason ? `${REASON_LABELS[reason].label.toLowerCase()} ` : ""}address has “{settledSearch}” in it.{" "}
+                </>
+              ) : (
+                `No address has the reason ${REASON_LABELS[reason as SuppressionReason].label.toLowerCase()}. `
+              )}
               Search matches any part of an address; try fewer letters or any reason.
             </EmptyState>
           ) : (
-            <EmptyState
-              title="No suppressed addresses"
-              action={canManage ? { label: "Add an address", onClick: openAdd } : undefined}
-            >
-              Addresses land here when mail to them bounces hard, when a recipient marks a message as spam or unsubscribes, or when someone adds them by
-              hand. Sends to an address on this list are refused, which protects your sending reputation.
+            <EmptyState title="No suppressed addresses" action={canManage ? { label: "Add an address", onClick: openAdd } : undefined}>
+              Addresses land here when mail to them bounces hard, when a recipient marks a message as spam or unsubscribes, or when someone
+              adds them by hand. Sends to an address on this list are refused, which protects your sending reputation.
             </EmptyState>
           )
         }
@@ -128,7 +128,13 @@ export function SuppressionsView({ role }: { role: Role }) {
                 tally={{ testId: "suppressions-count", one: "address", many: "addresses", filtered }}
               >
                 {list.map((s) => (
-                  <SuppressionRow key={s.id} suppression={s} canManage={canManage} restrictedReasonId={restrictedId} onRemove={setRemoving} />
+                  <SuppressionRow
+                    key={s.id}
+                    suppression={s}
+                    canManage={canManage}
+                    restrictedReasonId={restrictedId}
+                    onRemove={setRemoving}
+                  />
                 ))}
               </PagedList>
             </>

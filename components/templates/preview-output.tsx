@@ -20,7 +20,12 @@ export function PreviewOutput({ preview, title }: { preview: TemplatePreview; ti
         <dt className={label}>HTML</dt>
         <dd className="mt-1">
           {preview.html !== null ? (
-            <iframe title={title} sandbox="" srcDoc={preview.html} className="h-72 w-full resize-y rounded-md border border-zinc-200 bg-white dark:border-zinc-700" />
+            <iframe
+              title={title}
+              sandbox=""
+              srcDoc={preview.html}
+              className="h-72 w-full resize-y rounded-md border border-zinc-200 bg-white dark:border-zinc-700"
+            />
           ) : (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">No HTML part: mail clients show the text.</p>
           )}

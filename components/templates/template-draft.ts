@@ -47,7 +47,13 @@ export function draftOf(t: Pick<TemplateVersion, "subject" | "html" | "text" | "
     subject: t.subject,
     html: t.html ?? "",
     text: t.text ?? "",
-    variables: t.variables.map((v) => ({ ...newRow(), name: v.name, required: v.required, default: v.default === null ? "" : String(v.default), stored: v.default })),
+    variables: t.variables.map((v) => ({
+      ...newRow(),
+      name: v.name,
+      required: v.required,
+      default: v.default === null ? "" : String(v.default),
+      stored: v.default,
+    })),
   };
 }
 
@@ -56,7 +62,8 @@ function defaultOf(row: VariableRow): DefaultValue | undefined {
   return row.default === "" ? undefined : row.default;
 }
 
-const variablesOf = (rows: VariableRow[]) => rows.map((r) => ({ name: r.name.trim(), required: r.required, ...(defaultOf(r) !== undefined ? { default: defaultOf(r) } : {}) }));
+const variablesOf = (rows: VariableRow[]) =>
+  rows.map((r) => ({ name: r.name.trim(), required: r.required, ...(defaultOf(r) !== undefined ? { default: defaultOf(r) } : {}) }));
 
 /** One shape for comparing: absent and null defaults are the same thing. */
 const comparable = (vars: { name: string; required?: boolean; default?: DefaultValue }[]) =>
@@ -100,7 +107,8 @@ export function changedFields(draft: Draft, saved: Template): UpdateTemplateInpu
 }
 
 /** Does a change go beyond the name (and so add a version)? */
-export const changesContent = (patch: UpdateTemplateInput) => (["subject", "html", "text", "variables"] as const).some((f) => patch[f] !== undefined);
+export const changesContent = (patch: UpdateTemplateInput) =>
+  (["subject", "html", "text", "variables"] as const).some((f) => patch[f] !== undefined);
 
 /**
  * The server's 400 ("Invalid request: body.html: unknown helper "x" on line 2: …; body.text: …")

@@ -35,7 +35,10 @@ export function TemplatePreview({ templateId, version, variables, samples, onSam
   const waiting = preview.isFetching || settled !== samples;
 
   return (
-    <section aria-labelledby="template-preview-heading" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="template-preview-heading"
+      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="template-preview-heading" className="text-lg font-semibold">
           Preview
@@ -64,9 +67,13 @@ export function TemplatePreview({ templateId, version, variables, samples, onSam
           </div>
         </fieldset>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">This version declares no variables, so there are no sample values to fill in.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          This version declares no variables, so there are no sample values to fill in.
+        </p>
       )}
-      {preview.error && <ErrorBanner message={`Could not render the preview: ${preview.error.message}`} onRetry={() => preview.refetch()} />}
+      {preview.error && (
+        <ErrorBanner message={`Could not render the preview: ${preview.error.message}`} onRetry={() => preview.refetch()} />
+      )}
       {preview.data ? (
         <div aria-busy={waiting || undefined} className={waiting ? "opacity-70 transition-opacity" : undefined}>
           <PreviewOutput preview={preview.data} title="HTML preview" />

@@ -42,7 +42,12 @@ export function TemplateWorkspace({ template, role }: { template: Template; role
       {
         onSuccess: (saved) => {
           reset(draftOf(saved, saved.name));
-          setStatus({ saved: true, text: changesContent(patch) ? `Saved as version ${saved.version}.` : `Saved. Only the name changed, so this is still version ${saved.version}.` });
+          setStatus({
+            saved: true,
+            text: changesContent(patch)
+              ? `Saved as version ${saved.version}.`
+              : `Saved. Only the name changed, so this is still version ${saved.version}.`,
+          });
         },
         onError: refused,
       },
@@ -66,7 +71,8 @@ export function TemplateWorkspace({ template, role }: { template: Template; role
         title={template.name}
         description={
           <>
-            Version {template.version}, updated <DateText value={template.updatedAt} show="time" />. Each save that changes the content adds a version; sends use the newest unless they pin one.
+            Version {template.version}, updated <DateText value={template.updatedAt} show="time" />. Each save that changes the content adds
+            a version; sends use the newest unless they pin one.
           </>
         }
         action={
@@ -94,14 +100,25 @@ export function TemplateWorkspace({ template, role }: { template: Template; role
           {canManage && (
             <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
               <p aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="template-save-status">
-                {status ? <span className={status.saved ? "text-green-700 dark:text-green-400" : undefined}>{status.text}</span> : dirty ? "Unsaved changes." : "No unsaved changes."}
+                {status ? (
+                  <span className={status.saved ? "text-green-700 dark:text-green-400" : undefined}>{status.text}</span>
+                ) : dirty ? (
+                  "Unsaved changes."
+                ) : (
+                  "No unsaved changes."
+                )}
               </p>
               <div className="flex flex-col-reverse gap-2 sm:flex-row">
                 {dirty && (
-                  <button type="button" className="btn-secondary" onClick={() => {
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => {
                       setStatus(null);
                       reset(draftOf(template, template.name));
-                    }} disabled={update.isPending}>
+                    }}
+                    disabled={update.isPending}
+                  >
                     Discard changes
                   </button>
                 )}
@@ -152,7 +169,9 @@ export function TemplateWorkspace({ template, role }: { template: Template; role
         title="Delete template?"
         description={
           <>
-            <strong className="break-words">{template.name}</strong> and {template.version === 1 ? "its one version are" : `all ${template.version} of its versions are`} deleted. Sends that name it, scheduled ones included, fail with TEMPLATE_NOT_FOUND. This cannot be undone.
+            <strong className="break-words">{template.name}</strong> and{" "}
+            {template.version === 1 ? "its one version are" : `all ${template.version} of its versions are`} deleted. Sends that name it,
+            scheduled ones included, fail with TEMPLATE_NOT_FOUND. This cannot be undone.
           </>
         }
         confirmLabel="Delete"

@@ -4,7 +4,10 @@ import { Badge } from "@/components/ui/badge";
 /** One line per recipient: sent with its message id, or why it was not. */
 export function TemplatedResults({ results }: { results: TemplatedResult[] }) {
   return (
-    <ul aria-label="Send results" className="divide-y divide-zinc-200 rounded-md border border-zinc-200 text-sm dark:divide-zinc-800 dark:border-zinc-700">
+    <ul
+      aria-label="Send results"
+      className="divide-y divide-zinc-200 rounded-md border border-zinc-200 text-sm dark:divide-zinc-800 dark:border-zinc-700"
+    >
       {results.map((r) => (
         <li key={r.recipient} className="space-y-1 px-3 py-2" data-testid="templated-result">
           <div className="flex flex-wrap items-center gap-2">

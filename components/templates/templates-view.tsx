@@ -43,10 +43,7 @@ export function TemplatesView({ role }: { role: Role }) {
         loading="Loading templates…"
         isEmpty={(data) => data.pagination.total === 0}
         empty={
-          <EmptyState
-            title="No templates yet"
-            action={canManage ? { label: "Create a template", href: "/templates/new" } : undefined}
-          >
+          <EmptyState title="No templates yet" action={canManage ? { label: "Create a template", href: "/templates/new" } : undefined}>
             {canManage
               ? "Write a subject and body with variables like {{firstName}}, preview it with sample values, then send it with its templateId."
               : "Ask a member, admin or owner of your organization to create one."}
@@ -65,10 +62,17 @@ export function TemplatesView({ role }: { role: Role }) {
             onPageChange={setPage}
           >
             {list.map((t) => (
-              <li key={t.id} className="relative px-4 py-3 first:rounded-t-lg last:rounded-b-lg hover:bg-zinc-50 dark:hover:bg-zinc-800/60" data-testid="template-row">
+              <li
+                key={t.id}
+                className="relative px-4 py-3 first:rounded-t-lg last:rounded-b-lg hover:bg-zinc-50 dark:hover:bg-zinc-800/60"
+                data-testid="template-row"
+              >
                 <div className="flex flex-wrap items-center gap-2">
                   {/* The link covers the row, so the whole row opens the template. */}
-                  <Link href={`/templates/${t.id}`} className="font-medium break-words text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-500 dark:text-brand-50">
+                  <Link
+                    href={`/templates/${t.id}`}
+                    className="font-medium break-words text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-500 dark:text-brand-50"
+                  >
                     {t.name}
                   </Link>
                   <Badge>Version {t.version}</Badge>

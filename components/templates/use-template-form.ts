@@ -12,7 +12,8 @@ export function useTemplateForm(initial: Draft | (() => Draft)) {
   const [errors, setErrors] = useState<DraftErrors>(NO_ERRORS);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const focusFirstProblem = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
 
   function change(next: Draft) {
     const changed = (Object.keys(next) as DraftField[]).filter((k) => next[k] !== draft[k]);

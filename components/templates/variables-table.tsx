@@ -39,7 +39,8 @@ export function VariablesTable({ rows, onChange, errors, error, readOnly }: Vari
     <fieldset aria-describedby="template-variables-hint">
       <legend className="text-sm font-medium">Variables</legend>
       <p id="template-variables-hint" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-        Write them as <code className="font-mono">{"{{name}}"}</code>. A required variable with no default must be given on every send; previews fill any gap with the variable&apos;s name.
+        Write them as <code className="font-mono">{"{{name}}"}</code>. A required variable with no default must be given on every send;
+        previews fill any gap with the variable&apos;s name.
       </p>
       {rows.length > 0 && (
         <>
@@ -95,7 +96,13 @@ export function VariablesTable({ rows, onChange, errors, error, readOnly }: Vari
                     {readOnly ? (
                       <span />
                     ) : (
-                      <button type="button" className="btn-secondary justify-self-end px-2 py-1.5 sm:justify-self-auto" onClick={() => onChange(rows.filter((x) => x.key !== r.key))} aria-label={`Remove ${label}`} title="Remove">
+                      <button
+                        type="button"
+                        className="btn-secondary justify-self-end px-2 py-1.5 sm:justify-self-auto"
+                        onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
+                        aria-label={`Remove ${label}`}
+                        title="Remove"
+                      >
                         <span aria-hidden="true">✕</span>
                       </button>
                     )}
@@ -111,7 +118,9 @@ export function VariablesTable({ rows, onChange, errors, error, readOnly }: Vari
           </ul>
         </>
       )}
-      {rows.length === 0 && <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No variables: every send gets the same content.</p>}
+      {rows.length === 0 && (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No variables: every send gets the same content.</p>
+      )}
       {error && <p className="mt-1 text-xs text-red-600 dark:text-red-400">{error}</p>}
       {!readOnly && (
         <button type="button" className="btn-secondary mt-2 py-1.5" onClick={add}>

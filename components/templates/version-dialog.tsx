@@ -19,11 +19,15 @@ interface VersionDialogProps {
 }
 
 const heading = "text-xs font-medium text-zinc-500 uppercase dark:text-zinc-400";
-const source = "mt-1 max-h-48 overflow-auto focus-visible:outline-2 focus-visible:outline-brand-500 rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs break-words whitespace-pre-wrap dark:border-zinc-700 dark:bg-zinc-950";
+const source =
+  "mt-1 max-h-48 overflow-auto focus-visible:outline-2 focus-visible:outline-brand-500 rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs break-words whitespace-pre-wrap dark:border-zinc-700 dark:bg-zinc-950";
 
 /** One saved version, read-only: its source, its variables and the server's rendering of it. */
 export function VersionDialog({ templateId, templateName, version, current, samples, onClose, onEditFrom }: VersionDialogProps) {
-  const preview = useTemplatePreview(templateId, version && { version: version.version, variables: sampleVariables(samples, version.variables) });
+  const preview = useTemplatePreview(
+    templateId,
+    version && { version: version.version, variables: sampleVariables(samples, version.variables) },
+  );
   return (
     <Dialog
       open={version !== null}
@@ -51,7 +55,9 @@ export function VersionDialog({ templateId, templateName, version, current, samp
             <p className="mt-1 text-sm">
               {version.variables.length === 0
                 ? "None"
-                : version.variables.map((v) => `${v.name}${v.required ? " (required)" : ""}${v.default !== null ? ` = ${JSON.stringify(v.default)}` : ""}`).join(", ")}
+                : version.variables
+                    .map((v) => `${v.name}${v.required ? " (required)" : ""}${v.default !== null ? ` = ${JSON.stringify(v.default)}` : ""}`)
+                    .join(", ")}
             </p>
           </div>
           <section aria-label="Rendered version" className="border-t border-zinc-200 pt-4 dark:border-zinc-800">

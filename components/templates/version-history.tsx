@@ -35,7 +35,10 @@ export function VersionHistory({ templateId, templateName, currentVersion, sampl
   };
 
   return (
-    <section aria-labelledby="template-versions-heading" className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="template-versions-heading"
+      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h2 id="template-versions-heading" className="text-lg font-semibold">
         Version history
       </h2>
@@ -44,7 +47,10 @@ export function VersionHistory({ templateId, templateName, currentVersion, sampl
         <QueryState query={versions} loading="Loading versions…" rows={2}>
           {(data) => (
             <div className={versions.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-              <ul aria-label="Versions" className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700">
+              <ul
+                aria-label="Versions"
+                className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700"
+              >
                 {data.items.map((v) => (
                   <li key={v.version} className="flex items-start justify-between gap-3 px-3 py-2" data-testid="template-version">
                     <div className="min-w-0 text-sm">

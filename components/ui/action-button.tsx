@@ -13,7 +13,10 @@ type ActionButtonProps = Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "ty
  * (or the row moves to the top and "Move up" stops applying). Screen readers still hear it
  * as unavailable, and clicks are ignored until it is usable again.
  */
-export const ActionButton = forwardRef<HTMLButtonElement, ActionButtonProps>(function ActionButton({ disabled, onClick, className = "", ...rest }, ref) {
+export const ActionButton = forwardRef<HTMLButtonElement, ActionButtonProps>(function ActionButton(
+  { disabled, onClick, className = "", ...rest },
+  ref,
+) {
   return (
     <button
       ref={ref}

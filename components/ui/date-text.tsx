@@ -5,7 +5,14 @@ const FORMATS = {
   date: new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }),
   time: new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }),
   seconds: new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" }),
-  zoned: new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }),
+  zoned: new Intl.DateTimeFormat(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }),
 };
 const EXACT = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" });
 

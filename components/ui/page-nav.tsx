@@ -1,5 +1,14 @@
 /** "26–50 of 73" with Previous and Next, for page-numbered lists. */
-export function PageNav({ label, page, pageSize, total, more = false, count, busy, onPageChange }: {
+export function PageNav({
+  label,
+  page,
+  pageSize,
+  total,
+  more = false,
+  count,
+  busy,
+  onPageChange,
+}: {
   label: string;
   page: number;
   pageSize: number;

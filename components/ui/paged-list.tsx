@@ -23,7 +23,19 @@ interface PagedListProps {
 }
 
 /** One page of a page-numbered list, with Previous and Next once there is more than a page. */
-export function PagedList({ label, navLabel, page, pageSize, total, more = false, count, query, onPageChange, tally, children }: PagedListProps) {
+export function PagedList({
+  label,
+  navLabel,
+  page,
+  pageSize,
+  total,
+  more = false,
+  count,
+  query,
+  onPageChange,
+  tally,
+  children,
+}: PagedListProps) {
   return (
     <div aria-busy={query.isFetching || undefined} className={query.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
       {tally && (
@@ -32,23 +44,42 @@ export function PagedList({ label, navLabel, page, pageSize, total, more = false
           {tally.filtered ? " match" : ""}
         </p>
       )}
-      <ul aria-label={label} className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+      <ul
+        aria-label={label}
+        className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+      >
         {children}
       </ul>
       {(more || total > pageSize) && (
-        <PageNav label={navLabel} page={page} pageSize={pageSize} total={total} more={more} count={count} busy={query.isPlaceholderData} onPageChange={onPageChange} />
+        <PageNav
+          label={navLabel}
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          more={more}
+          count={count}
+          busy={query.isPlaceholderData}
+          onPageChange={onPageChange}
+        />
       )}
     </div>
   );
 }
 
 /** A page number from an old address (or a list that shrank), past the end of the list now. */
-export function PastLastPage({ noun, total, more = false, onFirstPage }: { noun: string; total: number; more?: boolean; onFirstPage: () => void }) {
+export function PastLastPage({
+  noun,
+  total,
+  more = false,
+  onFirstPage,
+}: {
+  noun: string;
+  total: number;
+  more?: boolean;
+  onFirstPage: () => void;
+}) {
   return (
-    <EmptyState
-      title={`No ${noun} on this page`}
-      action={{ label: "Go to the first page", onClick: onFirstPage }}
-    >
+    <EmptyState title={`No ${noun} on this page`} action={{ label: "Go to the first page", onClick: onFirstPage }}>
       There are {more ? `more than ${total.toLocaleString("en-US")}` : total} in all; this page is past the last one.
     </EmptyState>
   );

@@ -31,7 +31,9 @@ export function QueryState<T>({ query, loading, rows, errorPrefix, errorViews, i
   if (query.isError) {
     const view = query.error instanceof ApiError ? errorViews?.[query.error.status] : undefined;
     if (view !== undefined) return view;
-    return <ErrorBanner message={errorPrefix ? `${errorPrefix}: ${query.error.message}` : query.error.message} onRetry={() => query.refetch()} />;
+    return (
+      <ErrorBanner message={errorPrefix ? `${errorPrefix}: ${query.error.message}` : query.error.message} onRetry={() => query.refetch()} />
+    );
   }
   if (isEmpty?.(query.data)) return empty;
   return children(query.data);

@@ -6,7 +6,17 @@ import { useId } from "react";
  * The page's main button, or when the signed-in role may not use it, the same button
  * disabled with the reason beside it. The server refuses anyway; this only saves a trip.
  */
-export function RestrictedAction({ allowed, reason, onClick, children }: { allowed: boolean; reason: string; onClick: () => void; children: React.ReactNode }) {
+export function RestrictedAction({
+  allowed,
+  reason,
+  onClick,
+  children,
+}: {
+  allowed: boolean;
+  reason: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   const reasonId = useId();
   return (
     <>

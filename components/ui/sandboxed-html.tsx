@@ -10,7 +10,8 @@ const policy = (remote: boolean) =>
   `default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:${remote ? " https: http:" : ""}`;
 
 /** The HTML behind the policy; the parser files the meta into the document's head. */
-const framed = (html: string, remote: boolean) => `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${policy(remote)}">${html}`;
+const framed = (html: string, remote: boolean) =>
+  `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${policy(remote)}">${html}`;
 
 /** Whether the HTML asks for anything remote the policy holds back. */
 const asksRemote = (html: string) => /\b(?:src|href|poster|background)\s*=\s*["']?https?:|url\(\s*["']?https?:/i.test(html);

@@ -4,7 +4,17 @@ import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /** A secret shown this one time (an API key, a signing secret): the warning, the value, a copy button. */
-export function ShownOnce({ value, testId, copyLabel, children }: { value: string; testId: string; copyLabel: string; children: ReactNode }) {
+export function ShownOnce({
+  value,
+  testId,
+  copyLabel,
+  children,
+}: {
+  value: string;
+  testId: string;
+  copyLabel: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">

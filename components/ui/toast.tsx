@@ -60,7 +60,11 @@ function subscribe(listener: () => void) {
 
 /** The notices, stacked bottom-right on wider screens and across the bottom on phones. */
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => EMPTY,
+  );
   // Paused while the pointer is over the notices or focus is in them: nothing goes away mid-read.
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -133,7 +137,10 @@ function ToastItem({ toast: t, paused }: { toast: Toast; paused: boolean }) {
       data-kind={t.kind}
       className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-3 py-3 text-sm shadow-lg ${style.box}`}
     >
-      <span aria-hidden="true" className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${style.icon}`}>
+      <span
+        aria-hidden="true"
+        className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${style.icon}`}
+      >
         {style.symbol}
       </span>
       <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">

@@ -67,9 +67,22 @@ export function UseCaseDialog({ open, useCase, onClose }: { open: boolean; useCa
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormField id="use-case-name" label="Name" hint="Unique in your organization; one line." error={errors.name}>
-          <input className="input" type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" data-autofocus />
+          <input
+            className="input"
+            type="text"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={200}
+            autoComplete="off"
+            data-autofocus
+          />
         </FormField>
-        <FormField id="use-case-description" label="Description" hint="Optional: what this mail is and who gets it." error={errors.description}>
+        <FormField
+          id="use-case-description"
+          label="Description"
+          hint="Optional: what this mail is and who gets it."
+          error={errors.description}
+        >
           <textarea className="input h-24" value={description} onChange={(e) => setDescription(e.target.value)} />
         </FormField>
         <FormActions

@@ -18,7 +18,16 @@ interface UseCaseRowProps {
 }
 
 /** One use case: its name, whether it is the default, its description, and what can be done with it. */
-export function UseCaseRow({ useCase: u, canManage, canChooseDefault, restrictedReasonId, choosingDefault, onMakeDefault, onEdit, onDelete }: UseCaseRowProps) {
+export function UseCaseRow({
+  useCase: u,
+  canManage,
+  canChooseDefault,
+  restrictedReasonId,
+  choosingDefault,
+  onMakeDefault,
+  onEdit,
+  onDelete,
+}: UseCaseRowProps) {
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="use-case-row">
       <div className="min-w-0">
@@ -46,10 +55,22 @@ export function UseCaseRow({ useCase: u, canManage, canChooseDefault, restricted
             Make default<span className="sr-only"> {u.name}</span>
           </button>
         )}
-        <button type="button" className="btn-secondary py-1.5" onClick={() => onEdit(u)} disabled={!canManage} aria-describedby={canManage ? undefined : restrictedReasonId}>
+        <button
+          type="button"
+          className="btn-secondary py-1.5"
+          onClick={() => onEdit(u)}
+          disabled={!canManage}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
           Edit<span className="sr-only"> {u.name}</span>
         </button>
-        <button type="button" className="btn-secondary py-1.5" onClick={() => onDelete(u)} disabled={!canManage} aria-describedby={canManage ? undefined : restrictedReasonId}>
+        <button
+          type="button"
+          className="btn-secondary py-1.5"
+          onClick={() => onDelete(u)}
+          disabled={!canManage}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
           Delete<span className="sr-only"> {u.name}</span>
         </button>
       </div>

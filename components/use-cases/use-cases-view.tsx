@@ -51,12 +51,9 @@ export function UseCasesView({ role }: { role: Role }) {
         rows={4}
         isEmpty={(data) => data.pagination.total === 0}
         empty={
-          <EmptyState
-            title="No use cases yet"
-            action={canManage ? { label: "Add a use case", onClick: openAdd } : undefined}
-          >
-            A use case names why you send a message, such as “Password resets” or “Newsletter”. Tag a send with its use_case_id to tell your mail apart;
-            sends without one get the organization&apos;s default use case, once you choose one here.
+          <EmptyState title="No use cases yet" action={canManage ? { label: "Add a use case", onClick: openAdd } : undefined}>
+            A use case names why you send a message, such as “Password resets” or “Newsletter”. Tag a send with its use_case_id to tell your
+            mail apart; sends without one get the organization&apos;s default use case, once you choose one here.
           </EmptyState>
         }
       >
@@ -106,11 +103,12 @@ export function UseCasesView({ role }: { role: Role }) {
         item={deleting}
         title="Delete this use case?"
         description={(deleting) => (
-            <>
-              <strong className="break-words">{deleting.name}</strong> will be gone. Messages sent with it keep their history but lose the link to it
-              {deleting.isDefault ? "; it is the default, so sends that name no use case will get none until you choose another" : ""}.
-            </>
-          )}
+          <>
+            <strong className="break-words">{deleting.name}</strong> will be gone. Messages sent with it keep their history but lose the
+            link to it
+            {deleting.isDefault ? "; it is the default, so sends that name no use case will get none until you choose another" : ""}.
+          </>
+        )}
         remove={remove}
         onClose={() => setDeleting(null)}
         onDeleted={() => setPage(pageAfterRemoving(list.length, page))}

@@ -34,7 +34,13 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
   const sendTest = () => test.mutate(endpointId);
   const testButton = canManage && endpoint.data && (
     <>
-      <ActionButton className="btn-primary" onClick={sendTest} disabled={!active || test.isPending} aria-busy={test.isPending || undefined} aria-describedby={active ? undefined : BLOCKED_ID}>
+      <ActionButton
+        className="btn-primary"
+        onClick={sendTest}
+        disabled={!active || test.isPending}
+        aria-busy={test.isPending || undefined}
+        aria-describedby={active ? undefined : BLOCKED_ID}
+      >
         {test.isPending ? "Sending test…" : "Send test event"}
       </ActionButton>
       {!active && (
@@ -70,7 +76,10 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
       >
         {(data) => (
           <>
-            <section aria-label="Endpoint" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+            <section
+              aria-label="Endpoint"
+              className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+            >
               <EndpointSummary endpoint={data} projectName={projectName} />
               <DisabledNotice endpoint={data} canManage={canManage} />
             </section>
@@ -106,7 +115,13 @@ export function DeliveriesView({ endpointId, role }: { endpointId: string; role:
                   onPageChange={setPage}
                 >
                   {history.deliveries.map((d) => (
-                    <DeliveryItem key={d.id} endpointId={endpointId} delivery={d} canResend={canManage} resendBlockedBy={active ? undefined : BLOCKED_ID} />
+                    <DeliveryItem
+                      key={d.id}
+                      endpointId={endpointId}
+                      delivery={d}
+                      canResend={canManage}
+                      resendBlockedBy={active ? undefined : BLOCKED_ID}
+                    />
                   ))}
                 </PagedList>
               )}

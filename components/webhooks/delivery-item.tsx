@@ -83,7 +83,10 @@ export function DeliveryItem({ endpointId, delivery: d, canResend, resendBlocked
               aria-describedby={resendBlockedBy}
             >
               {resend.isPending ? "Resending…" : "Resend"}
-              <span className="sr-only"> {d.eventType} from {new Date(d.createdAt).toLocaleString()}</span>
+              <span className="sr-only">
+                {" "}
+                {d.eventType} from {new Date(d.createdAt).toLocaleString()}
+              </span>
             </ActionButton>
           </div>
         )}
@@ -95,7 +98,9 @@ export function DeliveryItem({ endpointId, delivery: d, canResend, resendBlocked
             <DeliveryAttempts attempts={d.attemptLog} nextAttemptAt={d.status === "pending" ? d.nextAttemptAt : null} />
             <details className="text-sm">
               <summary className="cursor-pointer font-medium">Payload</summary>
-              <pre className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-zinc-950">{payload.text}</pre>
+              <pre className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-zinc-950">
+                {payload.text}
+              </pre>
             </details>
             <p className="text-xs break-all text-zinc-500 dark:text-zinc-400">
               Delivery <code className="font-mono">{d.id}</code> · X-Webhook-Event-Id <code className="font-mono">{d.eventId ?? d.id}</code>

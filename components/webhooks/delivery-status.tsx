@@ -3,7 +3,13 @@ import { Badge } from "@/components/ui/badge";
 
 type Status = WebhookDelivery["status"];
 
-const TONES = { pending: "brand", delivering: "brand", succeeded: "success", failed: "danger", cancelled: "neutral" } as const satisfies Record<Status, string>;
+const TONES = {
+  pending: "brand",
+  delivering: "brand",
+  succeeded: "success",
+  failed: "danger",
+  cancelled: "neutral",
+} as const satisfies Record<Status, string>;
 
 /** A delivery's state in words: a pending delivery that was tried already is waiting to retry. */
 export function deliveryStatusLabel(status: Status, attempts: number): string {

@@ -81,7 +81,12 @@ export function EndpointForm({ endpoint, projectName, pending, error, serverErro
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <FormField id="webhook-url" label="URL" hint="Mailroom POSTs each event here as JSON. It must use https and be reachable from the internet." error={shown.url}>
+      <FormField
+        id="webhook-url"
+        label="URL"
+        hint="Mailroom POSTs each event here as JSON. It must use https and be reachable from the internet."
+        error={shown.url}
+      >
         <input
           className="input"
           type="url"
@@ -95,8 +100,19 @@ export function EndpointForm({ endpoint, projectName, pending, error, serverErro
           data-autofocus
         />
       </FormField>
-      <FormField id="webhook-description" label="Description (optional)" hint="What receives these events, e.g. “Billing service”." error={shown.description}>
-        <input className="input" value={description} onChange={(e) => changeDescription(e.target.value)} maxLength={500} autoComplete="off" />
+      <FormField
+        id="webhook-description"
+        label="Description (optional)"
+        hint="What receives these events, e.g. “Billing service”."
+        error={shown.description}
+      >
+        <input
+          className="input"
+          value={description}
+          onChange={(e) => changeDescription(e.target.value)}
+          maxLength={500}
+          autoComplete="off"
+        />
       </FormField>
       <EventsPicker value={events} onChange={changeEvents} error={shown.events} />
       {editing ? (

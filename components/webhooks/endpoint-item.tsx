@@ -54,7 +54,11 @@ export function EndpointItem({ endpoint, projectName, canManage, onEdit, onRotat
               {name}
             </ActionButton>
             {/* The row shows the new state at once; it goes back if the server refuses. */}
-            <ActionButton className="btn-secondary py-1.5" onClick={() => toggle.mutate({ id: endpoint.id, isActive: !endpoint.isActive })} disabled={toggle.isPending}>
+            <ActionButton
+              className="btn-secondary py-1.5"
+              onClick={() => toggle.mutate({ id: endpoint.id, isActive: !endpoint.isActive })}
+              disabled={toggle.isPending}
+            >
               {endpoint.isActive ? "Disable" : "Enable"}
               {name}
             </ActionButton>

@@ -23,7 +23,12 @@ export function EventsPicker({ value, onChange, error }: EventsPickerProps) {
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Which events Mailroom sends to this URL.</p>
 
       <label className="mt-3 flex items-start gap-2 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-700">
-        <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={all} onChange={(e) => onChange(e.target.checked ? [ALL_EVENTS] : [])} />
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 accent-brand-600"
+          checked={all}
+          onChange={(e) => onChange(e.target.checked ? [ALL_EVENTS] : [])}
+        />
         <span>
           <span className="font-medium">All events</span>
           <span className="block text-xs text-zinc-500 dark:text-zinc-400">Every event type, including ones added later.</span>

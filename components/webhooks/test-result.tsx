@@ -11,7 +11,10 @@ export function TestResult({ result }: { result?: WebhookTestResult }) {
   const time = result.durationMs !== null ? ` in ${result.durationMs} ms` : "";
   if (result.success) {
     return (
-      <p data-testid="webhook-test-result" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-green-950/40 dark:text-green-300">
+      <p
+        data-testid="webhook-test-result"
+        className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-green-950/40 dark:text-green-300"
+      >
         <span className="font-medium">Test event delivered:</span> {describeCode(result.statusCode)}
         {time}.
       </p>
@@ -24,7 +27,10 @@ export function TestResult({ result }: { result?: WebhookTestResult }) {
         ? "It was not sent because the endpoint is disabled."
         : "It will not be retried.";
   return (
-    <p data-testid="webhook-test-result" className="rounded-md bg-red-50 px-3 py-2 text-sm break-words text-red-800 dark:bg-red-950/40 dark:text-red-300">
+    <p
+      data-testid="webhook-test-result"
+      className="rounded-md bg-red-50 px-3 py-2 text-sm break-words text-red-800 dark:bg-red-950/40 dark:text-red-300"
+    >
       <span className="font-medium">Test event failed:</span> {describeCode(result.statusCode)}
       {time}
       {result.error ? ` (${result.error})` : ""}. {next}

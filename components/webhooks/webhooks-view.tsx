@@ -72,10 +72,7 @@ export function WebhooksView({ role }: { role: Role }) {
         loading="Loading webhook endpoints…"
         isEmpty={(data) => data.pagination.total === 0}
         empty={
-          <EmptyState
-            title="No webhook endpoints yet"
-            action={canManage ? { label: "Add endpoint", onClick: openAdd } : undefined}
-          >
+          <EmptyState title="No webhook endpoints yet" action={canManage ? { label: "Add endpoint", onClick: openAdd } : undefined}>
             {canManage
               ? "Add the URL of a server of yours to get a request for each email event, then send it a test event to check that it verifies our signature."
               : "Ask an owner or admin of your organization to add an endpoint."}
@@ -94,7 +91,15 @@ export function WebhooksView({ role }: { role: Role }) {
             onPageChange={setPage}
           >
             {list.map((e) => (
-              <EndpointItem key={e.id} endpoint={e} projectName={projectName(e)} canManage={canManage} onEdit={setForm} onRotate={setRotating} onDelete={setDeleting} />
+              <EndpointItem
+                key={e.id}
+                endpoint={e}
+                projectName={projectName(e)}
+                canManage={canManage}
+                onEdit={setForm}
+                onRotate={setRotating}
+                onDelete={setDeleting}
+              />
             ))}
           </PagedList>
         )}
@@ -113,7 +118,8 @@ export function WebhooksView({ role }: { role: Role }) {
         title="Rotate the signing secret?"
         description={
           <>
-            A new secret for <strong className="break-all">{rotating?.url}</strong> is shown once. The current secret keeps signing alongside it for 24 hours, then stops.
+            A new secret for <strong className="break-all">{rotating?.url}</strong> is shown once. The current secret keeps signing
+            alongside it for 24 hours, then stops.
           </>
         }
         confirmLabel="Rotate secret"
@@ -136,7 +142,8 @@ export function WebhooksView({ role }: { role: Role }) {
         title="Delete webhook endpoint?"
         description={
           <>
-            Mailroom stops sending events to <strong className="break-all">{deleting?.url}</strong>, and its delivery history is deleted with it. This cannot be undone.
+            Mailroom stops sending events to <strong className="break-all">{deleting?.url}</strong>, and its delivery history is deleted
+            with it. This cannot be undone.
           </>
         }
         confirmLabel="Delete"

@@ -21,31 +21,58 @@ async function join(tx: Prisma.TransactionClient, link: Invitation, user: { id: 
   const existing = await tx.membership.findUnique({ where: { orgId_userId: { orgId: link.orgId, userId: user.id } } });
   if (existing) return; // added meanwhile: the link is used up, nothing else changes
   const m = await tx.membership.create({ data: { orgId: link.orgId, userId: user.id, role: link.role ?? "member" } });
-  await recordAudit({ orgId: link.orgId, actorType: "user", actorId: user.id, action: "member.invitation_accepted", targetType: "membership", targetId: m.id, metadata: { email: user.email, role: m.role, newAccount } }, tx);
+  await recordAudit(
+    {
+      orgId: link.orgId,
+      actorType: "user",
+      actorId: user.id,
+      action: "member.invitation_accepted",
+      targetType: "membership",
+      targetId: m.id,
+      metadata: { email: user.email, role: m.role, newAccount },
+    },
+    tx,
+  );
 }
 
 /** The account the invitation's address has, if any. */
 export function accountOf(link: Invitation) {
-  return db().user.findUnique({ where: { email: link.email }, select: { id: true, email: true, passwordHash: true, passwordChosenAt: true } });
+  return db().user.findUnique({
+    where: { email: link.email },
+    select: { id: true, email: true, passwordHash: true, passwordChosenAt: true },
+  });
 }
 
 /** An account whose password someone else set: its holder's new password replaces it. False when the link was used meanwhile or the password was chosen another way. */
 export async function acceptWithChosenPassword(link: Invitation, user: { id: string; email: string }, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
-  return db().$transaction(async (tx) => {
-    if (!(await useLink(tx, link.id))) return false;
-    const { count } = await tx.user.updateMany({
-      where: { id: user.id, passwordChosenAt: null },
-      data: { passwordHash, passwordChosenAt: new Date(), mustChangePassword: false, sessionVersion: { increment: 1 } },
+  return db()
+    .$transaction(async (tx) => {
+      if (!(await useLink(tx, link.id))) return false;
+      const { count } = await tx.user.updateMany({
+        where: { id: user.id, passwordChosenAt: null },
+        data: { passwordHash, passwordChosenAt: new Date(), mustChangePassword: false, sessionVersion: { increment: 1 } },
+      });
+      if (count === 0) throw new ChosenMeanwhile();
+      await recordAudit(
+        {
+          orgId: link.orgId,
+          actorType: "user",
+          actorId: user.id,
+          action: "user.password_changed",
+          targetType: "user",
+          targetId: user.id,
+          metadata: { through: "invitation" },
+        },
+        tx,
+      );
+      await join(tx, link, user, false);
+      return true;
+    })
+    .catch((err) => {
+      if (err instanceof ChosenMeanwhile) return false;
+      throw err;
     });
-    if (count === 0) throw new ChosenMeanwhile();
-    await recordAudit({ orgId: link.orgId, actorType: "user", actorId: user.id, action: "user.password_changed", targetType: "user", targetId: user.id, metadata: { through: "invitation" } }, tx);
-    await join(tx, link, user, false);
-    return true;
-  }).catch((err) => {
-    if (err instanceof ChosenMeanwhile) return false;
-    throw err;
-  });
 }
 
 class ChosenMeanwhile extends Error {}
@@ -78,7 +105,11 @@ export async function acceptWithAccount(link: Invitation, user: { id: string; em
 
 /** The holder's own password, counted as a sign-in attempt (the sign-in throttle's limits apply);
  * throttled: the seconds to wait. */
-export async function checkAccountPassword(user: { email: string; passwordHash: string }, password: string, ip: string): Promise<"ok" | "wrong" | { retryAfter: number }> {
+export async function checkAccountPassword(
+  user: { email: string; passwordHash: string },
+  password: string,
+  ip: string,
+): Promise<"ok" | "wrong" | { retryAfter: number }> {
   const admission = await admitSignInAttempt(user.email, ip);
   if (!admission.admitted) return { retryAfter: admission.retryAfter };
   if (!(await verifyPassword(password, user.passwordHash))) return "wrong";

@@ -29,13 +29,20 @@ export interface NewLink {
 }
 
 /** Creates the link and mails it through `mail` (its words); the link's row goes if the mail does not. */
-export async function createAndMailLink(link: NewLink, mail: (url: string, expiresAt: Date) => { subject: string; text: string; html: string }, audit: (tx: Prisma.TransactionClient) => Promise<void>) {
+export async function createAndMailLink(
+  link: NewLink,
+  mail: (url: string, expiresAt: Date) => { subject: string; text: string; html: string },
+  audit: (tx: Prisma.TransactionClient) => Promise<void>,
+) {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + LINK_TTL_MS[link.kind]);
   const { row, place } = await db().$transaction(async (tx) => {
     const place = await reserveAddressMail(tx, link.email, link.orgId);
     const now = new Date();
-    await tx.accountLink.updateMany({ where: { kind: link.kind, orgId: link.orgId, email: link.email, usedAt: null }, data: { usedAt: now } });
+    await tx.accountLink.updateMany({
+      where: { kind: link.kind, orgId: link.orgId, email: link.email, usedAt: null },
+      data: { usedAt: now },
+    });
     const created = await tx.accountLink.create({ data: { ...link, tokenHash: sha256Hex(token), expiresAt } });
     await audit(tx);
     return { row: created, place };
@@ -44,7 +51,9 @@ export async function createAndMailLink(link: NewLink, mail: (url: string, expir
   try {
     await sendSystemMail({ to: link.email, link: url, ...mail(url, expiresAt) });
   } catch (err) {
-    await db().accountLink.delete({ where: { id: row.id } }).catch(() => undefined);
+    await db()
+      .accountLink.delete({ where: { id: row.id } })
+      .catch(() => undefined);
     await releaseAddressMail(place);
     throw err;
   }
@@ -54,13 +63,19 @@ export async function createAndMailLink(link: NewLink, mail: (url: string, expir
 /** The link a token opens, if it is of this kind, unused and unexpired; null otherwise (one answer for every reason). */
 export async function findUsableLink(kind: LinkKind, token: string) {
   if (token.length < 20 || token.length > 100) return null;
-  const row = await db().accountLink.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { organization: { select: { name: true } } } });
+  const row = await db().accountLink.findUnique({
+    where: { tokenHash: sha256Hex(token) },
+    include: { organization: { select: { name: true } } },
+  });
   if (!row || row.kind !== kind || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
   return row;
 }
 
 /** Marks the link used inside the caller's transaction; false when another request used it first. */
 export async function useLink(tx: Prisma.TransactionClient, id: string): Promise<boolean> {
-  const { count } = await tx.accountLink.updateMany({ where: { id, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
+  const { count } = await tx.accountLink.updateMany({
+    where: { id, usedAt: null, expiresAt: { gt: new Date() } },
+    data: { usedAt: new Date() },
+  });
   return count === 1;
 }

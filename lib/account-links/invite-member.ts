@@ -13,7 +13,15 @@ import { createAndMailLink } from "@/lib/account-links/account-link";
 import { invitationEmail } from "@/lib/account-links/link-emails";
 import type { InviteMemberInput } from "@/lib/account-links/schemas";
 
-export async function inviteMember({ orgId, actor, input }: { orgId: string; actor: { userId: string; role: Role }; input: InviteMemberInput }) {
+export async function inviteMember({
+  orgId,
+  actor,
+  input,
+}: {
+  orgId: string;
+  actor: { userId: string; role: Role };
+  input: InviteMemberInput;
+}) {
   if (!canAssignRole(actor.role, input.role)) throw new AppError("PERMISSION_DENIED", `Your role cannot grant the ${input.role} role`);
   assertSystemMail("Inviting by email");
   if (await db().membership.findFirst({ where: { orgId, user: { email: input.email } }, select: { id: true } })) {
@@ -21,14 +29,31 @@ export async function inviteMember({ orgId, actor, input }: { orgId: string; act
   }
   // A new invitation replaces the pending one to the address: an admin must not be able to
   // replace (and so cancel) an owner's invitation that they could neither make nor revoke.
-  const pending = await db().accountLink.findFirst({ where: { kind: "invitation", orgId, email: input.email, usedAt: null, expiresAt: { gt: new Date() } }, select: { role: true } });
+  const pending = await db().accountLink.findFirst({
+    where: { kind: "invitation", orgId, email: input.email, usedAt: null, expiresAt: { gt: new Date() } },
+    select: { role: true },
+  });
   if (pending?.role && !canAssignRole(actor.role, pending.role as Role)) {
-    throw new AppError("PERMISSION_DENIED", `An invitation with the ${pending.role} role is pending for ${input.email}; your role cannot replace it`);
+    throw new AppError(
+      "PERMISSION_DENIED",
+      `An invitation with the ${pending.role} role is pending for ${input.email}; your role cannot replace it`,
+    );
   }
   const org = await db().organization.findUniqueOrThrow({ where: { id: orgId }, select: { name: true } });
   return createAndMailLink(
     { kind: "invitation", orgId, email: input.email, name: input.name, role: input.role, createdBy: actor.userId },
     (url, expiresAt) => invitationEmail({ orgName: org.name, url, expiresAt }),
-    (tx) => recordAudit({ orgId, actorType: "user", actorId: actor.userId, action: "member.invited", targetType: "invitation", metadata: { email: input.email, role: input.role } }, tx),
+    (tx) =>
+      recordAudit(
+        {
+          orgId,
+          actorType: "user",
+          actorId: actor.userId,
+          action: "member.invited",
+          targetType: "invitation",
+          metadata: { email: input.email, role: input.role },
+        },
+        tx,
+      ),
   );
 }

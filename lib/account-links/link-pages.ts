@@ -8,7 +8,14 @@ import { hostedPage as page } from "@/lib/http/hosted-page";
 const field = (name: string, label: string, type: string, auto: string, value = "") =>
   `<p><label for="${name}">${label}</label><br><input id="${name}" name="${name}" type="${type}" autocomplete="${auto}" value="${escape(value)}" ${type === "password" ? 'minlength="8" maxlength="200" required' : 'maxlength="100"'} style="font:inherit;padding:.4rem;width:100%;box-sizing:border-box"></p>`;
 
-export function choosePasswordPage(s: { title: string; intro: string; email: string; askName?: boolean; name?: string; error?: string }): string {
+export function choosePasswordPage(s: {
+  title: string;
+  intro: string;
+  email: string;
+  askName?: boolean;
+  name?: string;
+  error?: string;
+}): string {
   return page(
     s.title,
     `<h1>${escape(s.title)}</h1><p>${escape(s.intro)}</p><p>Account: <strong>${escape(s.email)}</strong></p>
@@ -46,5 +53,8 @@ export function joinedSignedInPage(s: { title: string; text: string; orgId: stri
 }
 
 export function linkInvalidPage(): string {
-  return page("Link not valid", `<h1>This link is not valid</h1><p>It may have expired, been used already, or been copied incompletely. Ask an owner or admin of your organization for a new one.</p>`);
+  return page(
+    "Link not valid",
+    `<h1>This link is not valid</h1><p>It may have expired, been used already, or been copied incompletely. Ask an owner or admin of your organization for a new one.</p>`,
+  );
 }

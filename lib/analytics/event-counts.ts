@@ -27,7 +27,6 @@ export interface Range {
   to: Date;
 }
 
-
 const HOUR_MS = 3_600_000;
 
 /** A span of rolled-up events read from email_events, added (+1) or taken away (-1). */
@@ -47,7 +46,13 @@ interface HourSpan {
 
 const hourOf = (t: Date) => new Date(Math.floor(t.getTime() / HOUR_MS) * HOUR_MS);
 const addMs = (t: Date, ms: number) => new Date(t.getTime() + ms);
-const span = (from: Date, fromInclusive: boolean, to: Date, toInclusive: boolean, sign: 1 | -1): EventSpan => ({ from, fromInclusive, to, toInclusive, sign });
+const span = (from: Date, fromInclusive: boolean, to: Date, toInclusive: boolean, sign: 1 | -1): EventSpan => ({
+  from,
+  fromInclusive,
+  to,
+  toInclusive,
+  sign,
+});
 
 /**
  * How the rolled-up part of [from, to] is read: whole hours from the rollups, and each partial
@@ -67,7 +72,10 @@ export function planRange({ from, to }: { from: Date; to: Date }, now = new Date
     // One hour: [from, to] itself, or the hour less [hour, from) and (to, hour + 1h).
     const hourEnd = addMs(fromHour, HOUR_MS);
     if (lived(from, to) <= lived(fromHour, from) + lived(to, hourEnd)) return { hours: [], spans: [span(from, true, to, true, 1)] };
-    return { hours: [{ from: fromHour, to: hourEnd }], spans: [span(fromHour, true, from, false, -1), span(to, false, hourEnd, false, -1)] };
+    return {
+      hours: [{ from: fromHour, to: hourEnd }],
+      spans: [span(fromHour, true, from, false, -1), span(to, false, hourEnd, false, -1)],
+    };
   }
   const hours: HourSpan[] = [];
   const spans: EventSpan[] = [];
@@ -146,12 +154,25 @@ export async function countEvents(query: SnapshotQuery, range: Range, { byType =
      GROUP BY 1, 2, 3, 4, 5
      HAVING sum(n) <> 0`,
   );
-  return rows.map((r) => ({ day: r.day, provider: r.provider, type: r.type, reason: r.reason, useCaseId: r.use_case_id, count: Number(r.n) }));
+  return rows.map((r) => ({
+    day: r.day,
+    provider: r.provider,
+    type: r.type,
+    reason: r.reason,
+    useCaseId: r.use_case_id,
+    count: Number(r.n),
+  }));
 }
 
 /** First opens and clicks by a person, by day, provider and (with `byUseCase`, from their messages) use case. */
-export async function countEngagements(query: SnapshotQuery, { orgId, projectId, from, to }: Range, byUseCase = false): Promise<CountRow[]> {
-  const useCase = byUseCase ? Prisma.sql`coalesce((SELECT use_case_id FROM messages WHERE id = f.message_id), ${NO_USE_CASE_ID})` : NO_USE_CASE_ID;
+export async function countEngagements(
+  query: SnapshotQuery,
+  { orgId, projectId, from, to }: Range,
+  byUseCase = false,
+): Promise<CountRow[]> {
+  const useCase = byUseCase
+    ? Prisma.sql`coalesce((SELECT use_case_id FROM messages WHERE id = f.message_id), ${NO_USE_CASE_ID})`
+    : NO_USE_CASE_ID;
   const rows = await query<{ day: string; provider: string; kind: string; use_case_id: string; n: number }>(
     Prisma.sql`SELECT day::text AS day, provider, kind, use_case_id::text, n FROM (
        SELECT ${utcDate(Prisma.sql`f.first_at`)} AS day, f.provider, f.kind, ${useCase} AS use_case_id, count(*)::int AS n
@@ -160,5 +181,12 @@ export async function countEngagements(query: SnapshotQuery, { orgId, projectId,
          AND (${projectId}::uuid IS NULL OR f.project_id = ${projectId}::uuid)
        GROUP BY 1, 2, 3, 4) AS g`,
   );
-  return rows.map((r) => ({ day: r.day, provider: r.provider, type: `email.${r.kind}`, reason: "", useCaseId: r.use_case_id, count: Number(r.n) }));
+  return rows.map((r) => ({
+    day: r.day,
+    provider: r.provider,
+    type: `email.${r.kind}`,
+    reason: "",
+    useCaseId: r.use_case_id,
+    count: Number(r.n),
+  }));
 }

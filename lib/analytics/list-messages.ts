@@ -68,9 +68,17 @@ export async function listMessages({ principal, query }: { principal: Principal;
     messages: rows
       .filter((r) => r.id !== null)
       .map((r) => ({
-        id: r.id, subject: r.subject, to: r.to, status: r.status,
+        id: r.id,
+        subject: r.subject,
+        to: r.to,
+        status: r.status,
         statusSummary: statusSummary(recipientStatuses(r.all_recipients, r.pipeline_status, r.recipient_statuses)),
-        sendMode: r.send_mode, emailType: r.email_type, providerName: r.provider_name, tags: r.tags, createdAt: r.created_at, sentAt: r.sent_at,
+        sendMode: r.send_mode,
+        emailType: r.email_type,
+        providerName: r.provider_name,
+        tags: r.tags,
+        createdAt: r.created_at,
+        sentAt: r.sent_at,
       })),
     /** Exact when `moreThanTotal` is false; otherwise there are more than this many. */
     total: Math.min(counted, cap),

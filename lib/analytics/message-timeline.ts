@@ -12,7 +12,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function getMessageOrThrow({ principal, id }: { principal: Principal; id: string }) {
   const project = principal.kind === "key" ? principal.projectId : null;
-  const message = UUID.test(id) ? await db().message.findFirst({ where: { id, orgId: principal.orgId, ...(project ? { projectId: project } : {}) } }) : null;
+  const message = UUID.test(id)
+    ? await db().message.findFirst({ where: { id, orgId: principal.orgId, ...(project ? { projectId: project } : {}) } })
+    : null;
   if (!message) throw notFound("Email");
   return message;
 }
@@ -31,6 +33,9 @@ export function shownMessage(m: Message) {
 
 export async function messageTimeline({ principal, id }: { principal: Principal; id: string }) {
   const message = await getMessageOrThrow({ principal, id });
-  const events = await db().emailEvent.findMany({ where: { messageId: message.id }, orderBy: [{ occurredAt: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
+  const events = await db().emailEvent.findMany({
+    where: { messageId: message.id },
+    orderBy: [{ occurredAt: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+  });
   return { message: shownMessage(message), events };
 }

@@ -9,7 +9,10 @@ const sum = (rows: CountRow[], type: string) => rows.reduce((n, r) => n + (r.typ
 
 /** Event counts (by type only, with `byType`) and first engagements, from one snapshot. */
 function counts(range: Range, byType = false) {
-  return readSnapshot(async (query) => ({ events: await countEvents(query, range, { byType }), engagements: await countEngagements(query, range) }));
+  return readSnapshot(async (query) => ({
+    events: await countEvents(query, range, { byType }),
+    engagements: await countEngagements(query, range),
+  }));
 }
 
 export function totals(events: CountRow[], engagements: CountRow[]) {
@@ -27,15 +30,24 @@ export async function summaryReport(range: Range) {
   const { events, engagements } = await counts(range, true);
   const t = totals(events, engagements);
   return {
-    totalSent: t.sent, totalDelivered: t.delivered, totalOpened: t.opened, totalClicked: t.clicked, totalBounced: t.bounced,
-    deliveryRate: rate(t.delivered, t.sent), openRate: rate(t.opened, t.sent), clickRate: rate(t.clicked, t.sent), bounceRate: rate(t.bounced, t.sent),
+    totalSent: t.sent,
+    totalDelivered: t.delivered,
+    totalOpened: t.opened,
+    totalClicked: t.clicked,
+    totalBounced: t.bounced,
+    deliveryRate: rate(t.delivered, t.sent),
+    openRate: rate(t.opened, t.sent),
+    clickRate: rate(t.clicked, t.sent),
+    bounceRate: rate(t.bounced, t.sent),
   };
 }
 
 function tally<K extends string>(rows: CountRow[], keyOf: (r: CountRow) => string, as: K) {
   const m = new Map<string, number>();
   for (const r of rows) m.set(keyOf(r), (m.get(keyOf(r)) ?? 0) + r.count);
-  return [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, count]) => ({ [as]: k, count }) as Record<K, string> & { count: number });
+  return [...m]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([k, count]) => ({ [as]: k, count }) as Record<K, string> & { count: number });
 }
 
 export async function bounceReport(range: Range) {

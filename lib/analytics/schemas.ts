@@ -17,7 +17,8 @@ export const reportQuerySchema = z
     const to = q.to ? new Date(q.to) : new Date();
     const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY_MS);
     if (from > to) ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
-    else if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * DAY_MS) ctx.addIssue({ code: "custom", path: ["from"], message: `a report covers at most ${MAX_SPAN_DAYS} days` });
+    else if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * DAY_MS)
+      ctx.addIssue({ code: "custom", path: ["from"], message: `a report covers at most ${MAX_SPAN_DAYS} days` });
     return { from, to, projectId: q.projectId ?? null };
   });
 export type ReportQuery = z.output<typeof reportQuerySchema>;
@@ -42,7 +43,13 @@ export const bounceReportSchema = z.object({
   bouncesByProvider: z.array(z.object({ provider: z.string(), count: z.number().int() })),
 });
 
-const dayCounts = { sent: z.number().int(), delivered: z.number().int(), opened: z.number().int(), clicked: z.number().int(), bounced: z.number().int() };
+const dayCounts = {
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  opened: z.number().int(),
+  clicked: z.number().int(),
+  bounced: z.number().int(),
+};
 
 export const deliveryReportSchema = z.object({
   dailyStats: z.array(z.object({ date: z.string().describe("YYYY-MM-DD, UTC"), ...dayCounts })),
@@ -83,7 +90,11 @@ const statusField = z
   .describe(
     "what the provider last reported: queued, sent, delivered, deferred (delivery delayed), opened, clicked, failed, bounced, complained, or unconfirmed; with several recipients the highest in that order (docs/sending.md)",
   );
-const statusSummaryField = z.string().describe('each status with its share of recipients, highest first, e.g. "delivered (2 of 3), bounced (1 of 3)"; one recipient: its status');
+const statusSummaryField = z
+  .string()
+  .describe(
+    'each status with its share of recipients, highest first, e.g. "delivered (2 of 3), bounced (1 of 3)"; one recipient: its status',
+  );
 
 export const messageTimelineSchema = z.object({
   message: z.object({
@@ -108,7 +119,9 @@ export const messageTimelineSchema = z.object({
     bodyTruncated: z.boolean().describe("html or text was longer than 256 KiB and is kept cut"),
     bodyRemovedAt: nullableTimestamp.describe("when retention removed html and text"),
     headers: z.array(z.object({ name: z.string(), value: z.string() })),
-    attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int().describe("bytes") })).describe("names, types and sizes; contents are not kept"),
+    attachments: z
+      .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int().describe("bytes") }))
+      .describe("names, types and sizes; contents are not kept"),
     createdAt: timestamp,
     sentAt: nullableTimestamp,
   }),
@@ -126,7 +139,10 @@ export const trackEventSchema = z
     type: z.string().transform((name, ctx) => {
       const type = canonicalEventType(name);
       if (type) return type;
-      ctx.addIssue({ code: "custom", message: `unknown event type; expected one of ${EMAIL_EVENT_TYPES.join(", ")} (or the same without "email.")` });
+      ctx.addIssue({
+        code: "custom",
+        message: `unknown event type; expected one of ${EMAIL_EVENT_TYPES.join(", ")} (or the same without "email.")`,
+      });
       return z.NEVER;
     }),
     recipient: z.email().optional(),
@@ -152,7 +168,8 @@ export const messageListQuerySchema = pageSizeQuerySchema
   .strict()
   .transform((q, ctx) => {
     const range = { from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined };
-    if (range.from && range.to && range.from > range.to) ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+    if (range.from && range.to && range.from > range.to)
+      ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
     return { ...q, ...range, sentOnly: q.sentOnly === "true" };
   });
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;

@@ -12,13 +12,22 @@ export async function trackEvent({ principal, input }: { principal: Principal; i
   const recipients = [...message.to, ...message.cc, ...message.bcc].map((r) => r.toLowerCase());
   if (input.recipient && !recipients.includes(input.recipient.toLowerCase())) {
     // A manual bounce or complaint suppresses its recipient: only the email's own recipients.
-    throw new AppError("VALIDATION_ERROR", "Invalid request: body.recipient: not a recipient of this email", [{ path: "body.recipient", message: "not a recipient of this email" }]);
+    throw new AppError("VALIDATION_ERROR", "Invalid request: body.recipient: not a recipient of this email", [
+      { path: "body.recipient", message: "not a recipient of this email" },
+    ]);
   }
   const { published } = await publishEvents([
     {
-      orgId: message.orgId, projectId: message.projectId, messageId: message.id, type: input.type,
-      recipient: (input.recipient ?? message.to[0] ?? "").toLowerCase(), sendMode: message.sendMode, occurredAt: new Date(),
-      url: input.url, reason: input.reason, source: "manual",
+      orgId: message.orgId,
+      projectId: message.projectId,
+      messageId: message.id,
+      type: input.type,
+      recipient: (input.recipient ?? message.to[0] ?? "").toLowerCase(),
+      sendMode: message.sendMode,
+      occurredAt: new Date(),
+      url: input.url,
+      reason: input.reason,
+      source: "manual",
       metadata: { ...input.metadata, ...(input.provider ? { provider: input.provider } : {}), recordedBy: userIdOf(principal) },
     },
   ]);

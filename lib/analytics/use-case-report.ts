@@ -41,7 +41,10 @@ export async function useCaseReport(range: Range) {
           ...t,
           explicit: attributed.get(id)?.explicit ?? 0,
           byDefault: attributed.get(id)?.by_default ?? 0,
-          deliveryRate: rate(t.delivered, t.sent), openRate: rate(t.opened, t.sent), clickRate: rate(t.clicked, t.sent), bounceRate: rate(t.bounced, t.sent),
+          deliveryRate: rate(t.delivered, t.sent),
+          openRate: rate(t.opened, t.sent),
+          clickRate: rate(t.clicked, t.sent),
+          bounceRate: rate(t.bounced, t.sent),
         };
       })
       .sort((a, b) => b.sent - a.sent || (a.name ?? "").localeCompare(b.name ?? "")),

@@ -18,13 +18,25 @@ export async function createApiKey({ orgId, userId, input }: Options) {
   // A key allowed bulk sends passes the bulk threshold with no second factor of its own ever
   // after: creating one takes the fresh second factor a bulk send from the dashboard would.
   if (input.allowBulk && !(await hasFreshSecondFactor(userId))) {
-    throw new AppError("BULK_SEND_REQUIRES_2FA", "Creating a key allowed bulk sending needs a fresh second factor: verify a code from your authenticator app first");
+    throw new AppError(
+      "BULK_SEND_REQUIRES_2FA",
+      "Creating a key allowed bulk sending needs a fresh second factor: verify a code from your authenticator app first",
+    );
   }
   const { key, prefix, hash } = generateKey();
   const scopes = [...new Set(input.scopes)];
   const row = await db().$transaction(async (tx) => {
     const created = await tx.apiKey.create({
-      data: { orgId, projectId: input.projectId ?? null, name: input.name, prefix, hash, scopes, allowBulk: input.allowBulk, createdByUserId: userId },
+      data: {
+        orgId,
+        projectId: input.projectId ?? null,
+        name: input.name,
+        prefix,
+        hash,
+        scopes,
+        allowBulk: input.allowBulk,
+        createdByUserId: userId,
+      },
     });
     await recordAudit(
       {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { timestamp } from "@/lib/http/wire";
 
-const date = (what: string) => z.iso.datetime({ offset: true, error: `${what} must be an ISO 8601 date-time` }).transform((s) => new Date(s));
+const date = (what: string) =>
+  z.iso.datetime({ offset: true, error: `${what} must be an ISO 8601 date-time` }).transform((s) => new Date(s));
 
 export const auditQuerySchema = z
   .object({
@@ -13,7 +14,10 @@ export const auditQuerySchema = z
     sendMode: z.enum(["test", "production"]).optional(),
   })
   .strict()
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { path: ["endDate"], message: "endDate must not be before startDate" });
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    path: ["endDate"],
+    message: "endDate must not be before startDate",
+  });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({

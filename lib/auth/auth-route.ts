@@ -32,15 +32,21 @@ export async function authRoute(req: NextRequest, ctx: Ctx): Promise<Response> {
   const [action, provider] = (await ctx.params).nextauth ?? [];
   // The credentials callback is the sign-in form's POST; a browser that lands on it otherwise goes to the sign-in page.
   if (action === "callback" && provider === "credentials" && req.method !== "POST") {
-    return new Response(null, { status: 303, headers: { location: new URL("/sign-in", req.nextUrl.origin).href, "cache-control": "no-store" } });
+    return new Response(null, {
+      status: 303,
+      headers: { location: new URL("/sign-in", req.nextUrl.origin).href, "cache-control": "no-store" },
+    });
   }
   const callbackUrl = req.nextUrl.searchParams.get("callbackUrl");
-  if (callbackUrl !== null && callbackUrl !== "" && !isHttpUrl(callbackUrl, req.nextUrl.origin)) return refuse("callbackUrl must be a path on this site");
+  if (callbackUrl !== null && callbackUrl !== "" && !isHttpUrl(callbackUrl, req.nextUrl.origin))
+    return refuse("callbackUrl must be a path on this site");
   for (const name of CALLBACK_COOKIES) {
     const value = req.cookies.get(name)?.value;
     if (value && !isHttpUrl(value, req.nextUrl.origin)) {
       // A broken cookie would be refused on every request: clear it, so the next one works.
-      return refuse("The sign-in cookie is malformed; it has been cleared, try again", { "set-cookie": `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}` });
+      return refuse("The sign-in cookie is malformed; it has been cleared, try again", {
+        "set-cookie": `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`,
+      });
     }
   }
   if (req.method !== "POST") return NextAuth(req, ctx, authOptions());

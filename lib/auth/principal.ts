@@ -37,10 +37,14 @@ export type ActorType = "user" | "api_key" | "oauth_app" | "system";
 
 export function actorOf(p: SendPrincipal): { actorType: ActorType; actorId: string } {
   switch (p.kind) {
-    case "system": return { actorType: "system", actorId: p.actor };
-    case "key": return { actorType: "api_key", actorId: p.keyId };
-    case "oauth": return { actorType: "oauth_app", actorId: p.grantId };
-    case "session": return { actorType: "user", actorId: p.userId };
+    case "system":
+      return { actorType: "system", actorId: p.actor };
+    case "key":
+      return { actorType: "api_key", actorId: p.keyId };
+    case "oauth":
+      return { actorType: "oauth_app", actorId: p.grantId };
+    case "session":
+      return { actorType: "user", actorId: p.userId };
   }
 }
 

@@ -12,7 +12,11 @@ const START_WAIT_MS = 30_000;
 /** Resolves true once started (at once when it has, or when no boot runs in this process). */
 export async function waitForStart(): Promise<boolean> {
   if (!bootRunsHere() || phase() !== "starting") return true;
-  return within(started().then(() => true), START_WAIT_MS, false);
+  return within(
+    started().then(() => true),
+    START_WAIT_MS,
+    false,
+  );
 }
 
 /** Null once started; a 503 when the wait is over first. */

@@ -33,7 +33,8 @@ async function start() {
   installShutdown(e.SHUTDOWN_TIMEOUT_SECONDS * 1000);
   announceWebhookPolicy(e);
   const handle = dbHandle();
-  if (handle.kind === "embedded") console.log(`Mailroom: embedded database in ${dataDirInUse()} (set DATABASE_URL to use PostgreSQL instead).`);
+  if (handle.kind === "embedded")
+    console.log(`Mailroom: embedded database in ${dataDirInUse()} (set DATABASE_URL to use PostgreSQL instead).`);
   const applied = await applyMigrations(handle);
   if (applied.length) log.info("migrations applied", { applied, database: handle.kind });
   await ensureBootstrapOwner();

@@ -30,7 +30,9 @@ export function beginShutdown(timeoutMs: number): Promise<void> {
   markStopping();
   const started = Date.now();
   log.info("shutting down: no new work is claimed; waiting for work in flight", { tasks: s.tasks.map((t) => t.name), timeoutMs });
-  const all = Promise.allSettled(s.tasks.map((t) => t.stop().catch((err) => log.error("a shutdown task failed", { task: t.name, err })))).then(() => true);
+  const all = Promise.allSettled(
+    s.tasks.map((t) => t.stop().catch((err) => log.error("a shutdown task failed", { task: t.name, err }))),
+  ).then(() => true);
   s.draining = within(all, timeoutMs, false, { unref: true }).then((finished) => {
     if (finished) log.info("work in flight finished", { ms: Date.now() - started });
     else log.warn("shutdown timeout: work still in flight is left for another instance to recover", { timeoutMs });

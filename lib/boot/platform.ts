@@ -19,5 +19,8 @@ export function platformProblems(e: Env): string[] {
 
 export function assertPlatform(e: Env): void {
   const problems = platformProblems(e);
-  if (problems.length) throw new Error(`Vercel detected (VERCEL is set); set these variables:\n${problems.map((p) => `  ${p}`).join("\n")}\nSee docs/deploy-vercel.md.`);
+  if (problems.length)
+    throw new Error(
+      `Vercel detected (VERCEL is set); set these variables:\n${problems.map((p) => `  ${p}`).join("\n")}\nSee docs/deploy-vercel.md.`,
+    );
 }

@@ -17,6 +17,13 @@ const DATABASE_TIMEOUT_MS = 2_000;
 export async function readiness(): Promise<Readiness> {
   const p = phase();
   if (p !== "ready") return { ready: false, status: p, database: "unchecked" };
-  const answered = await within(rawQuery(Prisma.sql`SELECT 1`).then(() => true, () => false), DATABASE_TIMEOUT_MS, false);
+  const answered = await within(
+    rawQuery(Prisma.sql`SELECT 1`).then(
+      () => true,
+      () => false,
+    ),
+    DATABASE_TIMEOUT_MS,
+    false,
+  );
   return answered ? { ready: true, status: "ready", database: "ok" } : { ready: false, status: "unavailable", database: "error" };
 }

@@ -51,8 +51,15 @@ export async function scheduleCampaign({ principal, id, input }: { principal: Pr
   const bulkApproved = await assertMayStartCampaign(principal, c, "campaign.scheduled");
   const job = await db().$transaction(async (tx) => {
     await move(tx, "schedule", c.id, c.orgId, Prisma.sql`status = 'scheduled', scheduled_at = ${at}, bulk_approved = ${bulkApproved}`);
-    await campaignAudit(principal, "campaign.scheduled", c, tx, { scheduledAt: at.toISOString(), ...(c.scheduledAt ? { previousScheduledAt: c.scheduledAt.toISOString() } : {}) });
-    return enqueue(campaignStartScheduledJob, { campaignId: c.id, scheduledAt: at.toISOString() }, { tx, runAt: at, dedupeKey: `campaign-start:${c.id}:${at.toISOString()}` });
+    await campaignAudit(principal, "campaign.scheduled", c, tx, {
+      scheduledAt: at.toISOString(),
+      ...(c.scheduledAt ? { previousScheduledAt: c.scheduledAt.toISOString() } : {}),
+    });
+    return enqueue(
+      campaignStartScheduledJob,
+      { campaignId: c.id, scheduledAt: at.toISOString() },
+      { tx, runAt: at, dedupeKey: `campaign-start:${c.id}:${at.toISOString()}` },
+    );
   });
   await job.dispatch();
   return getCampaignOrThrow({ orgId: principal.orgId, id });
@@ -90,7 +97,8 @@ export async function cancelCampaign({ principal, id }: { principal: Principal; 
   assertTransition("cancel", c.status);
   await db().$transaction(async (tx) => {
     await move(tx, "cancel", c.id, c.orgId, Prisma.sql`status = 'cancelled', finished_at = now()`);
-    const skipped = await tx.$executeRaw`UPDATE campaign_sends SET status = 'skipped', error = 'cancelled' WHERE campaign_id = ${c.id}::uuid AND status = 'pending'`;
+    const skipped =
+      await tx.$executeRaw`UPDATE campaign_sends SET status = 'skipped', error = 'cancelled' WHERE campaign_id = ${c.id}::uuid AND status = 'pending'`;
     await campaignAudit(principal, "campaign.cancelled", c, tx, { skipped });
   });
   return getCampaignOrThrow({ orgId: principal.orgId, id });

@@ -15,7 +15,13 @@ export interface References {
 }
 
 export async function assertOwnReferences(orgId: string, refs: References): Promise<void> {
-  const [listId, senderId, templateId, version, useCaseId] = [refs.listId ?? null, refs.senderId ?? null, refs.templateId ?? null, refs.templateVersion ?? null, refs.useCaseId ?? null];
+  const [listId, senderId, templateId, version, useCaseId] = [
+    refs.listId ?? null,
+    refs.senderId ?? null,
+    refs.templateId ?? null,
+    refs.templateVersion ?? null,
+    refs.useCaseId ?? null,
+  ];
   const [found] = await rawQuery<{ list: boolean; sender: boolean; template: boolean; version: boolean; use_case: boolean }>(
     Prisma.sql`SELECT
        (${listId}::uuid IS NULL OR EXISTS (SELECT 1 FROM contact_lists WHERE id = ${listId}::uuid AND org_id = ${orgId}::uuid)) AS list,

@@ -20,7 +20,11 @@ export async function listAudience(orgId: string, listId: string | null): Promis
  * and above the organization's threshold what a bulk send needs (assert-bulk-start.ts).
  * Returns whether the caller may send in bulk at all: a campaign scheduled by such a caller may
  * find its list grown when it starts (assertScheduledStartApproved). */
-export async function assertMayStartCampaign(principal: Principal, c: { id: string; name: string; listId: string | null }, action: string): Promise<boolean> {
+export async function assertMayStartCampaign(
+  principal: Principal,
+  c: { id: string; name: string; listId: string | null },
+  action: string,
+): Promise<boolean> {
   const audience = await listAudience(principal.orgId, c.listId);
   await assertMayStartBulk({ principal, audience, action, target: { targetType: "campaign", targetId: c.id, metadata: { name: c.name } } });
   return callerMayBulkSend(principal);
@@ -30,11 +34,16 @@ export async function assertMayStartCampaign(principal: Principal, c: { id: stri
  * scheduled (members added by anyone who may edit lists): above the organization's threshold
  * (in production) it needs the scheduler to have been one who may send in bulk. Run inside the
  * start's transaction, after the recipients are taken, so it counts exactly whom it would send to. */
-export async function assertScheduledStartApproved(tx: Prisma.TransactionClient, c: { id: string; orgId: string; bulkApproved: boolean }): Promise<void> {
+export async function assertScheduledStartApproved(
+  tx: Prisma.TransactionClient,
+  c: { id: string; orgId: string; bulkApproved: boolean },
+): Promise<void> {
   if (c.bulkApproved) return;
   const org = await tx.organization.findUniqueOrThrow({ where: { id: c.orgId }, select: { sendMode: true, require2faThreshold: true } });
   if (org.sendMode !== "production") return;
-  const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${c.id}::uuid AND status = 'pending'`;
+  const [{ n }] = await tx.$queryRaw<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM campaign_sends WHERE campaign_id = ${c.id}::uuid AND status = 'pending'`;
   if (n <= org.require2faThreshold) return;
   throw new AppError(
     "BULK_SEND_REQUIRES_2FA",

@@ -6,7 +6,15 @@ import type { ListSendsQuery } from "@/lib/campaigns/schemas";
 import type { CampaignSend, Prisma } from "@/lib/generated/prisma/client";
 
 const view = (s: CampaignSend) => ({
-  id: s.id, contactId: s.contactId, email: s.email, status: s.status, reason: s.error, attempts: s.attempts, messageId: s.messageId, sentAt: s.sentAt, createdAt: s.createdAt,
+  id: s.id,
+  contactId: s.contactId,
+  email: s.email,
+  status: s.status,
+  reason: s.error,
+  attempts: s.attempts,
+  messageId: s.messageId,
+  sentAt: s.sentAt,
+  createdAt: s.createdAt,
 });
 
 export async function listCampaignSends({ orgId, id, query }: { orgId: string; id: string; query: ListSendsQuery }) {

@@ -17,9 +17,24 @@ import type { Campaign, Prisma } from "@/lib/generated/prisma/client";
 
 const EDITABLE = ["draft", "scheduled"];
 
-export const campaignAudit = (principal: SendPrincipal, action: string, c: { id: string; name: string }, client?: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "campaign", targetId: c.id, metadata: { name: c.name, ...metadata } }, client);
-
+export const campaignAudit = (
+  principal: SendPrincipal,
+  action: string,
+  c: { id: string; name: string },
+  client?: Prisma.TransactionClient,
+  metadata: Prisma.InputJsonObject = {},
+) =>
+  recordAudit(
+    {
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action,
+      targetType: "campaign",
+      targetId: c.id,
+      metadata: { name: c.name, ...metadata },
+    },
+    client,
+  );
 
 export async function getCampaignRowOrThrow({ orgId, id }: { orgId: string; id: string }): Promise<Campaign> {
   const row = await db().campaign.findFirst({ where: { id, orgId } });
@@ -30,7 +45,12 @@ export async function getCampaignRowOrThrow({ orgId, id }: { orgId: string; id: 
 export async function listCampaigns({ orgId, query }: { orgId: string; query: ListCampaignsQuery }) {
   const where: Prisma.CampaignWhereInput = { orgId, ...(query.status ? { status: query.status } : {}) };
   const [rows, total] = await Promise.all([
-    db().campaign.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: (query.page - 1) * query.perPage, take: query.perPage }),
+    db().campaign.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: (query.page - 1) * query.perPage,
+      take: query.perPage,
+    }),
     db().campaign.count({ where }),
   ]);
   return { items: await viewsOfCampaigns(rows), total };
@@ -87,11 +107,21 @@ export async function updateCampaign({ principal, id, input }: { principal: Prin
     templateId: input.templateId !== undefined ? input.templateId : existing.templateId,
     // Another template starts from its current version unless one is given.
     templateVersion:
-      input.templateVersion !== undefined ? input.templateVersion : input.templateId !== undefined && input.templateId !== existing.templateId ? null : existing.templateVersion,
+      input.templateVersion !== undefined
+        ? input.templateVersion
+        : input.templateId !== undefined && input.templateId !== existing.templateId
+          ? null
+          : existing.templateVersion,
   };
   const checked = contentCheck.safeParse(merged);
   if (!checked.success) throw validationError(checked.error.issues, "body");
-  await assertOwnReferences(principal.orgId, { listId: input.listId, senderId: input.senderId, useCaseId: input.useCaseId, templateId: merged.templateId, templateVersion: merged.templateVersion });
+  await assertOwnReferences(principal.orgId, {
+    listId: input.listId,
+    senderId: input.senderId,
+    useCaseId: input.useCaseId,
+    templateId: merged.templateId,
+    templateVersion: merged.templateVersion,
+  });
   assertValidOwnContent(merged);
   // A scheduled campaign starts as the product's, with what it holds then: changing it (its
   // list, its content) is sending, checked as scheduling was, and the approval it starts with
@@ -99,7 +129,11 @@ export async function updateCampaign({ principal, id, input }: { principal: Prin
   // else scheduled, or swap a small list for a large one unseen.
   const bulkApproved =
     existing.status === "scheduled"
-      ? await assertMayStartCampaign(principal, { id: existing.id, name: existing.name, listId: input.listId !== undefined ? input.listId : existing.listId }, "campaign.updated")
+      ? await assertMayStartCampaign(
+          principal,
+          { id: existing.id, name: existing.name, listId: input.listId !== undefined ? input.listId : existing.listId },
+          "campaign.updated",
+        )
       : undefined;
   const data = {
     ...(bulkApproved !== undefined ? { bulkApproved } : {}),
@@ -119,7 +153,11 @@ export async function updateCampaign({ principal, id, input }: { principal: Prin
     // Only while its status is still the one checked above: a start, a schedule or a cancel
     // racing this change wins, and this one is refused.
     const { count } = await tx.campaign.updateMany({ where: { id: existing.id, orgId: principal.orgId, status: existing.status }, data });
-    if (count === 0) throw new AppError("CONFLICT", "This campaign changed status meanwhile (scheduled, started or cancelled); look at it again and retry");
+    if (count === 0)
+      throw new AppError(
+        "CONFLICT",
+        "This campaign changed status meanwhile (scheduled, started or cancelled); look at it again and retry",
+      );
     const row = await tx.campaign.findUniqueOrThrow({ where: { id: existing.id } });
     await campaignAudit(principal, "campaign.updated", row, tx, { changes: Object.keys(input) });
     return row;
@@ -132,7 +170,10 @@ export async function deleteCampaign({ principal, id }: { principal: Principal; 
   await db().$transaction(async (tx) => {
     const { count } = await tx.campaign.deleteMany({ where: { id: existing.id, orgId: principal.orgId, status: "draft" } });
     if (count === 0) {
-      throw new AppError("CONFLICT", `This campaign is ${existing.status === "draft" ? "no longer a draft" : existing.status}: only drafts can be deleted; cancel it instead (POST /api/v1/campaigns/{id}/cancel)`);
+      throw new AppError(
+        "CONFLICT",
+        `This campaign is ${existing.status === "draft" ? "no longer a draft" : existing.status}: only drafts can be deleted; cancel it instead (POST /api/v1/campaigns/{id}/cancel)`,
+      );
     }
     await campaignAudit(principal, "campaign.deleted", existing, tx);
   });

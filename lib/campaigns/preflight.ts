@@ -25,7 +25,12 @@ const notReady = (why: string) => new AppError("CONFLICT", `This campaign cannot
 async function senderVerified(orgId: string, senderId: string): Promise<boolean> {
   const sender = await db().sender.findFirst({ where: { id: senderId, orgId }, include: senderInclude });
   if (!sender) return false;
-  const atAddress = sender.domain ? null : await db().domain.findFirst({ where: { orgId, name: sender.email.slice(sender.email.lastIndexOf("@") + 1) }, select: { status: true } });
+  const atAddress = sender.domain
+    ? null
+    : await db().domain.findFirst({
+        where: { orgId, name: sender.email.slice(sender.email.lastIndexOf("@") + 1) },
+        select: { status: true },
+      });
   return senderVerification(sender, atAddress) !== null;
 }
 
@@ -36,7 +41,10 @@ interface PreflightOptions {
   resuming?: boolean;
 }
 
-export async function preflight(c: Campaign, { needMembers, resuming = false }: PreflightOptions): Promise<{ templateVersion: number | null }> {
+export async function preflight(
+  c: Campaign,
+  { needMembers, resuming = false }: PreflightOptions,
+): Promise<{ templateVersion: number | null }> {
   const fix = (patch: string) => (resuming ? "cancel it and send a new campaign" : patch);
   if (!resuming && !c.listId) throw notReady("its list was deleted; choose another list (PATCH listId)");
   if (!c.senderId) throw notReady(`its sender was deleted; ${fix("choose another sender (PATCH senderId)")}`);
@@ -49,7 +57,8 @@ export async function preflight(c: Campaign, { needMembers, resuming = false }: 
        EXISTS (SELECT 1 FROM contact_list_members WHERE list_id = ${c.listId}::uuid) AS has_members
      FROM organizations o WHERE o.id = ${c.orgId}::uuid`,
   );
-  if (c.templateId && row.current_version === null) throw notReady(`its template was deleted; ${fix("choose another (PATCH templateId) or give content of its own")}`);
+  if (c.templateId && row.current_version === null)
+    throw notReady(`its template was deleted; ${fix("choose another (PATCH templateId) or give content of its own")}`);
   if (!row.version_ok) throw notReady(`its template has no version ${c.templateVersion}`);
   if (!row.use_case_ok) throw notReady(`its use case was deleted; ${fix("choose another (PATCH useCaseId) or none")}`);
   if (needMembers && !row.has_members) throw notReady("its list has no contacts");

@@ -21,15 +21,19 @@ export interface CampaignPlan {
   name: string;
   sender: { email: string; name: string };
   useCaseId: string | null;
-  content: { kind: "template"; templateId: string; templateVersion: number | null } | { kind: "own"; key: string; subject: string; html: string | null; text: string | null };
+  content:
+    | { kind: "template"; templateId: string; templateVersion: number | null }
+    | { kind: "own"; key: string; subject: string; html: string | null; text: string | null };
 }
 
 export function ownContent(campaignId: string, subject: string, html: string | null, text: string | null): CampaignPlan["content"] {
   // The compiled parts are cached by key: the key changes with the content.
-  const digest = createHash("sha1").update(JSON.stringify([subject, html, text])).digest("hex").slice(0, 16);
+  const digest = createHash("sha1")
+    .update(JSON.stringify([subject, html, text]))
+    .digest("hex")
+    .slice(0, 16);
   return { kind: "own", key: `campaign:${campaignId}:${digest}`, subject, html, text };
 }
-
 
 /** The send body for one recipient; a 400 VALIDATION_ERROR when it cannot be made (that recipient fails). */
 export function recipientInput(plan: CampaignPlan, row: ClaimedRow): SendEmailInput {
@@ -46,11 +50,20 @@ export function recipientInput(plan: CampaignPlan, row: ClaimedRow): SendEmailIn
   const body =
     c.kind === "template"
       ? // The send schema wants a subject of the body's own; the template's wins over it.
-        { ...common, subject: plan.name, templateId: c.templateId, ...(c.templateVersion ? { templateVersion: c.templateVersion } : {}), variables }
+        {
+          ...common,
+          subject: plan.name,
+          templateId: c.templateId,
+          ...(c.templateVersion ? { templateVersion: c.templateVersion } : {}),
+          variables,
+        }
       : { ...common, ...renderContent({ id: c.key, subject: c.subject, html: c.html, text: c.text }, variables) };
   const parsed = sendEmailSchema.safeParse(body);
   if (!parsed.success) {
-    throw new AppError("VALIDATION_ERROR", `Cannot send to ${row.email}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`);
+    throw new AppError(
+      "VALIDATION_ERROR",
+      `Cannot send to ${row.email}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`,
+    );
   }
   return parsed.data;
 }

@@ -34,8 +34,13 @@ type Stop = Exclude<RecipientOutcome, { kind: "done" }>;
 async function loadPlan(campaignId: string, generation: Date): Promise<CampaignPlan | null> {
   const c = await db().campaign.findUnique({ where: { id: campaignId }, include: { sender: true } });
   if (!c || c.status !== "sending" || c.updatedAt.getTime() !== generation.getTime()) return null;
-  const useCaseGone = c.useCaseId !== null && !(await db().useCase.findFirst({ where: { id: c.useCaseId, orgId: c.orgId }, select: { id: true } }));
-  const gap = !c.sender ? "The campaign's sender was deleted. Cancel the campaign and send a new one." : useCaseGone ? "The campaign's use case was deleted. Cancel the campaign and send a new one." : null;
+  const useCaseGone =
+    c.useCaseId !== null && !(await db().useCase.findFirst({ where: { id: c.useCaseId, orgId: c.orgId }, select: { id: true } }));
+  const gap = !c.sender
+    ? "The campaign's sender was deleted. Cancel the campaign and send a new one."
+    : useCaseGone
+      ? "The campaign's use case was deleted. Cancel the campaign and send a new one."
+      : null;
   if (gap || !c.sender) {
     await pauseItself(campaignId, gap!);
     return null;
@@ -46,7 +51,9 @@ async function loadPlan(campaignId: string, generation: Date): Promise<CampaignP
     name: c.name,
     sender: { email: c.sender.email, name: c.sender.name },
     useCaseId: c.useCaseId,
-    content: c.templateId ? { kind: "template", templateId: c.templateId, templateVersion: c.templateVersion } : ownContent(c.id, c.subject, c.html, c.text),
+    content: c.templateId
+      ? { kind: "template", templateId: c.templateId, templateVersion: c.templateVersion }
+      : ownContent(c.id, c.subject, c.html, c.text),
   };
 }
 
@@ -57,14 +64,28 @@ async function pauseItself(campaignId: string, reason: string): Promise<void> {
       UPDATE campaigns SET status = 'paused', status_reason = ${reason}, updated_at = now()
       WHERE id = ${campaignId}::uuid AND status = 'sending' RETURNING org_id::text, name`;
     if (!c) return;
-    await recordAudit({ orgId: c.org_id, actorType: "system", actorId: `campaign:${campaignId}`, action: "campaign.paused", targetType: "campaign", targetId: campaignId, metadata: { name: c.name, reason } }, tx);
+    await recordAudit(
+      {
+        orgId: c.org_id,
+        actorType: "system",
+        actorId: `campaign:${campaignId}`,
+        action: "campaign.paused",
+        targetType: "campaign",
+        targetId: campaignId,
+        metadata: { name: c.name, reason },
+      },
+      tx,
+    );
   });
 }
 
 /** Sends up to a batch; returns what made it stop (nothing due, a limit, capacity, a pause). */
 async function sendSome(plan: CampaignPlan, jobId: string): Promise<{ stop: Stop | null; exhausted: boolean }> {
   const inFlight = new Set<string>();
-  const heartbeat = setInterval(() => void touchClaims([...inFlight], jobId).catch((err) => log.warn("refreshing campaign claims failed", { err })), HEARTBEAT_MS);
+  const heartbeat = setInterval(
+    () => void touchClaims([...inFlight], jobId).catch((err) => log.warn("refreshing campaign claims failed", { err })),
+    HEARTBEAT_MS,
+  );
   const deadline = Date.now() + BUDGET_MS;
   // Shared by the workers: what stopped the batch (a pause wins over a capacity wait).
   const state: { stop: Stop | null; exhausted: boolean; claimed: number } = { stop: null, exhausted: false, claimed: 0 };
@@ -122,7 +143,18 @@ async function finishOrWait(campaignId: string): Promise<NextStep> {
         AND NOT EXISTS (SELECT 1 FROM campaign_sends WHERE campaign_id = ${campaignId}::uuid AND status IN ('pending', 'sending'))
       RETURNING org_id::text, name`;
     if (!done) return;
-    await recordAudit({ orgId: done.org_id, actorType: "system", actorId: `campaign:${campaignId}`, action: "campaign.sent", targetType: "campaign", targetId: campaignId, metadata: { name: done.name } }, tx);
+    await recordAudit(
+      {
+        orgId: done.org_id,
+        actorType: "system",
+        actorId: `campaign:${campaignId}`,
+        action: "campaign.sent",
+        targetType: "campaign",
+        targetId: campaignId,
+        metadata: { name: done.name },
+      },
+      tx,
+    );
   });
   return { kind: "none" };
 }

@@ -27,7 +27,12 @@ const fields = {
   html: z.string().max(MAX_TEMPLATE_PART),
   text: z.string().max(MAX_TEMPLATE_PART),
   templateId: id("template").describe("send this stored template instead of a subject and html/text of the campaign's own"),
-  templateVersion: z.number().int().positive().max(INT4_MAX).describe("pin a template version; default: the current one when the campaign starts"),
+  templateVersion: z
+    .number()
+    .int()
+    .positive()
+    .max(INT4_MAX)
+    .describe("pin a template version; default: the current one when the campaign starts"),
   useCaseId: id("use case").describe("one of the organization's use cases; default: the organization's default use case"),
 };
 
@@ -142,7 +147,12 @@ export const campaignSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
-  statusReason: z.string().nullable().describe("why the product paused it itself (the monthly allowance used up, the sender no longer verified, …) or put it back to draft at its scheduled time; cleared by any other change of status and by an edit; null otherwise"),
+  statusReason: z
+    .string()
+    .nullable()
+    .describe(
+      "why the product paused it itself (the monthly allowance used up, the sender no longer verified, …) or put it back to draft at its scheduled time; cleared by any other change of status and by an edit; null otherwise",
+    ),
   listId: z.uuid().nullable().describe("null when the list was deleted since"),
   senderId: z.uuid().nullable().describe("null when the sender was deleted since"),
   subject: z.string().nullable(),

@@ -19,7 +19,11 @@ export const campaignSendBatchJob = defineJob({
   async run({ campaignId, generation }, { jobId }) {
     const next = await runBatch(campaignId, { jobId, generation: new Date(generation) });
     if (next.kind === "batch") {
-      await enqueue(campaignSendBatchJob, { campaignId, generation }, { runAt: next.at, dedupeKey: `campaign-batch:${campaignId}:after:${jobId}` });
+      await enqueue(
+        campaignSendBatchJob,
+        { campaignId, generation },
+        { runAt: next.at, dedupeKey: `campaign-batch:${campaignId}:after:${jobId}` },
+      );
     }
   },
 });

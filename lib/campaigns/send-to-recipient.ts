@@ -37,13 +37,19 @@ export async function sendToRecipient(plan: CampaignPlan, row: ClaimedRow): Prom
   let messageId: string;
   try {
     const input = recipientInput(plan, row);
-    const sent = await sendEmail({ principal: { kind: "system", orgId: plan.orgId, actor: `campaign:${plan.id}` }, input, campaignSendId: row.id });
+    const sent = await sendEmail({
+      principal: { kind: "system", orgId: plan.orgId, actor: `campaign:${plan.id}` },
+      input,
+      campaignSendId: row.id,
+    });
     messageId = sent.id;
   } catch (err) {
     return failed(row, err);
   }
   // Sent. Recording it failing leaves the row 'sending': the messages log settles it as sent.
-  await markSent(row.id, messageId).catch((err) => log.error("a campaign message was sent but recording it failed", { err, campaignSendId: row.id }));
+  await markSent(row.id, messageId).catch((err) =>
+    log.error("a campaign message was sent but recording it failed", { err, campaignSendId: row.id }),
+  );
   return { kind: "done" };
 }
 

@@ -50,7 +50,6 @@ const settle = (selector: Prisma.Sql, error: string | null) => Prisma.sql`
   FROM decided d WHERE cs.id = d.id
   RETURNING cs.id::text, cs.status`;
 
-
 /** One row whose send failed in a way that may pass (or was not classified): retried with backoff, or failed. */
 export async function settleAfterFailure(id: string, error: string): Promise<void> {
   await rawQuery(settle(Prisma.sql`cs.id = ${id}::uuid`, error));

@@ -50,7 +50,10 @@ export async function startCampaign({ principal, id, scheduledFor }: StartOption
         WHERE m.list_id = ${c.listId}::uuid AND ct.org_id = ${c.orgId}::uuid
         ON CONFLICT (campaign_id, email) DO NOTHING`;
       if (scheduledFor) await assertScheduledStartApproved(tx, c);
-      await campaignAudit(principal, "campaign.started", c, tx, { recipients, ...(scheduledFor ? { scheduledAt: scheduledFor.toISOString() } : {}) });
+      await campaignAudit(principal, "campaign.started", c, tx, {
+        recipients,
+        ...(scheduledFor ? { scheduledAt: scheduledFor.toISOString() } : {}),
+      });
       return queueFirstBatch(c.id, new Date(moved.updated_at), { tx, dedupeKey: `campaign-batch:${c.id}:start` });
     },
     { timeout: 120_000 },

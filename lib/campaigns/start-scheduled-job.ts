@@ -18,7 +18,9 @@ export const campaignStartScheduledJob = defineJob({
   payload: z.object({ campaignId: z.uuid(), scheduledAt: z.iso.datetime({ offset: true }) }),
   maxAttempts: 5,
   async run({ campaignId, scheduledAt }) {
-    const [c] = await rawQuery<{ org_id: string; name: string }>(Prisma.sql`SELECT org_id::text, name FROM campaigns WHERE id = ${campaignId}::uuid`);
+    const [c] = await rawQuery<{ org_id: string; name: string }>(
+      Prisma.sql`SELECT org_id::text, name FROM campaigns WHERE id = ${campaignId}::uuid`,
+    );
     if (!c) return; // deleted since
     const scheduledFor = new Date(scheduledAt);
     const principal = { kind: "system" as const, orgId: c.org_id, actor: SCHEDULER };
@@ -34,7 +36,12 @@ export const campaignStartScheduledJob = defineJob({
       );
       if (!back) return;
       await recordAudit({
-        orgId: c.org_id, actorType: "system", actorId: SCHEDULER, action: "campaign.start_failed", targetType: "campaign", targetId: campaignId,
+        orgId: c.org_id,
+        actorType: "system",
+        actorId: SCHEDULER,
+        action: "campaign.start_failed",
+        targetType: "campaign",
+        targetId: campaignId,
         metadata: { name: c.name, scheduledAt, reason },
       });
     }

@@ -36,7 +36,11 @@ function userDataHome({ platform, home, vars }: Where): string {
  */
 export function defaultDataDir(where: Where = here()): string {
   const project = path.resolve(where.cwd);
-  const slug = path.basename(project).replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 40) || "project";
+  const slug =
+    path
+      .basename(project)
+      .replace(/[^A-Za-z0-9._-]/g, "_")
+      .slice(0, 40) || "project";
   const hash = createHash("sha256").update(project).digest("hex").slice(0, 10);
   return path.join(userDataHome(where), "mailroom", `${slug}-${hash}`);
 }
@@ -64,7 +68,9 @@ export function readyDataDir(dataDir: string, opts: { explicit: boolean; develop
     try {
       mkdirSync(path.dirname(dataDir), { recursive: true });
       renameSync(/*turbopackIgnore: true*/ legacy, dataDir);
-      console.log(`  Mailroom moved its embedded database and local secrets from ${legacy} to ${dataDir} (out of the folder the dev server watches).`);
+      console.log(
+        `  Mailroom moved its embedded database and local secrets from ${legacy} to ${dataDir} (out of the folder the dev server watches).`,
+      );
     } catch (err) {
       // Another process of this checkout may have moved it first.
       if (!existsSync(/*turbopackIgnore: true*/ dataDir)) {

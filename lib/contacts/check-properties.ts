@@ -35,7 +35,10 @@ export function invalidFields(issues: FieldIssue[]): AppError {
 }
 
 /** `current` with `changes` applied: values set, null removing a key. */
-export function mergeProperties(current: Record<string, PropertyValue>, changes: Record<string, PropertyValue | null>): Record<string, PropertyValue> {
+export function mergeProperties(
+  current: Record<string, PropertyValue>,
+  changes: Record<string, PropertyValue | null>,
+): Record<string, PropertyValue> {
   const next = { ...current };
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) delete next[key];

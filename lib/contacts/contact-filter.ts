@@ -12,7 +12,12 @@ import { UNKNOWN_PROPERTY, invalidFields } from "@/lib/contacts/check-properties
 import type { ContactFilterQuery, FilterOp } from "@/lib/contacts/schemas";
 
 // Fixed SQL per operator: never built from the request's text.
-const COMPARE: Record<Exclude<FilterOp, "eq">, Prisma.Sql> = { gt: Prisma.raw(">"), gte: Prisma.raw(">="), lt: Prisma.raw("<"), lte: Prisma.raw("<=") };
+const COMPARE: Record<Exclude<FilterOp, "eq">, Prisma.Sql> = {
+  gt: Prisma.raw(">"),
+  gte: Prisma.raw(">="),
+  lt: Prisma.raw("<"),
+  lte: Prisma.raw("<="),
+};
 
 /** Conditions on contacts aliased `c`. Bad filters are a 400 naming the query parameter. */
 export async function contactWhere(orgId: string, filter: ContactFilterQuery): Promise<Prisma.Sql> {
@@ -43,9 +48,13 @@ export async function contactWhere(orgId: string, filter: ContactFilterQuery): P
     if (f.op === "eq") {
       parts.push(Prisma.sql`c.properties @> ${JSON.stringify({ [f.key]: checked.value })}::jsonb`);
     } else if (type === "number") {
-      parts.push(Prisma.sql`(jsonb_typeof(c.properties -> ${f.key}::text) = 'number' AND c.properties -> ${f.key}::text ${COMPARE[f.op]} to_jsonb(${checked.value}::numeric))`);
+      parts.push(
+        Prisma.sql`(jsonb_typeof(c.properties -> ${f.key}::text) = 'number' AND c.properties -> ${f.key}::text ${COMPARE[f.op]} to_jsonb(${checked.value}::numeric))`,
+      );
     } else if (type === "date") {
-      parts.push(Prisma.sql`(jsonb_typeof(c.properties -> ${f.key}::text) = 'string' AND (c.properties ->> ${f.key}::text) COLLATE "C" ${COMPARE[f.op]} ${checked.value}::text COLLATE "C")`);
+      parts.push(
+        Prisma.sql`(jsonb_typeof(c.properties -> ${f.key}::text) = 'string' AND (c.properties ->> ${f.key}::text) COLLATE "C" ${COMPARE[f.op]} ${checked.value}::text COLLATE "C")`,
+      );
     } else {
       issues.push({ path, message: `${f.op} compares numbers and dates; a ${type} property takes only eq` });
     }

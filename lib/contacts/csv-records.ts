@@ -36,7 +36,10 @@ function byteLimit(limit: number): Transform {
   });
 }
 
-export async function* csvRecords(body: ReadableStream<Uint8Array>, { limit, maxLine }: { limit: number; maxLine: number }): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(
+  body: ReadableStream<Uint8Array>,
+  { limit, maxLine }: { limit: number; maxLine: number },
+): AsyncGenerator<CsvRecord> {
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: maxLine });
   const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
   let sourceFailed = false;
@@ -58,7 +61,10 @@ export async function* csvRecords(body: ReadableStream<Uint8Array>, { limit, max
       const lines = (err as CsvError & { lines?: number }).lines;
       const line = lines ? ` at line ${lines - extraLines}` : "";
       if (err.code === "CSV_MAX_RECORD_SIZE") {
-        throw new AppError("PAYLOAD_TOO_LARGE", `A CSV row${line} is longer than ${Math.round(maxLine / 1024)} KiB (is a quote left open?)`);
+        throw new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `A CSV row${line} is longer than ${Math.round(maxLine / 1024)} KiB (is a quote left open?)`,
+        );
       }
       throw new AppError("VALIDATION_ERROR", `Malformed CSV${line}: ${err.message}`, [{ path: "body", message: "malformed CSV" }]);
     }

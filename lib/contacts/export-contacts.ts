@@ -47,13 +47,23 @@ export async function exportContacts({ orgId, query }: { orgId: string; query: C
       if (rows.length === 0) return controller.close();
       const last = rows[rows.length - 1];
       after = { createdAt: last.created_at, id: last.id };
-      const records = rows.map((r) => [escapeFormula(r.email), escapeFormula(r.name), r.subscription_status, r.created_at.toISOString(), ...keys.map((k) => cellOf(r.properties[k]))]);
+      const records = rows.map((r) => [
+        escapeFormula(r.email),
+        escapeFormula(r.name),
+        r.subscription_status,
+        r.created_at.toISOString(),
+        ...keys.map((k) => cellOf(r.properties[k])),
+      ]);
       controller.enqueue(encoder.encode(stringify(records)));
     },
   });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(stream, {
     status: 200,
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="contacts-${day}.csv"`, "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="contacts-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
   });
 }

@@ -38,7 +38,8 @@ export async function writeBatch(args: BatchArgs): Promise<BatchResult> {
     } catch (err) {
       const { code, constraint } = err as { code?: string; constraint?: string };
       // The list was deleted while its import ran: its members cannot be added any more.
-      if (code === "23503" && constraint === "contact_list_members_list_id_fkey") throw new AppError("NOT_FOUND", "List not found: it was deleted during the import");
+      if (code === "23503" && constraint === "contact_list_members_list_id_fkey")
+        throw new AppError("NOT_FOUND", "List not found: it was deleted during the import");
       if (code !== "40P01" || attempt >= 3) throw err;
     }
   }

@@ -64,7 +64,9 @@ export async function importContacts(request: ImportRequest) {
   // existing contact (a new one is subscribed as always).
   const mayResubscribe = maySend(principal);
   const actor = actorOf(principal);
-  const record = await db().contactImport.create({ data: { orgId, listId: listId ?? null, createdBy: `${actor.actorType}:${actor.actorId}` } });
+  const record = await db().contactImport.create({
+    data: { orgId, listId: listId ?? null, createdBy: `${actor.actorType}:${actor.actorId}` },
+  });
   const seen = new SeenEmails();
   let good: GoodRow[] = [];
   let refused: RefusedRow[] = [];
@@ -77,7 +79,8 @@ export async function importContacts(request: ImportRequest) {
     if (!good.length && !refused.length && !pendingRows) return;
     const batch = { good, refused, rows: pendingRows };
     [good, refused, pendingRows, pendingChars] = [[], [], 0, 0];
-    const write = (rows: Pick<typeof batch, "good" | "refused" | "rows">) => writeBatch({ orgId, importId: record.id, listId: listId ?? null, ...rows });
+    const write = (rows: Pick<typeof batch, "good" | "refused" | "rows">) =>
+      writeBatch({ orgId, importId: record.id, listId: listId ?? null, ...rows });
     const result = await write(batch);
     const joined = [...result.joined];
     // Created by another request (another import, a list's members route) while the statement
@@ -87,7 +90,8 @@ export async function importContacts(request: ImportRequest) {
       const again = await write({ good: missed, refused: [], rows: 0 });
       joined.push(...again.joined);
       for (const r of missed) {
-        if (!again.written.has(r.email)) refused.push({ line: r.line, email: r.email, message: "changed by another request during the import; import it again" });
+        if (!again.written.has(r.email))
+          refused.push({ line: r.line, email: r.email, message: "changed by another request during the import; import it again" });
       }
     }
     if (listId && joined.length) await enrolOnListJoin({ orgId, listId, contactIds: joined });
@@ -95,7 +99,8 @@ export async function importContacts(request: ImportRequest) {
 
   try {
     for await (const { cells, line } of records) {
-      if (++rows > IMPORT_MAX_ROWS) throw new AppError("PAYLOAD_TOO_LARGE", `More than ${IMPORT_MAX_ROWS.toLocaleString("en")} rows: split the file`);
+      if (++rows > IMPORT_MAX_ROWS)
+        throw new AppError("PAYLOAD_TOO_LARGE", `More than ${IMPORT_MAX_ROWS.toLocaleString("en")} rows: split the file`);
       lastLine = line;
       pendingRows++;
       for (const c of cells) pendingChars += c.length;
@@ -117,7 +122,11 @@ export async function importContacts(request: ImportRequest) {
     const reason = known ? storableText(err.message) : "the import failed";
     await finish(principal, record.id, "failed", reason);
     if (err instanceof AppError) {
-      throw new AppError(err.code, `${err.message} (import ${record.id} stopped after line ${lastLine}; the rows before it were imported)`, err.details);
+      throw new AppError(
+        err.code,
+        `${err.message} (import ${record.id} stopped after line ${lastLine}; the rows before it were imported)`,
+        err.details,
+      );
     }
     throw err;
   }
@@ -134,7 +143,14 @@ async function finish(principal: Principal, id: string, status: "completed" | "f
         action: `contact_import.${status}`,
         targetType: "contact_import",
         targetId: id,
-        metadata: { listId: row.listId, rows: row.rows, created: row.created, updated: row.updated, failed: row.failed, ...(error ? { error } : {}) },
+        metadata: {
+          listId: row.listId,
+          rows: row.rows,
+          created: row.created,
+          updated: row.updated,
+          failed: row.failed,
+          ...(error ? { error } : {}),
+        },
       },
       tx,
     );

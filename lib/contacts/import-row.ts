@@ -40,7 +40,10 @@ export function readHeader(cells: string[], types: Map<string, PropertyType>): I
   });
   if (columns.email === undefined) issues.push({ path: "body.header", message: "an email column is required" });
   if (unknown.length) {
-    issues.push({ path: "body.header", message: `unknown columns ${unknown.join(", ")}: each column is email, name, subscription_status or a defined contact property` });
+    issues.push({
+      path: "body.header",
+      message: `unknown columns ${unknown.join(", ")}: each column is email, name, subscription_status or a defined contact property`,
+    });
   }
   if (issues.length) throw invalidFields(issues);
   return columns as ImportColumns;
@@ -53,8 +56,10 @@ export function readRow(cells: string[], columns: ImportColumns): ImportRow {
   const rawEmail = cell(cells, columns.email) || null;
   // Text the database cannot store: the row is refused, and its address recorded cleaned.
   const problem = cells.map(unstorable).find(Boolean);
-  if (problem) return { ok: false, email: rawEmail && storableText(rawEmail), message: `a cell holds text that cannot be stored: ${problem}` };
-  if (cells.length !== columns.width) return { ok: false, email: rawEmail, message: `expected ${columns.width} columns, found ${cells.length}` };
+  if (problem)
+    return { ok: false, email: rawEmail && storableText(rawEmail), message: `a cell holds text that cannot be stored: ${problem}` };
+  if (cells.length !== columns.width)
+    return { ok: false, email: rawEmail, message: `expected ${columns.width} columns, found ${cells.length}` };
   const problems: string[] = [];
   const email = rawEmail === null ? null : contactEmail.safeParse(rawEmail);
   if (email === null) problems.push("email is required");
@@ -63,7 +68,8 @@ export function readRow(cells: string[], columns: ImportColumns): ImportRow {
   if (name !== null && name.length > MAX_NAME) problems.push(`name: at most ${MAX_NAME} characters`);
   else if (name !== null && /[\r\n]/.test(name)) problems.push("name: no line breaks");
   const status = cell(cells, columns.status).toLowerCase() || null;
-  if (status !== null && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) problems.push(`subscription_status: subscribed or unsubscribed, got ${JSON.stringify(status.slice(0, 40))}`);
+  if (status !== null && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status))
+    problems.push(`subscription_status: subscribed or unsubscribed, got ${JSON.stringify(status.slice(0, 40))}`);
   const properties: Record<string, PropertyValue> = {};
   for (const p of columns.properties) {
     const text = cell(cells, p.index);

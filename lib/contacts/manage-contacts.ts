@@ -18,7 +18,17 @@ import { assertMayChangeWaitingMail, waitingOnContact } from "@/lib/safety/queue
 const emailTaken = (email: string) => new AppError("CONFLICT", `A contact with the email ${email} already exists`);
 
 const audit = (principal: Principal, action: string, c: Contact, tx: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "contact", targetId: c.id, metadata: { email: c.email, ...metadata } }, tx);
+  recordAudit(
+    {
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action,
+      targetType: "contact",
+      targetId: c.id,
+      metadata: { email: c.email, ...metadata },
+    },
+    tx,
+  );
 
 async function getContactRowOrThrow({ orgId, id }: { orgId: string; id: string }) {
   const row = await db().contact.findFirst({ where: { id, orgId } });
@@ -29,7 +39,11 @@ async function getContactRowOrThrow({ orgId, id }: { orgId: string; id: string }
 async function detail(c: Contact) {
   const [suppressed, memberships] = await Promise.all([
     isSuppressed(c.orgId, c.email),
-    db().contactListMember.findMany({ where: { contactId: c.id }, select: { list: { select: { id: true, name: true } } }, orderBy: { list: { name: "asc" } } }),
+    db().contactListMember.findMany({
+      where: { contactId: c.id },
+      select: { list: { select: { id: true, name: true } } },
+      orderBy: { list: { name: "asc" } },
+    }),
   ]);
   return { ...viewOfContact(c, suppressed), lists: memberships.map((m) => m.list) };
 }
@@ -71,7 +85,10 @@ export async function updateContact({ principal, id, input }: { principal: Princ
   // address, or subscribing again someone who unsubscribed, is sending (lib/safety/queued-mail.ts).
   const resubscribed = statusChanged && input.subscriptionStatus === "subscribed";
   if ((input.email !== undefined && input.email !== existing.email) || resubscribed) {
-    await assertMayChangeWaitingMail(principal, await waitingOnContact(principal.orgId, existing.id), "contact.updated", { targetType: "contact", targetId: existing.id });
+    await assertMayChangeWaitingMail(principal, await waitingOnContact(principal.orgId, existing.id), "contact.updated", {
+      targetType: "contact",
+      targetId: existing.id,
+    });
   }
   try {
     const c = await db().$transaction(async (tx) => {
@@ -85,7 +102,12 @@ export async function updateContact({ principal, id, input }: { principal: Princ
           ...(input.email !== undefined ? { email: input.email } : {}),
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(changes ? { properties: mergeProperties(locked.properties, changes) } : {}),
-          ...(statusChanged ? { subscriptionStatus: input.subscriptionStatus, unsubscribedAt: input.subscriptionStatus === "unsubscribed" ? new Date() : null } : {}),
+          ...(statusChanged
+            ? {
+                subscriptionStatus: input.subscriptionStatus,
+                unsubscribedAt: input.subscriptionStatus === "unsubscribed" ? new Date() : null,
+              }
+            : {}),
         },
       });
       await audit(principal, "contact.updated", updated, tx, {

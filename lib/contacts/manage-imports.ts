@@ -29,14 +29,38 @@ export const viewOfImport = (i: ContactImport) => ({
 
 /** The organization's imports still running long after they started, marked failed (audited as the system). */
 async function failInterruptedImports(orgId: string) {
-  const stale = await db().contactImport.findMany({ where: { orgId, status: "running", createdAt: { lt: new Date(Date.now() - IMPORT_STALE_AFTER_MS) } }, select: { id: true } });
+  const stale = await db().contactImport.findMany({
+    where: { orgId, status: "running", createdAt: { lt: new Date(Date.now() - IMPORT_STALE_AFTER_MS) } },
+    select: { id: true },
+  });
   for (const { id } of stale) {
     await db().$transaction(async (tx) => {
-      const { count } = await tx.contactImport.updateMany({ where: { id, status: "running" }, data: { status: "failed", error: INTERRUPTED, finishedAt: new Date() } });
+      const { count } = await tx.contactImport.updateMany({
+        where: { id, status: "running" },
+        data: { status: "failed", error: INTERRUPTED, finishedAt: new Date() },
+      });
       if (count === 0) return; // finished meanwhile
       const row = await tx.contactImport.findUniqueOrThrow({ where: { id } });
-      const metadata = { listId: row.listId, rows: row.rows, created: row.created, updated: row.updated, failed: row.failed, error: INTERRUPTED };
-      await recordAudit({ orgId, actorType: "system", actorId: "contact_import_watchdog", action: "contact_import.failed", targetType: "contact_import", targetId: id, metadata }, tx);
+      const metadata = {
+        listId: row.listId,
+        rows: row.rows,
+        created: row.created,
+        updated: row.updated,
+        failed: row.failed,
+        error: INTERRUPTED,
+      };
+      await recordAudit(
+        {
+          orgId,
+          actorType: "system",
+          actorId: "contact_import_watchdog",
+          action: "contact_import.failed",
+          targetType: "contact_import",
+          targetId: id,
+          metadata,
+        },
+        tx,
+      );
     });
   }
 }
@@ -57,7 +81,13 @@ export async function getImportOrThrow({ orgId, id, skip, take }: { orgId: strin
   const row = await db().contactImport.findFirst({ where: { id, orgId } });
   if (!row) throw notFound("Import");
   const [errors, total] = await Promise.all([
-    db().contactImportError.findMany({ where: { importId: id }, orderBy: { line: "asc" }, skip, take, select: { line: true, email: true, message: true } }),
+    db().contactImportError.findMany({
+      where: { importId: id },
+      orderBy: { line: "asc" },
+      skip,
+      take,
+      select: { line: true, email: true, message: true },
+    }),
     db().contactImportError.count({ where: { importId: id } }),
   ]);
   return { data: { ...viewOfImport(row), errors }, total };

@@ -12,8 +12,24 @@ import type { ContactProperty, Prisma } from "@/lib/generated/prisma/client";
 
 const view = (p: ContactProperty) => ({ key: p.key, type: p.type as PropertyType, createdAt: p.createdAt });
 
-const audit = (principal: Principal, action: string, p: ContactProperty, tx: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "contact_property", targetId: p.id, metadata: { key: p.key, type: p.type, ...metadata } }, tx);
+const audit = (
+  principal: Principal,
+  action: string,
+  p: ContactProperty,
+  tx: Prisma.TransactionClient,
+  metadata: Prisma.InputJsonObject = {},
+) =>
+  recordAudit(
+    {
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action,
+      targetType: "contact_property",
+      targetId: p.id,
+      metadata: { key: p.key, type: p.type, ...metadata },
+    },
+    tx,
+  );
 
 export async function listProperties({ orgId }: { orgId: string }) {
   const rows = await db().contactProperty.findMany({ where: { orgId }, orderBy: [{ key: "asc" }] });
@@ -29,7 +45,9 @@ export async function createProperty({ principal, input }: { principal: Principa
   try {
     const p = await db().$transaction(async (tx) => {
       if ((await tx.contactProperty.count({ where: { orgId: principal.orgId } })) >= MAX_PROPERTIES) {
-        throw new AppError("VALIDATION_ERROR", `An organization has at most ${MAX_PROPERTIES} contact properties`, [{ path: "body.key", message: "too many properties" }]);
+        throw new AppError("VALIDATION_ERROR", `An organization has at most ${MAX_PROPERTIES} contact properties`, [
+          { path: "body.key", message: "too many properties" },
+        ]);
       }
       const created = await tx.contactProperty.create({ data: { orgId: principal.orgId, key: input.key, type: input.type } });
       await audit(principal, "contact_property.created", created, tx);

@@ -23,7 +23,11 @@ export const contactEmail = z
   .toLowerCase()
   .pipe(z.email({ error: (issue) => `not a valid email address: ${JSON.stringify(String(issue.input).slice(0, 80))}` }));
 
-const contactName = z.string().trim().max(MAX_NAME, `at most ${MAX_NAME} characters`).refine((s) => !/[\r\n]/.test(s), "no line breaks");
+const contactName = z
+  .string()
+  .trim()
+  .max(MAX_NAME, `at most ${MAX_NAME} characters`)
+  .refine((s) => !/[\r\n]/.test(s), "no line breaks");
 
 const propertyInput = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
@@ -91,8 +95,14 @@ function contactFilterQuery<E extends z.ZodRawShape>(extra: E) {
       for (const key of Object.keys(o)) {
         if (key in filterShape || key in extra) continue;
         const m = FILTER_PARAM.exec(key);
-        if (!m) ctx.addIssue({ code: "custom", path: [key], message: "unknown parameter (property filters are property[key] or property[key][eq|gt|gte|lt|lte])" });
-        else if (m[2] !== undefined && !(FILTER_OPS as readonly string[]).includes(m[2])) ctx.addIssue({ code: "custom", path: [key], message: "the operator is one of eq, gt, gte, lt, lte" });
+        if (!m)
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "unknown parameter (property filters are property[key] or property[key][eq|gt|gte|lt|lte])",
+          });
+        else if (m[2] !== undefined && !(FILTER_OPS as readonly string[]).includes(m[2]))
+          ctx.addIssue({ code: "custom", path: [key], message: "the operator is one of eq, gt, gte, lt, lte" });
         else if (++filters > MAX_FILTERS) ctx.addIssue({ code: "custom", path: [key], message: `at most ${MAX_FILTERS} property filters` });
       }
     })
@@ -101,7 +111,8 @@ function contactFilterQuery<E extends z.ZodRawShape>(extra: E) {
       const rest: Record<string, unknown> = {};
       for (const [param, value] of Object.entries(o)) {
         const m = FILTER_PARAM.exec(param);
-        if (m && !(param in filterShape) && !(param in extra)) properties.push({ key: m[1], op: (m[2] ?? "eq") as FilterOp, value: String(value), param });
+        if (m && !(param in filterShape) && !(param in extra))
+          properties.push({ key: m[1], op: (m[2] ?? "eq") as FilterOp, value: String(value), param });
         else rest[param] = value;
       }
       return { ...(rest as z.output<z.ZodObject<typeof filterShape & E>>), properties };
@@ -143,7 +154,10 @@ export const createPropertySchema = z
     key: z
       .string({ error: "key is required" })
       .regex(PROPERTY_KEY, "lower-case letters, digits and _, starting with a letter, at most 50 characters")
-      .refine((k) => !(RESERVED_KEYS as readonly string[]).includes(k), `reserved: ${RESERVED_KEYS.join(", ")} are the CSV format's own columns`),
+      .refine(
+        (k) => !(RESERVED_KEYS as readonly string[]).includes(k),
+        `reserved: ${RESERVED_KEYS.join(", ")} are the CSV format's own columns`,
+      ),
     type: z.enum(PROPERTY_TYPES),
   })
   .strict();

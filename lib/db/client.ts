@@ -14,8 +14,7 @@ import { lockDataDir } from "@/lib/db/data-dir-lock";
 export type Db = PrismaClient;
 
 export type DbHandle =
-  | { kind: "postgres"; prisma: PrismaClient; url: string }
-  | { kind: "embedded"; prisma: PrismaClient; pglite: PGlite; release: () => void };
+  { kind: "postgres"; prisma: PrismaClient; url: string } | { kind: "embedded"; prisma: PrismaClient; pglite: PGlite; release: () => void };
 
 export function openPostgres(url: string, poolSize = 10): DbHandle {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });

@@ -21,10 +21,20 @@ const PRISMA_CONNECTION_CODES = new Set(["P1001", "P1002", "P1017"]);
  * the database is back may succeed.
  */
 export function isConnectionError(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     const code = typeof e.code === "string" ? e.code : "";
     if (CONNECTION_SQLSTATES.has(code) || CONNECTION_ERRNOS.has(code) || PRISMA_CONNECTION_CODES.has(code) || /^08/.test(code)) return true;
-    if (typeof e.message === "string" && /Connection terminated|terminating connection|connection error|Can't reach database server|the database system is (starting up|shutting down)/i.test(e.message)) return true;
+    if (
+      typeof e.message === "string" &&
+      /Connection terminated|terminating connection|connection error|Can't reach database server|the database system is (starting up|shutting down)/i.test(
+        e.message,
+      )
+    )
+      return true;
   }
   return false;
 }

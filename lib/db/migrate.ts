@@ -57,7 +57,9 @@ async function applyPending(run: Runner, migrations: Migration[]): Promise<strin
     const id = randomUUID();
     await run.exec("BEGIN");
     try {
-      await run.query(Prisma.sql`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES (${id}, ${m.checksum}, ${m.name}, now())`);
+      await run.query(
+        Prisma.sql`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES (${id}, ${m.checksum}, ${m.name}, now())`,
+      );
       await run.exec(m.sql);
       await run.query(Prisma.sql`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = ${id}`);
       await run.exec("COMMIT");

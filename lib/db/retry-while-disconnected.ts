@@ -44,7 +44,7 @@ export async function retryThenKeepTrying<T>(what: string, write: () => Promise<
 
 async function keepTrying(what: string, write: () => Promise<unknown>): Promise<void> {
   log.warn(`${what}: the database is still unreachable; trying again in the background`, { everyMs: BACKGROUND_EVERY_MS });
-  for (const until = Date.now() + BACKGROUND_FOR_MS; Date.now() < until; ) {
+  for (const until = Date.now() + BACKGROUND_FOR_MS; Date.now() < until;) {
     await sleep(BACKGROUND_EVERY_MS, true);
     try {
       await write();

@@ -49,7 +49,13 @@ async function checkOne(r: DnsRecord, resolver: DnsResolver, now: Date): Promise
   } catch (err) {
     if (!isAbsent(err)) {
       const code = (err as { code?: string }).code ?? "error";
-      return { record: r.record, status: "error", found: [], detail: `The DNS lookup of ${r.name} did not complete (${code}); it is tried again later.`, checkedAt };
+      return {
+        record: r.record,
+        status: "error",
+        found: [],
+        detail: `The DNS lookup of ${r.name} did not complete (${code}); it is tried again later.`,
+        checkedAt,
+      };
     }
     found = [];
   }

@@ -23,13 +23,22 @@ export interface StatusDecision {
   failing: string[];
 }
 
-export function decideStatus(d: { status: DomainStatus; createdAt: Date; verifiedAt: Date | null }, checks: RecordCheck[], now: Date): StatusDecision {
+export function decideStatus(
+  d: { status: DomainStatus; createdAt: Date; verifiedAt: Date | null },
+  checks: RecordCheck[],
+  now: Date,
+): StatusDecision {
   const required = REQUIRED_RECORDS.map((kind) => checks.find((c) => c.record === kind));
   // A required record with no check at all (no DKIM key yet) counts as failing.
   const failing = REQUIRED_RECORDS.filter((_, i) => !required[i] || required[i]!.status === "fail");
   const after = (ms: number) => new Date(now.getTime() + ms);
   if (required.every((c) => c?.status === "pass")) {
-    return { status: "verified", verifiedAt: d.status === "verified" && d.verifiedAt ? d.verifiedAt : now, nextCheckAt: after(RECHECK_MS.verified), failing: [] };
+    return {
+      status: "verified",
+      verifiedAt: d.status === "verified" && d.verifiedAt ? d.verifiedAt : now,
+      nextCheckAt: after(RECHECK_MS.verified),
+      failing: [],
+    };
   }
   if (failing.length === 0) {
     // Only inconclusive lookups among the required ones: keep what we knew.

@@ -25,7 +25,10 @@ export function dnsConfig(): DnsConfig {
     spfInclude: bare(e.MAILROOM_SPF_INCLUDE ?? `_spf.${appHost}`),
     returnPathTarget: bare(e.MAILROOM_RETURN_PATH_TARGET ?? `bounces.${appHost}`),
     mxHost: bare(e.INBOUND_SMTP_HOSTNAME ?? appHost),
-    servers: (e.MAILROOM_DNS_SERVERS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    servers: (e.MAILROOM_DNS_SERVERS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     timeoutMs: e.MAILROOM_DNS_TIMEOUT_MS,
   };
 }

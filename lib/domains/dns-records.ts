@@ -40,22 +40,58 @@ export const returnPathHostFor = (domain: string) => `bounces.${domain}`;
 
 export function recordsFor(d: DomainDnsFacts, config: Pick<DnsConfig, "spfInclude" | "returnPathTarget" | "mxHost">): DnsRecord[] {
   const records: DnsRecord[] = [
-    { record: "spf", type: "TXT", name: d.name, value: spfValue(config.spfInclude), priority: null, required: true,
-      purpose: "SPF: authorizes Mailroom's sending servers to send as this domain. Keep one SPF record: if one exists, add the include to it." },
+    {
+      record: "spf",
+      type: "TXT",
+      name: d.name,
+      value: spfValue(config.spfInclude),
+      priority: null,
+      required: true,
+      purpose:
+        "SPF: authorizes Mailroom's sending servers to send as this domain. Keep one SPF record: if one exists, add the include to it.",
+    },
   ];
   if (d.dkimSelector && d.dkimPublicKey) {
-    records.push({ record: "dkim", type: "TXT", name: dkimHost(d.dkimSelector, d.name), value: dkimValue(d.dkimPublicKey), priority: null, required: true,
-      purpose: "DKIM: the public key receivers check Mailroom's signature against." });
+    records.push({
+      record: "dkim",
+      type: "TXT",
+      name: dkimHost(d.dkimSelector, d.name),
+      value: dkimValue(d.dkimPublicKey),
+      priority: null,
+      required: true,
+      purpose: "DKIM: the public key receivers check Mailroom's signature against.",
+    });
   }
   records.push(
-    { record: "dmarc", type: "TXT", name: `_dmarc.${d.name}`, value: DMARC_VALUE, priority: null, required: false,
-      purpose: "DMARC (recommended): tells receivers what to do with mail that fails SPF and DKIM; p=none only reports." },
-    { record: "return_path", type: "CNAME", name: d.returnPathHost ?? returnPathHostFor(d.name), value: config.returnPathTarget, priority: null, required: false,
-      purpose: "Return path (recommended): a bounce domain of your own, so relays that set it keep SPF aligned with your domain." },
+    {
+      record: "dmarc",
+      type: "TXT",
+      name: `_dmarc.${d.name}`,
+      value: DMARC_VALUE,
+      priority: null,
+      required: false,
+      purpose: "DMARC (recommended): tells receivers what to do with mail that fails SPF and DKIM; p=none only reports.",
+    },
+    {
+      record: "return_path",
+      type: "CNAME",
+      name: d.returnPathHost ?? returnPathHostFor(d.name),
+      value: config.returnPathTarget,
+      priority: null,
+      required: false,
+      purpose: "Return path (recommended): a bounce domain of your own, so relays that set it keep SPF aligned with your domain.",
+    },
   );
   if (d.inboundEnabled) {
-    records.push({ record: "mx", type: "MX", name: d.name, value: config.mxHost, priority: MX_PRIORITY, required: false,
-      purpose: "Inbound: routes mail for this domain to Mailroom's SMTP listener (receiving is on)." });
+    records.push({
+      record: "mx",
+      type: "MX",
+      name: d.name,
+      value: config.mxHost,
+      priority: MX_PRIORITY,
+      required: false,
+      purpose: "Inbound: routes mail for this domain to Mailroom's SMTP listener (receiving is on).",
+    });
   }
   return records;
 }

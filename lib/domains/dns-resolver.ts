@@ -26,7 +26,10 @@ export function systemResolver(config: Pick<DnsConfig, "servers" | "timeoutMs">)
   // c-ares keeps its own timer; this one also covers a TCP retry after a truncated answer.
   const bounded = <T>(lookup: Promise<T>, name: string) =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new LookupTimeout(`DNS lookup of ${name} timed out after ${config.timeoutMs} ms`)), config.timeoutMs + 1000);
+      const timer = setTimeout(
+        () => reject(new LookupTimeout(`DNS lookup of ${name} timed out after ${config.timeoutMs} ms`)),
+        config.timeoutMs + 1000,
+      );
       lookup.then(resolve, reject).finally(() => clearTimeout(timer));
     });
   return {

@@ -20,25 +20,50 @@ const publish = (orgId: string, name: string) =>
 
 /** 409 for a name another organization holds, saying how to claim it. */
 export const takenByAnother = (orgId: string, name: string) =>
-  new AppError("CONFLICT", `${name} is already registered on this Mailroom installation by another organization. If the domain is yours, ${publish(orgId, name)}: it then moves to your organization.`);
+  new AppError(
+    "CONFLICT",
+    `${name} is already registered on this Mailroom installation by another organization. If the domain is yours, ${publish(orgId, name)}: it then moves to your organization.`,
+  );
 
 /**
  * Returns when the caller may take the name over from its holder; otherwise the 409 that says
  * why not (no claim asked, the record not found yet, the lookup failed, the holder verified).
  */
-export async function assertClaim({ orgId, name, claim, holderVerified, resolver }: { orgId: string; name: string; claim: boolean; holderVerified: boolean; resolver?: DnsResolver }) {
+export async function assertClaim({
+  orgId,
+  name,
+  claim,
+  holderVerified,
+  resolver,
+}: {
+  orgId: string;
+  name: string;
+  claim: boolean;
+  holderVerified: boolean;
+  resolver?: DnsResolver;
+}) {
   if (!claim) throw takenByAnother(orgId, name);
   let values: string[];
   try {
     values = (await (resolver ?? systemResolver(dnsConfig())).resolveTxt(claimHost(name))).map((strings) => strings.join("").trim());
   } catch (err) {
-    if (!isAbsent(err)) throw new AppError("CONFLICT", `The DNS lookup of ${claimHost(name)} did not complete (${(err as { code?: string }).code ?? "error"}); try the claim again shortly.`);
+    if (!isAbsent(err))
+      throw new AppError(
+        "CONFLICT",
+        `The DNS lookup of ${claimHost(name)} did not complete (${(err as { code?: string }).code ?? "error"}); try the claim again shortly.`,
+      );
     values = [];
   }
   if (!values.includes(claimValue(orgId, name))) {
-    throw new AppError("CONFLICT", `No claim record for your organization at ${claimHost(name)} yet (DNS changes can take a while to be seen). To claim ${name}, ${publish(orgId, name)}.`);
+    throw new AppError(
+      "CONFLICT",
+      `No claim record for your organization at ${claimHost(name)} yet (DNS changes can take a while to be seen). To claim ${name}, ${publish(orgId, name)}.`,
+    );
   }
   if (holderVerified) {
-    throw new AppError("CONFLICT", `${name} is verified by the organization that holds it (its SPF and DKIM records pass for it), so it cannot move while they do. It can be claimed once they stop passing (domains are re-checked daily).`);
+    throw new AppError(
+      "CONFLICT",
+      `${name} is verified by the organization that holds it (its SPF and DKIM records pass for it), so it cannot move while they do. It can be claimed once they stop passing (domains are re-checked daily).`,
+    );
   }
 }

@@ -21,7 +21,9 @@ export function normalizeDomainName(raw: string): DomainNameResult {
   if (labels.length < 2) return { ok: false, message: "give the full domain name with its top-level domain, e.g. example.com" };
   const long = labels.find((l) => l.length > 63);
   if (long) return { ok: false, message: `the label "${long.slice(0, 20)}…" is longer than 63 characters` };
-  if (!labels.every((l) => LABEL.test(l))) return { ok: false, message: "not a valid domain name: labels hold letters, digits and inner hyphens only (e.g. mail.example.com)" };
-  if (/^\d+$/.test(labels[labels.length - 1])) return { ok: false, message: "not a valid domain name: the top-level domain cannot be numeric" };
+  if (!labels.every((l) => LABEL.test(l)))
+    return { ok: false, message: "not a valid domain name: labels hold letters, digits and inner hyphens only (e.g. mail.example.com)" };
+  if (/^\d+$/.test(labels[labels.length - 1]))
+    return { ok: false, message: "not a valid domain name: the top-level domain cannot be numeric" };
   return { ok: true, name };
 }

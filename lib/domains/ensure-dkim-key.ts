@@ -15,12 +15,21 @@ export async function ensureDkimKey(domain: Domain): Promise<Domain> {
     const key = await generateDkimKey();
     const { count } = await db().domain.updateMany({
       where: { id: domain.id, dkimPrivateKeySealed: null },
-      data: { dkimSelector: key.selector, dkimPublicKey: key.publicKey, dkimPrivateKeySealed: key.privateKeySealed, nextCheckAt: domain.nextCheckAt ?? new Date(Date.now() + RECHECK_MS.pending) },
+      data: {
+        dkimSelector: key.selector,
+        dkimPublicKey: key.publicKey,
+        dkimPrivateKeySealed: key.privateKeySealed,
+        nextCheckAt: domain.nextCheckAt ?? new Date(Date.now() + RECHECK_MS.pending),
+      },
     });
     // Now a sending domain: the senders added before it was (at its name) are its own.
     if (count === 1) await linkSenders(db(), domain);
   }
-  if (!domain.returnPathHost) await db().domain.updateMany({ where: { id: domain.id, returnPathHost: null }, data: { returnPathHost: returnPathHostFor(domain.name) } });
+  if (!domain.returnPathHost)
+    await db().domain.updateMany({
+      where: { id: domain.id, returnPathHost: null },
+      data: { returnPathHost: returnPathHostFor(domain.name) },
+    });
   return (await db().domain.findUnique({ where: { id: domain.id } })) ?? domain;
 }
 

@@ -20,7 +20,11 @@ export function evaluateSpf(found: string[], include: string, name: string): Ver
   // RFC 7208 4.5: an SPF record begins with exactly "v=spf1", then a space or its end.
   const spf = found.filter((v) => /^v=spf1( |$)/i.test(v));
   if (spf.length === 0) return { ok: false, detail: `No SPF record (v=spf1 …) at ${name}.` };
-  if (spf.length > 1) return { ok: false, detail: `${spf.length} SPF records at ${name}: a domain must have exactly one (RFC 7208), so receivers ignore them all. Merge them into one.` };
+  if (spf.length > 1)
+    return {
+      ok: false,
+      detail: `${spf.length} SPF records at ${name}: a domain must have exactly one (RFC 7208), so receivers ignore them all. Merge them into one.`,
+    };
   const terms = spf[0].toLowerCase().split(/\s+/).filter(Boolean).slice(1);
   const wanted = domainSpec(include);
   // Receivers stop at the first all; a redirect counts only in a record without one.
@@ -28,8 +32,13 @@ export function evaluateSpf(found: string[], include: string, name: string): Ver
   const evaluated = allAt === -1 ? terms : terms.slice(0, allAt);
   const includes = (t: string) => /^\+?include:/.test(t) && domainSpec(t.slice(t.indexOf(":") + 1)) === wanted;
   if (evaluated.some(includes)) return { ok: true, detail: `The SPF record includes ${include}.` };
-  if (allAt === -1 && terms.some((t) => t.startsWith("redirect=") && domainSpec(t.slice(9)) === wanted)) return { ok: true, detail: `The SPF record redirects to ${include}.` };
-  if (terms.some(includes)) return { ok: false, detail: `The SPF record at ${name} includes ${include} after its all term, where receivers never look: move include:${include} before it.` };
+  if (allAt === -1 && terms.some((t) => t.startsWith("redirect=") && domainSpec(t.slice(9)) === wanted))
+    return { ok: true, detail: `The SPF record redirects to ${include}.` };
+  if (terms.some(includes))
+    return {
+      ok: false,
+      detail: `The SPF record at ${name} includes ${include} after its all term, where receivers never look: move include:${include} before it.`,
+    };
   return { ok: false, detail: `The SPF record at ${name} does not include ${include}: add include:${include} before its all term.` };
 }
 
@@ -39,9 +48,14 @@ export function evaluateDkim(found: string[], publicKey: string, name: string): 
   if (keys.length > 1) return { ok: false, detail: `${keys.length} DKIM key records at ${name}: publish exactly one.` };
   const [t] = keys;
   if (t.v !== undefined && t.v !== "DKIM1") return { ok: false, detail: `The DKIM record at ${name} has v=${t.v}; it must be v=DKIM1.` };
-  if (t.k !== undefined && t.k.toLowerCase() !== "rsa") return { ok: false, detail: `The DKIM record at ${name} has k=${t.k}; this key is k=rsa.` };
+  if (t.k !== undefined && t.k.toLowerCase() !== "rsa")
+    return { ok: false, detail: `The DKIM record at ${name} has k=${t.k}; this key is k=rsa.` };
   if (!t.p) return { ok: false, detail: `The DKIM record at ${name} has an empty key (p=), which means revoked.` };
-  if (t.p !== publicKey) return { ok: false, detail: `The key published at ${name} is not this domain's key: copy the value again, whole (providers that split long values into quoted strings are fine).` };
+  if (t.p !== publicKey)
+    return {
+      ok: false,
+      detail: `The key published at ${name} is not this domain's key: copy the value again, whole (providers that split long values into quoted strings are fine).`,
+    };
   return { ok: true, detail: "The DKIM public key matches." };
 }
 
@@ -59,5 +73,8 @@ export function evaluateCname(found: string[], target: string, name: string): Ve
 
 export function evaluateMx(found: string[], exchange: string, name: string): Verdict {
   if (found.map(host).includes(host(exchange))) return { ok: true, detail: `Mail for ${name} is routed to ${exchange}.` };
-  return { ok: false, detail: found.length ? `The MX records of ${name} name ${found.map(host).join(", ")}, not ${exchange}.` : `No MX record at ${name}.` };
+  return {
+    ok: false,
+    detail: found.length ? `The MX records of ${name} name ${found.map(host).join(", ")}, not ${exchange}.` : `No MX record at ${name}.`,
+  };
 }

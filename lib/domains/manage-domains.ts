@@ -42,12 +42,27 @@ export async function getDomainOrThrow({ orgId, id }: { orgId: string; id: strin
   return viewOfDomain(await ensureDkimKey(await getDomainRowOrThrow({ orgId, id })));
 }
 
-export async function createDomain({ principal, input, resolver }: { principal: Principal; input: CreateDomainInput; resolver?: DnsResolver }) {
+export async function createDomain({
+  principal,
+  input,
+  resolver,
+}: {
+  principal: Principal;
+  input: CreateDomainInput;
+  resolver?: DnsResolver;
+}) {
   assertNotInstanceDomain(input.name, "body.name");
   // A taken name is refused (or claimed, domain-claim.ts) before the key is made; the unique index still decides a race.
   const held = await db().domain.findUnique({ where: { name: input.name }, select: { id: true, orgId: true, status: true } });
   if (held?.orgId === principal.orgId) throw ownAlready(input.name);
-  if (held) await assertClaim({ orgId: principal.orgId, name: input.name, claim: input.claim, holderVerified: held.status === "verified", resolver });
+  if (held)
+    await assertClaim({
+      orgId: principal.orgId,
+      name: input.name,
+      claim: input.claim,
+      holderVerified: held.status === "verified",
+      resolver,
+    });
   const key = await generateDkimKey();
   try {
     const domain = await db().$transaction(async (tx) => {
@@ -55,23 +70,49 @@ export async function createDomain({ principal, input, resolver }: { principal: 
         // Claimed: the holder's row goes (its receiving stops, its senders keep their addresses), unless it got verified meanwhile.
         const { count } = await tx.domain.deleteMany({ where: { id: held.id, orgId: held.orgId, status: { not: "verified" } } });
         if (count === 0) throw takenByAnother(principal.orgId, input.name);
-        await recordAudit({
-          orgId: held.orgId, actorType: "system", actorId: "domain_claim", action: "domain.deleted", targetType: "domain", targetId: held.id,
-          metadata: { name: input.name, reason: "claimed by another organization that proved control of the domain's DNS" },
-        }, tx);
+        await recordAudit(
+          {
+            orgId: held.orgId,
+            actorType: "system",
+            actorId: "domain_claim",
+            action: "domain.deleted",
+            targetType: "domain",
+            targetId: held.id,
+            metadata: { name: input.name, reason: "claimed by another organization that proved control of the domain's DNS" },
+          },
+          tx,
+        );
       }
       const created = await tx.domain.create({
         data: {
-          orgId: principal.orgId, name: input.name, inboundEnabled: input.inbound, status: "pending",
-          dkimSelector: key.selector, dkimPublicKey: key.publicKey, dkimPrivateKeySealed: key.privateKeySealed,
-          returnPathHost: returnPathHostFor(input.name), nextCheckAt: new Date(Date.now() + RECHECK_MS.pending),
+          orgId: principal.orgId,
+          name: input.name,
+          inboundEnabled: input.inbound,
+          status: "pending",
+          dkimSelector: key.selector,
+          dkimPublicKey: key.publicKey,
+          dkimPrivateKeySealed: key.privateKeySealed,
+          returnPathHost: returnPathHostFor(input.name),
+          nextCheckAt: new Date(Date.now() + RECHECK_MS.pending),
         },
       });
       await linkSenders(tx, created);
-      await recordAudit({
-        orgId: principal.orgId, ...actorOf(principal), action: "domain.created", targetType: "domain", targetId: created.id,
-        metadata: { name: created.name, inboundEnabled: created.inboundEnabled, dkimSelector: key.selector, ...(held ? { claimed: true } : {}) },
-      }, tx);
+      await recordAudit(
+        {
+          orgId: principal.orgId,
+          ...actorOf(principal),
+          action: "domain.created",
+          targetType: "domain",
+          targetId: created.id,
+          metadata: {
+            name: created.name,
+            inboundEnabled: created.inboundEnabled,
+            dkimSelector: key.selector,
+            ...(held ? { claimed: true } : {}),
+          },
+        },
+        tx,
+      );
       return created;
     });
     return viewOfDomain(domain);

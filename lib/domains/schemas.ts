@@ -26,7 +26,9 @@ export const createDomainSchema = z
     claim: z
       .boolean()
       .default(false)
-      .describe("take the name over from the organization that has it: first publish the TXT record that the 409 answer names (it proves you control the domain's DNS)"),
+      .describe(
+        "take the name over from the organization that has it: first publish the TXT record that the 409 answer names (it proves you control the domain's DNS)",
+      ),
   })
   .strict();
 export type CreateDomainInput = z.infer<typeof createDomainSchema>;
@@ -47,7 +49,9 @@ export const dnsRecordSchema = z.object({
   priority: z.number().int().nullable().describe("MX only"),
   purpose: z.string(),
   required: z.boolean().describe("SPF and DKIM are required for the domain to be verified; the others are advice"),
-  status: z.enum(RECORD_STATUSES).describe("from the last check: pass, fail (missing or wrong), error (the lookup did not complete) or unchecked"),
+  status: z
+    .enum(RECORD_STATUSES)
+    .describe("from the last check: pass, fail (missing or wrong), error (the lookup did not complete) or unchecked"),
   detail: z.string().nullable(),
   found: z.array(z.string()).describe("what the DNS held at the name in the last check"),
   checkedAt: nullableTimestamp,
@@ -56,7 +60,9 @@ export const dnsRecordSchema = z.object({
 export const domainSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  status: z.enum(DOMAIN_STATUSES).describe("pending until SPF and DKIM pass (failed if they still do not 72 hours after it was added); verified; failed"),
+  status: z
+    .enum(DOMAIN_STATUSES)
+    .describe("pending until SPF and DKIM pass (failed if they still do not 72 hours after it was added); verified; failed"),
   inbound: z.boolean(),
   dkimSelector: z.string(),
   returnPathHost: z.string(),

@@ -33,16 +33,34 @@ export async function verifyDomain({ domain: given, actor, resolver, now = new D
     // Only over the status we decided from: a check that raced this one already recorded its change.
     const { count } = await tx.domain.updateMany({
       where: { id: domain.id, status: previous },
-      data: { status: decision.status, verifiedAt: decision.verifiedAt, nextCheckAt: decision.nextCheckAt, lastCheckedAt: now, checks: checks as unknown as Prisma.InputJsonArray },
+      data: {
+        status: decision.status,
+        verifiedAt: decision.verifiedAt,
+        nextCheckAt: decision.nextCheckAt,
+        lastCheckedAt: now,
+        checks: checks as unknown as Prisma.InputJsonArray,
+      },
     });
     const after = await tx.domain.findUnique({ where: { id: domain.id } });
     if (count === 0 || !after) return after;
     const changed = decision.status !== previous;
     if (changed || actor.kind !== "system") {
-      await recordAudit({
-        orgId: domain.orgId, ...actorOf(actor), action: changed ? `domain.${decision.status}` : "domain.checked", targetType: "domain", targetId: domain.id,
-        metadata: { name: domain.name, status: decision.status, previousStatus: previous, results: Object.fromEntries(checks.map((c) => [c.record, c.status])) },
-      }, tx);
+      await recordAudit(
+        {
+          orgId: domain.orgId,
+          ...actorOf(actor),
+          action: changed ? `domain.${decision.status}` : "domain.checked",
+          targetType: "domain",
+          targetId: domain.id,
+          metadata: {
+            name: domain.name,
+            status: decision.status,
+            previousStatus: previous,
+            results: Object.fromEntries(checks.map((c) => [c.record, c.status])),
+          },
+        },
+        tx,
+      );
     }
     return after;
   });

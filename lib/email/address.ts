@@ -49,7 +49,8 @@ export function displayNameProblem(name: string): string | null {
   // Look-alikes NFKC leaves alone (ꓸ, ⸳, ·, ٠, ꞏ, Cyrillic letters in a Latin name …): after an
   // @, only ASCII and Latin letters (Zoë @ Zürich) may follow, never a Latin dot look-alike.
   const at = folded.indexOf("@");
-  if (at >= 0 && /[^\x00-\x7F\s\p{Script=Latin}]|\uA78F/u.test(folded.slice(at + 1))) return "the display name cannot contain an email address";
+  if (at >= 0 && /[^\x00-\x7F\s\p{Script=Latin}]|\uA78F/u.test(folded.slice(at + 1)))
+    return "the display name cannot contain an email address";
   return null;
 }
 
@@ -70,8 +71,7 @@ export const fromMailbox = mailbox.superRefine((a, ctx) => {
 });
 
 /** One mailbox or a list of them (at most `max`), output as Address[]. */
-export const mailboxList = (max: number) =>
-  z.union([mailbox.transform((a) => [a]), z.array(mailbox).max(max, `at most ${max} addresses`)]);
+export const mailboxList = (max: number) => z.union([mailbox.transform((a) => [a]), z.array(mailbox).max(max, `at most ${max} addresses`)]);
 
 /** RFC 5322 field names: printable ASCII but the colon. */
 export const HEADER_NAME = /^[!-9;-~]+$/;

@@ -41,7 +41,10 @@ export function bulkRefusal(principal: SendPrincipal, threshold: number): AppErr
     session: "need a fresh second factor: verify a code from your authenticator app first",
     oauth: "cannot come from a connected app: use an API key created with bulk sending allowed",
   };
-  const message = principal.kind === "system" ? `Automatic sends go to at most ${threshold} recipients` : `Sends to more than ${threshold} recipients ${reason[principal.kind]}`;
+  const message =
+    principal.kind === "system"
+      ? `Automatic sends go to at most ${threshold} recipients`
+      : `Sends to more than ${threshold} recipients ${reason[principal.kind]}`;
   return new AppError("BULK_SEND_REQUIRES_2FA", message);
 }
 
@@ -53,7 +56,10 @@ export async function checkSafety({ principal, ctx, recipients, hasAllowance, bu
     const outside = real.length ? await recipientsOffTestLists(principal.orgId, real) : [];
     if (outside.length) {
       await refuse("refused_test_mode", { refused: outside });
-      throw new AppError("TEST_MODE_RECIPIENT", `Test mode: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} not on a test list. Add them to a test list, or switch to production.`);
+      throw new AppError(
+        "TEST_MODE_RECIPIENT",
+        `Test mode: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} not on a test list. Add them to a test list, or switch to production.`,
+      );
     }
   } else if (recipients.length > ctx.require2faThreshold) {
     // Above the threshold: a key created with bulk allowed, or a user with a fresh second factor.
@@ -65,7 +71,10 @@ export async function checkSafety({ principal, ctx, recipients, hasAllowance, bu
   if (!hasAllowance) {
     await refuse("refused_quota");
     // The window is the calendar month (UTC, as the counter's): it renews at the start of the next one.
-    throw tooManyRequests("QUOTA_EXCEEDED", "This month's send allowance is used up; it renews on the 1st, or upgrade your plan", secondsUntilNextMonth());
+    throw tooManyRequests(
+      "QUOTA_EXCEEDED",
+      "This month's send allowance is used up; it renews on the 1st, or upgrade your plan",
+      secondsUntilNextMonth(),
+    );
   }
 }
-

@@ -42,7 +42,13 @@ const IDEMPOTENT_RETRY_MS = 500;
 
 function order(rows: Provider[], preferred?: string): Provider[] {
   const rank = (p: Provider) => (preferred && (p.id === preferred || p.name === preferred) ? 0 : 1);
-  return [...rows].sort((a, b) => rank(a) - rank(b) || Number(b.isHealthy) - Number(a.isHealthy) || a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
+  return [...rows].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      Number(b.isHealthy) - Number(a.isHealthy) ||
+      a.priority - b.priority ||
+      a.createdAt.getTime() - b.createdAt.getTime(),
+  );
 }
 
 /** Health bookkeeping must never turn a send's outcome into an error: it is logged and left. */
@@ -71,7 +77,12 @@ async function sendOnce(provider: Provider, message: OutgoingMessage) {
  * has the message, so a caller may try the whole send again. `messageId`: the queued message
  * row, which records each provider it is handed to (reserveCapacity).
  */
-export async function deliver(active: Provider[], message: OutgoingMessage, preferred?: string, messageId: string | null = null): Promise<DeliveryResult> {
+export async function deliver(
+  active: Provider[],
+  message: OutgoingMessage,
+  preferred?: string,
+  messageId: string | null = null,
+): Promise<DeliveryResult> {
   if (active.length === 0) return deliverToDemo(message);
   let retryAfter = Infinity;
   const failures: string[] = [];
@@ -109,7 +120,10 @@ export async function deliver(active: Provider[], message: OutgoingMessage, pref
   if (failures.length === 0 && retryAfter !== Infinity) {
     throw tooManyRequests("NO_PROVIDER_CAPACITY", "Every provider is at its rate limit", retryAfter);
   }
-  throw new AppError("SEND_FAILED", failures.length ? `Every provider failed: ${failures.join("; ")}` : "No provider can send this message");
+  throw new AppError(
+    "SEND_FAILED",
+    failures.length ? `Every provider failed: ${failures.join("; ")}` : "No provider can send this message",
+  );
 }
 
 /** The built-in demo provider: nothing leaves the machine. For an organization with no active

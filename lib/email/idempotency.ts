@@ -19,7 +19,9 @@ export function idempotencyKeyOf(req: Request): string | null {
   const key = req.headers.get("idempotency-key");
   if (key === null) return null;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new AppError("VALIDATION_ERROR", "Idempotency-Key must be 1 to 255 visible ASCII characters", [{ path: "headers.idempotency-key", message: "invalid" }]);
+    throw new AppError("VALIDATION_ERROR", "Idempotency-Key must be 1 to 255 visible ASCII characters", [
+      { path: "headers.idempotency-key", message: "invalid" },
+    ]);
   }
   return key;
 }

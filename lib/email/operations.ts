@@ -6,16 +6,19 @@ import { scheduledEmailSchema } from "@/lib/scheduling/schemas";
 import { idempotencyKeyOf, withIdempotency } from "@/lib/email/idempotency";
 import { sendOrSchedule } from "@/lib/email/send-or-schedule";
 
-export const sendEmailOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/email/send",
-  summary: "Send one email now, or at scheduledAt (Idempotency-Key header supported)",
-  tag: "Email",
-  scope: "email:send",
-  body: v1SendEmailSchema,
-  response: z.union([sendResultSchema, scheduledEmailSchema]).describe("the send result; with scheduledAt, the scheduled email"),
-  bodyLimit: SEND_BODY_LIMIT,
-  readsRequest: true,
-}, async ({ req, principal, body }) => ({
-  data: await withIdempotency(principal.orgId, idempotencyKeyOf(req), body, () => sendOrSchedule(principal, body)),
-}));
+export const sendEmailOperation = defineOperation(
+  {
+    method: "POST",
+    path: "/api/v1/email/send",
+    summary: "Send one email now, or at scheduledAt (Idempotency-Key header supported)",
+    tag: "Email",
+    scope: "email:send",
+    body: v1SendEmailSchema,
+    response: z.union([sendResultSchema, scheduledEmailSchema]).describe("the send result; with scheduledAt, the scheduled email"),
+    bodyLimit: SEND_BODY_LIMIT,
+    readsRequest: true,
+  },
+  async ({ req, principal, body }) => ({
+    data: await withIdempotency(principal.orgId, idempotencyKeyOf(req), body, () => sendOrSchedule(principal, body)),
+  }),
+);

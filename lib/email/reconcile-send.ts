@@ -73,22 +73,46 @@ interface MessageRow {
 }
 
 const audit = (m: MessageRow, outcome: string, metadata: Record<string, string>): AuditEntry => ({
-  orgId: m.org_id, projectId: m.project_id, actorType: "system", actorId: "reconcile", action: "email.send", sendMode: m.send_mode,
-  recipientCount: m.to.length + m.cc.length + m.bcc.length, outcome, metadata: { subject: m.subject, messageId: m.id, ...metadata },
+  orgId: m.org_id,
+  projectId: m.project_id,
+  actorType: "system",
+  actorId: "reconcile",
+  action: "email.send",
+  sendMode: m.send_mode,
+  recipientCount: m.to.length + m.cc.length + m.bcc.length,
+  outcome,
+  metadata: { subject: m.subject, messageId: m.id, ...metadata },
 });
 
 /** email.sent for each recipient, with the send path's own dedupe keys. */
-export function sentEvents(m: Pick<MessageRow, "id" | "org_id" | "project_id" | "campaign_send_id" | "send_mode" | "to" | "cc" | "bcc">, providerId: string, occurredAt: Date): NewEvent[] {
+export function sentEvents(
+  m: Pick<MessageRow, "id" | "org_id" | "project_id" | "campaign_send_id" | "send_mode" | "to" | "cc" | "bcc">,
+  providerId: string,
+  occurredAt: Date,
+): NewEvent[] {
   const recipients = [...new Set([...m.to, ...m.cc, ...m.bcc].map((r) => r.toLowerCase()))];
   return recipients.map((recipient) => ({
-    orgId: m.org_id, projectId: m.project_id, messageId: m.id, campaignSendId: m.campaign_send_id, type: "email.sent", recipient, sendMode: m.send_mode,
-    occurredAt, source: "send", providerId, dedupeKey: `send:${m.id}:${recipient}`,
+    orgId: m.org_id,
+    projectId: m.project_id,
+    messageId: m.id,
+    campaignSendId: m.campaign_send_id,
+    type: "email.sent",
+    recipient,
+    sendMode: m.send_mode,
+    occurredAt,
+    source: "send",
+    providerId,
+    dedupeKey: `send:${m.id}:${recipient}`,
   }));
 }
 
 /** Leaves the message unconfirmed for good, saying why. */
 async function settleUnknown(m: MessageRow, why: string): Promise<void> {
-  await finishMessage(m.id, { status: "unconfirmed", providerId: m.provider_id, providerName: m.provider_name, error: why, reconcileAt: null }, audit(m, "unconfirmed_final", { provider: m.provider_name ?? "", reason: why }));
+  await finishMessage(
+    m.id,
+    { status: "unconfirmed", providerId: m.provider_id, providerName: m.provider_name, error: why, reconcileAt: null },
+    audit(m, "unconfirmed_final", { provider: m.provider_name ?? "", reason: why }),
+  );
 }
 
 export async function reconcileSend(p: Payload): Promise<void> {
@@ -100,14 +124,20 @@ export async function reconcileSend(p: Payload): Promise<void> {
   const name = m.provider_name ?? "the provider";
   if (m.reconcile_at === null) {
     // Claimed by an earlier run that never finished: it may have sent the message elsewhere.
-    await settleUnknown(m, `${name} took the message but never confirmed it, and the failover was interrupted; not sent again, to avoid a second copy`);
+    await settleUnknown(
+      m,
+      `${name} took the message but never confirmed it, and the failover was interrupted; not sent again, to avoid a second copy`,
+    );
     return;
   }
   const active = await db().provider.findMany({ where: { orgId: m.org_id, isActive: true, status: "active" } });
   const again = p.reasked.includes(p.providerId) ? undefined : active.find((a) => a.id === p.providerId && adapterFor(a.type)?.idempotent);
   const candidates = active.filter((a) => a.type !== "demo" && (a === again || !p.tried.includes(a.id)));
   if (candidates.length === 0) {
-    await settleUnknown(m, `${name} took the message but never confirmed it, and no other provider is active; not sent again, to avoid a second copy`);
+    await settleUnknown(
+      m,
+      `${name} took the message but never confirmed it, and no other provider is active; not sent again, to avoid a second copy`,
+    );
     return;
   }
   const claimed = await rawQuery(Prisma.sql`
@@ -121,12 +151,20 @@ export async function reconcileSend(p: Payload): Promise<void> {
     if (err instanceof AppError && err.code !== "NO_PROVIDER_CAPACITY") {
       // Refused, or every provider failed: nobody else has it. What the first provider did stays unknown.
       const reason = `${name} never confirmed the message; sending it elsewhere failed: ${err.message}`.slice(0, 2000);
-      await retryWhileDisconnected(() => finishMessage(m.id, { status: "failed", providerId: m.provider_id, providerName: m.provider_name, error: reason }, audit(m, "failed", { error: reason.slice(0, 500) })));
+      await retryWhileDisconnected(() =>
+        finishMessage(
+          m.id,
+          { status: "failed", providerId: m.provider_id, providerName: m.provider_name, error: reason },
+          audit(m, "failed", { error: reason.slice(0, 500) }),
+        ),
+      );
       await refundSend(m.org_id).catch((e) => log.error("refunding a failed reconciliation failed", { err: e, messageId: m.id }));
       return;
     }
     // No capacity now, or the database failed: nobody has it yet. Give the claim back; the job retries.
-    await rawQuery(Prisma.sql`UPDATE messages SET reconcile_at = now() WHERE id = ${m.id}::uuid AND status = 'unconfirmed' AND reconcile_at IS NULL`);
+    await rawQuery(
+      Prisma.sql`UPDATE messages SET reconcile_at = now() WHERE id = ${m.id}::uuid AND status = 'unconfirmed' AND reconcile_at IS NULL`,
+    );
     throw err;
   }
   if (result.status === "sent") {
@@ -144,7 +182,13 @@ export async function reconcileSend(p: Payload): Promise<void> {
   // Unconfirmed again, at the next provider: the same wait there.
   const runAt = reconcileAt();
   const next = reconcileJob(
-    { ...p, providerId: result.providerId, round: p.round + 1, tried: [...new Set([...p.tried, result.providerId])], reasked: again ? [...p.reasked, again.id] : p.reasked },
+    {
+      ...p,
+      providerId: result.providerId,
+      round: p.round + 1,
+      tried: [...new Set([...p.tried, result.providerId])],
+      reasked: again ? [...p.reasked, again.id] : p.reasked,
+    },
     runAt,
   );
   const { jobId } = await retryWhileDisconnected(() =>
@@ -165,4 +209,3 @@ export const reconcileSendJob = defineJob({
   retryBaseMs: 10_000,
   run: (p) => reconcileSend(p),
 });
-

@@ -87,8 +87,14 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
   }
   if (opened.senderRefused) {
     await recordAudit({
-      orgId, projectId: record.projectId ?? opened.context.defaultProjectId, ...actorOf(principal), action: "email.send", sendMode: opened.context.sendMode,
-      recipientCount: recipients.length, outcome: "refused_sender", metadata: { subject: message.subject, from: message.from.email },
+      orgId,
+      projectId: record.projectId ?? opened.context.defaultProjectId,
+      ...actorOf(principal),
+      action: "email.send",
+      sendMode: opened.context.sendMode,
+      recipientCount: recipients.length,
+      outcome: "refused_sender",
+      metadata: { subject: message.subject, from: message.from.email },
     });
     const orDefault = env().DEFAULT_FROM ? ", or leave from out to use the instance's default address" : "";
     throw new AppError(
@@ -105,13 +111,27 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     // A message needs a To: the first Cc moves up when every To was suppressed (never a Bcc, which would show it).
     if (message.to.length === 0 && message.cc.length) [message.to, message.cc] = [message.cc.slice(0, 1), message.cc.slice(1)];
     recipients = recipients.filter((r) => !suppressed.includes(r));
-    Object.assign(record, { to: message.to.map((a) => a.email), cc: message.cc.map((a) => a.email), bcc: message.bcc.map((a) => a.email), content: messageContent(message, input.tags) });
+    Object.assign(record, {
+      to: message.to.map((a) => a.email),
+      cc: message.cc.map((a) => a.email),
+      bcc: message.bcc.map((a) => a.email),
+      content: messageContent(message, input.tags),
+    });
     if (recipients.length === 0 || message.to.length === 0) {
       await recordAudit({
-        orgId, projectId: record.projectId ?? opened.context.defaultProjectId, ...actorOf(principal), action: "email.send", sendMode: opened.context.sendMode,
-        recipientCount: suppressed.length, outcome: "refused_suppressed", metadata: { subject: message.subject, suppressed },
+        orgId,
+        projectId: record.projectId ?? opened.context.defaultProjectId,
+        ...actorOf(principal),
+        action: "email.send",
+        sendMode: opened.context.sendMode,
+        recipientCount: suppressed.length,
+        outcome: "refused_suppressed",
+        metadata: { subject: message.subject, suppressed },
       });
-      throw new AppError("RECIPIENT_SUPPRESSED", `${suppressed.join(", ")} ${suppressed.length === 1 ? "is" : "are"} on this organization's suppression list (an earlier hard bounce, complaint or unsubscribe, or added by hand); nothing was sent. Remove the address from the list to send to it again.`);
+      throw new AppError(
+        "RECIPIENT_SUPPRESSED",
+        `${suppressed.join(", ")} ${suppressed.length === 1 ? "is" : "are"} on this organization's suppression list (an earlier hard bounce, complaint or unsubscribe, or added by hand); nothing was sent. Remove the address from the list to send to it again.`,
+      );
     }
     opened = await openSend(record, recipients, bulkPreapproved, sender);
   }
@@ -143,8 +163,15 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
   }
 
   // Marketing mail carries RFC 8058 one-click unsubscribe (for its first recipient), unless the caller set their own.
-  if (input.emailType === "marketing" && message.to[0] && !Object.keys(message.headers ?? {}).some((h) => h.toLowerCase() === "list-unsubscribe")) {
-    message.headers = { ...message.headers, ...listUnsubscribeHeaders(env().APP_URL, { messageId: id, recipient: message.to[0].email.toLowerCase() }) };
+  if (
+    input.emailType === "marketing" &&
+    message.to[0] &&
+    !Object.keys(message.headers ?? {}).some((h) => h.toLowerCase() === "list-unsubscribe")
+  ) {
+    message.headers = {
+      ...message.headers,
+      ...listUnsubscribeHeaders(env().APP_URL, { messageId: id, recipient: message.to[0].email.toLowerCase() }),
+    };
   }
   const tracking = trackingFor(ctx.trackingEnabled, input);
   if (message.html && (tracking.opens || tracking.clicks)) {
@@ -162,47 +189,107 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
   } catch (err) {
     // No provider has it: record the failure (through a short database outage too), give the count back.
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
-    await retryWhileDisconnected(() => finishMessage(id, { status: "failed", error: reason }, auditEntry("failed", { messageId: id, error: reason.slice(0, 500) })));
+    await retryWhileDisconnected(() =>
+      finishMessage(id, { status: "failed", error: reason }, auditEntry("failed", { messageId: id, error: reason.slice(0, 500) })),
+    );
     await refundSend(orgId);
     throw err;
   }
   // The provider has (or may have) it: whatever happens next, this send is not a failure to retry.
   const occurredAt = new Date();
   const dropped = suppressed.map((recipient): NewEvent => ({
-    orgId, projectId, messageId: id, campaignSendId, type: "email.dropped", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
-    reason: "suppressed: on the organization's suppression list", dedupeKey: `suppressed:${id}:${recipient}`,
+    orgId,
+    projectId,
+    messageId: id,
+    campaignSendId,
+    type: "email.dropped",
+    recipient,
+    sendMode: ctx.sendMode,
+    occurredAt,
+    source: "send",
+    reason: "suppressed: on the organization's suppression list",
+    dedupeKey: `suppressed:${id}:${recipient}`,
   }));
   if (delivery.status === "unconfirmed") {
     // Not failed over: the provider may have it. Recorded with the job that settles it (reconcile-send.ts).
     const runAt = reconcileAt();
     const job = reconcileJob(
-      { messageId: id, providerId: delivery.providerId, round: 1, tried: [delivery.providerId], reasked: [], message: storeMessage(message, opened.dkim) },
+      {
+        messageId: id,
+        providerId: delivery.providerId,
+        round: 1,
+        tried: [delivery.providerId],
+        reasked: [],
+        message: storeMessage(message, opened.dkim),
+      },
       runAt,
     );
-    const unconfirmed = { status: "unconfirmed" as const, providerId: delivery.providerId, providerName: delivery.providerName, error: delivery.reason, reconcileAt: runAt };
+    const unconfirmed = {
+      status: "unconfirmed" as const,
+      providerId: delivery.providerId,
+      providerName: delivery.providerName,
+      error: delivery.reason,
+      reconcileAt: runAt,
+    };
     await retryThenKeepTrying(`message ${id}'s unconfirmed outcome`, () =>
-      finishMessage(id, unconfirmed, auditEntry("unconfirmed", { messageId: id, provider: delivery.providerName, reason: delivery.reason.slice(0, 500) }), { events: dropped, job }),
+      finishMessage(
+        id,
+        unconfirmed,
+        auditEntry("unconfirmed", { messageId: id, provider: delivery.providerName, reason: delivery.reason.slice(0, 500) }),
+        { events: dropped, job },
+      ),
     )
       .then(({ jobId }) => announceReconcile(jobId, runAt))
-      .catch((err) => log.error("a provider may have a message but recording it failed; it will not be reconciled", { err, messageId: id }));
-    return { id, messageId: null, status: "unconfirmed" as const, provider: delivery.providerName, sentAt: null, ...(suppressed.length ? { suppressed } : {}) };
+      .catch((err) =>
+        log.error("a provider may have a message but recording it failed; it will not be reconciled", { err, messageId: id }),
+      );
+    return {
+      id,
+      messageId: null,
+      status: "unconfirmed" as const,
+      provider: delivery.providerName,
+      sentAt: null,
+      ...(suppressed.length ? { suppressed } : {}),
+    };
   }
   const sentEvents = [
     ...[...new Set(recipients)].map((recipient): NewEvent => ({
-      orgId, projectId, messageId: id, campaignSendId, type: "email.sent", recipient, sendMode: ctx.sendMode, occurredAt, source: "send",
-      providerId: delivery.providerId, dedupeKey: `send:${id}:${recipient}`,
+      orgId,
+      projectId,
+      messageId: id,
+      campaignSendId,
+      type: "email.sent",
+      recipient,
+      sendMode: ctx.sendMode,
+      occurredAt,
+      source: "send",
+      providerId: delivery.providerId,
+      dedupeKey: `send:${id}:${recipient}`,
     })),
     ...dropped,
   ];
   // The demo provider's delivery, open and click events follow later, as a real provider's would.
-  const scheduled = delivery.providerType === "demo"
-    ? demoEventsFor({ orgId, projectId, messageId: id, campaignSendId, sendMode: ctx.sendMode, recipients, sentAt: occurredAt, link: firstLink(input.html) })
-    : [];
+  const scheduled =
+    delivery.providerType === "demo"
+      ? demoEventsFor({
+          orgId,
+          projectId,
+          messageId: id,
+          campaignSendId,
+          sendMode: ctx.sendMode,
+          recipients,
+          sentAt: occurredAt,
+          link: firstLink(input.html),
+        })
+      : [];
   // Recording the outcome failing must not make the caller (or a scheduled retry) send again:
   // it is tried again through a short database outage; past that the send is answered as sent
   // and the outcome goes on being recorded in the background once the database is back.
   const sentAt = await retryThenKeepTrying(`message ${id}'s sent outcome`, () =>
-    finishMessage(id, { ...delivery, status: "sent" }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), { events: sentEvents, scheduled }),
+    finishMessage(id, { ...delivery, status: "sent" }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), {
+      events: sentEvents,
+      scheduled,
+    }),
   ).then(
     (r) => r.sentAt,
     (err) => {
@@ -210,5 +297,12 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
       return occurredAt;
     },
   );
-  return { id, messageId: delivery.providerMessageId, status: "sent" as const, provider: delivery.providerName, sentAt, ...(suppressed.length ? { suppressed } : {}) };
+  return {
+    id,
+    messageId: delivery.providerMessageId,
+    status: "sent" as const,
+    provider: delivery.providerName,
+    sentAt,
+    ...(suppressed.length ? { suppressed } : {}),
+  };
 }

@@ -29,7 +29,17 @@ export function storeMessage(m: OutgoingMessage, dkim: SealedDkimKey | null): St
   // The clear DKIM key is left out: only the sealed one is stored.
   const { attachments, messageId, from, to, cc, bcc, replyTo, subject, html, text, headers, calendar } = m;
   return {
-    messageId, from, to, cc, bcc, replyTo, subject, html, text, headers, calendar,
+    messageId,
+    from,
+    to,
+    cc,
+    bcc,
+    replyTo,
+    subject,
+    html,
+    text,
+    headers,
+    calendar,
     attachments: attachments.map((a) => ({ ...a, content: a.content.toString("base64") })),
     ...(dkim ? { dkim } : {}),
   };

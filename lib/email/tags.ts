@@ -7,7 +7,11 @@ const TAG_PART = /^[A-Za-z0-9_-]+$/;
 export const MAX_TAGS = 10;
 
 const tagPart = (what: string) =>
-  z.string().min(1, `${what} must not be empty`).max(256, `${what} is at most 256 characters`).regex(TAG_PART, `${what} may hold only ASCII letters, digits, _ and -`);
+  z
+    .string()
+    .min(1, `${what} must not be empty`)
+    .max(256, `${what} is at most 256 characters`)
+    .regex(TAG_PART, `${what} may hold only ASCII letters, digits, _ and -`);
 
 export const tagSchema = z.object({ name: tagPart("name"), value: tagPart("value") }).strict();
 export type Tag = z.infer<typeof tagSchema>;

@@ -25,7 +25,8 @@ interface Recipients {
   bcc: { email: string }[];
 }
 
-const refuse = (field: string, message: string) => new AppError("VALIDATION_ERROR", `Invalid request: body.${field}: ${message}`, [{ path: `body.${field}`, message }]);
+const refuse = (field: string, message: string) =>
+  new AppError("VALIDATION_ERROR", `Invalid request: body.${field}: ${message}`, [{ path: `body.${field}`, message }]);
 
 /**
  * Whether a message goes to demo addresses only (then the demo provider has it). A message that
@@ -42,13 +43,17 @@ export function isDemoOnly(message: Recipients): boolean {
         real++;
         continue;
       }
-      if (!demoOutcomeOf(email)) throw refuse(field, `${email} is not a demo address; use one of ${DEMO_OUTCOMES.map((o) => `${o}@${DEMO_DOMAIN}`).join(", ")}`);
+      if (!demoOutcomeOf(email))
+        throw refuse(field, `${email} is not a demo address; use one of ${DEMO_OUTCOMES.map((o) => `${o}@${DEMO_DOMAIN}`).join(", ")}`);
       demo++;
     }
   }
   if (demo && real) {
     const field = Object.entries(fields).find(([, list]) => list.some((a) => isDemoDomain(a.email)))![0];
-    throw refuse(field, `demo addresses (@${DEMO_DOMAIN}) cannot be mixed with real recipients in one message; send to them in a message of their own`);
+    throw refuse(
+      field,
+      `demo addresses (@${DEMO_DOMAIN}) cannot be mixed with real recipients in one message; send to them in a message of their own`,
+    );
   }
   return demo > 0;
 }

@@ -23,11 +23,19 @@ export function demoEventsFor(s: DemoSend): NewEvent[] {
   const e = env();
   const seed = e.DEMO_EVENTS_SEED ?? randomBytes(8).toString("hex");
   return [...new Set(s.recipients)].flatMap((recipient) =>
-    planDemoEvents({ seed, recipient, sentAt: s.sentAt, link: s.link, scale: e.DEMO_EVENTS_TIME_SCALE }).map(
-      (p): NewEvent => ({
-        orgId: s.orgId, projectId: s.projectId, messageId: s.messageId, campaignSendId: s.campaignSendId, type: p.type, recipient, sendMode: s.sendMode, occurredAt: p.at,
-        url: p.url, reason: p.reason, source: "demo", dedupeKey: `demo:${s.messageId}:${recipient}:${p.type}`,
-      }),
-    ),
+    planDemoEvents({ seed, recipient, sentAt: s.sentAt, link: s.link, scale: e.DEMO_EVENTS_TIME_SCALE }).map((p): NewEvent => ({
+      orgId: s.orgId,
+      projectId: s.projectId,
+      messageId: s.messageId,
+      campaignSendId: s.campaignSendId,
+      type: p.type,
+      recipient,
+      sendMode: s.sendMode,
+      occurredAt: p.at,
+      url: p.url,
+      reason: p.reason,
+      source: "demo",
+      dedupeKey: `demo:${s.messageId}:${recipient}:${p.type}`,
+    })),
   );
 }

@@ -44,30 +44,52 @@ function fixedPlan(outcome: DemoOutcome, link: string | null): { type: EmailEven
   const delivered = { type: "email.delivered" as const, after: 1 };
   const opened = { type: "email.opened" as const, after: 3 };
   switch (outcome) {
-    case "delivered": return [delivered];
-    case "bounced": return [{ type: "email.bounced", after: 1, reason: BOUNCE_REASON }];
-    case "complained": return [delivered, { type: "email.complained", after: 3 }];
-    case "opened": return [delivered, opened];
+    case "delivered":
+      return [delivered];
+    case "bounced":
+      return [{ type: "email.bounced", after: 1, reason: BOUNCE_REASON }];
+    case "complained":
+      return [delivered, { type: "email.complained", after: 3 }];
+    case "opened":
+      return [delivered, opened];
     // A click follows the mail's first link; a mail without one is opened but cannot be clicked.
-    case "clicked": return link ? [delivered, opened, { type: "email.clicked", after: 5, url: link }] : [delivered, opened];
-    case "deferred": return [{ type: "email.deferred", after: 1, reason: DEFER_REASON }, { type: "email.delivered", after: 6 }];
-    case "dropped": return [{ type: "email.dropped", after: 1, reason: DROP_REASON }];
+    case "clicked":
+      return link ? [delivered, opened, { type: "email.clicked", after: 5, url: link }] : [delivered, opened];
+    case "deferred":
+      return [
+        { type: "email.deferred", after: 1, reason: DEFER_REASON },
+        { type: "email.delivered", after: 6 },
+      ];
+    case "dropped":
+      return [{ type: "email.dropped", after: 1, reason: DROP_REASON }];
   }
 }
 
-export function planDemoEvents(opts: { seed: string; recipient: string; sentAt: Date; link: string | null; scale: number }): PlannedEvent[] {
+export function planDemoEvents(opts: {
+  seed: string;
+  recipient: string;
+  sentAt: Date;
+  link: string | null;
+  scale: number;
+}): PlannedEvent[] {
   const { recipient, link, scale } = opts;
   const outcome = demoOutcomeOf(recipient);
   if (outcome) {
-    return fixedPlan(outcome, link).map(({ after, ...e }) => ({ ...e, recipient, at: new Date(opts.sentAt.getTime() + after * 1000 * scale) }));
+    return fixedPlan(outcome, link).map(({ after, ...e }) => ({
+      ...e,
+      recipient,
+      at: new Date(opts.sentAt.getTime() + after * 1000 * scale),
+    }));
   }
   const random = prng(opts.seed, recipient);
-  const after = (from: Date, [min, max]: readonly [number, number]) => new Date(from.getTime() + (min + random() * (max - min)) * 1000 * scale);
+  const after = (from: Date, [min, max]: readonly [number, number]) =>
+    new Date(from.getTime() + (min + random() * (max - min)) * 1000 * scale);
   const local = recipient.split("@")[0].toLowerCase();
   const bounces = local === "bounce" || local === "bounced" || random() < BOUNCE_SHARE;
   if (bounces) return [{ type: "email.bounced", recipient, at: after(opts.sentAt, DELAYS.bounced), reason: BOUNCE_REASON }];
   const delivered: PlannedEvent = { type: "email.delivered", recipient, at: after(opts.sentAt, DELAYS.delivered) };
-  if (local === "complain" || local === "complained") return [delivered, { type: "email.complained", recipient, at: after(delivered.at, DELAYS.complained) }];
+  if (local === "complain" || local === "complained")
+    return [delivered, { type: "email.complained", recipient, at: after(delivered.at, DELAYS.complained) }];
   const plan = [delivered];
   if (random() < OPEN_SHARE) {
     const opened: PlannedEvent = { type: "email.opened", recipient, at: after(delivered.at, DELAYS.opened) };

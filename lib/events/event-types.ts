@@ -14,14 +14,20 @@ export const EMAIL_EVENT_TYPES = [
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
 /** Other names callers use for an event type: Resend's delivery_delayed and failed. */
-const ALIASES = new Map<string, EmailEventType>([["delivery_delayed", "email.deferred"], ["failed", "email.dropped"]]);
+const ALIASES = new Map<string, EmailEventType>([
+  ["delivery_delayed", "email.deferred"],
+  ["failed", "email.dropped"],
+]);
 
 /**
  * The canonical type for a name: `email.opened`, its short form `opened`, or an alias
  * (`delivery_delayed`, with or without `email.`); null for anything else.
  */
 export function canonicalEventType(name: string): EmailEventType | null {
-  const short = name.trim().toLowerCase().replace(/^email\./, "");
+  const short = name
+    .trim()
+    .toLowerCase()
+    .replace(/^email\./, "");
   const full = `email.${short}`;
   if ((EMAIL_EVENT_TYPES as readonly string[]).includes(full)) return full as EmailEventType;
   // A Map: a name such as "constructor" must find nothing (an object's lookup finds its prototype's).

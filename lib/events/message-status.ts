@@ -39,7 +39,11 @@ export const advanceStatus = <T extends string | null>(current: T, reported: Rep
 export const shownStatus = (pipeline: string, reported: string | null): string => reported ?? pipeline;
 
 /** Each recipient with its status: what the provider reported for it, else the message's pipeline status. */
-export function recipientStatuses(recipients: string[], pipeline: string, reported: Record<string, string>): { email: string; status: string }[] {
+export function recipientStatuses(
+  recipients: string[],
+  pipeline: string,
+  reported: Record<string, string>,
+): { email: string; status: string }[] {
   return [...new Set(recipients)].map((email) => ({ email, status: reported[email.toLowerCase()] ?? pipeline }));
 }
 

@@ -52,7 +52,10 @@ export function clientAddress(headers: HeaderBag, proxies: BlockList | null = tr
   const peer = header(headers, PEER_HEADER)?.trim();
   if (!peer) return "unknown";
   if (!proxies) return peer;
-  const forwarded = (header(headers, "x-forwarded-for") ?? "").split(",").map((s) => plainAddress(s.trim())).filter(Boolean);
+  const forwarded = (header(headers, "x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => plainAddress(s.trim()))
+    .filter(Boolean);
   const chain = [...forwarded, peer];
   let i = chain.length - 1;
   while (i > 0 && isTrusted(proxies, chain[i])) i--;

@@ -23,7 +23,13 @@ export function hostedPage(title: string, body: string): string {
 export function hostedPageResponse(html: string, status = 200, extra: Record<string, string> = {}): Response {
   return new Response(html, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY", ...extra },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
+      "x-frame-options": "DENY",
+      ...extra,
+    },
   });
 }
 

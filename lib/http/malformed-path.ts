@@ -20,6 +20,8 @@ function decodes(segment: string): boolean {
 export function malformedPathResponse(rawPath: string): Response | null {
   const pathname = rawPath.split(/[?#]/, 1)[0];
   if (pathname.split("/").every(decodes)) return null;
-  const err = new AppError("VALIDATION_ERROR", "Malformed percent-encoding in the request path", [{ path: "path", message: "malformed percent-encoding" }]);
+  const err = new AppError("VALIDATION_ERROR", "Malformed percent-encoding in the request path", [
+    { path: "path", message: "malformed percent-encoding" },
+  ]);
   return errorResponse(pathname.startsWith("/api/v1/") ? v1Family : legacyFamily, err, newRequestId(), pathname);
 }

@@ -43,7 +43,9 @@ export interface V1Result {
 }
 
 /** A handler's input: the caller and the validated params, query and body; the request itself only where the operation reads it. */
-export type OperationContext<S extends OperationSpec> = S extends { readsRequest: true } ? RequestContext<S> : Omit<RequestContext<S>, "req">;
+export type OperationContext<S extends OperationSpec> = S extends { readsRequest: true }
+  ? RequestContext<S>
+  : Omit<RequestContext<S>, "req">;
 
 export type Operation<S extends OperationSpec = OperationSpec> = S & {
   handler: (ctx: OperationContext<S>) => Promise<V1Result | Response>;

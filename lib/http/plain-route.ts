@@ -9,7 +9,10 @@ export interface PlainOptions {
   waitsForStart?: boolean;
 }
 
-export function plainRoute<R extends Request, C>(handler: (req: R, ctx: C) => Response | Promise<Response>, { waitsForStart = true }: PlainOptions = {}) {
+export function plainRoute<R extends Request, C>(
+  handler: (req: R, ctx: C) => Response | Promise<Response>,
+  { waitsForStart = true }: PlainOptions = {},
+) {
   return (req: R, ctx: C): Promise<Response> =>
     handleRequest(req, { family: plainFamily, route: routeOf(req), waitsForStart }, async () => handler(req, ctx));
 }

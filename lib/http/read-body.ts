@@ -66,20 +66,18 @@ export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT): Pr
   }
   const text = await readTextBody(req, limit);
   if (text.trim() === "") {
-    throw new AppError("VALIDATION_ERROR", "Request body is empty; a JSON object is required", [
-      { path: "body", message: "required" },
-    ]);
+    throw new AppError("VALIDATION_ERROR", "Request body is empty; a JSON object is required", [{ path: "body", message: "required" }]);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new AppError("VALIDATION_ERROR", `Malformed JSON: ${(err as Error).message}`, [
-      { path: "body", message: "malformed JSON" },
-    ]);
+    throw new AppError("VALIDATION_ERROR", `Malformed JSON: ${(err as Error).message}`, [{ path: "body", message: "malformed JSON" }]);
   }
   if (nestingDepth(value) > MAX_JSON_DEPTH) {
-    throw new AppError("VALIDATION_ERROR", `JSON nested more than ${MAX_JSON_DEPTH} levels deep`, [{ path: "body", message: "nested too deeply" }]);
+    throw new AppError("VALIDATION_ERROR", `JSON nested more than ${MAX_JSON_DEPTH} levels deep`, [
+      { path: "body", message: "nested too deeply" },
+    ]);
   }
   return value;
 }

@@ -30,7 +30,13 @@ export function asAppError(err: unknown, requestId: string, route: string): AppE
 }
 
 /** A failure as the family answers it: its error body, the error's headers (Retry-After) and X-Request-Id. */
-export function errorResponse(family: Family, err: unknown, requestId: string, route: string, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  family: Family,
+  err: unknown,
+  requestId: string,
+  route: string,
+  headers: Record<string, string> = {},
+): Response {
   const e = asAppError(err, requestId, route);
   const h = { ...family.headers, ...headers, ...e.headers, ...family.errorHeaders?.(e), "X-Request-Id": requestId };
   return json(family.errorBody(e, requestId), e.status, h);

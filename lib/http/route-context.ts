@@ -42,14 +42,15 @@ export async function routeContext<S extends RouteSpec>(
 ): Promise<RequestContext<S>> {
   const principal = await identify(req, { allowKeys: spec.allowKeys, headers });
   if (!principal) {
-    throw spec.family === "v1"
-      ? new AppError("INVALID_API_KEY", INVALID_API_KEY)
-      : new AppError("UNAUTHORIZED", "Unauthorized");
+    throw spec.family === "v1" ? new AppError("INVALID_API_KEY", INVALID_API_KEY) : new AppError("UNAUTHORIZED", "Unauthorized");
   }
   setRequestOrg(principal.orgId);
   authorize(principal, spec);
   if (spec.orgWide && principal.kind === "key" && principal.projectId) {
-    throw new AppError("SCOPE_DENIED", "This API key is bound to one project; this route is the whole organization's (use a key without a project)");
+    throw new AppError(
+      "SCOPE_DENIED",
+      "This API key is bound to one project; this route is the whole organization's (use a key without a project)",
+    );
   }
   const input = await parseInput(req, await ctx?.params, spec);
   return { req, principal, requestId, ...(input as Pick<RequestContext<S>, "body" | "query" | "params">) };

@@ -124,7 +124,10 @@ export function ruleMatches(rule: EvaluableRule, email: MatchableEmail, fields =
 }
 
 /** `rules` already in priority order (enabled ones only). */
-export function matchRules<R extends EvaluableRule>(rules: readonly R[], email: MatchableEmail): { matched: R[]; evaluated: number; patternBudgetExceeded: boolean } {
+export function matchRules<R extends EvaluableRule>(
+  rules: readonly R[],
+  email: MatchableEmail,
+): { matched: R[]; evaluated: number; patternBudgetExceeded: boolean } {
   const fields = new Fields(email);
   const matched: R[] = [];
   let evaluated = 0;

@@ -28,7 +28,17 @@ export async function addDomain({ principal, name, inboundEnabled }: { principal
   try {
     return await db().$transaction(async (tx) => {
       const domain = await tx.domain.create({ data: { orgId: principal.orgId, name, inboundEnabled } });
-      await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: "domain.created", targetType: "domain", targetId: domain.id, metadata: { name } }, tx);
+      await recordAudit(
+        {
+          orgId: principal.orgId,
+          ...actorOf(principal),
+          action: "domain.created",
+          targetType: "domain",
+          targetId: domain.id,
+          metadata: { name },
+        },
+        tx,
+      );
       return domain;
     });
   } catch (err) {
@@ -42,7 +52,17 @@ export async function updateDomain({ principal, id, inboundEnabled }: { principa
     const found = await tx.domain.findFirst({ where: { id, orgId: principal.orgId } });
     if (!found) throw notFound("Domain");
     const domain = await tx.domain.update({ where: { id }, data: { inboundEnabled } });
-    await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: "domain.updated", targetType: "domain", targetId: id, metadata: { name: domain.name, inboundEnabled } }, tx);
+    await recordAudit(
+      {
+        orgId: principal.orgId,
+        ...actorOf(principal),
+        action: "domain.updated",
+        targetType: "domain",
+        targetId: id,
+        metadata: { name: domain.name, inboundEnabled },
+      },
+      tx,
+    );
     return domain;
   });
 }
@@ -52,7 +72,17 @@ export async function removeDomain({ principal, id }: { principal: Principal; id
     const found = await tx.domain.findFirst({ where: { id, orgId: principal.orgId } });
     if (!found) throw notFound("Domain");
     await tx.domain.delete({ where: { id } });
-    await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: "domain.deleted", targetType: "domain", targetId: id, metadata: { name: found.name } }, tx);
+    await recordAudit(
+      {
+        orgId: principal.orgId,
+        ...actorOf(principal),
+        action: "domain.deleted",
+        targetType: "domain",
+        targetId: id,
+        metadata: { name: found.name },
+      },
+      tx,
+    );
     return { deleted: true };
   });
 }

@@ -25,7 +25,12 @@ export async function listInbox({ orgId, query }: { orgId: string; query: InboxQ
     inInbox: true,
     ...(query.tag ? { tags: { has: query.tag } } : {}),
     ...(query.search
-      ? { OR: [{ fromAddress: { contains: escapeLike(query.search), mode: "insensitive" } }, { subject: { contains: escapeLike(query.search), mode: "insensitive" } }] }
+      ? {
+          OR: [
+            { fromAddress: { contains: escapeLike(query.search), mode: "insensitive" } },
+            { subject: { contains: escapeLike(query.search), mode: "insensitive" } },
+          ],
+        }
       : {}),
   };
   const [rows, total] = await Promise.all([
@@ -72,5 +77,12 @@ export async function getInboxAttachment({ orgId, id, attachmentId }: { orgId: s
   const m = await getInboxRow({ orgId, id });
   const a = await db().inboundAttachment.findFirst({ where: { id: attachmentId, inboundMessageId: m.id } });
   if (!a) throw notFound("Attachment");
-  return { id: a.id, filename: a.filename, contentType: a.contentType, size: a.size, contentId: a.contentId, content: Buffer.from(a.content).toString("base64") };
+  return {
+    id: a.id,
+    filename: a.filename,
+    contentType: a.contentType,
+    size: a.size,
+    contentId: a.contentId,
+    content: Buffer.from(a.content).toString("base64"),
+  };
 }

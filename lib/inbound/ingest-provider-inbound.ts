@@ -12,7 +12,10 @@ import type { IncomingInbound } from "@/lib/inbound/sources/types";
 import { recordInbound, type InboundSource } from "@/lib/inbound/record-inbound";
 import type { Provider } from "@/lib/generated/prisma/client";
 
-export async function ingestProviderInbound(provider: Provider, req: IncomingInbound): Promise<{ received: number; ids: string[]; confirmed?: boolean }> {
+export async function ingestProviderInbound(
+  provider: Provider,
+  req: IncomingInbound,
+): Promise<{ received: number; ids: string[]; confirmed?: boolean }> {
   const source = inboundSourceFor(provider.type);
   if (!source) throw new AppError("NOT_FOUND", "This provider type sends no inbound webhooks");
   try {
@@ -26,10 +29,16 @@ export async function ingestProviderInbound(provider: Provider, req: IncomingInb
       const emails = await source.parse(req);
       const limit = env().INBOUND_MAX_BYTES;
       const tooLarge = emails.find((e) => e.size > limit);
-      if (tooLarge) throw new AppError("PAYLOAD_TOO_LARGE", `Message of ${tooLarge.size} bytes exceeds the inbound limit of ${limit} bytes`);
+      if (tooLarge)
+        throw new AppError("PAYLOAD_TOO_LARGE", `Message of ${tooLarge.size} bytes exceeds the inbound limit of ${limit} bytes`);
       const ids: string[] = [];
       for (const email of emails) {
-        const recorded = await recordInbound({ orgId: provider.orgId, source: provider.type as InboundSource, providerId: provider.id, email });
+        const recorded = await recordInbound({
+          orgId: provider.orgId,
+          source: provider.type as InboundSource,
+          providerId: provider.id,
+          email,
+        });
         if (recorded) ids.push(recorded.id);
       }
       return { received: emails.length, ids };

@@ -25,15 +25,22 @@ async function checkReferences(orgId: string, actions: RuleAction[]): Promise<vo
       issues.push({ path: `body.actions.${i}.templateId`, message: "no template with this id" });
     }
   }
-  if (issues.length) throw new AppError("VALIDATION_ERROR", `Invalid request: ${issues.map((d) => `${d.path}: ${d.message}`).join("; ")}`, issues);
+  if (issues.length)
+    throw new AppError("VALIDATION_ERROR", `Invalid request: ${issues.map((d) => `${d.path}: ${d.message}`).join("; ")}`, issues);
 }
 
 const audit = (principal: Principal, action: string, rule: { id: string; name: string }, tx?: Prisma.TransactionClient) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "inbound_rule", targetId: rule.id, metadata: { name: rule.name } }, tx);
+  recordAudit(
+    { orgId: principal.orgId, ...actorOf(principal), action, targetType: "inbound_rule", targetId: rule.id, metadata: { name: rule.name } },
+    tx,
+  );
 
 export async function listRules({ orgId, skip, take }: { orgId: string; skip: number; take: number }) {
   const where = { orgId };
-  const [rows, total] = await Promise.all([db().inboundRule.findMany({ where, orderBy: ORDER, skip, take }), db().inboundRule.count({ where })]);
+  const [rows, total] = await Promise.all([
+    db().inboundRule.findMany({ where, orderBy: ORDER, skip, take }),
+    db().inboundRule.count({ where }),
+  ]);
   return { items: rows, total };
 }
 
@@ -48,12 +55,21 @@ export const MAX_RULES = 200;
 
 export async function createRule({ principal, input }: { principal: Principal; input: CreateRuleInput }) {
   if ((await db().inboundRule.count({ where: { orgId: principal.orgId } })) >= MAX_RULES) {
-    throw new AppError("PLAN_LIMIT_REACHED", `An organization has at most ${MAX_RULES} inbound rules; combine rules with any/all groups, or delete unused ones`);
+    throw new AppError(
+      "PLAN_LIMIT_REACHED",
+      `An organization has at most ${MAX_RULES} inbound rules; combine rules with any/all groups, or delete unused ones`,
+    );
   }
   await checkReferences(principal.orgId, input.actions);
   return db().$transaction(async (tx) => {
     const rule = await tx.inboundRule.create({
-      data: { orgId: principal.orgId, ...input, conditions: input.conditions as Prisma.InputJsonArray, actions: input.actions as Prisma.InputJsonArray, metadata: input.metadata as Prisma.InputJsonObject },
+      data: {
+        orgId: principal.orgId,
+        ...input,
+        conditions: input.conditions as Prisma.InputJsonArray,
+        actions: input.actions as Prisma.InputJsonArray,
+        metadata: input.metadata as Prisma.InputJsonObject,
+      },
     });
     await audit(principal, "inbound_rule.created", rule, tx);
     return rule;

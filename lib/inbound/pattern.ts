@@ -27,7 +27,9 @@ export function compilePattern(source: string, caseSensitive: boolean): RE2JS {
     throw new PatternError(`not a valid regular expression (RE2 syntax; no backreferences or lookarounds): ${reason}`);
   }
   if (compiled.programSize() > MAX_PROGRAM) {
-    throw new PatternError(`regular expression too complex (${compiled.programSize()} steps compiled, at most ${MAX_PROGRAM}): use fewer or smaller counted repetitions such as {1,1000}`);
+    throw new PatternError(
+      `regular expression too complex (${compiled.programSize()} steps compiled, at most ${MAX_PROGRAM}): use fewer or smaller counted repetitions such as {1,1000}`,
+    );
   }
   if (cache.size >= 500) cache.delete(cache.keys().next().value!);
   cache.set(key, compiled);

@@ -29,7 +29,16 @@ const planSchema = z.array(ruleResultSchema.extend({ planned: actionsSchema }));
 type Plan = z.infer<typeof planSchema>;
 
 /** Refusals no retry changes; anything else (no provider capacity now, the database away) is retried. */
-const PERMANENT = new Set(["VALIDATION_ERROR", "TEST_MODE_RECIPIENT", "BULK_SEND_REQUIRES_2FA", "QUOTA_EXCEEDED", "TEMPLATE_NOT_FOUND", "PROVIDER_REJECTED", "PLAN_LIMIT_REACHED", "RECIPIENT_SUPPRESSED"]);
+const PERMANENT = new Set([
+  "VALIDATION_ERROR",
+  "TEST_MODE_RECIPIENT",
+  "BULK_SEND_REQUIRES_2FA",
+  "QUOTA_EXCEEDED",
+  "TEMPLATE_NOT_FOUND",
+  "PROVIDER_REJECTED",
+  "PLAN_LIMIT_REACHED",
+  "RECIPIENT_SUPPRESSED",
+]);
 
 async function load(id: string): Promise<StoredMessage | null> {
   return db().inboundMessage.findUnique({
@@ -43,13 +52,17 @@ async function planFor(message: StoredMessage): Promise<Plan> {
   const earlier = planSchema.safeParse(message.ruleResults);
   if (earlier.success && earlier.data.length > 0) return earlier.data;
   const { matched, patternBudgetExceeded } = matchRules(await enabledRules(message.orgId), matchableOf(message));
-  if (patternBudgetExceeded) log.warn("inbound rules' regular expressions ran out of budget; the remaining ones did not match", { inboundMessageId: message.id });
+  if (patternBudgetExceeded)
+    log.warn("inbound rules' regular expressions ran out of budget; the remaining ones did not match", { inboundMessageId: message.id });
   const plan = matched.map((r) => ({ ruleId: r.row.id, name: r.row.name, planned: r.actions, actions: [] }));
   if (plan.length) await db().inboundMessage.update({ where: { id: message.id }, data: { ruleResults: plan as Prisma.InputJsonArray } });
   return plan;
 }
 
-async function runAction(run: ActionRun<RuleAction["type"]>, progress: (tx: Prisma.TransactionClient, o: ActionOutcome) => Promise<void>): Promise<ActionOutcome> {
+async function runAction(
+  run: ActionRun<RuleAction["type"]>,
+  progress: (tx: Prisma.TransactionClient, o: ActionOutcome) => Promise<void>,
+): Promise<ActionOutcome> {
   try {
     switch (run.action.type) {
       case "forward":
@@ -65,7 +78,11 @@ async function runAction(run: ActionRun<RuleAction["type"]>, progress: (tx: Pris
   } catch (err) {
     if (err instanceof AppError && PERMANENT.has(err.code)) return { status: "failed", detail: err.message.slice(0, 500) };
     // What the action would send does not make a valid send (say, an address a send cannot carry): no retry can change that.
-    if (err instanceof z.ZodError) return { status: "failed", detail: `not sendable: ${err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`.slice(0, 500) };
+    if (err instanceof z.ZodError)
+      return {
+        status: "failed",
+        detail: `not sendable: ${err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`.slice(0, 500),
+      };
     throw err;
   }
 }
@@ -95,7 +112,11 @@ export async function processInbound(id: string, { lastAttempt = false } = {}): 
     }
   } catch (err) {
     // Failed for good: kept in the inbox with what was done, so nothing is lost.
-    if (lastAttempt) await db().inboundMessage.update({ where: { id }, data: { status: "failed", inInbox: true, processedAt: new Date(), ruleResults: plan as Prisma.InputJsonArray } });
+    if (lastAttempt)
+      await db().inboundMessage.update({
+        where: { id },
+        data: { status: "failed", inInbox: true, processedAt: new Date(), ruleResults: plan as Prisma.InputJsonArray },
+      });
     throw err;
   }
 

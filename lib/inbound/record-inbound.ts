@@ -20,7 +20,9 @@ export type InboundSource = "smtp" | "sendgrid" | "mailgun" | "postmark" | "ses"
  */
 function dedupeKey(email: InboundEmail): string {
   const recipients = [...email.envelopeTo].sort().join(",");
-  const hash = createHash("sha256").update(`${email.messageId ?? ""}|${email.from?.address ?? ""}|${recipients}|${email.subject}|${email.size}`);
+  const hash = createHash("sha256").update(
+    `${email.messageId ?? ""}|${email.from?.address ?? ""}|${recipients}|${email.subject}|${email.size}`,
+  );
   if (!email.messageId) {
     hash.update(`|${email.date?.getTime() ?? ""}|${email.text ?? ""}|${email.html ?? ""}`);
     for (const a of email.attachments) hash.update(a.content);
@@ -38,7 +40,17 @@ async function verifiedFor(orgId: string, recipients: string[]): Promise<boolean
 /** Null when the message is the instance's own mail (a link for its recipient) come back to an
  * organization that has not verified the recipient's domain: it is not recorded
  * (lib/system-mail/instance-mail-marker.ts). */
-export async function recordInbound({ orgId, source, providerId = null, email: received }: { orgId: string; source: InboundSource; providerId?: string | null; email: InboundEmail }): Promise<{ id: string; duplicate: boolean } | null> {
+export async function recordInbound({
+  orgId,
+  source,
+  providerId = null,
+  email: received,
+}: {
+  orgId: string;
+  source: InboundSource;
+  providerId?: string | null;
+  email: InboundEmail;
+}): Promise<{ id: string; duplicate: boolean } | null> {
   if (isInstanceMail(received.headers, received.envelopeTo) && !(await verifiedFor(orgId, received.envelopeTo))) return null;
   // Text PostgreSQL cannot store (NUL, lone surrogates) is cleaned from every string; bytes stay bytes.
   const email = storable(received);

@@ -16,9 +16,14 @@ import type { ReplyInput } from "@/lib/inbound/schemas";
 export async function replyToInbound({ principal, id, input }: { principal: Principal; id: string; input: ReplyInput }) {
   const m = await getInboxRow({ orgId: principal.orgId, id });
   const to = replyAddress(m);
-  if (!to || !parseMailbox(to)) throw new AppError("VALIDATION_ERROR", "This message has no sender address a reply can go to", [{ path: "params.id", message: "no usable sender address" }]);
+  if (!to || !parseMailbox(to))
+    throw new AppError("VALIDATION_ERROR", "This message has no sender address a reply can go to", [
+      { path: "params.id", message: "no usable sender address" },
+    ]);
   const own = await ownDomains(m.orgId);
-  const others = input.replyAll ? [...m.toAddresses, ...m.ccAddresses].filter((a) => a !== to && !isOwnAddress(own, a) && parseMailbox(a)) : [];
+  const others = input.replyAll
+    ? [...m.toAddresses, ...m.ccAddresses].filter((a) => a !== to && !isOwnAddress(own, a) && parseMailbox(a))
+    : [];
   const send = sendEmailSchema.safeParse({
     to,
     ...(others.length ? { cc: [...new Set(others)].slice(0, 49) } : {}),

@@ -112,7 +112,9 @@ const actionSchema = z.discriminatedUnion("type", [
     .strict(),
   z.object({ type: z.literal("webhook"), endpointId: z.uuid("not a webhook endpoint id") }).strict(),
   z.object({ type: z.literal("store") }).strict(),
-  z.object({ type: z.literal("tag"), tags: z.array(z.string().regex(TAG, "tags are 1-50 letters, digits or _ . : -")).min(1).max(10) }).strict(),
+  z
+    .object({ type: z.literal("tag"), tags: z.array(z.string().regex(TAG, "tags are 1-50 letters, digits or _ . : -")).min(1).max(10) })
+    .strict(),
   z.object({ type: z.literal("drop") }).strict(),
   z
     .object({
@@ -132,7 +134,8 @@ export const actionsSchema = z
   .max(10)
   .superRefine((actions, ctx) => {
     const ends = actions.findIndex((a) => a.type === "drop" || a.type === "stop");
-    if (ends !== -1 && ends !== actions.length - 1) ctx.addIssue({ code: "custom", path: [ends], message: `${actions[ends].type} must be the last action` });
+    if (ends !== -1 && ends !== actions.length - 1)
+      ctx.addIssue({ code: "custom", path: [ends], message: `${actions[ends].type} must be the last action` });
   });
 
 /** A rule ends processing when it drops the message or says stop. */

@@ -15,11 +15,21 @@ const metadata = z
   .refine((m) => JSON.stringify(m).length <= METADATA_BYTES, `metadata is at most ${METADATA_BYTES / 1024} KiB of JSON`);
 
 export const createRuleSchema = z
-  .object({ name, priority: priority.default(100), isEnabled: z.boolean().default(true), conditions: conditionsSchema, actions: actionsSchema, metadata: metadata.default({}) })
+  .object({
+    name,
+    priority: priority.default(100),
+    isEnabled: z.boolean().default(true),
+    conditions: conditionsSchema,
+    actions: actionsSchema,
+    metadata: metadata.default({}),
+  })
   .strict();
 export type CreateRuleInput = z.infer<typeof createRuleSchema>;
 
-export const updateRuleSchema = z.object({ name, priority, isEnabled: z.boolean(), conditions: conditionsSchema, actions: actionsSchema, metadata }).partial().strict();
+export const updateRuleSchema = z
+  .object({ name, priority, isEnabled: z.boolean(), conditions: conditionsSchema, actions: actionsSchema, metadata })
+  .partial()
+  .strict();
 export type UpdateRuleInput = z.infer<typeof updateRuleSchema>;
 
 export const ruleIdParamsSchema = z.object({ id: z.uuid("not a valid rule id") });
@@ -36,7 +46,12 @@ export const ruleSchema = z.object({
   updatedAt: timestamp,
 });
 
-export const rulePageSchema = z.object({ data: z.array(ruleSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const rulePageSchema = z.object({
+  data: z.array(ruleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 /** POST /api/inbound/test: SPEC's fields (from, to and subject strings; size a number; headers an object), plus cc and attachments so every condition can be tried. */
 export const ruleTestSchema = z
@@ -44,14 +59,20 @@ export const ruleTestSchema = z
     from: z.string().min(1, "from is required").max(998).describe('"a@b.co" or "Name <a@b.co>"'),
     to: z.string().min(1).max(5000).describe("one address or several, comma-separated"),
     subject: z.string().max(998),
-    body: z.string().max(1024 * 1024).optional(),
+    body: z
+      .string()
+      .max(1024 * 1024)
+      .optional(),
     size: z.number().min(0).optional().describe("bytes; default: the size of subject and body"),
     headers: z
       .record(z.string().regex(HEADER_NAME, "not a valid header name"), z.union([z.string(), z.number(), z.boolean()]).transform(String))
       .optional()
       .refine((h) => !h || Object.keys(h).length <= 100, "at most 100 headers"),
     cc: z.string().max(5000).optional(),
-    attachments: z.array(z.object({ filename: z.string().min(1).max(255), contentType: z.string().min(1).max(255) }).strict()).max(100).optional(),
+    attachments: z
+      .array(z.object({ filename: z.string().min(1).max(255), contentType: z.string().min(1).max(255) }).strict())
+      .max(100)
+      .optional(),
   })
   .strict();
 export type RuleTestInput = z.infer<typeof ruleTestSchema>;
@@ -91,7 +112,13 @@ export const inboxQuerySchema = z
   .strict();
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
-export const attachmentInfoSchema = z.object({ id: z.uuid(), filename: z.string(), contentType: z.string(), size: z.number().int(), contentId: z.string().nullable() });
+export const attachmentInfoSchema = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  contentId: z.string().nullable(),
+});
 
 export const inboxSummarySchema = z.object({
   id: z.uuid(),
@@ -133,8 +160,14 @@ export const attachmentParamsSchema = z.object({ id: z.uuid("not a valid message
 
 export const replySchema = z
   .object({
-    html: z.string().max(5 * 1024 * 1024).optional(),
-    text: z.string().max(5 * 1024 * 1024).optional(),
+    html: z
+      .string()
+      .max(5 * 1024 * 1024)
+      .optional(),
+    text: z
+      .string()
+      .max(5 * 1024 * 1024)
+      .optional(),
     from: fromMailbox.optional().describe("default: the address the message was sent to"),
     replyAll: z.boolean().default(false).describe("also reply to the other To and Cc recipients"),
   })

@@ -5,9 +5,14 @@ import type { MatchableEmail } from "@/lib/inbound/evaluate-rules";
 import type { InboundHeader } from "@/lib/inbound/inbound-email";
 
 /** What a message's attachments show without their content. */
-export const ATTACHMENT_INFO = { select: { id: true, filename: true, contentType: true, size: true, contentId: true }, orderBy: { position: "asc" as const } };
+export const ATTACHMENT_INFO = {
+  select: { id: true, filename: true, contentType: true, size: true, contentId: true },
+  orderBy: { position: "asc" as const },
+};
 
-export type StoredMessage = InboundMessage & { attachments: { id: string; filename: string; contentType: string; size: number; contentId: string | null }[] };
+export type StoredMessage = InboundMessage & {
+  attachments: { id: string; filename: string; contentType: string; size: number; contentId: string | null }[];
+};
 
 const headersSchema = z.array(z.object({ name: z.string(), value: z.string() }));
 

@@ -41,7 +41,9 @@ export async function announce(lane: string, items: Announced[]): Promise<void> 
     return;
   }
   for (let i = 0; i < items.length; i += CHUNK) {
-    await announcer(lane, items.slice(i, i + CHUNK)).catch((err) => log.error("announcement failed; the sweep announces it again", { lane, count: items.length, err }));
+    await announcer(lane, items.slice(i, i + CHUNK)).catch((err) =>
+      log.error("announcement failed; the sweep announces it again", { lane, count: items.length, err }),
+    );
   }
 }
 

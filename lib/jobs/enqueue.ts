@@ -19,7 +19,11 @@ const CHUNK = 5_000;
 /** One job row. `id` is null when a row with the same dedupe key exists. */
 export async function enqueue<P>(def: JobDefinition<P>, payload: P, opts: JobOptions & Transactional = {}) {
   const row = jobRow(def, payload, opts);
-  const id = await insertJob(opts.tx ?? db(), { ...row, payload: row.payload as Prisma.InputJsonValue, dedupeKey: row.dedupeKey ?? undefined });
+  const id = await insertJob(opts.tx ?? db(), {
+    ...row,
+    payload: row.payload as Prisma.InputJsonValue,
+    dedupeKey: row.dedupeKey ?? undefined,
+  });
   // The row is the source of truth: announcing never fails (a lost announcement is swept up).
   const dispatch = () => (id ? announceJobs([{ id, name: def.name, runAt: row.runAt }]) : Promise.resolve());
   if (!opts.tx) await dispatch();
@@ -34,7 +38,9 @@ export async function enqueueMany<P>(def: JobDefinition<P>, items: ({ payload: P
   const rows = items.map((i) => jobRow(def, i.payload, i));
   const jobs: { id: string; name: string; runAt: Date }[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((r) => ({ ...r, payload: r.payload as Prisma.InputJsonValue, dedupeKey: r.dedupeKey ?? undefined }));
+    const chunk = rows
+      .slice(i, i + CHUNK)
+      .map((r) => ({ ...r, payload: r.payload as Prisma.InputJsonValue, dedupeKey: r.dedupeKey ?? undefined }));
     jobs.push(...(await insertJobs(opts.tx ?? db(), chunk)));
   }
   const dispatch = () => announceJobs(jobs);

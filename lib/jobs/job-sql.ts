@@ -75,7 +75,9 @@ export function jobsOf<P>(
 ): Prisma.Sql {
   const columns = fields.map((f) => Prisma.sql`, payload ->> ${field(f)}::text AS ${Prisma.raw(`"${field(f)}"`)}`);
   const conditions = Object.entries(where as Record<string, FieldMatch>).map(([f, m]) =>
-    m instanceof Prisma.Sql ? Prisma.sql` AND payload ->> ${field(f)}::text = ${m}` : Prisma.sql` AND payload ->> ${field(f)}::text IN (${m.in})`,
+    m instanceof Prisma.Sql
+      ? Prisma.sql` AND payload ->> ${field(f)}::text = ${m}`
+      : Prisma.sql` AND payload ->> ${field(f)}::text IN (${m.in})`,
   );
   const joined = (parts: Prisma.Sql[]) => (parts.length ? Prisma.join(parts, "") : Prisma.empty);
   return Prisma.sql`(SELECT id, status, run_at, locked_at, attempts, last_error, finished_at${joined(columns)}

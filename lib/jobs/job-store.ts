@@ -51,7 +51,13 @@ export async function insertJobs(
   jobs: { name: string; payload: Prisma.InputJsonValue; runAt: Date; maxAttempts: number; dedupeKey?: string }[],
 ): Promise<{ id: string; name: string; runAt: Date }[]> {
   if (jobs.length === 0) return [];
-  const rows = jobs.map((j) => ({ name: j.name, payload: j.payload, run_at: j.runAt.toISOString(), max_attempts: j.maxAttempts, dedupe_key: j.dedupeKey ?? null }));
+  const rows = jobs.map((j) => ({
+    name: j.name,
+    payload: j.payload,
+    run_at: j.runAt.toISOString(),
+    max_attempts: j.maxAttempts,
+    dedupe_key: j.dedupeKey ?? null,
+  }));
   const inserted = await client.$queryRaw<{ id: string; name: string; run_at: Date }[]>`
     INSERT INTO jobs (id, name, payload, run_at, max_attempts, dedupe_key)
     SELECT gen_random_uuid(), j.name, j.payload, j.run_at, j.max_attempts, j.dedupe_key

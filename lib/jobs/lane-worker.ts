@@ -114,7 +114,11 @@ export class LaneWorker<I, O> {
         await write(batch);
         this.wakeForRetries(batch);
       } catch (err) {
-        log.error("runner: recording outcomes failed; their claims expire and they run again", { lane: this.lane.name, err, count: batch.length });
+        log.error("runner: recording outcomes failed; their claims expire and they run again", {
+          lane: this.lane.name,
+          err,
+          count: batch.length,
+        });
       }
     });
     return this.flushing;

@@ -18,6 +18,22 @@ import { retentionJob } from "@/lib/retention/retention-job";
 
 export type JobRegistry = ReadonlyMap<string, JobDefinition<never>>;
 
-const ALL = [sweepJobsJob, pruneJob, providerHealthCheckJob, publishDueEventsJob, sendScheduledJob, reconcileSendJob, rollUpEventsJob, processInboundJob, recheckDomainsJob, sequenceStepJob, recoverSequenceStepsJob, campaignSendBatchJob, campaignStartScheduledJob, campaignWatchdogJob, retentionJob] as JobDefinition<never>[];
+const ALL = [
+  sweepJobsJob,
+  pruneJob,
+  providerHealthCheckJob,
+  publishDueEventsJob,
+  sendScheduledJob,
+  reconcileSendJob,
+  rollUpEventsJob,
+  processInboundJob,
+  recheckDomainsJob,
+  sequenceStepJob,
+  recoverSequenceStepsJob,
+  campaignSendBatchJob,
+  campaignStartScheduledJob,
+  campaignWatchdogJob,
+  retentionJob,
+] as JobDefinition<never>[];
 
 export const jobRegistry: JobRegistry = new Map(ALL.map((j) => [j.name, j]));

@@ -38,12 +38,30 @@ const SELECT_LISTS = Prisma.sql`SELECT l.id, l.name, l.description, l.created_at
 
 const nameTaken = (name: string) => new AppError("CONFLICT", `A list named "${name}" already exists`);
 
-const audit = (principal: Principal, action: string, l: { id: string; name: string }, tx: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "contact_list", targetId: l.id, metadata: { name: l.name, ...metadata } }, tx);
+const audit = (
+  principal: Principal,
+  action: string,
+  l: { id: string; name: string },
+  tx: Prisma.TransactionClient,
+  metadata: Prisma.InputJsonObject = {},
+) =>
+  recordAudit(
+    {
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action,
+      targetType: "contact_list",
+      targetId: l.id,
+      metadata: { name: l.name, ...metadata },
+    },
+    tx,
+  );
 
 export async function listLists({ orgId, skip, take }: { orgId: string; skip: number; take: number }) {
   const [rows, total] = await Promise.all([
-    db().$queryRaw<RawList[]>(Prisma.sql`${SELECT_LISTS} WHERE l.org_id = ${orgId}::uuid ORDER BY l.created_at DESC, l.id ASC LIMIT ${take} OFFSET ${skip}`),
+    db().$queryRaw<RawList[]>(
+      Prisma.sql`${SELECT_LISTS} WHERE l.org_id = ${orgId}::uuid ORDER BY l.created_at DESC, l.id ASC LIMIT ${take} OFFSET ${skip}`,
+    ),
     db().contactList.count({ where: { orgId } }),
   ]);
   return { items: rows.map(view), total };
@@ -83,7 +101,10 @@ export async function updateList({ principal, id, input }: { principal: Principa
       const { count } = await tx.contactList.updateMany({ where: { id: existing.id, orgId: principal.orgId }, data: input });
       if (count === 0) throw notFound("List"); // deleted meanwhile
       const name = input.name ?? existing.name;
-      await audit(principal, "list.updated", { id: existing.id, name }, tx, { changes: Object.keys(input), ...(name !== existing.name ? { previousName: existing.name } : {}) });
+      await audit(principal, "list.updated", { id: existing.id, name }, tx, {
+        changes: Object.keys(input),
+        ...(name !== existing.name ? { previousName: existing.name } : {}),
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err) && input.name !== undefined) throw nameTaken(input.name);

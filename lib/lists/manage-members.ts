@@ -15,7 +15,15 @@ import type { PageQuery } from "@/lib/http/pagination";
 
 type Tx = Prisma.TransactionClient;
 
-export async function listMembers({ orgId, id, query }: { orgId: string; id: string; query: PageQuery & { q?: string; subscriptionStatus?: "subscribed" | "unsubscribed" } }) {
+export async function listMembers({
+  orgId,
+  id,
+  query,
+}: {
+  orgId: string;
+  id: string;
+  query: PageQuery & { q?: string; subscriptionStatus?: "subscribed" | "unsubscribed" };
+}) {
   await getListRowOrThrow({ orgId, id });
   return listContacts({ orgId, query: { ...query, q: query.q, listId: id, properties: [] } });
 }
@@ -38,7 +46,9 @@ async function contactsForEmails(tx: Tx, orgId: string, input: string[]): Promis
 /** The given ids (in any case), all the organization's; otherwise a 400 naming each unknown one by its place in the request. */
 async function ownContacts(tx: Tx, orgId: string, input: string[]): Promise<string[]> {
   const contactIds = input.map((id) => id.toLowerCase());
-  const found = new Set((await tx.contact.findMany({ where: { orgId, id: { in: sorted(contactIds) } }, select: { id: true } })).map((r) => r.id));
+  const found = new Set(
+    (await tx.contact.findMany({ where: { orgId, id: { in: sorted(contactIds) } }, select: { id: true } })).map((r) => r.id),
+  );
   const unknown = contactIds.flatMap((id, i) => (found.has(id) ? [] : [{ path: `body.contactIds.${i}`, message: "no such contact" }]));
   if (unknown.length) throw invalidFields(unknown);
   return sorted([...found]);
@@ -50,9 +60,13 @@ export async function addMembers({ principal, id, input }: { principal: Principa
   await assertMayJoinList({ principal, listId: list.id, audience: (input.emails ?? input.contactIds ?? []).length });
   const result = await db().$transaction(async (tx) => {
     // Holds the list against a concurrent delete until the members are in.
-    const [held] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM contact_lists WHERE id = ${list.id}::uuid AND org_id = ${orgId}::uuid FOR KEY SHARE`;
+    const [held] = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM contact_lists WHERE id = ${list.id}::uuid AND org_id = ${orgId}::uuid FOR KEY SHARE`;
     if (!held) throw notFound("List");
-    const { ids, created } = input.emails ? await contactsForEmails(tx, orgId, input.emails) : { ids: await ownContacts(tx, orgId, input.contactIds ?? []), created: 0 };
+    const { ids, created } = input.emails
+      ? await contactsForEmails(tx, orgId, input.emails)
+      : { ids: await ownContacts(tx, orgId, input.contactIds ?? []), created: 0 };
     const joined = await tx.$queryRaw<{ contact_id: string }[]>`
       INSERT INTO contact_list_members (list_id, contact_id, added_at)
       SELECT ${list.id}::uuid, c, now() FROM unnest(${ids}::uuid[]) c
@@ -81,7 +95,14 @@ export async function removeMember({ principal, id, contactId }: { principal: Pr
     const { count } = await tx.contactListMember.deleteMany({ where: { listId: list.id, contactId, contact: { orgId: principal.orgId } } });
     if (count === 0) throw notFound("List member");
     await recordAudit(
-      { orgId: principal.orgId, ...actorOf(principal), action: "list.member_removed", targetType: "contact_list", targetId: list.id, metadata: { name: list.name, contactId } },
+      {
+        orgId: principal.orgId,
+        ...actorOf(principal),
+        action: "list.member_removed",
+        targetType: "contact_list",
+        targetId: list.id,
+        metadata: { name: list.name, contactId },
+      },
       tx,
     );
   });

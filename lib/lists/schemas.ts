@@ -8,7 +8,12 @@ import { contactEmail, SUBSCRIPTION_STATUSES } from "@/lib/contacts/schemas";
 export const MAX_MEMBERS_PER_REQUEST = 1000;
 
 const fields = {
-  name: z.string().trim().min(1, "name is required").max(200).refine((s) => !/[\r\n]/.test(s), "no line breaks"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "name is required")
+    .max(200)
+    .refine((s) => !/[\r\n]/.test(s), "no line breaks"),
   description: z.string().max(2000),
 };
 
@@ -64,7 +69,13 @@ export const addedMembersSchema = z.object({
 
 export const listMembersQuerySchema = pageQuerySchema
   .extend({
-    q: z.string().trim().max(200).optional().transform((s) => s || undefined).describe("part of the email or name"),
+    q: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((s) => s || undefined)
+      .describe("part of the email or name"),
     subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).optional(),
   })
   .strict();

@@ -21,7 +21,10 @@ export interface McpCaller {
 export async function authenticateMcp(req: Request, headers: Record<string, string>): Promise<{ principal: Principal; token: string }> {
   const token = bearerToken(req);
   if (token === null) {
-    throw new AppError("UNAUTHORIZED", "Authentication required: send an API key or OAuth access token as Authorization: Bearer <token> (session cookies are not accepted)");
+    throw new AppError(
+      "UNAUTHORIZED",
+      "Authentication required: send an API key or OAuth access token as Authorization: Bearer <token> (session cookies are not accepted)",
+    );
   }
   const { principal, rate } = await authenticateBearer(token);
   applyKeyRate(rate, headers);

@@ -23,10 +23,12 @@ export interface McpTool {
   run(principal: Principal, args: unknown, requestId: string): Promise<ToolOutput>;
 }
 
-export function defineTool<S extends z.ZodType>(tool: Omit<McpTool, "input" | "run"> & {
-  input: S;
-  run: (principal: Principal, args: z.output<S>, requestId: string) => Promise<ToolOutput>;
-}): McpTool {
+export function defineTool<S extends z.ZodType>(
+  tool: Omit<McpTool, "input" | "run"> & {
+    input: S;
+    run: (principal: Principal, args: z.output<S>, requestId: string) => Promise<ToolOutput>;
+  },
+): McpTool {
   return tool as McpTool;
 }
 

@@ -26,7 +26,11 @@ function argumentsOf(op: OperationSpec): z.ZodType {
   if (op.params) {
     const params = objectOf(op.params, "params");
     // A path parameter on v1, so its schema need not refuse other keys; an argument object must.
-    return op.body ? paramsAndBody(params, objectOf(op.body, "body")) : op.query ? params.extend(objectOf(op.query, "query").shape).strict() : params.strict();
+    return op.body
+      ? paramsAndBody(params, objectOf(op.body, "body"))
+      : op.query
+        ? params.extend(objectOf(op.query, "query").shape).strict()
+        : params.strict();
   }
   return op.body ?? op.query ?? emptyArguments;
 }
@@ -39,7 +43,10 @@ function inputsOf(op: OperationSpec, args: Record<string, unknown>) {
   return { params, query: op.query ? rest : {}, body: op.body ? rest : undefined };
 }
 
-export function operationTool<S extends OperationSpec & { readsRequest?: undefined; produces?: undefined }>(op: Operation<S>, text: ToolText): McpTool {
+export function operationTool<S extends OperationSpec & { readsRequest?: undefined; produces?: undefined }>(
+  op: Operation<S>,
+  text: ToolText,
+): McpTool {
   return {
     ...text,
     op,

@@ -27,6 +27,10 @@ export function protectedResourceMetadataPreflight(req: Request): Response {
   const requested = req.headers.get("access-control-request-headers");
   return new Response(null, {
     status: 204,
-    headers: { ...CORS, "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", ...(requested && { "Access-Control-Allow-Headers": requested, Vary: "Access-Control-Request-Headers" }) },
+    headers: {
+      ...CORS,
+      "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+      ...(requested && { "Access-Control-Allow-Headers": requested, Vary: "Access-Control-Request-Headers" }),
+    },
   });
 }

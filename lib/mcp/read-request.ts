@@ -30,7 +30,9 @@ export async function readMcpBody(req: Request): Promise<McpBody> {
   }
   if (parsed === undefined) return { forward };
   if (nestingDepth(parsed, MAX_MCP_JSON_DEPTH) > MAX_MCP_JSON_DEPTH) {
-    throw new AppError("VALIDATION_ERROR", `JSON nested more than ${MAX_JSON_DEPTH} levels deep below a tool's arguments`, [{ path: "body", message: "nested too deeply" }]);
+    throw new AppError("VALIDATION_ERROR", `JSON nested more than ${MAX_JSON_DEPTH} levels deep below a tool's arguments`, [
+      { path: "body", message: "nested too deeply" },
+    ]);
   }
   return { forward, parsed };
 }

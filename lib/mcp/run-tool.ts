@@ -23,7 +23,10 @@ export async function runTool(tool: McpTool, principal: Principal, args: unknown
   try {
     authorize(principal, { scope: tool.op.scope, permission: tool.op.permission });
     if (tool.op.orgWide && boundProjectOf(principal)) {
-      throw new AppError("SCOPE_DENIED", "This API key is bound to one project; this tool acts on the whole organization (use a key without a project)");
+      throw new AppError(
+        "SCOPE_DENIED",
+        "This API key is bound to one project; this tool acts on the whole organization (use a key without a project)",
+      );
     }
     // Text PostgreSQL cannot store (NUL, lone surrogates) is refused as on v1.
     assertStorable(args, "arguments");

@@ -31,7 +31,10 @@ export function serveMcp(req: Request): Promise<Response> {
     setRequestOrg(principal.orgId);
     const { forward, parsed } = await readMcpBody(req);
     if (parsed !== undefined) await countExtraRequests(principal, requestCount(parsed) - 1, headers);
-    const res = await handler.fetch(forward, { authInfo: authInfoOf(principal, token, requestId), ...(parsed !== undefined && { parsedBody: parsed }) });
+    const res = await handler.fetch(forward, {
+      authInfo: authInfoOf(principal, token, requestId),
+      ...(parsed !== undefined && { parsedBody: parsed }),
+    });
     return withHeaders(res, headers);
   });
 }

@@ -29,7 +29,15 @@ export async function addMember({ orgId, actor, input }: Options) {
       const user = await tx.user.create({ data: { email: input.email, name: input.name, passwordHash } });
       const m = await tx.membership.create({ data: { orgId, userId: user.id, role: input.role } });
       await recordAudit(
-        { orgId, actorType: "user", actorId: actor.userId, action: "member.added", targetType: "membership", targetId: m.id, metadata: { email: user.email, role: m.role } },
+        {
+          orgId,
+          actorType: "user",
+          actorId: actor.userId,
+          action: "member.added",
+          targetType: "membership",
+          targetId: m.id,
+          metadata: { email: user.email, role: m.role },
+        },
         tx,
       );
       return memberView(m, user);

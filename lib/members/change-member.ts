@@ -51,7 +51,15 @@ export async function updateMemberRole(target: Target & { role: Role }) {
     }
     const updated = await tx.membership.update({ where: { id: m.id }, data: { role } });
     await recordAudit(
-      { orgId, actorType: "user", actorId: actor.userId, action: "member.role_changed", targetType: "membership", targetId: m.id, metadata: { email: m.user.email, from: m.role, to: role } },
+      {
+        orgId,
+        actorType: "user",
+        actorId: actor.userId,
+        action: "member.role_changed",
+        targetType: "membership",
+        targetId: m.id,
+        metadata: { email: m.user.email, from: m.role, to: role },
+      },
       tx,
     );
     return memberView(updated, m.user);
@@ -68,7 +76,15 @@ export async function removeMember(target: Target) {
     const grants = await tx.oAuthGrant.findMany({ where: { orgId, userId: m.userId, revokedAt: null }, select: { id: true } });
     for (const g of grants) await revokeGrantIn(tx, g.id);
     await recordAudit(
-      { orgId, actorType: "user", actorId: actor.userId, action: "member.removed", targetType: "membership", targetId: m.id, metadata: { email: m.user.email, role: m.role } },
+      {
+        orgId,
+        actorType: "user",
+        actorId: actor.userId,
+        action: "member.removed",
+        targetType: "membership",
+        targetId: m.id,
+        metadata: { email: m.user.email, role: m.role },
+      },
       tx,
     );
     return { removed: true };

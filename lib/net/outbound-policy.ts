@@ -24,9 +24,14 @@ export interface OutboundPolicy {
 }
 
 const rangeWords: Record<string, string> = {
-  loopback: "a loopback address", private: "a private address", linkLocal: "a link-local address",
-  carrierGradeNat: "a carrier-grade NAT address", uniqueLocal: "a unique-local address",
-  multicast: "a multicast address", broadcast: "a broadcast address", unspecified: "an unspecified address",
+  loopback: "a loopback address",
+  private: "a private address",
+  linkLocal: "a link-local address",
+  carrierGradeNat: "a carrier-grade NAT address",
+  uniqueLocal: "a unique-local address",
+  multicast: "a multicast address",
+  broadcast: "a broadcast address",
+  unspecified: "an unspecified address",
 };
 const describeAddress = (ip: string) => rangeWords[addressRange(ip) ?? ""] ?? "a reserved or non-public address";
 
@@ -59,7 +64,10 @@ async function publicAddresses(host: string, policy: OutboundPolicy, family?: 4 
     if (policy.allowPrivate) throw err;
     throw blockedName(policy.subject, host);
   }
-  if (addresses.length === 0) throw policy.allowPrivate ? Object.assign(new Error(`could not resolve ${host}`), { code: "ENOTFOUND" }) : blockedName(policy.subject, host);
+  if (addresses.length === 0)
+    throw policy.allowPrivate
+      ? Object.assign(new Error(`could not resolve ${host}`), { code: "ENOTFOUND" })
+      : blockedName(policy.subject, host);
   if (!policy.allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) throw blockedName(policy.subject, host);
   return addresses;
 }
@@ -95,7 +103,9 @@ export async function checkOutboundUrl(raw: string, opts: { allowPrivate?: boole
   }
   const schemes = opts.allowPrivate ? ["https:", "http:"] : ["https:"];
   if (!schemes.includes(url.protocol)) {
-    return opts.allowPrivate ? { ok: false, reason: "URL must use http or https" } : { ok: false, reason: "URL must use https", switchable: url.protocol === "http:" };
+    return opts.allowPrivate
+      ? { ok: false, reason: "URL must use http or https" }
+      : { ok: false, reason: "URL must use https", switchable: url.protocol === "http:" };
   }
   // Credentials in the URL would be stored and logged in clear, and "https://good@evil/" is a
   // classic way to disguise the real host. Refused even in development so behaviour matches.
@@ -141,7 +151,8 @@ export function assertPublicHost(target: URL | string, policy: OutboundPolicy): 
  * http. Then the literal-address check; host names are checked by guardedLookup.
  */
 export function assertOutboundUrl(url: URL, policy: OutboundPolicy): void {
-  if (!policy.allowPrivate && url.protocol !== "https:") throw Object.assign(new Error(`${policy.subject} ${url.host} is not reached over https`), { code: "EBLOCKED" });
+  if (!policy.allowPrivate && url.protocol !== "https:")
+    throw Object.assign(new Error(`${policy.subject} ${url.host} is not reached over https`), { code: "EBLOCKED" });
   assertPublicHost(url, policy);
 }
 

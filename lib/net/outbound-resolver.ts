@@ -17,7 +17,12 @@ function configuredResolver(): Resolver | null {
   if (!servers) return null;
   if (cached?.servers !== servers) {
     const resolver = new Resolver({ timeout: TIMEOUT_MS, tries: 2 });
-    resolver.setServers(servers.split(",").map((s) => s.trim()).filter(Boolean));
+    resolver.setServers(
+      servers
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     cached = { servers, resolver };
   }
   return cached.resolver;

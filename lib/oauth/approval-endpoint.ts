@@ -32,7 +32,12 @@ export async function approvalEndpoint(req: NextRequest): Promise<Response> {
       const seen = new Set(shown.split(" "));
       const scope = read.granted.filter((s) => seen.has(s));
       if (!scope.length) {
-        const location = errorRedirect(read.params.redirect_uri, "invalid_scope", "The approver's role allows none of the requested scopes", read.params.state);
+        const location = errorRedirect(
+          read.params.redirect_uri,
+          "invalid_scope",
+          "The approver's role allows none of the requested scopes",
+          read.params.state,
+        );
         return new Response(null, { status: 302, headers: { location } });
       }
       approved = { ...read.params, scope: scope.join(" ") };

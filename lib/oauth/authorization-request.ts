@@ -42,7 +42,8 @@ export interface AppErrorShown {
 
 /** Whether errors may go back to the app without a screen: only an app an organization's
  * admin registered in the dashboard (its redirect URIs are the organization's word). */
-export const redirectsErrors = (client: Pick<OAuthClientRecord, "registeredBy" | "orgId">) => client.registeredBy === "dashboard" && client.orgId !== null;
+export const redirectsErrors = (client: Pick<OAuthClientRecord, "registeredBy" | "orgId">) =>
+  client.registeredBy === "dashboard" && client.orgId !== null;
 
 function originOf(uri: string): string | undefined {
   const url = new URL(uri);
@@ -72,13 +73,19 @@ export function errorRedirect(redirectUri: string, error: string, description: s
  * else (another account signed in since, in another tab) is refused. */
 export const approverOf = (approver: Approver) => `${approver.orgId}:${approver.id}`;
 
-export async function readAuthorizationRequest(params: Record<string, string | undefined>, approver: Approver): Promise<AuthorizationRequest> {
+export async function readAuthorizationRequest(
+  params: Record<string, string | undefined>,
+  approver: Approver,
+): Promise<AuthorizationRequest> {
   const clientId = params.client_id;
   const client = clientId ? await findClient(clientId) : null;
   if (!client) return { outcome: "error", message: "This link names an app that is not registered here." };
   if (client.orgId && client.orgId !== approver.orgId) {
     // Another organization's words: quoted and defanged, as a self-registered app's are below.
-    return { outcome: "error", message: `${quotedTenantText(client.name)} is registered to another organization; only its members can connect it.` };
+    return {
+      outcome: "error",
+      message: `${quotedTenantText(client.name)} is registered to another organization; only its members can connect it.`,
+    };
   }
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   // Anyone may register an app, under any name: on our pages a self-registered app's name is
@@ -100,7 +107,10 @@ export async function readAuthorizationRequest(params: Record<string, string | u
 
   const requested = requestedScopes(params.scope, client.scopes);
   const outsideRegistration = requested.filter((s) => !client.scopes.includes(s));
-  const { granted, notGranted } = narrowToRole(requested.filter((s) => client.scopes.includes(s)), approver.role);
+  const { granted, notGranted } = narrowToRole(
+    requested.filter((s) => client.scopes.includes(s)),
+    approver.role,
+  );
   const org = await db().organization.findUniqueOrThrow({ where: { id: approver.orgId }, select: { name: true } });
   return {
     outcome: "consent",

@@ -20,6 +20,11 @@ export function withCors(res: Response): Response {
 export function oauthPreflight(methods: string): Response {
   return new Response(null, {
     status: 204,
-    headers: { ...OAUTH_CORS, "access-control-allow-methods": `${methods}, OPTIONS`, "access-control-allow-headers": ALLOWED_HEADERS, "access-control-max-age": "600" },
+    headers: {
+      ...OAUTH_CORS,
+      "access-control-allow-methods": `${methods}, OPTIONS`,
+      "access-control-allow-headers": ALLOWED_HEADERS,
+      "access-control-max-age": "600",
+    },
   });
 }

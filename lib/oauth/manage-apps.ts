@@ -12,8 +12,15 @@ export async function listApps(orgId: string) {
     include: { _count: { select: { grants: { where: { revokedAt: null } } } } },
   });
   return rows.map((c) => ({
-    id: c.id, clientId: c.clientId, name: c.name, redirectUris: c.redirectUris, scopes: c.scopes, confidential: c.secretHash !== null,
-    clientUri: c.clientUri, connections: c._count.grants, createdAt: c.createdAt,
+    id: c.id,
+    clientId: c.clientId,
+    name: c.name,
+    redirectUris: c.redirectUris,
+    scopes: c.scopes,
+    confidential: c.secretHash !== null,
+    clientUri: c.clientUri,
+    connections: c._count.grants,
+    createdAt: c.createdAt,
   }));
 }
 
@@ -23,7 +30,18 @@ export async function deleteApp({ orgId, userId, id }: { orgId: string; userId: 
     const app = await tx.oAuthClient.findFirst({ where: { id, orgId } });
     if (!app) throw notFound("App");
     await tx.oAuthClient.delete({ where: { id } });
-    await recordAudit({ orgId, actorType: "user", actorId: userId, action: "oauth_app.deleted", targetType: "oauth_client", targetId: id, metadata: { name: app.name, clientId: app.clientId } }, tx);
+    await recordAudit(
+      {
+        orgId,
+        actorType: "user",
+        actorId: userId,
+        action: "oauth_app.deleted",
+        targetType: "oauth_client",
+        targetId: id,
+        metadata: { name: app.name, clientId: app.clientId },
+      },
+      tx,
+    );
   });
 }
 
@@ -40,9 +58,23 @@ export async function listConnectedApps({ orgId, userId }: { orgId: string; user
 /** A user disconnects an app: its tokens stop working at once. */
 export async function revokeConnectedApp({ orgId, userId, id }: { orgId: string; userId: string; id: string }) {
   await db().$transaction(async (tx) => {
-    const grant = await tx.oAuthGrant.findFirst({ where: { id, orgId, userId, revokedAt: null }, include: { client: { select: { name: true, clientId: true } } } });
+    const grant = await tx.oAuthGrant.findFirst({
+      where: { id, orgId, userId, revokedAt: null },
+      include: { client: { select: { name: true, clientId: true } } },
+    });
     if (!grant) throw notFound("Connected app");
     await revokeGrantIn(tx, grant.id);
-    await recordAudit({ orgId, actorType: "user", actorId: userId, action: "oauth_app.revoked", targetType: "oauth_grant", targetId: grant.id, metadata: { app: grant.client.name, clientId: grant.client.clientId } }, tx);
+    await recordAudit(
+      {
+        orgId,
+        actorType: "user",
+        actorId: userId,
+        action: "oauth_app.revoked",
+        targetType: "oauth_grant",
+        targetId: grant.id,
+        metadata: { app: grant.client.name, clientId: grant.client.clientId },
+      },
+      tx,
+    );
   });
 }

@@ -47,8 +47,17 @@ export async function findClient(clientId: string): Promise<(OAuthClientRecord &
   const row = await db().oAuthClient.findUnique({ where: { clientId } });
   if (!row) return null;
   return {
-    id: row.id, clientId: row.clientId, name: row.name, orgId: row.orgId, redirectUris: row.redirectUris, scopes: row.scopes,
-    clientUri: row.clientUri, registeredBy: row.registeredBy, confidential: row.secretHash !== null, grants: GRANT_TYPES, secretHash: row.secretHash,
+    id: row.id,
+    clientId: row.clientId,
+    name: row.name,
+    orgId: row.orgId,
+    redirectUris: row.redirectUris,
+    scopes: row.scopes,
+    clientUri: row.clientUri,
+    registeredBy: row.registeredBy,
+    confidential: row.secretHash !== null,
+    grants: GRANT_TYPES,
+    secretHash: row.secretHash,
   };
 }
 
@@ -87,7 +96,14 @@ export const authorizeModel = {
   },
 
   async saveAuthorizationCode(
-    code: { authorizationCode: string; expiresAt: Date; redirectUri: string; scope?: string[]; codeChallenge?: string; codeChallengeMethod?: string },
+    code: {
+      authorizationCode: string;
+      expiresAt: Date;
+      redirectUri: string;
+      scope?: string[];
+      codeChallenge?: string;
+      codeChallengeMethod?: string;
+    },
     client: OAuthClientRecord,
     user: OAuthUser,
   ) {
@@ -106,10 +122,25 @@ export const authorizeModel = {
         update: { scopes, revokedAt: null },
       });
       await tx.oAuthCode.create({
-        data: { codeHash: sha256Hex(code.authorizationCode), grantId: grant.id, redirectUri: code.redirectUri, codeChallenge: code.codeChallenge!, scopes, expiresAt: code.expiresAt },
+        data: {
+          codeHash: sha256Hex(code.authorizationCode),
+          grantId: grant.id,
+          redirectUri: code.redirectUri,
+          codeChallenge: code.codeChallenge!,
+          scopes,
+          expiresAt: code.expiresAt,
+        },
       });
       await recordAudit(
-        { orgId: user.orgId, actorType: "user", actorId: user.id, action: "oauth_app.approved", targetType: "oauth_grant", targetId: grant.id, metadata: { app: client.name, clientId: client.clientId, scopes } },
+        {
+          orgId: user.orgId,
+          actorType: "user",
+          actorId: user.id,
+          action: "oauth_app.approved",
+          targetType: "oauth_grant",
+          targetId: grant.id,
+          metadata: { app: client.name, clientId: client.clientId, scopes },
+        },
         tx,
       );
     });
@@ -157,7 +188,10 @@ export const tokenModel = {
   /** Spends the code. Losing a race to another use of the same code is a reuse too: the
    * family is revoked, and the winner's exchange, if it has not saved its tokens yet, saves none. */
   async revokeAuthorizationCode(code: { authorizationCode: string; user: OAuthUser }) {
-    const { count } = await db().oAuthCode.updateMany({ where: { codeHash: sha256Hex(code.authorizationCode), usedAt: null }, data: { usedAt: new Date() } });
+    const { count } = await db().oAuthCode.updateMany({
+      where: { codeHash: sha256Hex(code.authorizationCode), usedAt: null },
+      data: { usedAt: new Date() },
+    });
     if (count === 1) return true;
     const { user } = code;
     await revokeFamily(user.familyId!, { id: user.grantId!, orgId: user.orgId, userId: user.id }, "oauth_app.code_reuse");
@@ -165,7 +199,14 @@ export const tokenModel = {
   },
 
   async saveToken(
-    token: { accessToken: string; accessTokenExpiresAt: Date; refreshToken: string; refreshTokenExpiresAt: Date; scope?: string[]; authorizationCode?: string },
+    token: {
+      accessToken: string;
+      accessTokenExpiresAt: Date;
+      refreshToken: string;
+      refreshTokenExpiresAt: Date;
+      scope?: string[];
+      authorizationCode?: string;
+    },
     client: OAuthClientRecord,
     user: OAuthUser,
   ) {
@@ -174,7 +215,10 @@ export const tokenModel = {
     await db().$transaction(async (tx) => {
       // The grant's row lock orders this against a revocation of the grant or of the family
       // (revoke.ts takes it first too): tokens are never added to a family already revoked.
-      const { count } = await tx.oAuthGrant.updateMany({ where: { id: common.grantId, revokedAt: null }, data: { lastUsedAt: new Date() } });
+      const { count } = await tx.oAuthGrant.updateMany({
+        where: { id: common.grantId, revokedAt: null },
+        data: { lastUsedAt: new Date() },
+      });
       const revoked = await tx.oAuthToken.count({ where: { familyId: common.familyId, revokedAt: { not: null } } });
       // A code exchange: a reuse of the code revokes its family by deleting the code, which may
       // have happened before this family had a token to mark.

@@ -10,5 +10,7 @@ export async function pruneExpiredOAuth(now = Date.now()): Promise<void> {
   const before = new Date(now - KEEP_AFTER_EXPIRY_MS);
   await db().oAuthCode.deleteMany({ where: { expiresAt: { lt: before } } });
   await db().oAuthToken.deleteMany({ where: { expiresAt: { lt: before } } });
-  await db().oAuthClient.deleteMany({ where: { registeredBy: "dynamic", createdAt: { lt: new Date(now - UNUSED_APP_DAYS * 24 * 3_600_000) }, grants: { none: {} } } });
+  await db().oAuthClient.deleteMany({
+    where: { registeredBy: "dynamic", createdAt: { lt: new Date(now - UNUSED_APP_DAYS * 24 * 3_600_000) }, grants: { none: {} } },
+  });
 }

@@ -13,11 +13,29 @@ export async function createApp({ orgId, userId, input }: { orgId: string; userI
   const client = await db().$transaction(async (tx) => {
     const created = await tx.oAuthClient.create({
       data: {
-        clientId: newToken("clientId"), orgId, name: input.name, redirectUris: [...new Set(input.redirectUris)], scopes: [...new Set(input.scopes)],
-        secretHash: clientSecret ? sha256Hex(clientSecret) : null, registeredBy: "dashboard", createdByUserId: userId, clientUri: input.clientUri ?? null,
+        clientId: newToken("clientId"),
+        orgId,
+        name: input.name,
+        redirectUris: [...new Set(input.redirectUris)],
+        scopes: [...new Set(input.scopes)],
+        secretHash: clientSecret ? sha256Hex(clientSecret) : null,
+        registeredBy: "dashboard",
+        createdByUserId: userId,
+        clientUri: input.clientUri ?? null,
       },
     });
-    await recordAudit({ orgId, actorType: "user", actorId: userId, action: "oauth_app.registered", targetType: "oauth_client", targetId: created.id, metadata: { name: created.name, clientId: created.clientId, confidential: input.confidential } }, tx);
+    await recordAudit(
+      {
+        orgId,
+        actorType: "user",
+        actorId: userId,
+        action: "oauth_app.registered",
+        targetType: "oauth_client",
+        targetId: created.id,
+        metadata: { name: created.name, clientId: created.clientId, confidential: input.confidential },
+      },
+      tx,
+    );
     return created;
   });
   return { client, clientSecret };
@@ -25,7 +43,10 @@ export async function createApp({ orgId, userId, input }: { orgId: string; userI
 
 /** An RFC 7591 §3.2.2 error: what the registration endpoint answers with 400. */
 export class RegistrationError extends Error {
-  constructor(readonly error: "invalid_redirect_uri" | "invalid_client_metadata", description: string) {
+  constructor(
+    readonly error: "invalid_redirect_uri" | "invalid_client_metadata",
+    description: string,
+  ) {
     super(description);
   }
 }
@@ -41,7 +62,14 @@ export async function registerDynamicClient(input: DynamicRegistrationInput) {
   if (!requested.length) throw new RegistrationError("invalid_client_metadata", "scope: name at least one scope");
   const name = input.client_name ?? new URL(input.redirect_uris[0]).host ?? "Unnamed app";
   const client = await db().oAuthClient.create({
-    data: { clientId: newToken("clientId"), name: name || "Unnamed app", redirectUris: [...new Set(input.redirect_uris)], scopes: requested, registeredBy: "dynamic", clientUri: input.client_uri ?? null },
+    data: {
+      clientId: newToken("clientId"),
+      name: name || "Unnamed app",
+      redirectUris: [...new Set(input.redirect_uris)],
+      scopes: requested,
+      registeredBy: "dynamic",
+      clientUri: input.client_uri ?? null,
+    },
   });
   return {
     client_id: client.clientId,

@@ -26,7 +26,13 @@ export async function registrationEndpoint(req: Request): Promise<Response> {
 async function register(req: Request): Promise<Response> {
   try {
     const rate = await hitFixedWindow(`oauth-register:${clientAddress(req.headers)}`, REGISTRATIONS_PER_HOUR, 3600);
-    if (!rate.allowed) return failure("invalid_request", "Too many client registrations from this address; try again later", 429, retryAfterHeader(rate.retryAfter));
+    if (!rate.allowed)
+      return failure(
+        "invalid_request",
+        "Too many client registrations from this address; try again later",
+        429,
+        retryAfterHeader(rate.retryAfter),
+      );
     let raw: unknown;
     try {
       raw = await readJsonBody(req, REGISTRATION_BODY_LIMIT);

@@ -21,13 +21,26 @@ async function lockGrant(tx: Prisma.TransactionClient, grantId: string): Promise
  * The family's authorization code (its id is the family's) is deleted with it: a code exchange
  * still in flight finds it gone and issues nothing (model.ts saveToken), whichever use of a
  * code raced ahead. */
-export async function revokeFamily(familyId: string, grant: GrantRef, action: "oauth_app.refresh_reuse" | "oauth_app.code_reuse"): Promise<void> {
+export async function revokeFamily(
+  familyId: string,
+  grant: GrantRef,
+  action: "oauth_app.refresh_reuse" | "oauth_app.code_reuse",
+): Promise<void> {
   await db().$transaction(async (tx) => {
     await lockGrant(tx, grant.id);
     const { count } = await tx.oAuthToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
     await tx.oAuthCode.deleteMany({ where: { id: familyId } });
     await recordAudit(
-      { orgId: grant.orgId, actorType: "system", actorId: "oauth", action, targetType: "oauth_grant", targetId: grant.id, outcome: "revoked", metadata: { userId: grant.userId, tokensRevoked: count } },
+      {
+        orgId: grant.orgId,
+        actorType: "system",
+        actorId: "oauth",
+        action,
+        targetType: "oauth_grant",
+        targetId: grant.id,
+        outcome: "revoked",
+        metadata: { userId: grant.userId, tokensRevoked: count },
+      },
       tx,
     );
   });

@@ -57,7 +57,10 @@ export const dynamicRegistrationSchema = z.object({
   client_name: appName.optional(),
   client_uri: clientUri.optional(),
   token_endpoint_auth_method: z.literal("none").optional(),
-  grant_types: z.array(z.enum(["authorization_code", "refresh_token"])).min(1).optional(),
+  grant_types: z
+    .array(z.enum(["authorization_code", "refresh_token"]))
+    .min(1)
+    .optional(),
   response_types: z.array(z.literal("code")).min(1).optional(),
   scope: z.string().max(2000).optional(),
 });

@@ -41,7 +41,8 @@ const FORM_LIMIT = 64 * 1024;
 /** A form-encoded request body's parameters (64 KiB at most; a repeated parameter is refused). */
 export async function readForm(req: Request): Promise<Record<string, string>> {
   const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) throw new InvalidRequestError("Invalid request: content must be application/x-www-form-urlencoded");
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type))
+    throw new InvalidRequestError("Invalid request: content must be application/x-www-form-urlencoded");
   let text: string;
   try {
     text = await readTextBody(req, FORM_LIMIT);
@@ -77,7 +78,10 @@ function adaptRequest(req: Request, body: Record<string, string>, { clientAuth }
 
 function toResponse(res: InstanceType<typeof OAuthResponse>): Response {
   const headers = new Headers(res.headers as Record<string, string>);
-  return Response.json(res.body, { status: res.status, headers: { ...Object.fromEntries(headers), "cache-control": "no-store", pragma: "no-cache" } });
+  return Response.json(res.body, {
+    status: res.status,
+    headers: { ...Object.fromEntries(headers), "cache-control": "no-store", pragma: "no-cache" },
+  });
 }
 
 /** A 4xx error of the protocol (the library's ServerError, 503, and InvalidArgumentError, 500, are failures of ours). */

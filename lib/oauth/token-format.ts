@@ -22,7 +22,11 @@ export function newToken(kind: TokenKind): string {
 
 export function looksLike(kind: TokenKind, value: string): boolean {
   const { prefix, bytes } = FORMATS[kind];
-  return value.length === prefix.length + base64urlLength(bytes) && value.startsWith(prefix) && /^[A-Za-z0-9_-]+$/.test(value.slice(prefix.length));
+  return (
+    value.length === prefix.length + base64urlLength(bytes) &&
+    value.startsWith(prefix) &&
+    /^[A-Za-z0-9_-]+$/.test(value.slice(prefix.length))
+  );
 }
 
 /** Lifetimes in seconds: access tokens an hour, refresh tokens 30 days (rotated on each use), codes 5 minutes. */

@@ -36,7 +36,10 @@ const commonHeaders = {
 
 function parameters(op: OperationSpec) {
   const out: unknown[] = [];
-  for (const [where, s] of [["path", op.params], ["query", op.query]] as const) {
+  for (const [where, s] of [
+    ["path", op.params],
+    ["query", op.query],
+  ] as const) {
     if (!s) continue;
     const js = schema(s, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, prop] of Object.entries(js.properties ?? {})) {
@@ -67,19 +70,37 @@ function operationObject(op: OperationSpec) {
     "x-required-scope": op.scope,
     parameters: parameters(op),
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: schema(op.body, "input") } } } } : {}),
-    ...(op.rawBody ? { requestBody: { required: true, description: op.rawBody.description, content: { [op.rawBody.contentType]: { schema: { type: "string" } } } } } : {}),
+    ...(op.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: op.rawBody.description,
+            content: { [op.rawBody.contentType]: { schema: { type: "string" } } },
+          },
+        }
+      : {}),
     responses: {
       [String(op.status ?? 200)]: op.produces
-        ? { description: op.produces.description, headers: commonHeaders, content: { [op.produces.contentType]: { schema: { type: "string" } } } }
+        ? {
+            description: op.produces.description,
+            headers: commonHeaders,
+            content: { [op.produces.contentType]: { schema: { type: "string" } } },
+          }
         : { description: "Success", headers: commonHeaders, content: { "application/json": { schema: envelope } } },
       "400": err("VALIDATION_ERROR: the body, query or path does not fit"),
-      "401": { description: "Invalid or missing API key", content: { "application/json": { schema: { $ref: "#/components/schemas/InvalidApiKey" } } } },
+      "401": {
+        description: "Invalid or missing API key",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/InvalidApiKey" } } },
+      },
       "403": err("SCOPE_DENIED, PERMISSION_DENIED or CROSS_SITE_REQUEST"),
       "404": err("NOT_FOUND: no such resource in your organization"),
       ...(op.body || op.rawBody ? { "409": err("CONFLICT"), "413": err("PAYLOAD_TOO_LARGE") } : {}),
       "429": { ...err("RATE_LIMITED"), headers: { ...commonHeaders, "Retry-After": header("Seconds to wait", "integer") } },
       "500": err("INTERNAL_ERROR"),
-      "503": { ...err("SERVICE_UNAVAILABLE: the database cannot be reached right now; try again after Retry-After"), headers: { ...commonHeaders, "Retry-After": header("Seconds to wait", "integer") } },
+      "503": {
+        ...err("SERVICE_UNAVAILABLE: the database cannot be reached right now; try again after Retry-After"),
+        headers: { ...commonHeaders, "Retry-After": header("Seconds to wait", "integer") },
+      },
     },
   };
 }
@@ -95,7 +116,8 @@ export function buildOpenApiDocument(baseUrl: string, operations: OperationSpec[
     info: {
       title: "Mailroom API",
       version: "1.0.0",
-      description: "Versioned REST API. Authenticate with `Authorization: Bearer <API_KEY>`, or as a connected app with an OAuth access token.",
+      description:
+        "Versioned REST API. Authenticate with `Authorization: Bearer <API_KEY>`, or as a connected app with an OAuth access token.",
     },
     servers: [{ url: baseUrl }],
     paths,
@@ -104,7 +126,8 @@ export function buildOpenApiDocument(baseUrl: string, operations: OperationSpec[
         bearerAuth: { type: "http", scheme: "bearer", description: "An API key (mr_…) created in the dashboard" },
         oauth2: {
           type: "oauth2",
-          description: "A connected app's access token (mrat_…), sent as `Authorization: Bearer`; PKCE (S256) is required. Its scopes are narrowed to the approving user's role.",
+          description:
+            "A connected app's access token (mrat_…), sent as `Authorization: Bearer`; PKCE (S256) is required. Its scopes are narrowed to the approving user's role.",
           flows: {
             authorizationCode: {
               authorizationUrl: `${baseUrl}/oauth/authorize`,

@@ -4,26 +4,32 @@ import { actorOf } from "@/lib/auth/principal";
 import { getOrganizationOrThrow } from "@/lib/orgs/get-organization";
 import { updateOrganization } from "@/lib/orgs/update-organization";
 
-export const getOrganizationOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/organization",
-  summary: "The caller's organization: plan, send mode, allowance and default project",
-  tag: "Organization",
-  scope: "org:read",
-  response: organizationSchema,
-}, async ({ principal }) => ({
-  data: await getOrganizationOrThrow({ orgId: principal.orgId }),
-}));
+export const getOrganizationOperation = defineOperation(
+  {
+    method: "GET",
+    path: "/api/v1/organization",
+    summary: "The caller's organization: plan, send mode, allowance and default project",
+    tag: "Organization",
+    scope: "org:read",
+    response: organizationSchema,
+  },
+  async ({ principal }) => ({
+    data: await getOrganizationOrThrow({ orgId: principal.orgId }),
+  }),
+);
 
-export const updateOrganizationOperation = defineOperation({
-  method: "PATCH",
-  path: "/api/v1/organization",
-  summary: "Rename the organization, turn open and click tracking on or off, or choose its default project",
-  tag: "Organization",
-  scope: "org:write",
-  orgWide: true,
-  body: updateOrganizationSchema,
-  response: organizationSchema,
-}, async ({ principal, body }) => ({
-  data: await updateOrganization({ orgId: principal.orgId, actor: actorOf(principal), input: body }),
-}));
+export const updateOrganizationOperation = defineOperation(
+  {
+    method: "PATCH",
+    path: "/api/v1/organization",
+    summary: "Rename the organization, turn open and click tracking on or off, or choose its default project",
+    tag: "Organization",
+    scope: "org:write",
+    orgWide: true,
+    body: updateOrganizationSchema,
+    response: organizationSchema,
+  },
+  async ({ principal, body }) => ({
+    data: await updateOrganization({ orgId: principal.orgId, actor: actorOf(principal), input: body }),
+  }),
+);

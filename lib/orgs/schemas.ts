@@ -11,7 +11,9 @@ export const organizationSchema = z.object({
   require2faThreshold: z.number().int(),
   testListMaxSize: z.number().int(),
   monthlySendAllowance: z.number().int().nullable().describe("sends per month; null means unlimited"),
-  trackingEnabled: z.boolean().describe("open and click tracking: on for marketing sends, off for transactional, unless a send says otherwise"),
+  trackingEnabled: z
+    .boolean()
+    .describe("open and click tracking: on for marketing sends, off for transactional, unless a send says otherwise"),
   sendsThisMonth: z.number().int().describe("sends counted against the allowance this calendar month (UTC)"),
   allowanceResetsAt: timestamp.describe("when the monthly allowance renews: the 1st of next month, 00:00 UTC"),
   providerQuota: z.number().int().nullable().describe("how many providers the plan allows; null means unlimited"),
@@ -19,12 +21,14 @@ export const organizationSchema = z.object({
     .string()
     .uuid()
     .nullable()
-    .describe("the project that sends made without a project (a key not bound to one, or a session) are recorded under; null only if no project is marked default"),
+    .describe(
+      "the project that sends made without a project (a key not bound to one, or a session) are recorded under; null only if no project is marked default",
+    ),
   defaultUseCaseId: z
     .string()
     .uuid()
     .nullable()
-    .describe("the use case applied to sends that name none (recorded with use_case_attribution \"default\"); null: none"),
+    .describe('the use case applied to sends that name none (recorded with use_case_attribution "default"); null: none'),
   createdAt: timestamp,
 });
 
@@ -32,8 +36,15 @@ export const updateOrganizationSchema = z
   .object({
     name: z.string().trim().min(1).max(100),
     trackingEnabled: z.boolean(),
-    defaultProjectId: z.string().uuid("not a valid project id").describe("one of the organization's projects; it becomes the default and the previous default stops being it"),
-    defaultUseCaseId: z.string().uuid("not a valid use case id").nullable().describe("one of the organization's use cases, applied to sends that name none; null clears it"),
+    defaultProjectId: z
+      .string()
+      .uuid("not a valid project id")
+      .describe("one of the organization's projects; it becomes the default and the previous default stops being it"),
+    defaultUseCaseId: z
+      .string()
+      .uuid("not a valid use case id")
+      .nullable()
+      .describe("one of the organization's use cases, applied to sends that name none; null clears it"),
   })
   .partial()
   .strict()

@@ -22,10 +22,7 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, what: string)
 
 /** ISO 8601 strings or Unix seconds. A string without a zone is read as UTC, never as server-local time. */
 export function eventDate(value: string | number): Date {
-  const date =
-    typeof value === "number"
-      ? new Date(value * 1000)
-      : new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
+  const date = typeof value === "number" ? new Date(value * 1000) : new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
   if (Number.isNaN(date.getTime())) throw new WebhookFormatError(`Invalid event time: ${value}`);
   return date;
 }

@@ -55,7 +55,10 @@ async function messagesFor(provider: Provider, ids: string[]): Promise<Map<strin
   return new Map(rows.map((r) => [bareMessageId(r.provider_message_id), r]));
 }
 
-export async function ingestProviderEvents(provider: Provider, req: IncomingWebhook): Promise<{ received: number; published: number; confirmed?: boolean }> {
+export async function ingestProviderEvents(
+  provider: Provider,
+  req: IncomingWebhook,
+): Promise<{ received: number; published: number; confirmed?: boolean }> {
   const source = eventSourceFor(provider.type);
   if (!source) throw new AppError("NOT_FOUND", "This provider type sends no event webhooks");
   try {
@@ -69,24 +72,46 @@ export async function ingestProviderEvents(provider: Provider, req: IncomingWebh
       // Our own send already published email.sent when the provider accepted the message.
       // Text PostgreSQL cannot store (NUL, lone surrogates) is cleaned: it would fail the lookups and inserts.
       const events = storable(source.parse(req)).filter((e) => e.type !== "email.sent");
-      const messages = await messagesFor(provider, events.map((e) => e.providerMessageId));
+      const messages = await messagesFor(
+        provider,
+        events.map((e) => e.providerMessageId),
+      );
       // Events for none of our sent messages may be the evidence an unconfirmed send waits for.
       const unknown = events.filter((e) => !messages.has(bareMessageId(e.providerMessageId)));
       if (unknown.length) {
-        const confirmed = await confirmByEvidence(provider, unknown.map((e) => e.providerMessageId), `${unknown[0].type} event`);
+        const confirmed = await confirmByEvidence(
+          provider,
+          unknown.map((e) => e.providerMessageId),
+          `${unknown[0].type} event`,
+        );
         for (const [id, m] of confirmed) messages.set(id, { ...m, provider_message_id: m.message_id_header });
       }
       const known: NewEvent[] = [];
       for (const e of events) {
         const m = messages.get(bareMessageId(e.providerMessageId));
         if (!m) {
-          log.warn("provider event for an unknown message; acknowledged and dropped", { providerId: provider.id, providerMessageId: e.providerMessageId, type: e.type });
+          log.warn("provider event for an unknown message; acknowledged and dropped", {
+            providerId: provider.id,
+            providerMessageId: e.providerMessageId,
+            type: e.type,
+          });
           continue;
         }
         known.push({
-          orgId: m.org_id, projectId: m.project_id, messageId: m.id, campaignSendId: m.campaign_send_id, type: e.type, recipient: e.recipient, sendMode: m.send_mode,
-          occurredAt: e.occurredAt, url: e.url, reason: e.reason, source: "provider", providerId: provider.id,
-          dedupeKey: dedupeKey(provider, e, m.id), bounceKind: e.bounceKind,
+          orgId: m.org_id,
+          projectId: m.project_id,
+          messageId: m.id,
+          campaignSendId: m.campaign_send_id,
+          type: e.type,
+          recipient: e.recipient,
+          sendMode: m.send_mode,
+          occurredAt: e.occurredAt,
+          url: e.url,
+          reason: e.reason,
+          source: "provider",
+          providerId: provider.id,
+          dedupeKey: dedupeKey(provider, e, m.id),
+          bounceKind: e.bounceKind,
         });
       }
       const { published } = await publishEvents(known); // suppresses hard bounces, complaints and unsubscribes too

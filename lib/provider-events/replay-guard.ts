@@ -13,7 +13,9 @@ const keyOf = (providerId: string, token: string) => `provider:${providerId}:${c
 export async function oncePerToken<T>(providerId: string, token: string | null | undefined, work: () => Promise<T>): Promise<T> {
   if (!token) return work();
   const key = keyOf(providerId, token);
-  const rows = await rawQuery(Prisma.sql`INSERT INTO replay_guards (key, expires_at) VALUES (${key}, now() + interval '15 minutes') ON CONFLICT (key) DO NOTHING RETURNING key`);
+  const rows = await rawQuery(
+    Prisma.sql`INSERT INTO replay_guards (key, expires_at) VALUES (${key}, now() + interval '15 minutes') ON CONFLICT (key) DO NOTHING RETURNING key`,
+  );
   if (rows.length === 0) throw new WebhookAuthError("This webhook request was already received (a replay)");
   try {
     return await work();

@@ -95,7 +95,8 @@ export class ProviderError extends Error {
 }
 
 /** A failure after the message was handed over, with no answer: the provider may have it. */
-export const ambiguousFailure = (message: string, cause?: unknown) => new ProviderError(message, true, undefined, { cause, ambiguous: true });
+export const ambiguousFailure = (message: string, cause?: unknown) =>
+  new ProviderError(message, true, undefined, { cause, ambiguous: true });
 
 export interface ProviderAdapter<C = unknown> {
   type: ProviderType;
@@ -134,7 +135,9 @@ export function adapterSettings<T extends ProviderType, S extends z.ZodType<Reco
     configSchema: provider.configSchema,
     secretFields: fields.filter(([, f]) => f.kind === "secret").map(([key]) => key),
     credentialFields: fields.filter(([, f]) => f.credential).map(([key]) => key),
-    destinationFields: Object.fromEntries(fields.flatMap(([key, f]): [string, NonNullable<ConfigField["destination"]>][] => (f.destination ? [[key, f.destination]] : []))),
+    destinationFields: Object.fromEntries(
+      fields.flatMap(([key, f]): [string, NonNullable<ConfigField["destination"]>][] => (f.destination ? [[key, f.destination]] : [])),
+    ),
   };
 }
 

@@ -38,7 +38,10 @@ export interface ConfigField {
 export type ConfigFields = Readonly<Record<string, ConfigField>>;
 
 /** One provider type as the form and the adapter both see it. */
-export interface ProviderFields<T extends string = string, S extends z.ZodType<Record<string, unknown>> = z.ZodType<Record<string, unknown>>> {
+export interface ProviderFields<
+  T extends string = string,
+  S extends z.ZodType<Record<string, unknown>> = z.ZodType<Record<string, unknown>>,
+> {
   type: T;
   label: string;
   /** One sentence for the form's type picker. */
@@ -56,7 +59,9 @@ export interface ProviderFields<T extends string = string, S extends z.ZodType<R
 }
 
 /** Keeps the literal type and the exact schema, for the adapter's config type. */
-export function defineProvider<const T extends string, S extends z.ZodType<Record<string, unknown>>>(provider: ProviderFields<T, S>): ProviderFields<T, S> {
+export function defineProvider<const T extends string, S extends z.ZodType<Record<string, unknown>>>(
+  provider: ProviderFields<T, S>,
+): ProviderFields<T, S> {
   return provider;
 }
 

@@ -28,7 +28,12 @@ export interface ProviderApi {
   policy: OutboundPolicy;
 }
 
-export function providerApi(provider: string, baseUrl: string | undefined, officialBases: readonly string[], policy: OutboundPolicy): ProviderApi {
+export function providerApi(
+  provider: string,
+  baseUrl: string | undefined,
+  officialBases: readonly string[],
+  policy: OutboundPolicy,
+): ProviderApi {
   const base = (baseUrl ?? officialBases[0]).replace(/\/+$/, "");
   const origin = new URL(base).origin;
   return { provider, base, official: officialBases.some((b) => new URL(b).origin === origin), policy };
@@ -70,7 +75,11 @@ async function encodeBody(body: string | FormData | undefined): Promise<{ bytes?
  * DNS, TLS or the policy refused it) and ambiguous otherwise (a timeout, a reset or a cut-off
  * answer once connected: the provider may have accepted the message).
  */
-export async function providerFetch(api: ProviderApi, path: string, init: { method?: string; headers: Record<string, string>; body?: string | FormData }): Promise<ProviderResponse> {
+export async function providerFetch(
+  api: ProviderApi,
+  path: string,
+  init: { method?: string; headers: Record<string, string>; body?: string | FormData },
+): Promise<ProviderResponse> {
   const url = new URL(`${api.base}${path}`);
   const { bytes, type } = await encodeBody(init.body);
   const agents = AGENTS[api.policy.allowPrivate ? 1 : 0];
@@ -84,7 +93,12 @@ export async function providerFetch(api: ProviderApi, path: string, init: { meth
         agent: agents[url.protocol as "http:" | "https:"],
         lookup: guardedLookup(api.policy),
         // Some APIs refuse a request without a User-Agent (fetch and the SDKs always sent one).
-        headers: { "user-agent": USER_AGENT, ...init.headers, ...(type ? { "content-type": type } : {}), ...(bytes ? { "content-length": bytes.length } : {}) },
+        headers: {
+          "user-agent": USER_AGENT,
+          ...init.headers,
+          ...(type ? { "content-type": type } : {}),
+          ...(bytes ? { "content-length": bytes.length } : {}),
+        },
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
       });
       req.on("socket", (socket) => {
@@ -100,8 +114,13 @@ export async function providerFetch(api: ProviderApi, path: string, init: { meth
         });
         res.on("end", () => {
           const headers = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-          resolve({ status: res.statusCode ?? 0, headers, body: parseBody(Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString("utf8")) });
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+          resolve({
+            status: res.statusCode ?? 0,
+            headers,
+            body: parseBody(Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString("utf8")),
+          });
         });
         res.on("error", (err) => reject(Object.assign(err, { statusCode: res.statusCode })));
         // Cut off mid-answer (a reset, our timeout): not every Node version reports it as an error.
@@ -115,10 +134,17 @@ export async function providerFetch(api: ProviderApi, path: string, init: { meth
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
     // The status came, the body did not: a success status means the message was probably accepted.
-    if (status !== undefined && status >= 200 && status < 300) throw ambiguousFailure(`${api.provider} answered ${status} but the answer was cut off`, err);
+    if (status !== undefined && status >= 200 && status < 300)
+      throw ambiguousFailure(`${api.provider} answered ${status} but the answer was cut off`, err);
     if (status !== undefined) return { status, headers: new Headers(), body: "" };
-    if (notConnected(err, connected)) throw new ProviderError(`${api.provider} could not be reached: ${connectionFailure(err, PROVIDER_TIMEOUT_MS)}`, true, undefined, { cause: err });
-    throw ambiguousFailure(`${api.provider} gave no answer after the request was sent (${connectionFailure(err, PROVIDER_TIMEOUT_MS)}); it may have accepted the message`, err);
+    if (notConnected(err, connected))
+      throw new ProviderError(`${api.provider} could not be reached: ${connectionFailure(err, PROVIDER_TIMEOUT_MS)}`, true, undefined, {
+        cause: err,
+      });
+    throw ambiguousFailure(
+      `${api.provider} gave no answer after the request was sent (${connectionFailure(err, PROVIDER_TIMEOUT_MS)}); it may have accepted the message`,
+      err,
+    );
   }
 }
 

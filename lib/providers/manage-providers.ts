@@ -58,7 +58,17 @@ export async function createProvider({ orgId, actor, input }: { orgId: string; a
       throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${quota} providers; remove one or upgrade to add more`);
     }
     const row = await tx.provider.create({ data });
-    await recordAudit({ orgId, ...actor, action: "provider.created", targetType: "provider", targetId: row.id, metadata: { name: row.name, type: row.type } }, tx);
+    await recordAudit(
+      {
+        orgId,
+        ...actor,
+        action: "provider.created",
+        targetType: "provider",
+        targetId: row.id,
+        metadata: { name: row.name, type: row.type },
+      },
+      tx,
+    );
     return row;
   });
 }
@@ -79,7 +89,10 @@ export async function updateProvider({ orgId, id, actor, input }: { orgId: strin
       data: { ...fields, ...(prepared ? { config: prepared.config as object, secretsSealed: prepared.secretsSealed } : {}) },
     });
     const changed = Object.keys(input);
-    await recordAudit({ orgId, ...actor, action: "provider.updated", targetType: "provider", targetId: row.id, metadata: { name: row.name, changed } }, tx);
+    await recordAudit(
+      { orgId, ...actor, action: "provider.updated", targetType: "provider", targetId: row.id, metadata: { name: row.name, changed } },
+      tx,
+    );
     return row;
   });
 }
@@ -94,7 +107,17 @@ export async function deleteProvider({ orgId, id, actor }: { orgId: string; id: 
     // A concurrent removal of the same provider: one of the two removes it, the other answers false.
     const { count } = await tx.provider.deleteMany({ where: { id: existing.id } });
     if (count === 0) return { removed: false };
-    await recordAudit({ orgId, ...actor, action: "provider.deleted", targetType: "provider", targetId: existing.id, metadata: { name: existing.name, type: existing.type } }, tx);
+    await recordAudit(
+      {
+        orgId,
+        ...actor,
+        action: "provider.deleted",
+        targetType: "provider",
+        targetId: existing.id,
+        metadata: { name: existing.name, type: existing.type },
+      },
+      tx,
+    );
     return { removed: true };
   });
 }

@@ -34,13 +34,18 @@ export function assertCredentialsReentered(
   next: Config,
 ): void {
   const before = stored.config as Config;
-  const changed = Object.keys(adapter.destinationFields).filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(next[f] ?? null));
+  const changed = Object.keys(adapter.destinationFields).filter(
+    (f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(next[f] ?? null),
+  );
   if (changed.length === 0) return;
   const secrets = unsealSecrets(stored.secretsSealed);
   for (const field of adapter.credentialFields) {
     if (!(field in secrets)) continue;
     if (typeof input[field] !== "string" || input[field] === SECRET_MASK) {
-      throw refused(field, `must be entered again when ${changed.join(" or ")} changes: the stored secret is never sent to a new destination`);
+      throw refused(
+        field,
+        `must be entered again when ${changed.join(" or ")} changes: the stored secret is never sent to a new destination`,
+      );
     }
   }
 }

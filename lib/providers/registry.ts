@@ -31,7 +31,8 @@ const PROVIDERS: Record<ProviderType, ProviderParts> = {
   demo: demoProvider,
 };
 
-const partsFor = (type: string): ProviderParts | undefined => (Object.hasOwn(PROVIDERS, type) ? PROVIDERS[type as ProviderType] : undefined);
+const partsFor = (type: string): ProviderParts | undefined =>
+  Object.hasOwn(PROVIDERS, type) ? PROVIDERS[type as ProviderType] : undefined;
 
 /** The adapter for a type, or undefined for a type this build does not know. */
 export function adapterFor(type: string): ProviderAdapter | undefined {

@@ -30,7 +30,13 @@ export function currentWindow(windowSeconds: number, now = Date.now()): Window {
 /** What a count means against a limit. */
 export function windowResult(limit: number, count: number, w: Window): WindowResult {
   const allowed = count <= limit;
-  return { allowed, limit, remaining: Math.max(0, limit - count), reset: w.reset, retryAfter: allowed ? 0 : Math.max(1, w.reset - w.nowSec) };
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, limit - count),
+    reset: w.reset,
+    retryAfter: allowed ? 0 : Math.max(1, w.reset - w.nowSec),
+  };
 }
 
 /** True when counters live in the database (so a caller may count inside its own statement). */

@@ -10,7 +10,11 @@ async function client(url: string): Promise<Redis> {
 /** INCRBY and EXPIRE in one MULTI: the counter and its expiry are set together. */
 export async function incrementInRedis(url: string, key: string, ttlSeconds: number, by = 1): Promise<number> {
   const redis = await client(url);
-  const results = await redis.multi().incrby(key, by).expire(key, ttlSeconds + 5).exec();
+  const results = await redis
+    .multi()
+    .incrby(key, by)
+    .expire(key, ttlSeconds + 5)
+    .exec();
   const [err, count] = results?.[0] ?? [new Error("Redis returned no result"), 0];
   if (err) throw err;
   return Number(count);

@@ -42,7 +42,9 @@ const batch = (before: string, limit: number, after: { at: string; id: string })
 export async function pruneEvents(before: Date, limits: BatchLimits): Promise<BatchOutcome> {
   let after = { at: "-infinity", id: "00000000-0000-0000-0000-000000000000" };
   return runBatches(async (limit) => {
-    const [r] = await rawQuery<{ picked: number; changed: number; last_at: string | null; last_id: string | null }>(batch(before.toISOString(), limit, after));
+    const [r] = await rawQuery<{ picked: number; changed: number; last_at: string | null; last_id: string | null }>(
+      batch(before.toISOString(), limit, after),
+    );
     if (r.last_at && r.last_id) after = { at: r.last_at, id: r.last_id };
     return { picked: Number(r.picked), changed: Number(r.changed) };
   }, limits);

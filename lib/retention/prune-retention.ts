@@ -39,7 +39,10 @@ export interface RetentionSummary {
 export async function pruneRetention(opts: RetentionOptions = {}): Promise<RetentionSummary> {
   const s = opts.settings ?? retentionSettings();
   const now = opts.now ?? Date.now();
-  const limits: BatchLimits = { batchSize: opts.batchSize ?? RETENTION_BATCH_SIZE, deadline: Date.now() + (opts.budgetMs ?? RETENTION_BUDGET_MS) };
+  const limits: BatchLimits = {
+    batchSize: opts.batchSize ?? RETENTION_BATCH_SIZE,
+    deadline: Date.now() + (opts.budgetMs ?? RETENTION_BUDGET_MS),
+  };
   const within = async (days: number, prune: (before: Date, limits: BatchLimits) => Promise<BatchOutcome>) => {
     const before = retentionCutoff(days, now);
     return before ? prune(before, limits) : null;

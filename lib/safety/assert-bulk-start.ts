@@ -22,10 +22,21 @@ interface BulkStart {
 
 export async function assertMayStartBulk({ principal, audience, action, target }: BulkStart): Promise<void> {
   authorize(principal, { scope: "email:send" });
-  const org = await db().organization.findUniqueOrThrow({ where: { id: principal.orgId }, select: { sendMode: true, require2faThreshold: true } });
+  const org = await db().organization.findUniqueOrThrow({
+    where: { id: principal.orgId },
+    select: { sendMode: true, require2faThreshold: true },
+  });
   if (org.sendMode !== "production" || (audience !== "unbounded" && audience <= org.require2faThreshold)) return;
   if (await callerMayBulkSend(principal)) return;
   const recipientCount = audience === "unbounded" ? undefined : audience;
-  await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, ...target, sendMode: org.sendMode, recipientCount, outcome: "refused_bulk" });
+  await recordAudit({
+    orgId: principal.orgId,
+    ...actorOf(principal),
+    action,
+    ...target,
+    sendMode: org.sendMode,
+    recipientCount,
+    outcome: "refused_bulk",
+  });
   throw bulkRefusal(principal, org.require2faThreshold);
 }

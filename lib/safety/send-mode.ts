@@ -14,14 +14,24 @@ export async function getModeSettings({ orgId }: { orgId: string }) {
 
 export async function setSendMode({ orgId, actor, mode }: { orgId: string; actor: { userId: string; role: Role }; mode: SendMode }) {
   if (!roleHas(actor.role, "safety.configure")) {
-    throw new AppError("PERMISSION_DENIED", mode === "production" ? "Only admins can enable production" : "Only admins can change the send mode");
+    throw new AppError(
+      "PERMISSION_DENIED",
+      mode === "production" ? "Only admins can enable production" : "Only admins can change the send mode",
+    );
   }
   await db().$transaction(async (tx) => {
     const [org] = await tx.$queryRaw<{ send_mode: string }[]>`SELECT send_mode FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
     if (org.send_mode === mode) return;
     await tx.organization.update({ where: { id: orgId }, data: { sendMode: mode } });
     await recordAudit(
-      { orgId, actorType: "user", actorId: actor.userId, action: "safety.mode_changed", sendMode: mode, metadata: { from: org.send_mode, to: mode } },
+      {
+        orgId,
+        actorType: "user",
+        actorId: actor.userId,
+        action: "safety.mode_changed",
+        sendMode: mode,
+        metadata: { from: org.send_mode, to: mode },
+      },
       tx,
     );
   });

@@ -16,7 +16,18 @@ export async function createTestList({ orgId, userId, input }: { orgId: string; 
   }
   return db().$transaction(async (tx) => {
     const list = await tx.testList.create({ data: { orgId, name: input.name, emails } });
-    await recordAudit({ orgId, actorType: "user", actorId: userId, action: "safety.test_list_created", targetType: "test_list", targetId: list.id, metadata: { name: list.name, size: emails.length } }, tx);
+    await recordAudit(
+      {
+        orgId,
+        actorType: "user",
+        actorId: userId,
+        action: "safety.test_list_created",
+        targetType: "test_list",
+        targetId: list.id,
+        metadata: { name: list.name, size: emails.length },
+      },
+      tx,
+    );
     return list;
   });
 }
@@ -29,7 +40,18 @@ export async function deleteTestList({ orgId, userId, id }: { orgId: string; use
     if (!list) return { deleted: false };
     // A concurrent delete of the same list: one of the two deletes it, the other answers false.
     if ((await tx.testList.deleteMany({ where: { id: list.id } })).count === 0) return { deleted: false };
-    await recordAudit({ orgId, actorType: "user", actorId: userId, action: "safety.test_list_deleted", targetType: "test_list", targetId: list.id, metadata: { name: list.name } }, tx);
+    await recordAudit(
+      {
+        orgId,
+        actorType: "user",
+        actorId: userId,
+        action: "safety.test_list_deleted",
+        targetType: "test_list",
+        targetId: list.id,
+        metadata: { name: list.name },
+      },
+      tx,
+    );
     return { deleted: true };
   });
 }

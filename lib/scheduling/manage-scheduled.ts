@@ -39,8 +39,13 @@ export async function cancelScheduled({ principal, id }: { principal: Principal;
   );
   if (cancelled.length === 0) return { cancelled: false };
   await recordAudit({
-    orgId: principal.orgId, projectId: row.projectId, ...actorOf(principal), action: "email.schedule_cancelled",
-    targetType: "scheduled_email", targetId: row.id, metadata: { scheduledFor: row.scheduledFor.toISOString() },
+    orgId: principal.orgId,
+    projectId: row.projectId,
+    ...actorOf(principal),
+    action: "email.schedule_cancelled",
+    targetType: "scheduled_email",
+    targetId: row.id,
+    metadata: { scheduledFor: row.scheduledFor.toISOString() },
   });
   return { cancelled: true };
 }

@@ -6,37 +6,46 @@ import { cancelScheduled, getScheduledOrThrow, listScheduled } from "@/lib/sched
 
 const base = { tag: "Email", scope: "email:send" } as const;
 
-export const listScheduledOperation = defineOperation({
-  ...base,
-  method: "GET",
-  path: "/api/v1/email/scheduled",
-  summary: "List scheduled emails, newest first",
-  query: pageQuerySchema,
-  response: z.array(scheduledEmailSchema),
-  paginated: true,
-}, async ({ principal, query }) => {
-  const { items, total } = await listScheduled({ principal, ...pageWindow(query) });
-  return paginated(items, total, query);
-});
+export const listScheduledOperation = defineOperation(
+  {
+    ...base,
+    method: "GET",
+    path: "/api/v1/email/scheduled",
+    summary: "List scheduled emails, newest first",
+    query: pageQuerySchema,
+    response: z.array(scheduledEmailSchema),
+    paginated: true,
+  },
+  async ({ principal, query }) => {
+    const { items, total } = await listScheduled({ principal, ...pageWindow(query) });
+    return paginated(items, total, query);
+  },
+);
 
-export const getScheduledOperation = defineOperation({
-  ...base,
-  method: "GET",
-  path: "/api/v1/email/scheduled/{id}",
-  summary: "Get one scheduled email",
-  params: scheduledIdParamsSchema,
-  response: scheduledEmailSchema,
-}, async ({ principal, params }) => ({
-  data: await getScheduledOrThrow({ principal, id: params.id }),
-}));
+export const getScheduledOperation = defineOperation(
+  {
+    ...base,
+    method: "GET",
+    path: "/api/v1/email/scheduled/{id}",
+    summary: "Get one scheduled email",
+    params: scheduledIdParamsSchema,
+    response: scheduledEmailSchema,
+  },
+  async ({ principal, params }) => ({
+    data: await getScheduledOrThrow({ principal, id: params.id }),
+  }),
+);
 
-export const cancelScheduledOperation = defineOperation({
-  ...base,
-  method: "DELETE",
-  path: "/api/v1/email/scheduled/{id}",
-  summary: "Cancel a scheduled email; cancelled is false once it is sending or done",
-  params: scheduledIdParamsSchema,
-  response: cancelResultSchema,
-}, async ({ principal, params }) => ({
-  data: await cancelScheduled({ principal, id: params.id }),
-}));
+export const cancelScheduledOperation = defineOperation(
+  {
+    ...base,
+    method: "DELETE",
+    path: "/api/v1/email/scheduled/{id}",
+    summary: "Cancel a scheduled email; cancelled is false once it is sending or done",
+    params: scheduledIdParamsSchema,
+    response: cancelResultSchema,
+  },
+  async ({ principal, params }) => ({
+    data: await cancelScheduled({ principal, id: params.id }),
+  }),
+);

@@ -23,7 +23,8 @@ const DEFAULT_MAX_RETRIES = 3;
 
 function checkTime(scheduledFor: Date, field: string) {
   const now = Date.now();
-  const refuse = (message: string) => new AppError("VALIDATION_ERROR", `Invalid request: body.${field}: ${message}`, [{ path: `body.${field}`, message }]);
+  const refuse = (message: string) =>
+    new AppError("VALIDATION_ERROR", `Invalid request: body.${field}: ${message}`, [{ path: `body.${field}`, message }]);
   if (scheduledFor.getTime() <= now) throw refuse("must be in the future");
   if (scheduledFor.getTime() > now + MAX_SCHEDULE_AHEAD_MS) throw refuse("must be at most 365 days ahead");
 }
@@ -48,7 +49,13 @@ interface ScheduleOptions {
   field?: string;
 }
 
-export async function scheduleEmail({ principal, input, scheduledFor, maxRetries = DEFAULT_MAX_RETRIES, field = "scheduledFor" }: ScheduleOptions) {
+export async function scheduleEmail({
+  principal,
+  input,
+  scheduledFor,
+  maxRetries = DEFAULT_MAX_RETRIES,
+  field = "scheduledFor",
+}: ScheduleOptions) {
   const orgId = principal.orgId;
   const when = new Date(scheduledFor);
   checkTime(when, field);
@@ -60,23 +67,42 @@ export async function scheduleEmail({ principal, input, scheduledFor, maxRetries
   const projectId = boundProjectOf(principal);
   const audit = (outcome: string, metadata: Record<string, string | string[]> = {}) =>
     recordAudit({
-      orgId, projectId, ...actorOf(principal), action: "email.schedule", sendMode: settings.sendMode, recipientCount: recipients.length, outcome,
+      orgId,
+      projectId,
+      ...actorOf(principal),
+      action: "email.schedule",
+      sendMode: settings.sendMode,
+      recipientCount: recipients.length,
+      outcome,
       metadata: { subject: message.subject, scheduledFor: when.toISOString(), ...metadata },
     });
-  await checkSafety({ principal, ctx: settings, recipients, hasAllowance: settings.hasAllowance }, (outcome, metadata) => audit(outcome, metadata));
+  await checkSafety({ principal, ctx: settings, recipients, hasAllowance: settings.hasAllowance }, (outcome, metadata) =>
+    audit(outcome, metadata),
+  );
   // A user's fresh second factor approves a bulk send now; it will not be fresh when it goes.
-  const bulkApproved = recipients.length > settings.require2faThreshold && principal.kind === "session" && (await hasFreshSecondFactor(principal.userId));
+  const bulkApproved =
+    recipients.length > settings.require2faThreshold && principal.kind === "session" && (await hasFreshSecondFactor(principal.userId));
 
   const { row, dispatch } = await db().$transaction(async (tx) => {
     const created = await tx.scheduledEmail.create({
       data: {
-        orgId, projectId, apiKeyId: principal.kind === "key" ? principal.keyId : null, userId: userIdOf(principal),
+        orgId,
+        projectId,
+        apiKeyId: principal.kind === "key" ? principal.keyId : null,
+        userId: userIdOf(principal),
         // The template's version as it is now: a later edit (by anyone who may write templates)
         // does not change what was approved to go out.
-        emailData: storedBody({ ...input, ...(input.templateId ? { templateVersion: applied.templateVersion } : {}) }), scheduledFor: when, maxRetries, bulkApproved,
+        emailData: storedBody({ ...input, ...(input.templateId ? { templateVersion: applied.templateVersion } : {}) }),
+        scheduledFor: when,
+        maxRetries,
+        bulkApproved,
       },
     });
-    const job = await enqueue(sendScheduledJob, { scheduledEmailId: created.id }, { runAt: when, tx, maxAttempts: maxRetries + 1, dedupeKey: `scheduled:${created.id}` });
+    const job = await enqueue(
+      sendScheduledJob,
+      { scheduledEmailId: created.id },
+      { runAt: when, tx, maxAttempts: maxRetries + 1, dedupeKey: `scheduled:${created.id}` },
+    );
     return { row: created, dispatch: job.dispatch };
   });
   await dispatch();

@@ -65,7 +65,11 @@ interface SendResult {
   suppressed?: string[];
 }
 const resultOf = (m: EarlierMessage, status: SendResult["status"]): SendResult => ({
-  id: m.id, messageId: m.provider_message_id, status, provider: m.provider_name, sentAt: m.sent_at,
+  id: m.id,
+  messageId: m.provider_message_id,
+  status,
+  provider: m.provider_name,
+  sentAt: m.sent_at,
 });
 const UNCONFIRMED = "the provider has not confirmed the message (docs/sending.md)";
 
@@ -79,10 +83,18 @@ async function earlierOutcome(messageId: string): Promise<{ result: SendResult; 
        cardinality("to") + cardinality(cc) + cardinality(bcc) AS recipients, subject FROM messages WHERE id = ${messageId}::uuid`,
   );
   if (!m || m.status === "failed") return null;
-  if (m.status === "sent" || m.status === "unconfirmed") return { result: resultOf(m, m.status), error: m.status === "sent" ? null : UNCONFIRMED };
+  if (m.status === "sent" || m.status === "unconfirmed")
+    return { result: resultOf(m, m.status), error: m.status === "sent" ? null : UNCONFIRMED };
   const audit = (outcome: string, error: string) => ({
-    orgId: m.org_id, projectId: m.project_id, actorType: "system" as const, actorId: "scheduler", action: "email.send", sendMode: m.send_mode,
-    recipientCount: Number(m.recipients), outcome, metadata: { subject: m.subject, messageId: m.id, error },
+    orgId: m.org_id,
+    projectId: m.project_id,
+    actorType: "system" as const,
+    actorId: "scheduler",
+    action: "email.send",
+    sendMode: m.send_mode,
+    recipientCount: Number(m.recipients),
+    outcome,
+    metadata: { subject: m.subject, messageId: m.id, error },
   });
   if (m.provider_id === null) {
     // Never handed to a provider: it did not leave. It counted: give that back, the new send counts again.
@@ -93,7 +105,11 @@ async function earlierOutcome(messageId: string): Promise<{ result: SendResult; 
   }
   const [p] = await rawQuery<{ name: string }>(Prisma.sql`SELECT name FROM providers WHERE id = ${m.provider_id}::uuid`);
   const providerName = p?.name ?? null;
-  await finishMessage(m.id, { status: "unconfirmed", providerId: m.provider_id, providerName, error: INTERRUPTED, reconcileAt: null }, audit("unconfirmed_final", INTERRUPTED));
+  await finishMessage(
+    m.id,
+    { status: "unconfirmed", providerId: m.provider_id, providerName, error: INTERRUPTED, reconcileAt: null },
+    audit("unconfirmed_final", INTERRUPTED),
+  );
   return { result: resultOf({ ...m, provider_name: providerName }, "unconfirmed"), error: INTERRUPTED };
 }
 
@@ -104,15 +120,26 @@ async function earlierOutcome(messageId: string): Promise<{ result: SendResult; 
 async function principalOf(row: ClaimedRow): Promise<Principal | null> {
   if (row.user_id) {
     const member = await db().membership.findFirst({ where: { userId: row.user_id, orgId: row.org_id } });
-    return member ? { kind: "session", orgId: row.org_id, userId: row.user_id, role: member.role as Extract<Principal, { kind: "session" }>["role"] } : null;
+    return member
+      ? { kind: "session", orgId: row.org_id, userId: row.user_id, role: member.role as Extract<Principal, { kind: "session" }>["role"] }
+      : null;
   }
   const key = row.api_key_id ? await db().apiKey.findUnique({ where: { id: row.api_key_id } }) : null;
   if (!key || key.revokedAt) return null;
-  return { kind: "key", orgId: row.org_id, projectId: row.project_id, keyId: key.id, scopes: key.scopes, rateLimitPerMinute: 0, allowBulk: key.allowBulk };
+  return {
+    kind: "key",
+    orgId: row.org_id,
+    projectId: row.project_id,
+    keyId: key.id,
+    scopes: key.scopes,
+    rateLimitPerMinute: 0,
+    allowBulk: key.allowBulk,
+  };
 }
 
 /** A refusal of the send itself (test mode, validation, the provider refusing it) will not change on retry. */
-const isFinal = (err: unknown) => (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) || err instanceof z.ZodError;
+const isFinal = (err: unknown) =>
+  (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) || err instanceof z.ZodError;
 
 export const sendScheduledJob = defineJob({
   name: "email.send-scheduled",
@@ -138,7 +165,10 @@ export const sendScheduledJob = defineJob({
         const principal = await principalOf(row);
         if (!principal) throw new AppError("UNAUTHORIZED", "The key or member that scheduled this email no longer has access");
         const input = sendEmailSchema.parse(typeof row.email_data === "string" ? JSON.parse(row.email_data) : row.email_data);
-        const link = (messageId: string) => rawQuery(Prisma.sql`UPDATE scheduled_emails SET message_id = ${messageId}::uuid WHERE id = ${row.id}::uuid`).then(() => undefined);
+        const link = (messageId: string) =>
+          rawQuery(Prisma.sql`UPDATE scheduled_emails SET message_id = ${messageId}::uuid WHERE id = ${row.id}::uuid`).then(
+            () => undefined,
+          );
         result = await sendEmail({ principal, input, bulkApproved: row.bulk_approved, onRecorded: link });
         if (result.status === "unconfirmed") error = UNCONFIRMED;
       }
@@ -152,8 +182,8 @@ export const sendScheduledJob = defineJob({
       throw err; // the job retries with backoff
     }
     // Sent (or unconfirmed: a provider may have it): from here on nothing may lead to a retry (it would send again).
-    await finish(Prisma.sql`status = 'sent', result = ${JSON.stringify(result)}::jsonb, message_id = ${result.id}::uuid, sent_at = now(), error = ${error}::text`).catch((err) =>
-      log.error("a scheduled email was sent but recording it failed", { err, scheduledEmailId: row.id }),
-    );
+    await finish(
+      Prisma.sql`status = 'sent', result = ${JSON.stringify(result)}::jsonb, message_id = ${result.id}::uuid, sent_at = now(), error = ${error}::text`,
+    ).catch((err) => log.error("a scheduled email was sent but recording it failed", { err, scheduledEmailId: row.id }));
   },
 });

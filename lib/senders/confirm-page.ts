@@ -17,7 +17,10 @@ export function confirmPage(s: { email: string; orgName: string }): string {
 }
 
 export function confirmedPage(s: { email: string; orgName: string }): string {
-  return page("Sender confirmed", `<h1>Sender confirmed</h1><p><strong>${escape(s.email)}</strong> is confirmed: the ${org(s.orgName)} can now send email from it.</p>`);
+  return page(
+    "Sender confirmed",
+    `<h1>Sender confirmed</h1><p><strong>${escape(s.email)}</strong> is confirmed: the ${org(s.orgName)} can now send email from it.</p>`,
+  );
 }
 
 export function invalidPage(): string {

@@ -6,7 +6,10 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { ConfirmationClaim } from "@/lib/senders/confirmation-token";
 
 export async function findSenderToConfirm(claim: ConfirmationClaim) {
-  const sender = await db().sender.findFirst({ where: { id: claim.senderId, email: claim.email }, include: { organization: { select: { name: true } } } });
+  const sender = await db().sender.findFirst({
+    where: { id: claim.senderId, email: claim.email },
+    include: { organization: { select: { name: true } } },
+  });
   return sender ? { email: sender.email, orgName: sender.organization.name, confirmed: sender.confirmedAt !== null } : null;
 }
 
@@ -17,7 +20,18 @@ export async function confirmSender(claim: ConfirmationClaim): Promise<boolean> 
     if (!sender) return false;
     if (sender.confirmedAt) return true;
     await tx.sender.update({ where: { id: sender.id }, data: { confirmedAt: new Date() } });
-    await recordAudit({ orgId: sender.orgId, actorType: "system", actorId: "sender_confirmation", action: "sender.confirmed", targetType: "sender", targetId: sender.id, metadata: { email: sender.email } }, tx);
+    await recordAudit(
+      {
+        orgId: sender.orgId,
+        actorType: "system",
+        actorId: "sender_confirmation",
+        action: "sender.confirmed",
+        targetType: "sender",
+        targetId: sender.id,
+        metadata: { email: sender.email },
+      },
+      tx,
+    );
     return true;
   });
 }

@@ -13,8 +13,24 @@ import { senderInclude, viewOfSender } from "@/lib/senders/sender-view";
 import type { CreateSenderInput, UpdateSenderInput } from "@/lib/senders/schemas";
 import { assertMayChangeWaitingMail, waitingOnSender } from "@/lib/safety/queued-mail";
 
-const audit = (principal: Principal, action: string, s: { id: string; email: string }, tx: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "sender", targetId: s.id, metadata: { email: s.email, ...metadata } }, tx);
+const audit = (
+  principal: Principal,
+  action: string,
+  s: { id: string; email: string },
+  tx: Prisma.TransactionClient,
+  metadata: Prisma.InputJsonObject = {},
+) =>
+  recordAudit(
+    {
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action,
+      targetType: "sender",
+      targetId: s.id,
+      metadata: { email: s.email, ...metadata },
+    },
+    tx,
+  );
 
 export async function listSenders({ orgId, skip, take }: { orgId: string; skip: number; take: number }) {
   const where = { orgId };
@@ -42,7 +58,10 @@ export async function createSender({ principal, input }: { principal: Principal;
   try {
     const created = await db().$transaction(async (tx) => {
       const domain = await tx.domain.findFirst({ where: { orgId: principal.orgId, name: domainName }, select: { id: true } });
-      const s = await tx.sender.create({ data: { orgId: principal.orgId, email: input.email, name: input.name, domainId: domain?.id ?? null }, include: senderInclude });
+      const s = await tx.sender.create({
+        data: { orgId: principal.orgId, email: input.email, name: input.name, domainId: domain?.id ?? null },
+        include: senderInclude,
+      });
       await audit(principal, "sender.created", s, tx, { name: s.name });
       return s;
     });
@@ -58,7 +77,10 @@ export async function updateSender({ principal, id, input }: { principal: Princi
   // Its name is the display name of mail campaigns and sequences will send: a new one is
   // sending that mail (lib/safety/queued-mail.ts).
   if (input.name !== existing.name) {
-    await assertMayChangeWaitingMail(principal, await waitingOnSender(principal.orgId, existing.id), "sender.updated", { targetType: "sender", targetId: existing.id });
+    await assertMayChangeWaitingMail(principal, await waitingOnSender(principal.orgId, existing.id), "sender.updated", {
+      targetType: "sender",
+      targetId: existing.id,
+    });
   }
   const updated = await db().$transaction(async (tx) => {
     const { count } = await tx.sender.updateMany({ where: { id, orgId: principal.orgId }, data: { name: input.name } });

@@ -5,7 +5,11 @@ import { z } from "zod";
 import { displayName } from "@/lib/email/address";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 
-const senderName = z.string().trim().pipe(displayName).describe("the display name shown with the address (one holding an email address or < > is refused)");
+const senderName = z
+  .string()
+  .trim()
+  .pipe(displayName)
+  .describe("the display name shown with the address (one holding an email address or < > is refused)");
 
 export const createSenderSchema = z
   .object({
@@ -27,7 +31,10 @@ export const senderSchema = z.object({
   domainId: z.uuid().nullable().describe("the organization's domain the address is at, if it has one"),
   domain: z.object({ id: z.uuid(), name: z.string(), status: z.enum(["pending", "verified", "failed"]) }).nullable(),
   verified: z.boolean().describe("confirmed by the address's owner, or at a verified domain: may be used as a from-address in production"),
-  verification: z.enum(["domain", "confirmed"]).nullable().describe("how it is verified: by its verified domain, or confirmed through the emailed link"),
+  verification: z
+    .enum(["domain", "confirmed"])
+    .nullable()
+    .describe("how it is verified: by its verified domain, or confirmed through the emailed link"),
   confirmedAt: nullableTimestamp,
   createdAt: timestamp,
   updatedAt: timestamp,

@@ -26,10 +26,22 @@ const FAILED = "sender.confirmation_failed";
 /** Takes a place of the address's allowance (or answers 429), recording the request under a lock on the sender's row. */
 async function reserve(principal: Principal, sender: { id: string; email: string }) {
   return db().$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM senders WHERE id = ${sender.id}::uuid AND org_id = ${principal.orgId}::uuid FOR UPDATE`;
+    const locked = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM senders WHERE id = ${sender.id}::uuid AND org_id = ${principal.orgId}::uuid FOR UPDATE`;
     if (locked.length === 0) throw notFound("Sender"); // deleted meanwhile
     const place = await reserveAddressMail(tx, sender.email, principal.orgId);
-    await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: REQUESTED, targetType: "sender", targetId: sender.id, metadata: { email: sender.email } }, tx);
+    await recordAudit(
+      {
+        orgId: principal.orgId,
+        ...actorOf(principal),
+        action: REQUESTED,
+        targetType: "sender",
+        targetId: sender.id,
+        metadata: { email: sender.email },
+      },
+      tx,
+    );
     return place;
   });
 }
@@ -37,7 +49,8 @@ async function reserve(principal: Principal, sender: { id: string; email: string
 export async function sendSenderConfirmation({ principal, id }: { principal: Principal; id: string }) {
   const sender = await getSenderRowOrThrow({ orgId: principal.orgId, id });
   if (sender.confirmedAt) throw new AppError("CONFLICT", `${sender.email} is confirmed already`);
-  if (sender.domain?.status === "verified") throw new AppError("CONFLICT", `${sender.email} is verified by its domain ${sender.domain.name}; no confirmation is needed`);
+  if (sender.domain?.status === "verified")
+    throw new AppError("CONFLICT", `${sender.email} is verified by its domain ${sender.domain.name}; no confirmation is needed`);
   assertSystemMail("Sender confirmation by email");
   const place = await reserve(principal, sender);
 
@@ -49,9 +62,24 @@ export async function sendSenderConfirmation({ principal, id }: { principal: Pri
   } catch (err) {
     const code = err instanceof AppError ? err.code : "SEND_FAILED";
     await releaseAddressMail(place);
-    await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: FAILED, targetType: "sender", targetId: id, outcome: "failed", metadata: { email: sender.email, code } });
+    await recordAudit({
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action: FAILED,
+      targetType: "sender",
+      targetId: id,
+      outcome: "failed",
+      metadata: { email: sender.email, code },
+    });
     throw err;
   }
-  await recordAudit({ orgId: principal.orgId, ...actorOf(principal), action: SENT, targetType: "sender", targetId: id, metadata: { email: sender.email } });
+  await recordAudit({
+    orgId: principal.orgId,
+    ...actorOf(principal),
+    action: SENT,
+    targetType: "sender",
+    targetId: id,
+    metadata: { email: sender.email },
+  });
   return { id: sender.id, email: sender.email, expiresAt };
 }

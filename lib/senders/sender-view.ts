@@ -12,7 +12,10 @@ export const senderInclude = { domain: { select: { id: true, name: true, status:
  * organization's, the one it is linked to or, should the link be missing, `domainAtAddress`
  * (the organization's domain named like its address's); "confirmed": its owner confirmed it.
  */
-export function senderVerification(s: { confirmedAt: Date | null; domain: { status: string } | null }, domainAtAddress: { status: string } | null = null) {
+export function senderVerification(
+  s: { confirmedAt: Date | null; domain: { status: string } | null },
+  domainAtAddress: { status: string } | null = null,
+) {
   if (s.domain?.status === "verified" || domainAtAddress?.status === "verified") return "domain" as const;
   return s.confirmedAt ? ("confirmed" as const) : null;
 }

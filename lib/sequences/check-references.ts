@@ -29,5 +29,6 @@ export async function checkReferences(orgId: string, refs: References): Promise<
   if (!list) issues.push({ path: "body.triggerListId", message: "not a list of this organization" });
   if (!sender) issues.push({ path: "body.senderId", message: "not a sender of this organization" });
   if (!useCase) issues.push({ path: "body.useCaseId", message: "not a use case of this organization" });
-  if (issues.length) throw new AppError("VALIDATION_ERROR", `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
+  if (issues.length)
+    throw new AppError("VALIDATION_ERROR", `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
 }

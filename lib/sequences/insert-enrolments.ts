@@ -37,6 +37,9 @@ export async function insertEnrolments(tx: Prisma.TransactionClient, t: Target):
     ON CONFLICT (sequence_id, contact_id) DO NOTHING
     RETURNING id::text, sequence_id::text, contact_id::text, next_run_at`;
   const enrolled = rows.map((r) => ({ id: r.id, sequenceId: r.sequence_id, contactId: r.contact_id, nextRunAt: new Date(r.next_run_at) }));
-  const announce = await scheduleSteps(tx, enrolled.map((e) => ({ enrolmentId: e.id, position: 0, runAt: e.nextRunAt })));
+  const announce = await scheduleSteps(
+    tx,
+    enrolled.map((e) => ({ enrolmentId: e.id, position: 0, runAt: e.nextRunAt })),
+  );
   return { enrolled, announce };
 }

@@ -40,7 +40,19 @@ async function sequenceOrThrow(orgId: string, id: string) {
   return s;
 }
 
-export async function listEnrolments({ orgId, sequenceId, status, skip, take }: { orgId: string; sequenceId: string; status?: ListEnrolmentsQuery["status"]; skip: number; take: number }) {
+export async function listEnrolments({
+  orgId,
+  sequenceId,
+  status,
+  skip,
+  take,
+}: {
+  orgId: string;
+  sequenceId: string;
+  status?: ListEnrolmentsQuery["status"];
+  skip: number;
+  take: number;
+}) {
   await sequenceOrThrow(orgId, sequenceId);
   const where = { sequenceId, orgId, ...(status ? { status } : {}) };
   const [rows, total] = await Promise.all([
@@ -60,9 +72,15 @@ async function contactsOf(orgId: string, input: EnrolInput) {
   const issues: FieldIssue[] = [];
   const ids = new Set(byId.map((c) => c.id));
   const emails = new Set(byEmail.map((c) => c.email));
-  input.contactIds?.forEach((id, i) => ids.has(id) || issues.push({ path: `body.contactIds.${i}`, message: "not a contact of this organization" }));
-  input.emails?.forEach((email, i) => emails.has(email) || issues.push({ path: `body.emails.${i}`, message: "no contact of this organization has this address" }));
-  if (issues.length) throw new AppError("VALIDATION_ERROR", `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
+  input.contactIds?.forEach(
+    (id, i) => ids.has(id) || issues.push({ path: `body.contactIds.${i}`, message: "not a contact of this organization" }),
+  );
+  input.emails?.forEach(
+    (email, i) =>
+      emails.has(email) || issues.push({ path: `body.emails.${i}`, message: "no contact of this organization has this address" }),
+  );
+  if (issues.length)
+    throw new AppError("VALIDATION_ERROR", `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
   return [...new Map([...byId, ...byEmail].map((c) => [c.id, c])).values()];
 }
 
@@ -72,30 +90,66 @@ export async function enrolContacts({ principal, sequenceId, input }: { principa
   // Enrolling is starting the sequence's mail to each contact: email:send, and above the bulk
   // threshold what a bulk send needs (the subscribed ones are the audience; the rest are skipped).
   const audience = contacts.filter((c) => c.subscriptionStatus === "subscribed").length;
-  await assertMayStartBulk({ principal, audience, action: "sequence.enrolled", target: { targetType: "sequence", targetId: sequenceId, metadata: { name: sequence.name } } });
+  await assertMayStartBulk({
+    principal,
+    audience,
+    action: "sequence.enrolled",
+    target: { targetType: "sequence", targetId: sequenceId, metadata: { name: sequence.name } },
+  });
   const source = principal.kind === "session" ? "dashboard" : "api";
   const { enrolled, announce } = await db().$transaction(async (tx) => {
-    const result = await insertEnrolments(tx, { orgId: principal.orgId, contactIds: contacts.map((c) => c.id), source, sequences: { ids: [sequenceId] } });
+    const result = await insertEnrolments(tx, {
+      orgId: principal.orgId,
+      contactIds: contacts.map((c) => c.id),
+      source,
+      sequences: { ids: [sequenceId] },
+    });
     if (result.enrolled.length) {
       await recordAudit(
-        { orgId: principal.orgId, ...actorOf(principal), action: "sequence.enrolled", targetType: "sequence", targetId: sequenceId, metadata: { name: sequence.name, count: result.enrolled.length, source } },
+        {
+          orgId: principal.orgId,
+          ...actorOf(principal),
+          action: "sequence.enrolled",
+          targetType: "sequence",
+          targetId: sequenceId,
+          metadata: { name: sequence.name, count: result.enrolled.length, source },
+        },
         tx,
       );
     }
     return result;
   });
   await announce();
-  const rows = await db().sequenceEnrolment.findMany({ where: { id: { in: enrolled.map((e) => e.id) } }, include: withContact, orderBy: { enrolledAt: "asc" } });
+  const rows = await db().sequenceEnrolment.findMany({
+    where: { id: { in: enrolled.map((e) => e.id) } },
+    include: withContact,
+    orderBy: { enrolledAt: "asc" },
+  });
   const isNew = new Set(enrolled.map((e) => e.contactId));
   const skipped = contacts
     .filter((c) => !isNew.has(c.id))
-    .map((c) => ({ contactId: c.id, email: c.email, reason: c.subscriptionStatus === "subscribed" ? ("already_enrolled" as const) : ("unsubscribed" as const) }));
+    .map((c) => ({
+      contactId: c.id,
+      email: c.email,
+      reason: c.subscriptionStatus === "subscribed" ? ("already_enrolled" as const) : ("unsubscribed" as const),
+    }));
   return { enrolled: rows.map(viewOf), skipped };
 }
 
 /** Takes an active enrolment out (exited, reason removed); a finished one is answered as it is. */
-export async function removeEnrolment({ principal, sequenceId, enrolmentId }: { principal: Principal; sequenceId: string; enrolmentId: string }) {
-  const found = await db().sequenceEnrolment.findFirst({ where: { id: enrolmentId, sequenceId, orgId: principal.orgId }, include: withContact });
+export async function removeEnrolment({
+  principal,
+  sequenceId,
+  enrolmentId,
+}: {
+  principal: Principal;
+  sequenceId: string;
+  enrolmentId: string;
+}) {
+  const found = await db().sequenceEnrolment.findFirst({
+    where: { id: enrolmentId, sequenceId, orgId: principal.orgId },
+    include: withContact,
+  });
   if (!found) throw notFound("Enrolment");
   if (found.status === "active") {
     await db().$transaction(async (tx) => {
@@ -105,7 +159,14 @@ export async function removeEnrolment({ principal, sequenceId, enrolmentId }: { 
       });
       if (count) {
         await recordAudit(
-          { orgId: principal.orgId, ...actorOf(principal), action: "sequence.enrolment_removed", targetType: "sequence", targetId: sequenceId, metadata: { enrolmentId, contactId: found.contactId, email: found.contact.email } },
+          {
+            orgId: principal.orgId,
+            ...actorOf(principal),
+            action: "sequence.enrolment_removed",
+            targetType: "sequence",
+            targetId: sequenceId,
+            metadata: { enrolmentId, contactId: found.contactId, email: found.contact.email },
+          },
           tx,
         );
       }

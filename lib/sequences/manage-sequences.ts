@@ -24,10 +24,36 @@ type Step = CreateSequenceInput["steps"][number];
 
 const nameTaken = (name: string) => new AppError("CONFLICT", `A sequence named "${name}" already exists`);
 
-const audit = (principal: Principal, action: string, s: { id: string; name: string }, tx: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "sequence", targetId: s.id, metadata: { name: s.name, ...metadata } }, tx);
+const audit = (
+  principal: Principal,
+  action: string,
+  s: { id: string; name: string },
+  tx: Prisma.TransactionClient,
+  metadata: Prisma.InputJsonObject = {},
+) =>
+  recordAudit(
+    {
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action,
+      targetType: "sequence",
+      targetId: s.id,
+      metadata: { name: s.name, ...metadata },
+    },
+    tx,
+  );
 
-export async function listSequences({ orgId, status, skip, take }: { orgId: string; status?: ListSequencesQuery["status"]; skip: number; take: number }) {
+export async function listSequences({
+  orgId,
+  status,
+  skip,
+  take,
+}: {
+  orgId: string;
+  status?: ListSequencesQuery["status"];
+  skip: number;
+  take: number;
+}) {
   const where = { orgId, ...(status ? { status } : {}) };
   const [rows, total] = await Promise.all([
     db().sequence.findMany({ where, include: withSteps, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip, take }),
@@ -70,7 +96,8 @@ async function replaceSteps(tx: Prisma.TransactionClient, sequenceId: string, st
   for (const [position, step] of steps.entries()) {
     const old = byPosition.get(position);
     if (!old) await tx.sequenceStep.create({ data: { sequenceId, position, ...step } });
-    else if (old.delaySeconds !== step.delaySeconds || old.templateId !== step.templateId) await tx.sequenceStep.update({ where: { id: old.id }, data: step });
+    else if (old.delaySeconds !== step.delaySeconds || old.templateId !== step.templateId)
+      await tx.sequenceStep.update({ where: { id: old.id }, data: step });
   }
   await tx.sequenceStep.deleteMany({ where: { sequenceId, position: { gte: steps.length } } });
 }
@@ -89,13 +116,23 @@ async function rescheduleActive(tx: Prisma.TransactionClient, sequenceId: string
   const now = Date.now();
   return scheduleSteps(
     tx,
-    waiting.map((e) => ({ enrolmentId: e.id, position: Number(e.next_step), runAt: new Date(Math.max(now, e.next_run_at ? new Date(e.next_run_at).getTime() : now)), again: `resume-${now}` })),
+    waiting.map((e) => ({
+      enrolmentId: e.id,
+      position: Number(e.next_step),
+      runAt: new Date(Math.max(now, e.next_run_at ? new Date(e.next_run_at).getTime() : now)),
+      again: `resume-${now}`,
+    })),
   );
 }
 
 /** A change of what its enrolled contacts (or, while it is active with a trigger list, whoever
  * joins that list) will be sent, or a resume, is sending to them (lib/safety/queued-mail.ts). */
-async function assertMayChangeEnrolledMail(principal: Principal, existing: { id: string; name: string; status: string; triggerListId: string | null }, input: UpdateSequenceInput, resumed: boolean) {
+async function assertMayChangeEnrolledMail(
+  principal: Principal,
+  existing: { id: string; name: string; status: string; triggerListId: string | null },
+  input: UpdateSequenceInput,
+  resumed: boolean,
+) {
   const changesMail = resumed || input.steps !== undefined || input.senderId !== undefined || input.useCaseId !== undefined;
   if (!changesMail) return;
   const status = input.status ?? existing.status;

@@ -52,7 +52,10 @@ export async function recoverSequenceSteps(): Promise<{ rescheduled: number; fai
     await failEnrolment({ enrolmentId: r.id, position: Number(r.next_step) });
   }
   const now = new Date();
-  const announce = await scheduleSteps(db(), retry.map((r) => ({ enrolmentId: r.id, position: Number(r.next_step), runAt: now, again: `recover-${now.getTime()}` })));
+  const announce = await scheduleSteps(
+    db(),
+    retry.map((r) => ({ enrolmentId: r.id, position: Number(r.next_step), runAt: now, again: `recover-${now.getTime()}` })),
+  );
   await announce();
   if (rows.length) log.warn("sequence steps without a job recovered", { rescheduled: retry.length, failed: giveUp.length });
   return { rescheduled: retry.length, failed: giveUp.length };

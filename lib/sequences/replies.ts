@@ -17,7 +17,6 @@ const WRITTEN_BY_A_PERSON = Prisma.sql`NOT EXISTS (
 export const CONTACT_REPLIED = Prisma.sql`EXISTS (SELECT 1 FROM inbound_messages m
   WHERE m.org_id = e.org_id AND lower(m.from_address) = c.email AND m.received_at > e.enrolled_at AND ${WRITTEN_BY_A_PERSON})`;
 
-
 /**
  * Called for each received message (lib/inbound/process-inbound-job.ts): its sender's active
  * enrolments in the organization's sequences exit at once, reason "replied". Safe to repeat.

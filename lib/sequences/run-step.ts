@@ -14,7 +14,10 @@ export class StepNotSettled extends Error {
   override name = "StepNotSettled";
 }
 
-export async function runSequenceStep({ enrolmentId, position }: { enrolmentId: string; position: number }, { lastAttempt = false } = {}): Promise<StepRunResult> {
+export async function runSequenceStep(
+  { enrolmentId, position }: { enrolmentId: string; position: number },
+  { lastAttempt = false } = {},
+): Promise<StepRunResult> {
   // A claim its checks refused means the state read here moved under it: read it again.
   for (let read = 0; read < 2; read++) {
     const s = await loadStepState(enrolmentId);
@@ -48,7 +51,9 @@ export async function runSequenceStep({ enrolmentId, position }: { enrolmentId: 
         // Another run may still be sending it: a job of its own looks again when that run would
         // have ended, so the wait spends none of this job's attempts.
         if (outcome.retryAt) {
-          const announce = await scheduleSteps(db(), [{ enrolmentId, position, runAt: outcome.retryAt, again: `settle-${outcome.retryAt.getTime()}` }]);
+          const announce = await scheduleSteps(db(), [
+            { enrolmentId, position, runAt: outcome.retryAt, again: `settle-${outcome.retryAt.getTime()}` },
+          ]);
           await announce();
         }
         return "pending";

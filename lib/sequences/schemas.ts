@@ -25,7 +25,12 @@ const stepInput = z
   .strict();
 
 const fields = {
-  name: z.string().trim().min(1, "name is required").max(200).refine((s) => !/[\r\n]/.test(s), "no line breaks"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "name is required")
+    .max(200)
+    .refine((s) => !/[\r\n]/.test(s), "no line breaks"),
   status: z.enum(SEQUENCE_STATUSES).describe("paused: steps wait; active again: they go on (a step due meanwhile goes at once)"),
   triggerListId: z.uuid("not a valid list id").nullable().describe("contacts added to this list are enrolled (once per sequence)"),
   senderId: z.uuid("not a valid sender id").nullable().describe("the from-address; none: the instance's default address"),
@@ -136,6 +141,10 @@ export const enrolmentSchema = z.object({
 export const enrolResultSchema = z.object({
   enrolled: z.array(enrolmentSchema),
   skipped: z.array(
-    z.object({ contactId: z.uuid(), email: z.string(), reason: z.enum(["already_enrolled", "unsubscribed"]).describe("already_enrolled: a contact goes through a sequence once, ever") }),
+    z.object({
+      contactId: z.uuid(),
+      email: z.string(),
+      reason: z.enum(["already_enrolled", "unsubscribed"]).describe("already_enrolled: a contact goes through a sequence once, ever"),
+    }),
   ),
 });

@@ -31,13 +31,21 @@ const ABANDONED_MS = 10 * 60_000;
 
 /** A refusal of the send itself (test mode, validation, a deleted template, the month's allowance) will not change on retry; rate limits and provider outages will. */
 const isFinal = (err: unknown) =>
-  (err instanceof AppError && ((err.status >= 400 && err.status < 500 && err.status !== 429) || err.code === "QUOTA_EXCEEDED")) || err instanceof z.ZodError;
+  (err instanceof AppError && ((err.status >= 400 && err.status < 500 && err.status !== 429) || err.code === "QUOTA_EXCEEDED")) ||
+  err instanceof z.ZodError;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
-async function record(id: string, outcome: Extract<StepOutcome, { status: "sent" | "failed" | "skipped" }>, messageId: string | null = null) {
+async function record(
+  id: string,
+  outcome: Extract<StepOutcome, { status: "sent" | "failed" | "skipped" }>,
+  messageId: string | null = null,
+) {
   await db().sequenceStepSend.updateMany({
     where: { id, status: "sending" },
-    data: outcome.status === "sent" ? { status: "sent", messageId, sentAt: new Date(), error: null } : { status: outcome.status, error: outcome.error, messageId },
+    data:
+      outcome.status === "sent"
+        ? { status: "sent", messageId, sentAt: new Date(), error: null }
+        : { status: outcome.status, error: outcome.error, messageId },
   });
 }
 
@@ -58,7 +66,10 @@ function inputFor(s: StepState, stepSendId: string) {
 async function send(s: StepState, row: Row, lastAttempt: boolean): Promise<StepOutcome> {
   let sent: Awaited<ReturnType<typeof sendEmail>>;
   try {
-    sent = await sendEmail({ principal: { kind: "system", orgId: s.orgId, actor: `sequence:${s.sequenceId}` }, input: inputFor(s, row.id) });
+    sent = await sendEmail({
+      principal: { kind: "system", orgId: s.orgId, actor: `sequence:${s.sequenceId}` },
+      input: inputFor(s, row.id),
+    });
   } catch (err) {
     // The send path drops suppressed recipients: the step is skipped and the contact leaves.
     if (err instanceof AppError && err.code === "RECIPIENT_SUPPRESSED") {
@@ -76,14 +87,20 @@ async function send(s: StepState, row: Row, lastAttempt: boolean): Promise<StepO
     throw err;
   }
   // Sent: recording it failing must not send again (the next run settles it from the message).
-  await record(row.id, { status: "sent" }, sent.id).catch((err) => log.error("a sequence step was sent but recording it failed", { err, stepSendId: row.id }));
+  await record(row.id, { status: "sent" }, sent.id).catch((err) =>
+    log.error("a sequence step was sent but recording it failed", { err, stepSendId: row.id }),
+  );
   return { status: "sent" };
 }
 
 /** An earlier run left the row "sending": what became of its send? "freed": nothing went out, and the row is gone. */
 async function settle(s: StepState, row: Row): Promise<StepOutcome | "freed"> {
   const message = await db().message.findFirst({
-    where: { orgId: s.orgId, createdAt: { gte: new Date(row.createdAt.getTime() - 60_000) }, metadata: { path: ["sequenceStepSendId"], equals: row.id } },
+    where: {
+      orgId: s.orgId,
+      createdAt: { gte: new Date(row.createdAt.getTime() - 60_000) },
+      metadata: { path: ["sequenceStepSendId"], equals: row.id },
+    },
     orderBy: { createdAt: "desc" },
     select: { id: true, status: true },
   });
@@ -95,7 +112,10 @@ async function settle(s: StepState, row: Row): Promise<StepOutcome | "freed"> {
   const abandonedAt = row.createdAt.getTime() + ABANDONED_MS;
   if (Date.now() < abandonedAt) return { status: "pending", retryAt: new Date(abandonedAt + 5_000) };
   if (message?.status === "queued") {
-    const outcome = { status: "failed" as const, error: `interrupted while the provider had it (message ${message.id}); not sent again, to avoid a duplicate` };
+    const outcome = {
+      status: "failed" as const,
+      error: `interrupted while the provider had it (message ${message.id}); not sent again, to avoid a duplicate`,
+    };
     await record(row.id, outcome, message.id);
     return outcome;
   }

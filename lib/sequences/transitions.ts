@@ -31,15 +31,24 @@ export async function advance({ enrolmentId, sequenceId, position }: At): Promis
 
 /** The steps ran out under it (the sequence was shortened): completed where it stands. */
 export async function complete({ enrolmentId, position }: Omit<At, "sequenceId">): Promise<void> {
-  await db().sequenceEnrolment.updateMany({ where: { id: enrolmentId, status: "active", nextStep: position }, data: { status: "completed", ...finished() } });
+  await db().sequenceEnrolment.updateMany({
+    where: { id: enrolmentId, status: "active", nextStep: position },
+    data: { status: "completed", ...finished() },
+  });
 }
 
 export async function exitEnrolment(enrolmentId: string, reason: ExitReason): Promise<boolean> {
-  const { count } = await db().sequenceEnrolment.updateMany({ where: { id: enrolmentId, status: "active" }, data: { status: "exited", exitReason: reason, ...finished() } });
+  const { count } = await db().sequenceEnrolment.updateMany({
+    where: { id: enrolmentId, status: "active" },
+    data: { status: "exited", exitReason: reason, ...finished() },
+  });
   return count > 0;
 }
 
 /** A step could not be sent for good: the enrolment stops there (the step's row says why). */
 export async function failEnrolment({ enrolmentId, position }: Omit<At, "sequenceId">): Promise<void> {
-  await db().sequenceEnrolment.updateMany({ where: { id: enrolmentId, status: "active", nextStep: position }, data: { status: "failed", ...finished() } });
+  await db().sequenceEnrolment.updateMany({
+    where: { id: enrolmentId, status: "active", nextStep: position },
+    data: { status: "failed", ...finished() },
+  });
 }

@@ -15,7 +15,8 @@ export async function changePlan({ orgId, input, requestId }: { orgId: string; i
     if (!org) throw notFound("Organization");
     const changes: Record<string, Change> = {};
     if (input.plan !== undefined) changes.plan = { from: org.plan, to: input.plan };
-    if (input.monthlySendAllowance !== undefined) changes.monthlySendAllowance = { from: org.monthly_send_allowance, to: input.monthlySendAllowance };
+    if (input.monthlySendAllowance !== undefined)
+      changes.monthlySendAllowance = { from: org.monthly_send_allowance, to: input.monthlySendAllowance };
     await tx.organization.update({ where: { id: orgId }, data: input });
     await recordStaffAudit(
       {

@@ -24,7 +24,10 @@ export async function changeProviderStatus({ providerId, status, requestId }: Op
     if (!locked) throw notFound("Provider");
     const existing = await tx.provider.findUniqueOrThrow({ where: { id: providerId } });
     if (existing.accountSource !== "managed") {
-      throw new AppError("CONFLICT", `Provider "${existing.name}" is the organization's own (accountSource byo): only managed providers have a lifecycle to move`);
+      throw new AppError(
+        "CONFLICT",
+        `Provider "${existing.name}" is the organization's own (accountSource byo): only managed providers have a lifecycle to move`,
+      );
     }
     if (!canMove(existing.status, status)) throw refusal(existing.status, status);
     const row = await tx.provider.update({ where: { id: providerId }, data: { status } });

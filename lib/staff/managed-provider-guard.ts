@@ -18,13 +18,19 @@ const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
 export function assertManagedConfigUnchanged(existing: Stored, next: Sealed | undefined): void {
   if (existing.accountSource !== "managed" || !next) return;
   if (!isDeepStrictEqual(plain(fullConfig(existing)), plain(fullConfig(next)))) {
-    throw new AppError("CONFLICT", "This provider is managed for you: its settings and credentials cannot be changed (its name, active switch, priority and limits can)");
+    throw new AppError(
+      "CONFLICT",
+      "This provider is managed for you: its settings and credentials cannot be changed (its name, active switch, priority and limits can)",
+    );
   }
 }
 
 export function assertCustomerMayDelete(existing: Stored): void {
   if (existing.accountSource === "managed" && existing.status !== "deprovisioned") {
-    throw new AppError("CONFLICT", "This provider is managed for you and can be removed only once it is deprovisioned; set isActive to false to stop sending through it");
+    throw new AppError(
+      "CONFLICT",
+      "This provider is managed for you and can be removed only once it is deprovisioned; set isActive to false to stop sending through it",
+    );
   }
 }
 

@@ -38,7 +38,10 @@ export async function staffOrganizationViewOrThrow({ orgId }: { orgId: string })
         sendMode: true,
         createdAt: true,
         _count: { select: { projects: true } },
-        memberships: { select: { role: true, user: { select: { id: true, email: true, name: true } } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+        memberships: {
+          select: { role: true, user: { select: { id: true, email: true, name: true } } },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        },
         providers: {
           select: { id: true, name: true, type: true, accountSource: true, status: true, isActive: true, priority: true, createdAt: true },
           orderBy: [{ priority: "asc" }, { createdAt: "asc" }, { id: "asc" }],

@@ -25,7 +25,11 @@ export async function setKeyRateLimit({ keyId, rateLimitPerMinute, requestId }: 
         requestId,
         targetType: "api_key",
         targetId: row.id,
-        metadata: { name: row.name, prefix: row.prefix, changes: { rateLimitPerMinute: { from: locked.rate_limit_per_minute, to: rateLimitPerMinute } } },
+        metadata: {
+          name: row.name,
+          prefix: row.prefix,
+          changes: { rateLimitPerMinute: { from: locked.rate_limit_per_minute, to: rateLimitPerMinute } },
+        },
       },
       tx,
     );

@@ -6,7 +6,14 @@ import { recordStaffAudit } from "@/lib/staff/record-staff-audit";
 
 export async function viewOrganization({ orgId, requestId }: { orgId: string; requestId: string }) {
   const view = await staffOrganizationViewOrThrow({ orgId });
-  await recordStaffAudit({ orgId, action: "staff.organization_viewed", requestId, targetType: "organization", targetId: orgId, metadata: { lookup: "id" } });
+  await recordStaffAudit({
+    orgId,
+    action: "staff.organization_viewed",
+    requestId,
+    targetType: "organization",
+    targetId: orgId,
+    metadata: { lookup: "id" },
+  });
   return view;
 }
 
@@ -20,7 +27,14 @@ export async function viewOrganizationsByMemberEmail({ email, requestId }: { ema
   const views = [];
   for (const { orgId } of memberships) {
     views.push(await staffOrganizationViewOrThrow({ orgId }));
-    await recordStaffAudit({ orgId, action: "staff.organization_viewed", requestId, targetType: "organization", targetId: orgId, metadata: { lookup: "member email", email } });
+    await recordStaffAudit({
+      orgId,
+      action: "staff.organization_viewed",
+      requestId,
+      targetType: "organization",
+      targetId: orgId,
+      metadata: { lookup: "member email", email },
+    });
   }
   return views;
 }

@@ -15,7 +15,17 @@ import { assertMayChangeWaitingMail, waitingOnAddress } from "@/lib/safety/queue
 const view = (s: Suppression) => ({ id: s.id, email: s.email, reason: s.reason, messageId: s.messageId, createdAt: s.createdAt });
 
 const audit = (principal: Principal, action: string, s: Suppression, tx: Prisma.TransactionClient) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "suppression", targetId: s.id, metadata: { email: s.email, reason: s.reason } }, tx);
+  recordAudit(
+    {
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action,
+      targetType: "suppression",
+      targetId: s.id,
+      metadata: { email: s.email, reason: s.reason },
+    },
+    tx,
+  );
 
 export async function listSuppressions({ orgId, query }: { orgId: string; query: ListSuppressionsQuery }) {
   const where: Prisma.SuppressionWhereInput = {
@@ -25,7 +35,12 @@ export async function listSuppressions({ orgId, query }: { orgId: string; query:
     ...(query.search ? { email: { contains: escapeLike(query.search.toLowerCase()) } } : {}),
   };
   const [rows, total] = await Promise.all([
-    db().suppression.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: (query.page - 1) * query.perPage, take: query.perPage }),
+    db().suppression.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: (query.page - 1) * query.perPage,
+      take: query.perPage,
+    }),
     db().suppression.count({ where }),
   ]);
   return { items: rows.map(view), total };
@@ -68,7 +83,10 @@ export async function deleteSuppression({ principal, email }: { principal: Princ
   const existing = await findSuppression(principal.orgId, email);
   if (!existing) throw notFound("Suppression");
   // Lifting it lets mail that waits for the address (a campaign, a sequence) reach it: sending.
-  await assertMayChangeWaitingMail(principal, await waitingOnAddress(principal.orgId, existing.email), "suppression.deleted", { targetType: "suppression", targetId: existing.id });
+  await assertMayChangeWaitingMail(principal, await waitingOnAddress(principal.orgId, existing.email), "suppression.deleted", {
+    targetType: "suppression",
+    targetId: existing.id,
+  });
   await db().$transaction(async (tx) => {
     const { count } = await tx.suppression.deleteMany({ where: { id: existing.id, orgId: principal.orgId } });
     if (count === 0) throw notFound("Suppression"); // removed meanwhile

@@ -49,10 +49,25 @@ export async function reserveAddressMail(tx: Prisma.TransactionClient, address: 
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`system-mail:${email}`}))`;
   await tx.systemMailSend.deleteMany({ where: { OR: [{ email }, { orgId }], createdAt: { lte: dayAgo } } });
 
-  const ours = await tx.systemMailSend.findMany({ where: { orgId }, select: { createdAt: true }, orderBy: { createdAt: "desc" }, skip: ORG_MAILS_PER_DAY - 1, take: 1 });
-  if (ours[0]) throw refusal(ours[0].createdAt.getTime() + DAY_MS - Date.now(), `This organization has had ${ORG_MAILS_PER_DAY} invitations, resets and confirmations mailed in the last day`);
+  const ours = await tx.systemMailSend.findMany({
+    where: { orgId },
+    select: { createdAt: true },
+    orderBy: { createdAt: "desc" },
+    skip: ORG_MAILS_PER_DAY - 1,
+    take: 1,
+  });
+  if (ours[0])
+    throw refusal(
+      ours[0].createdAt.getTime() + DAY_MS - Date.now(),
+      `This organization has had ${ORG_MAILS_PER_DAY} invitations, resets and confirmations mailed in the last day`,
+    );
 
-  const recent = await tx.systemMailSend.findMany({ where: { email }, select: { createdAt: true }, orderBy: { createdAt: "desc" }, take: MAILS_PER_DAY });
+  const recent = await tx.systemMailSend.findMany({
+    where: { email },
+    select: { createdAt: true },
+    orderBy: { createdAt: "desc" },
+    take: MAILS_PER_DAY,
+  });
   const spacing = recent[0] ? recent[0].createdAt.getTime() + SPACING_MS - Date.now() : 0;
   const daily = recent.length >= MAILS_PER_DAY ? recent[MAILS_PER_DAY - 1].createdAt.getTime() + DAY_MS - Date.now() : 0;
   const wait = Math.max(spacing, daily);

@@ -33,14 +33,21 @@ export function systemMailTransport(): SystemMailTransport {
 /** Refuses, before anything is recorded, when this instance cannot mail `what`. */
 export function assertSystemMail(what: string): void {
   if (systemMailTransport() !== "none") return;
-  throw new AppError("CONFLICT", `${what} is unavailable: this instance has no system mail transport. Its operator sets SYSTEM_SMTP_URL to enable it.`);
+  throw new AppError(
+    "CONFLICT",
+    `${what} is unavailable: this instance has no system mail transport. Its operator sets SYSTEM_SMTP_URL to enable it.`,
+  );
 }
 
 let transporter: Transporter | undefined;
 
 function smtp(): Transporter {
   // Ten-second limits: a stuck relay must not hold the request for minutes.
-  transporter ??= nodemailer.createTransport(env().SYSTEM_SMTP_URL!, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 });
+  transporter ??= nodemailer.createTransport(env().SYSTEM_SMTP_URL!, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 10_000,
+  });
   return transporter;
 }
 
@@ -49,7 +56,11 @@ export async function sendSystemMail(mail: SystemMail): Promise<void> {
   if (transport === "none") assertSystemMail("Instance mail");
   if (transport === "console") {
     // Development only: the developer is the operator, and this is how they follow the link.
-    log.info("Development: no SYSTEM_SMTP_URL, so this mail was not sent; its link is here", { to: mail.to, subject: mail.subject, link: mail.link });
+    log.info("Development: no SYSTEM_SMTP_URL, so this mail was not sent; its link is here", {
+      to: mail.to,
+      subject: mail.subject,
+      link: mail.link,
+    });
     return;
   }
   try {
@@ -64,6 +75,11 @@ export async function sendSystemMail(mail: SystemMail): Promise<void> {
   } catch (err) {
     // The relay's own words may hold its address; the caller gets a plain refusal.
     log.error("System mail was not sent", { to: mail.to, err: err instanceof Error ? err.message : String(err) });
-    throw new AppError("SERVICE_UNAVAILABLE", `The email to ${mail.to} could not be sent through this instance's mail server; try again later`, undefined, { "Retry-After": "60" });
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      `The email to ${mail.to} could not be sent through this instance's mail server; try again later`,
+      undefined,
+      { "Retry-After": "60" },
+    );
   }
 }

@@ -19,7 +19,10 @@ export function systemFromAddress(): string {
 /** Refuses (403 SENDER_NOT_VERIFIED, in every mode) an organization's send from the instance's own address. */
 export function assertNotSystemFrom(address: string): void {
   if (address.trim().toLowerCase() !== systemFromAddress()) return;
-  throw new AppError("SENDER_NOT_VERIFIED", `${address} is the address this instance sends its own mail from (confirmations, invitations, password resets); organizations cannot send from it. Give another from address.`);
+  throw new AppError(
+    "SENDER_NOT_VERIFIED",
+    `${address} is the address this instance sends its own mail from (confirmations, invitations, password resets); organizations cannot send from it. Give another from address.`,
+  );
 }
 
 /** The domains the instance speaks for itself: the host of APP_URL and the domain of its own
@@ -56,5 +59,8 @@ export function assertNotInstanceAddress(address: string): void {
   if (email === env().DEFAULT_FROM?.toLowerCase()) return;
   const own = instanceDomainOf(email.slice(email.lastIndexOf("@") + 1));
   if (!own) return;
-  throw new AppError("SENDER_NOT_VERIFIED", `${address} is at ${own}, this instance's own domain; organizations cannot send from it. Give another from address.`);
+  throw new AppError(
+    "SENDER_NOT_VERIFIED",
+    `${address} is at ${own}, this instance's own domain; organizations cannot send from it. Give another from address.`,
+  );
 }

@@ -6,7 +6,12 @@ import type { SendEmailInput } from "@/lib/email/schemas";
 
 export async function applyTemplate(orgId: string, input: SendEmailInput): Promise<SendEmailInput> {
   if (!input.templateId) return input;
-  const rendered = await renderTemplate({ orgId, templateId: input.templateId, version: input.templateVersion, variables: input.variables ?? {} });
+  const rendered = await renderTemplate({
+    orgId,
+    templateId: input.templateId,
+    version: input.templateVersion,
+    variables: input.variables ?? {},
+  });
   // The version rendered is pinned: a send scheduled now goes out with the content approved now.
   return { ...input, templateVersion: rendered.version, subject: rendered.subject, html: rendered.html, text: rendered.text };
 }

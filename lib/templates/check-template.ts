@@ -33,8 +33,12 @@ function checkCall(node: Call, problems: string[]) {
   const isCall = args > 0 || (node.hash?.pairs.length ?? 0) > 0;
   const block = node.type === "BlockStatement";
   if (!isBuiltinHelper(name) || !isSimple(node.path)) {
-    if (block) problems.push(`unknown helper "${name}"${at}: only if, unless, each and with open blocks (write {{#if ${name}}} or {{#each ${name}}})`);
-    else if (isCall) problems.push(`unknown helper "${name}"${at}: only the built-in helpers if, unless, each, with and lookup are allowed`);
+    if (block)
+      problems.push(
+        `unknown helper "${name}"${at}: only if, unless, each and with open blocks (write {{#if ${name}}} or {{#each ${name}}})`,
+      );
+    else if (isCall)
+      problems.push(`unknown helper "${name}"${at}: only the built-in helpers if, unless, each, with and lookup are allowed`);
     return;
   }
   const rule = BUILTIN_HELPERS[name];
@@ -54,8 +58,10 @@ interface Depth {
 function enter(block: hbs.AST.BlockStatement, depth: Depth, problems: string[]): Depth | null {
   const inner = { blocks: depth.blocks + 1, each: depth.each + (nameOf(block.path) === "each" ? 1 : 0) };
   const at = ` on line ${block.loc.start.line}`;
-  if (inner.each > MAX_EACH_DEPTH) problems.push(`{{#each}}${at} is nested ${inner.each} deep: at most ${MAX_EACH_DEPTH} levels of {{#each}} may nest`);
-  else if (inner.blocks > MAX_BLOCK_DEPTH) problems.push(`the block${at} is nested ${inner.blocks} deep: at most ${MAX_BLOCK_DEPTH} blocks may nest`);
+  if (inner.each > MAX_EACH_DEPTH)
+    problems.push(`{{#each}}${at} is nested ${inner.each} deep: at most ${MAX_EACH_DEPTH} levels of {{#each}} may nest`);
+  else if (inner.blocks > MAX_BLOCK_DEPTH)
+    problems.push(`the block${at} is nested ${inner.blocks} deep: at most ${MAX_BLOCK_DEPTH} blocks may nest`);
   else return inner;
   return null;
 }

@@ -24,7 +24,6 @@ hb.registerHelper("each", function (this: unknown, context: unknown, options: Ha
   return builtinEach.call(this, context, counted);
 });
 
-
 // knownHelpersOnly: a call to anything but these fails at compile time, never at send time.
 // `log` is a Handlebars built-in too, but writes to the server console: switched off.
 const KNOWN_HELPERS = { if: true, unless: true, each: true, with: true, lookup: true, log: false };

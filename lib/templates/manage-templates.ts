@@ -14,7 +14,17 @@ import { assertMayChangeWaitingMail, waitingOnTemplate } from "@/lib/safety/queu
 
 /** A template as the API shows it: the named (or current) version's content on the template. */
 export function templateView(t: Template, v: TemplateVersion) {
-  return { id: t.id, name: t.name, version: v.version, subject: v.subject, html: v.html, text: v.text, variables: storedVariablesSchema.parse(v.variables), createdAt: t.createdAt, updatedAt: t.updatedAt };
+  return {
+    id: t.id,
+    name: t.name,
+    version: v.version,
+    subject: v.subject,
+    html: v.html,
+    text: v.text,
+    variables: storedVariablesSchema.parse(v.variables),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
 }
 
 export const versionView = (v: TemplateVersion) => ({ ...v, variables: storedVariablesSchema.parse(v.variables) });
@@ -24,7 +34,10 @@ const orNull = (s: string | null | undefined) => (s ? s : null); // "" means no 
 const nameTaken = (name: string) => new AppError("CONFLICT", `A template named "${name}" already exists`);
 
 const audit = (principal: Principal, action: string, t: { id: string; name: string }, version: number, tx: Prisma.TransactionClient) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "template", targetId: t.id, metadata: { name: t.name, version } }, tx);
+  recordAudit(
+    { orgId: principal.orgId, ...actorOf(principal), action, targetType: "template", targetId: t.id, metadata: { name: t.name, version } },
+    tx,
+  );
 
 export async function listTemplates({ orgId, skip, take }: { orgId: string; skip: number; take: number }) {
   const where = { orgId };
@@ -48,7 +61,9 @@ export async function getTemplateRowOrThrow({ orgId, id }: { orgId: string; id: 
 /** The template with its current version, or the one `version` names (404 if it has none such). */
 export async function getTemplateOrThrow({ orgId, id, version }: { orgId: string; id: string; version?: number }) {
   const row = await getTemplateRowOrThrow({ orgId, id });
-  const v = await db().templateVersion.findUnique({ where: { templateId_version: { templateId: row.id, version: version ?? row.currentVersion } } });
+  const v = await db().templateVersion.findUnique({
+    where: { templateId_version: { templateId: row.id, version: version ?? row.currentVersion } },
+  });
   if (!v) throw notFound(`Version ${version} of this template`);
   return templateView(row, v);
 }
@@ -69,7 +84,15 @@ export async function createTemplate({ principal, input }: { principal: Principa
     return await db().$transaction(async (tx) => {
       const t = await tx.template.create({ data: { orgId: principal.orgId, name: input.name, currentVersion: 1 } });
       const v = await tx.templateVersion.create({
-        data: { templateId: t.id, version: 1, subject: input.subject, html: orNull(input.html), text: orNull(input.text), variables: input.variables, createdBy: createdByOf(principal) },
+        data: {
+          templateId: t.id,
+          version: 1,
+          subject: input.subject,
+          html: orNull(input.html),
+          text: orNull(input.text),
+          variables: input.variables,
+          createdBy: createdByOf(principal),
+        },
       });
       await audit(principal, "template.created", t, 1, tx);
       return templateView(t, v);
@@ -103,17 +126,27 @@ export async function updateTemplate({ principal, id, input }: { principal: Prin
       // version committed before it.
       const t = await tx.template.update({
         where: { id: existing.id },
-        data: { ...(input.name !== undefined ? { name: input.name } : {}), ...(changesContent ? { currentVersion: { increment: 1 } } : {}) },
+        data: {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(changesContent ? { currentVersion: { increment: 1 } } : {}),
+        },
       });
       if (!changesContent) {
-        const current = await tx.templateVersion.findUniqueOrThrow({ where: { templateId_version: { templateId: t.id, version: t.currentVersion } } });
+        const current = await tx.templateVersion.findUniqueOrThrow({
+          where: { templateId_version: { templateId: t.id, version: t.currentVersion } },
+        });
         await audit(principal, "template.updated", t, t.currentVersion, tx);
         return templateView(t, current);
       }
-      const previous = await tx.templateVersion.findUniqueOrThrow({ where: { templateId_version: { templateId: t.id, version: t.currentVersion - 1 } } });
+      const previous = await tx.templateVersion.findUniqueOrThrow({
+        where: { templateId_version: { templateId: t.id, version: t.currentVersion - 1 } },
+      });
       const html = input.html !== undefined ? orNull(input.html) : previous.html;
       const text = input.text !== undefined ? orNull(input.text) : previous.text;
-      if (!html && !text) throw new AppError("VALIDATION_ERROR", "Invalid request: body.html: a template needs html, text or both", [{ path: "body.html", message: "a template needs html, text or both" }]);
+      if (!html && !text)
+        throw new AppError("VALIDATION_ERROR", "Invalid request: body.html: a template needs html, text or both", [
+          { path: "body.html", message: "a template needs html, text or both" },
+        ]);
       const v = await tx.templateVersion.create({
         data: {
           templateId: t.id,

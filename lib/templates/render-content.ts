@@ -28,10 +28,15 @@ export function renderContent(version: VersionContent, values: Record<string, un
   } catch (err) {
     // Over the render budget: this template with these values would stall the server.
     if (err instanceof RenderLimitError) {
-      throw new AppError("VALIDATION_ERROR", `The template renders past the limit with these variables: ${err.message}`, [{ path: "body.variables", message: "the render exceeds the limit" }]);
+      throw new AppError("VALIDATION_ERROR", `The template renders past the limit with these variables: ${err.message}`, [
+        { path: "body.variables", message: "the render exceeds the limit" },
+      ]);
     }
     // Saved templates are checked, so this takes values the template cannot use (a rare case).
-    throw new AppError("VALIDATION_ERROR", `The template could not be rendered with these variables: ${err instanceof Error ? err.message : String(err)}`);
+    throw new AppError(
+      "VALIDATION_ERROR",
+      `The template could not be rendered with these variables: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
 

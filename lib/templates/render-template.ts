@@ -27,7 +27,9 @@ export async function loadTemplateVersion({ orgId, templateId, version }: Omit<R
     ? await db().template.findFirst({ where: { id: templateId, orgId }, select: { id: true, currentVersion: true } })
     : null;
   if (!template) throw new AppError("TEMPLATE_NOT_FOUND", `Template ${templateId} not found`);
-  const row = await db().templateVersion.findUnique({ where: { templateId_version: { templateId: template.id, version: version ?? template.currentVersion } } });
+  const row = await db().templateVersion.findUnique({
+    where: { templateId_version: { templateId: template.id, version: version ?? template.currentVersion } },
+  });
   if (!row) throw new AppError("TEMPLATE_NOT_FOUND", `Template ${templateId} has no version ${version}`);
   return { ...row, variables: storedVariablesSchema.parse(row.variables) };
 }
@@ -36,6 +38,9 @@ export async function renderTemplate({ orgId, templateId, version, variables }: 
   const row = await loadTemplateVersion({ orgId, templateId, version });
   const values = resolveVariables(row.variables, variables, "send");
   const rendered = renderContent(row, values);
-  if (!rendered.subject) throw new AppError("VALIDATION_ERROR", "The template's subject renders empty with these variables", [{ path: "body.variables", message: "the subject renders empty" }]);
+  if (!rendered.subject)
+    throw new AppError("VALIDATION_ERROR", "The template's subject renders empty with these variables", [
+      { path: "body.variables", message: "the subject renders empty" },
+    ]);
   return { ...rendered, templateId: row.templateId, version: row.version };
 }

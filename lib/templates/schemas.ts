@@ -51,7 +51,11 @@ export const createTemplateSchema = z
 export type CreateTemplateInput = z.infer<typeof createTemplateSchema>;
 
 export const updateTemplateSchema = z
-  .object({ ...fields, html: fields.html.nullable().describe("null removes the html part"), text: fields.text.nullable().describe("null removes the text part (it is then derived from html)") })
+  .object({
+    ...fields,
+    html: fields.html.nullable().describe("null removes the html part"),
+    text: fields.text.nullable().describe("null removes the text part (it is then derived from html)"),
+  })
   .partial()
   .strict();
 export type UpdateTemplateInput = z.infer<typeof updateTemplateSchema>;
@@ -59,7 +63,9 @@ export type UpdateTemplateInput = z.infer<typeof updateTemplateSchema>;
 export const templateIdParamsSchema = z.object({ id: z.uuid("not a valid template id") });
 
 export const getTemplateQuerySchema = z
-  .object({ version: z.coerce.number().int().min(1).max(INT4_MAX).optional().describe("read this older version; default: the current one") })
+  .object({
+    version: z.coerce.number().int().min(1).max(INT4_MAX).optional().describe("read this older version; default: the current one"),
+  })
   .strict();
 
 const sampleVariables = z.record(z.string(), z.unknown());
@@ -133,7 +139,9 @@ export const sendTemplatedSchema = z
       .max(MAX_TEMPLATED_RECIPIENTS, `at most ${MAX_TEMPLATED_RECIPIENTS} recipients`)
       .describe("each gets its own message"),
     use_case_id: z.uuid().optional(),
-    from: fromAddress.optional().describe('"a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name (a name holding an address or < > is refused)'),
+    from: fromAddress
+      .optional()
+      .describe('"a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name (a name holding an address or < > is refused)'),
     fromName: displayName.optional(),
     replyTo: address.optional(),
     replyToName: nameField.optional(),

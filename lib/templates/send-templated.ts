@@ -15,9 +15,19 @@ import type { SendTemplatedInput, TemplatedResult } from "@/lib/templates/schema
 
 export async function sendTemplated({ principal, input }: { principal: Principal; input: SendTemplatedInput }): Promise<TemplatedResult[]> {
   // The variables are the same for every recipient, so one rendering serves them all.
-  const rendered = await renderTemplate({ orgId: principal.orgId, templateId: input.templateId, version: input.templateVersion, variables: input.variables });
+  const rendered = await renderTemplate({
+    orgId: principal.orgId,
+    templateId: input.templateId,
+    version: input.templateVersion,
+    variables: input.variables,
+  });
   // The bulk threshold (DESIGN.md §4) counts the recipients of the whole call.
-  await assertMayStartBulk({ principal, audience: input.recipients.length, action: "email.send", target: { metadata: { templateId: rendered.templateId } } });
+  await assertMayStartBulk({
+    principal,
+    audience: input.recipients.length,
+    action: "email.send",
+    target: { metadata: { templateId: rendered.templateId } },
+  });
   // The send body every recipient's message is built from, checked as a direct send's would be.
   const base = sendEmailSchema.safeParse({
     to: input.recipients[0],

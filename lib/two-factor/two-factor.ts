@@ -17,7 +17,11 @@ const failKey = (userId: string) => `totp-fail:${userId}`;
 export async function twoFactorStatus(userId: string) {
   const u = await db().user.findUniqueOrThrow({ where: { id: userId } });
   const fresh = u.totpEnabledAt && u.totpVerifiedAt ? new Date(u.totpVerifiedAt.getTime() + FRESH_MS) : null;
-  return { enabled: Boolean(u.totpEnabledAt), verifiedAt: u.totpVerifiedAt, freshUntil: fresh && fresh.getTime() > Date.now() ? fresh : null };
+  return {
+    enabled: Boolean(u.totpEnabledAt),
+    verifiedAt: u.totpVerifiedAt,
+    freshUntil: fresh && fresh.getTime() > Date.now() ? fresh : null,
+  };
 }
 
 export async function startEnrollment(userId: string) {
@@ -33,7 +37,11 @@ async function acceptCode(userId: string, code: string, { mustBeEnabled }: { mus
   // Counted before the code is checked, in one atomic step: a concurrent burst of guesses gets
   // no more than FAILURES of them checked. A right code clears the count.
   if ((await countRecentAttempt(failKey(userId), WINDOW)) > FAILURES) {
-    throw tooManyRequests("RATE_LIMITED", "Too many wrong codes; wait a few minutes and try again", await recentRetryAfter(failKey(userId), WINDOW, FAILURES));
+    throw tooManyRequests(
+      "RATE_LIMITED",
+      "Too many wrong codes; wait a few minutes and try again",
+      await recentRetryAfter(failKey(userId), WINDOW, FAILURES),
+    );
   }
   const u = await db().user.findUniqueOrThrow({ where: { id: userId } });
   if (!u.totpSecretSealed) throw new AppError("VALIDATION_ERROR", "Start two-factor set-up first");
@@ -70,7 +78,10 @@ export async function verifyTwoFactor(userId: string, code: string) {
 
 export async function disableTwoFactor(userId: string, code: string) {
   await acceptCode(userId, code, { mustBeEnabled: true });
-  await db().user.update({ where: { id: userId }, data: { totpSecretSealed: null, totpEnabledAt: null, totpVerifiedAt: null, totpLastStep: null } });
+  await db().user.update({
+    where: { id: userId },
+    data: { totpSecretSealed: null, totpEnabledAt: null, totpVerifiedAt: null, totpLastStep: null },
+  });
   return twoFactorStatus(userId);
 }
 

@@ -13,9 +13,15 @@ export function confirmPage(recipient: string): string {
 }
 
 export function donePage(recipient: string): string {
-  return page("Unsubscribed", `<h1>You are unsubscribed</h1><p><strong>${escape(recipient)}</strong> will no longer receive email from this sender.</p>`);
+  return page(
+    "Unsubscribed",
+    `<h1>You are unsubscribed</h1><p><strong>${escape(recipient)}</strong> will no longer receive email from this sender.</p>`,
+  );
 }
 
 export function invalidPage(): string {
-  return page("Link not valid", `<h1>This link is not valid</h1><p>It may have been copied incompletely. Use the unsubscribe link in the email itself.</p>`);
+  return page(
+    "Link not valid",
+    `<h1>This link is not valid</h1><p>It may have been copied incompletely. Use the unsubscribe link in the email itself.</p>`,
+  );
 }

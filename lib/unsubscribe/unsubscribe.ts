@@ -15,8 +15,16 @@ export async function unsubscribe(claim: UnsubscribeClaim, via: "one-click" | "p
   if (!m) return false;
   await publishEvents([
     {
-      orgId: m.org_id, projectId: m.project_id, messageId: claim.messageId, campaignSendId: m.campaign_send_id, recipient: claim.recipient, sendMode: m.send_mode,
-      occurredAt: new Date(), type: "email.unsubscribed", source: "tracking", reason: `unsubscribed (${via})`,
+      orgId: m.org_id,
+      projectId: m.project_id,
+      messageId: claim.messageId,
+      campaignSendId: m.campaign_send_id,
+      recipient: claim.recipient,
+      sendMode: m.send_mode,
+      occurredAt: new Date(),
+      type: "email.unsubscribed",
+      source: "tracking",
+      reason: `unsubscribed (${via})`,
       dedupeKey: `unsubscribe:${claim.messageId}:${claim.recipient}`,
     },
   ]);

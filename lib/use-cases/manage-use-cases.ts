@@ -10,13 +10,34 @@ import type { CreateUseCaseInput, UpdateUseCaseInput } from "@/lib/use-cases/sch
 import type { Prisma, UseCase } from "@/lib/generated/prisma/client";
 
 export const viewOfUseCase = (u: UseCase, defaultUseCaseId: string | null) => ({
-  id: u.id, name: u.name, description: u.description, isDefault: u.id === defaultUseCaseId, createdAt: u.createdAt, updatedAt: u.updatedAt,
+  id: u.id,
+  name: u.name,
+  description: u.description,
+  isDefault: u.id === defaultUseCaseId,
+  createdAt: u.createdAt,
+  updatedAt: u.updatedAt,
 });
 
 const nameTaken = (name: string) => new AppError("CONFLICT", `A use case named "${name}" already exists`);
 
-const audit = (principal: Principal, action: string, u: { id: string; name: string }, tx: Prisma.TransactionClient, metadata: Prisma.InputJsonObject = {}) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "use_case", targetId: u.id, metadata: { name: u.name, ...metadata } }, tx);
+const audit = (
+  principal: Principal,
+  action: string,
+  u: { id: string; name: string },
+  tx: Prisma.TransactionClient,
+  metadata: Prisma.InputJsonObject = {},
+) =>
+  recordAudit(
+    {
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action,
+      targetType: "use_case",
+      targetId: u.id,
+      metadata: { name: u.name, ...metadata },
+    },
+    tx,
+  );
 
 async function defaultUseCaseId(orgId: string): Promise<string | null> {
   const org = await db().organization.findUnique({ where: { id: orgId }, select: { defaultUseCaseId: true } });
@@ -65,7 +86,10 @@ export async function updateUseCase({ principal, id, input }: { principal: Princ
       const { count } = await tx.useCase.updateMany({ where: { id: existing.id, orgId: principal.orgId }, data: input });
       if (count === 0) throw notFound("Use case"); // deleted meanwhile
       const updated = await tx.useCase.findUniqueOrThrow({ where: { id: existing.id } });
-      await audit(principal, "use_case.updated", updated, tx, { changes: Object.keys(input), ...(input.name !== undefined && input.name !== existing.name ? { previousName: existing.name } : {}) });
+      await audit(principal, "use_case.updated", updated, tx, {
+        changes: Object.keys(input),
+        ...(input.name !== undefined && input.name !== existing.name ? { previousName: existing.name } : {}),
+      });
       return updated;
     });
     return viewOfUseCase(u, await defaultUseCaseId(principal.orgId));

@@ -4,7 +4,12 @@ import { z } from "zod";
 import { timestamp } from "@/lib/http/wire";
 
 const fields = {
-  name: z.string().trim().min(1, "name is required").max(200).refine((s) => !/[\r\n]/.test(s), "no line breaks"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "name is required")
+    .max(200)
+    .refine((s) => !/[\r\n]/.test(s), "no line breaks"),
   description: z.string().max(2000),
 };
 

@@ -18,11 +18,17 @@ export async function changePassword({ orgId, userId, input }: { orgId: string; 
   // Counted before the current password is checked, in one atomic step: a concurrent burst of
   // guesses gets no more than CHANGE_ATTEMPTS of them checked. A right one is given back.
   if ((await countRecentAttempt(key, WINDOW_SECONDS)) > CHANGE_ATTEMPTS) {
-    throw tooManyRequests("RATE_LIMITED", "Too many wrong current passwords; try again in a few minutes", await recentRetryAfter(key, WINDOW_SECONDS, CHANGE_ATTEMPTS));
+    throw tooManyRequests(
+      "RATE_LIMITED",
+      "Too many wrong current passwords; try again in a few minutes",
+      await recentRetryAfter(key, WINDOW_SECONDS, CHANGE_ATTEMPTS),
+    );
   }
   const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new AppError("VALIDATION_ERROR", "Invalid request: body.currentPassword: is not your current password", [{ path: "body.currentPassword", message: "is not your current password" }]);
+    throw new AppError("VALIDATION_ERROR", "Invalid request: body.currentPassword: is not your current password", [
+      { path: "body.currentPassword", message: "is not your current password" },
+    ]);
   }
   await refundRecentAttempt(key, WINDOW_SECONDS);
   const passwordHash = await hashPassword(input.newPassword);
@@ -36,7 +42,10 @@ export async function changePassword({ orgId, userId, input }: { orgId: string; 
       data: { passwordHash, mustChangePassword: false, sessionVersion: { increment: 1 } },
     });
     if (count === 0) throw new AppError("CONFLICT", "Your password was changed meanwhile; sign in again");
-    await recordAudit({ orgId, actorType: "user", actorId: userId, action: "user.password_changed", targetType: "user", targetId: userId }, tx);
+    await recordAudit(
+      { orgId, actorType: "user", actorId: userId, action: "user.password_changed", targetType: "user", targetId: userId },
+      tx,
+    );
   });
   return { changed: true as const };
 }

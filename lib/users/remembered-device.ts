@@ -35,6 +35,12 @@ export function deviceCookie(email: string, device: string | null) {
   return {
     name: DEVICE_COOKIE,
     value,
-    options: { httpOnly: true, sameSite: "lax" as const, secure: env().APP_URL.startsWith("https:"), path: "/api/auth", maxAge: MAX_AGE_SECONDS },
+    options: {
+      httpOnly: true,
+      sameSite: "lax" as const,
+      secure: env().APP_URL.startsWith("https:"),
+      path: "/api/auth",
+      maxAge: MAX_AGE_SECONDS,
+    },
   };
 }

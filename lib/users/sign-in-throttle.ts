@@ -33,10 +33,14 @@ export type SignInAdmission = { admitted: true } | { admitted: false; retryAfter
 export async function admitSignInAttempt(email: string, ip: string, device: string | null = null): Promise<SignInAdmission> {
   // In order, each counted only once the one before let it through.
   const own = device ? deviceKey(email, device) : pairKey(email, ip);
-  const limits: [string, number][] = [[own, FAILURES_PER_ACCOUNT_AND_ADDRESS], [addressKey(ip), FAILURES_PER_ADDRESS]];
+  const limits: [string, number][] = [
+    [own, FAILURES_PER_ACCOUNT_AND_ADDRESS],
+    [addressKey(ip), FAILURES_PER_ADDRESS],
+  ];
   if (device === null) limits.push([accountKey(email), FAILURES_PER_ACCOUNT]);
   for (const [key, limit] of limits) {
-    if ((await countRecentAttempt(key, WINDOW_SECONDS)) > limit) return { admitted: false, retryAfter: await recentRetryAfter(key, WINDOW_SECONDS, limit) };
+    if ((await countRecentAttempt(key, WINDOW_SECONDS)) > limit)
+      return { admitted: false, retryAfter: await recentRetryAfter(key, WINDOW_SECONDS, limit) };
   }
   return { admitted: true };
 }

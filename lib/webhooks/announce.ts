@@ -5,4 +5,8 @@ import { announce } from "@/lib/jobs/announce";
 
 export const DELIVERY_LANE = "webhook";
 
-export const announceDeliveries = (ids: string[]): Promise<void> => announce(DELIVERY_LANE, ids.map((id) => ({ id })));
+export const announceDeliveries = (ids: string[]): Promise<void> =>
+  announce(
+    DELIVERY_LANE,
+    ids.map((id) => ({ id })),
+  );

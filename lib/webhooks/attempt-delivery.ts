@@ -27,9 +27,17 @@ export async function attemptDelivery(d: ClaimedDelivery): Promise<AttemptOutcom
     const e = env();
     const delay = retryDelayMs(d.attempt, e.WEBHOOK_RETRY_BASE_SECONDS);
     return {
-      deliveryId: d.id, endpointId: d.endpointId, attemptId: `msg_${randomUUID().replace(/-/g, "")}`, attempt: d.attempt, startedAt: new Date(),
-      durationMs: 0, statusCode: null, responseBody: null, error: `could not attempt: ${(err as Error).message}`,
-      next: delay === null ? "failed" : "pending", nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
+      deliveryId: d.id,
+      endpointId: d.endpointId,
+      attemptId: `msg_${randomUUID().replace(/-/g, "")}`,
+      attempt: d.attempt,
+      startedAt: new Date(),
+      durationMs: 0,
+      statusCode: null,
+      responseBody: null,
+      error: `could not attempt: ${(err as Error).message}`,
+      next: delay === null ? "failed" : "pending",
+      nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
     };
   }
 }
@@ -40,12 +48,26 @@ async function attempt(d: ClaimedDelivery): Promise<AttemptOutcome> {
   const base = { deliveryId: d.id, endpointId: d.endpointId, attemptId, attempt: d.attempt, startedAt };
   if (!d.isActive) {
     // Disabled since this delivery was queued: it stops here (SPEC: no more deliveries are sent to it).
-    return { ...base, durationMs: 0, statusCode: null, responseBody: null, error: "endpoint disabled", next: "cancelled", nextAttemptAt: null };
+    return {
+      ...base,
+      durationMs: 0,
+      statusCode: null,
+      responseBody: null,
+      error: "endpoint disabled",
+      next: "cancelled",
+      nextAttemptAt: null,
+    };
   }
   const e = env();
   const res = await postWebhook(d.url, d.payload, deliveryHeaders(d, attemptId, startedAt), e.ALLOW_PRIVATE_WEBHOOK_URLS);
   const ok = res.statusCode !== null && res.statusCode >= 200 && res.statusCode < 300;
-  const outcome = { ...base, durationMs: res.durationMs, statusCode: res.statusCode, responseBody: res.body, error: ok ? null : (res.error ?? `HTTP ${res.statusCode}`) };
+  const outcome = {
+    ...base,
+    durationMs: res.durationMs,
+    statusCode: res.statusCode,
+    responseBody: res.body,
+    error: ok ? null : (res.error ?? `HTTP ${res.statusCode}`),
+  };
   if (ok) return { ...outcome, next: "succeeded", nextAttemptAt: null };
   const retryAfter = res.statusCode === 429 || res.statusCode === 503 ? parseRetryAfter(res.retryAfter) : null;
   const delay = retryDelayMs(d.attempt, e.WEBHOOK_RETRY_BASE_SECONDS, retryAfter);

@@ -19,7 +19,9 @@ async function recordBatch(batch: AttemptOutcome[]): Promise<void> {
   const disabled = await recordOutcomes(batch).catch(async (err) => {
     log.error("recording a batch of deliveries failed; recording them one by one", { err, count: batch.length });
     const each = await Promise.all(
-      batch.map((o) => recordOutcomes([o]).catch((e) => (log.error("recording a delivery's outcome failed", { err: e, deliveryId: o.deliveryId }), []))),
+      batch.map((o) =>
+        recordOutcomes([o]).catch((e) => (log.error("recording a delivery's outcome failed", { err: e, deliveryId: o.deliveryId }), [])),
+      ),
     );
     return each.flat();
   });

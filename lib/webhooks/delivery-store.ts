@@ -71,13 +71,17 @@ export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery
 
 /** One delivery by id if it is due (the Inngest path); null when it is not, or another worker has it. */
 export async function claimDelivery(id: string): Promise<ClaimedDelivery | null> {
-  const rows = await rawQuery<ClaimRow>(claimSql(Prisma.sql`SELECT id FROM webhook_deliveries WHERE id = ${id}::uuid AND ${DUE} FOR UPDATE SKIP LOCKED`));
+  const rows = await rawQuery<ClaimRow>(
+    claimSql(Prisma.sql`SELECT id FROM webhook_deliveries WHERE id = ${id}::uuid AND ${DUE} FOR UPDATE SKIP LOCKED`),
+  );
   return rows[0] ? toClaimed(rows[0]) : null;
 }
 
 /** A delivery just created for an attempt at once (a test event): claimed whether or not it is due. */
 export async function claimNewDelivery(id: string): Promise<ClaimedDelivery | null> {
-  const rows = await rawQuery<ClaimRow>(claimSql(Prisma.sql`SELECT id FROM webhook_deliveries WHERE id = ${id}::uuid AND status = 'pending' FOR UPDATE SKIP LOCKED`));
+  const rows = await rawQuery<ClaimRow>(
+    claimSql(Prisma.sql`SELECT id FROM webhook_deliveries WHERE id = ${id}::uuid AND status = 'pending' FOR UPDATE SKIP LOCKED`),
+  );
   return rows[0] ? toClaimed(rows[0]) : null;
 }
 

@@ -20,7 +20,8 @@ function scopeOf(principal: Principal): Prisma.WebhookEndpointWhereInput {
 }
 
 /** What a refusal the operator's switch would lift says about it. */
-export const PRIVATE_WEBHOOK_HINT = "set ALLOW_PRIVATE_WEBHOOK_URLS=true to allow http and local or private addresses; see docs/self-hosting.md#webhooks-to-your-own-network";
+export const PRIVATE_WEBHOOK_HINT =
+  "set ALLOW_PRIVATE_WEBHOOK_URLS=true to allow http and local or private addresses; see docs/self-hosting.md#webhooks-to-your-own-network";
 
 /** The URL policy (DESIGN.md §4), checked again at every delivery. */
 async function acceptableUrl(raw: string): Promise<string> {
@@ -33,7 +34,17 @@ async function acceptableUrl(raw: string): Promise<string> {
 }
 
 const audit = (principal: Principal, action: string, endpoint: { id: string; url: string }, tx?: Prisma.TransactionClient) =>
-  recordAudit({ orgId: principal.orgId, ...actorOf(principal), action, targetType: "webhook_endpoint", targetId: endpoint.id, metadata: { url: endpoint.url } }, tx);
+  recordAudit(
+    {
+      orgId: principal.orgId,
+      ...actorOf(principal),
+      action,
+      targetType: "webhook_endpoint",
+      targetId: endpoint.id,
+      metadata: { url: endpoint.url },
+    },
+    tx,
+  );
 
 export async function listEndpoints({ principal, skip, take }: { principal: Principal; skip: number; take: number }) {
   const where = scopeOf(principal);
@@ -61,7 +72,14 @@ export async function createEndpoint({ principal, input }: { principal: Principa
   const { secret, sealed } = newWebhookSecret();
   const row = await db().$transaction(async (tx) => {
     const created = await tx.webhookEndpoint.create({
-      data: { orgId: principal.orgId, projectId, url, description: input.description, events: normalizeSubscription(input.events), secretSealed: sealed },
+      data: {
+        orgId: principal.orgId,
+        projectId,
+        url,
+        description: input.description,
+        events: normalizeSubscription(input.events),
+        secretSealed: sealed,
+      },
     });
     await audit(principal, "webhook_endpoint.created", created, tx);
     return created;

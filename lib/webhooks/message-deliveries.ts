@@ -15,7 +15,15 @@ export async function messageDeliveries({ principal, messageId }: { principal: P
     include: { endpoint: { select: { id: true, url: true } } },
   });
   return rows.map((d) => ({
-    id: d.id, eventId: d.eventId, eventType: d.eventType, status: d.status, attempts: d.attempts, lastStatusCode: d.lastStatusCode,
-    lastError: d.lastError, createdAt: d.createdAt, completedAt: d.completedAt, endpoint: d.endpoint,
+    id: d.id,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    status: d.status,
+    attempts: d.attempts,
+    lastStatusCode: d.lastStatusCode,
+    lastError: d.lastError,
+    createdAt: d.createdAt,
+    completedAt: d.completedAt,
+    endpoint: d.endpoint,
   }));
 }

@@ -50,7 +50,12 @@ export function postWebhook(target: string, body: string, headers: Record<string
       method: "POST",
       agent: agents[url.protocol as keyof typeof agents],
       lookup: guardedLookup(policy),
-      headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Mailroom-Webhooks/1" },
+      headers: {
+        ...headers,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        "user-agent": "Mailroom-Webhooks/1",
+      },
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
     req.on("response", (res) => {
@@ -64,11 +69,22 @@ export function postWebhook(target: string, body: string, headers: Record<string
         // A binary reply (NUL is not text PostgreSQL can store) must not break the recording of a batch.
         const excerpt = storableText(Buffer.concat(chunks).subarray(0, BODY_EXCERPT_BYTES).toString("utf8"));
         const retryAfter = res.headers["retry-after"];
-        resolve(done({ statusCode: res.statusCode ?? null, body: excerpt, error: null, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter }));
+        resolve(
+          done({
+            statusCode: res.statusCode ?? null,
+            body: excerpt,
+            error: null,
+            retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+          }),
+        );
       });
-      res.on("error", (err) => resolve(done({ statusCode: res.statusCode ?? null, body: null, error: storableText(err.message), retryAfter: undefined })));
+      res.on("error", (err) =>
+        resolve(done({ statusCode: res.statusCode ?? null, body: null, error: storableText(err.message), retryAfter: undefined })),
+      );
     });
-    req.on("error", (err: NodeJS.ErrnoException) => resolve(done({ statusCode: null, body: null, error: describe(err), retryAfter: undefined })));
+    req.on("error", (err: NodeJS.ErrnoException) =>
+      resolve(done({ statusCode: null, body: null, error: describe(err), retryAfter: undefined })),
+    );
     req.end(body);
   });
 }

@@ -5,7 +5,12 @@ export const MAX_ATTEMPTS = 6;
 const RETRY_AFTER_CAP_MS = 3_600_000;
 
 /** Milliseconds to wait after failed attempt `attempt` (1-based), or null when it was the last. */
-export function retryDelayMs(attempt: number, baseSeconds: number, retryAfterMs: number | null = null, random = Math.random): number | null {
+export function retryDelayMs(
+  attempt: number,
+  baseSeconds: number,
+  retryAfterMs: number | null = null,
+  random = Math.random,
+): number | null {
   if (attempt >= MAX_ATTEMPTS) return null;
   const scheduled = Math.round(baseSeconds * 1000 * 2 ** (attempt - 1) * (0.8 + random() * 0.4));
   return retryAfterMs !== null ? Math.max(scheduled, Math.min(retryAfterMs, RETRY_AFTER_CAP_MS)) : scheduled;

@@ -13,7 +13,10 @@ export interface DeliveryStep {
 }
 
 /** `claim`: how to take the row (by default only when due; a new test event at once). */
-export async function runDeliveryAttempt(deliveryId: string, claim: (id: string) => Promise<ClaimedDelivery | null> = claimDelivery): Promise<DeliveryStep> {
+export async function runDeliveryAttempt(
+  deliveryId: string,
+  claim: (id: string) => Promise<ClaimedDelivery | null> = claimDelivery,
+): Promise<DeliveryStep> {
   const claimed = await claim(deliveryId);
   if (claimed) {
     const outcome = await attemptDelivery(claimed);

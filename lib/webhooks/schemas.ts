@@ -110,7 +110,17 @@ export const messageDeliveriesParamsSchema = z.object({ id: z.string().min(1).ma
 export const messageDeliveriesSchema = z.object({
   deliveries: z.array(
     deliverySchema
-      .pick({ id: true, eventId: true, eventType: true, status: true, attempts: true, lastStatusCode: true, lastError: true, createdAt: true, completedAt: true })
+      .pick({
+        id: true,
+        eventId: true,
+        eventType: true,
+        status: true,
+        attempts: true,
+        lastStatusCode: true,
+        lastError: true,
+        createdAt: true,
+        completedAt: true,
+      })
       .extend({ endpoint: z.object({ id: z.uuid(), url: z.string() }) }),
   ),
 });

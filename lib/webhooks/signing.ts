@@ -32,6 +32,12 @@ export function activeSecrets(e: SealedSecrets, now = new Date()): string[] {
 /** X-Webhook-Signature: `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`, one per secret, space-separated. */
 export function signatureHeader(secrets: string[], id: string, timestamp: number, body: string): string {
   return secrets
-    .map((s) => "v1," + createHmac("sha256", Buffer.from(s.slice(SECRET_PREFIX.length), "utf8")).update(`${id}.${timestamp}.${body}`).digest("base64"))
+    .map(
+      (s) =>
+        "v1," +
+        createHmac("sha256", Buffer.from(s.slice(SECRET_PREFIX.length), "utf8"))
+          .update(`${id}.${timestamp}.${body}`)
+          .digest("base64"),
+    )
     .join(" ");
 }

@@ -19,7 +19,10 @@ describe("account page", () => {
 
     await page.getByLabel("6-digit code").fill("000000");
     await page.getByRole("button", { name: "Turn on" }).click();
-    await page.getByText(/not valid/).first().waitFor();
+    await page
+      .getByText(/not valid/)
+      .first()
+      .waitFor();
 
     await page.getByLabel("6-digit code").fill(currentCode(secret));
     await page.getByRole("button", { name: "Turn on" }).click();

@@ -47,11 +47,19 @@ describe("sign-in", () => {
     const page = await browser.context.newPage();
     let offSite = 0;
     // Any request to the attacker's host (not our own URLs that merely name it in a query).
-    await page.route((u) => u.hostname.endsWith("attacker.invalid"), (route) => {
-      offSite++;
-      return route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" });
-    });
-    for (const callbackUrl of ["/.//attacker.invalid/phish", "//attacker.invalid/phish", "/\\attacker.invalid/phish", "https://attacker.invalid/phish"]) {
+    await page.route(
+      (u) => u.hostname.endsWith("attacker.invalid"),
+      (route) => {
+        offSite++;
+        return route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" });
+      },
+    );
+    for (const callbackUrl of [
+      "/.//attacker.invalid/phish",
+      "//attacker.invalid/phish",
+      "/\\attacker.invalid/phish",
+      "https://attacker.invalid/phish",
+    ]) {
       await signInAt(page, `${base()}/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`, org.email, PASSWORD);
       await page.waitForURL(`${base()}/`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -74,7 +82,9 @@ describe("sign-in", () => {
     await page.goto(`${base()}/sign-in`);
     await page.getByLabel("Email").fill("someone@example.test");
     await page.getByLabel("Password").fill("secret-in-url-1");
-    const request = page.waitForRequest((r) => r.isNavigationRequest() && r.url().startsWith(`${base()}/sign-in`) && r.frame() === page.mainFrame());
+    const request = page.waitForRequest(
+      (r) => r.isNavigationRequest() && r.url().startsWith(`${base()}/sign-in`) && r.frame() === page.mainFrame(),
+    );
     await page.getByRole("button", { name: "Sign in" }).click();
     const sent = await request;
     expect(sent.method()).toBe("POST");
@@ -96,7 +106,9 @@ describe("passwords and links through the system transport", () => {
   it("a member changes the password an owner set on the Account page; their other sessions end", { timeout: 90_000 }, async () => {
     const url = own.server.url;
     const email = `member-${hex()}@example.test`;
-    expect((await call("/api/org/members", { base: url, cookie: own.cookie, body: { email, role: "member", password: PASSWORD } })).status).toBe(201);
+    expect(
+      (await call("/api/org/members", { base: url, cookie: own.cookie, body: { email, role: "member", password: PASSWORD } })).status,
+    ).toBe(201);
     const elsewhere = await signInOrThrow(email, PASSWORD, url);
 
     const page = await browser.context.newPage();
@@ -171,14 +183,20 @@ describe("passwords and links through the system transport", () => {
     await page.context().clearCookies();
     await page.goto(link);
     await page.getByRole("heading", { name: "This link is not valid" }).waitFor();
-    expect((await own.sql.query("SELECT action FROM audit_logs WHERE metadata->>'email' = $1 ORDER BY created_at", [email])).rows.map((r) => r.action)).toEqual(["member.invited", "member.invitation_revoked"]);
+    expect(
+      (await own.sql.query("SELECT action FROM audit_logs WHERE metadata->>'email' = $1 ORDER BY created_at", [email])).rows.map(
+        (r) => r.action,
+      ),
+    ).toEqual(["member.invited", "member.invitation_revoked"]);
     await page.close();
   });
 
   it("an owner sends a member a reset link; the member chooses a new password in the browser", { timeout: 90_000 }, async () => {
     const url = own.server.url;
     const email = `forgetful-${hex()}@example.test`;
-    expect((await call("/api/org/members", { base: url, cookie: own.cookie, body: { email, role: "viewer", password: PASSWORD } })).status).toBe(201);
+    expect(
+      (await call("/api/org/members", { base: url, cookie: own.cookie, body: { email, role: "viewer", password: PASSWORD } })).status,
+    ).toBe(201);
     const page = await browser.context.newPage();
     await signInAt(page, `${url}/sign-in`, inject("ownerEmail"), inject("ownerPassword"));
     await page.waitForURL(`${url}/`);
@@ -205,43 +223,52 @@ describe("passwords and links through the system transport", () => {
 });
 
 describe("a generated first owner password", () => {
-  it("is replaced at first sign-in before the dashboard opens, with the owner's name asked; the new one signs in", { timeout: 120_000 }, async () => {
-    const database = await createDatabase("mailroom_own");
-    // No BOOTSTRAP_ADMIN_PASSWORD: the instance makes one up and prints it once.
-    const server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url, BOOTSTRAP_ADMIN_EMAIL: "first@example.test", BOOTSTRAP_ADMIN_PASSWORD: "" });
-    try {
-      const generated = /password: (\S+)/.exec(server.output())?.[1];
-      expect(generated).toBeTruthy();
-      const page = await browser.context.newPage();
-      await signInAt(page, `${server.url}/sign-in`, "first@example.test", generated!);
-      await page.waitForURL(`${server.url}/change-password`);
-      // Any dashboard page leads here until it is changed.
-      await page.goto(`${server.url}/messages`);
-      await page.waitForURL(`${server.url}/change-password`);
-      await screenshots(page, "first-password");
-      // The first owner has no name yet: asked here, before the dashboard.
-      const askName = page.getByRole("region", { name: "What should we call you?" });
-      await askName.getByLabel("Your name").fill("Grace Hopper");
-      await askName.getByRole("button", { name: "Save name" }).click();
-      // Saved, the prompt goes: the page is drawn again for someone who has a name.
-      await askName.waitFor({ state: "detached" });
-      await page.getByLabel("Current password").fill(generated!);
-      await page.getByLabel("New password", { exact: true }).fill("owner-chose-this");
-      await page.getByLabel("New password again").fill("owner-chose-this");
-      await page.getByRole("button", { name: "Change password" }).click();
-      await page.waitForURL(`${server.url}/`);
-      // Greeted by that name, not "Owner", and not asked again.
-      await expect.poll(() => page.getByTestId("signed-in-as").textContent()).toContain("Grace Hopper");
-      await page.getByText("Welcome, Grace Hopper.").waitFor();
-      expect(await page.getByRole("region", { name: "What should we call you?" }).count()).toBe(0);
-      await page.goto(`${server.url}/messages`);
-      await page.waitForURL(`${server.url}/messages`);
-      expect((await signIn("first@example.test", generated!, server.url)).cookie).toBeNull();
-      expect((await signIn("first@example.test", "owner-chose-this", server.url)).cookie).not.toBeNull();
-      await page.close();
-    } finally {
-      await server.stop();
-      await database.drop();
-    }
-  });
+  it(
+    "is replaced at first sign-in before the dashboard opens, with the owner's name asked; the new one signs in",
+    { timeout: 120_000 },
+    async () => {
+      const database = await createDatabase("mailroom_own");
+      // No BOOTSTRAP_ADMIN_PASSWORD: the instance makes one up and prints it once.
+      const server = await startServer({
+        ...inject("serverEnv"),
+        DATABASE_URL: database.url,
+        BOOTSTRAP_ADMIN_EMAIL: "first@example.test",
+        BOOTSTRAP_ADMIN_PASSWORD: "",
+      });
+      try {
+        const generated = /password: (\S+)/.exec(server.output())?.[1];
+        expect(generated).toBeTruthy();
+        const page = await browser.context.newPage();
+        await signInAt(page, `${server.url}/sign-in`, "first@example.test", generated!);
+        await page.waitForURL(`${server.url}/change-password`);
+        // Any dashboard page leads here until it is changed.
+        await page.goto(`${server.url}/messages`);
+        await page.waitForURL(`${server.url}/change-password`);
+        await screenshots(page, "first-password");
+        // The first owner has no name yet: asked here, before the dashboard.
+        const askName = page.getByRole("region", { name: "What should we call you?" });
+        await askName.getByLabel("Your name").fill("Grace Hopper");
+        await askName.getByRole("button", { name: "Save name" }).click();
+        // Saved, the prompt goes: the page is drawn again for someone who has a name.
+        await askName.waitFor({ state: "detached" });
+        await page.getByLabel("Current password").fill(generated!);
+        await page.getByLabel("New password", { exact: true }).fill("owner-chose-this");
+        await page.getByLabel("New password again").fill("owner-chose-this");
+        await page.getByRole("button", { name: "Change password" }).click();
+        await page.waitForURL(`${server.url}/`);
+        // Greeted by that name, not "Owner", and not asked again.
+        await expect.poll(() => page.getByTestId("signed-in-as").textContent()).toContain("Grace Hopper");
+        await page.getByText("Welcome, Grace Hopper.").waitFor();
+        expect(await page.getByRole("region", { name: "What should we call you?" }).count()).toBe(0);
+        await page.goto(`${server.url}/messages`);
+        await page.waitForURL(`${server.url}/messages`);
+        expect((await signIn("first@example.test", generated!, server.url)).cookie).toBeNull();
+        expect((await signIn("first@example.test", "owner-chose-this", server.url)).cookie).not.toBeNull();
+        await page.close();
+      } finally {
+        await server.stop();
+        await database.drop();
+      }
+    },
+  );
 });

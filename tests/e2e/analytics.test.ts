@@ -56,19 +56,34 @@ describe("overview and messages", () => {
     // A send that no provider took: written as the send path records one.
     const failed = await db().message.create({
       data: {
-        orgId: owner.org.id, projectId: owner.project.id, fromAddress: "noreply@example.com", to: ["linus@example.com"], cc: [], bcc: ["audit@example.com"],
-        subject: "Password reset", status: "failed", sendMode: "production", messageIdHeader: `<${randomUUID()}@example.com>`,
+        orgId: owner.org.id,
+        projectId: owner.project.id,
+        fromAddress: "noreply@example.com",
+        to: ["linus@example.com"],
+        cc: [],
+        bcc: ["audit@example.com"],
+        subject: "Password reset",
+        status: "failed",
+        sendMode: "production",
+        messageIdHeader: `<${randomUUID()}@example.com>`,
         error: "Every provider refused the message: connection refused",
       },
     });
 
-    await expect.poll(() => eventTypes(owner.cookie, launch), { timeout: 20_000 }).toEqual(["email.sent", "email.delivered", "email.opened", "email.clicked"]);
+    await expect
+      .poll(() => eventTypes(owner.cookie, launch), { timeout: 20_000 })
+      .toEqual(["email.sent", "email.delivered", "email.opened", "email.clicked"]);
     await expect.poll(() => eventTypes(owner.cookie, receipt), { timeout: 20_000 }).toEqual(["email.sent", "email.delivered"]);
     await expect.poll(() => eventTypes(owner.cookie, bounced), { timeout: 20_000 }).toEqual(["email.sent", "email.bounced"]);
     // An open by a mail client's privacy proxy: on the timeline with a Bot badge, left out of the counts.
     const bot = await call("/api/analytics/track", {
       cookie: owner.cookie,
-      body: { emailId: receipt, type: "email.opened", recipient: "ada@example.com", metadata: { bot: true, botReason: "Apple Mail Privacy Protection" } },
+      body: {
+        emailId: receipt,
+        type: "email.opened",
+        recipient: "ada@example.com",
+        metadata: { bot: true, botReason: "Apple Mail Privacy Protection" },
+      },
     });
     expect(bot.status).toBe(200);
 
@@ -104,7 +119,9 @@ describe("overview and messages", () => {
     const useCases = page.getByTestId("use-case-table");
     expect(await useCases.locator("tbody tr th").allTextContents()).toEqual(["No use case"]);
     expect(await useCases.locator("tbody tr td").allTextContents()).toEqual(["3", "2", "1", "1", "1", "67%", "33%"]);
-    expect(await page.getByTestId("bounce-reasons").textContent()).toContain("550 5.1.1 The email account that you tried to reach does not exist");
+    expect(await page.getByTestId("bounce-reasons").textContent()).toContain(
+      "550 5.1.1 The email account that you tried to reach does not exist",
+    );
     await screenshots(page, "overview");
 
     // 7 days: seven rows. A project that sent nothing: the empty state says what to do.
@@ -125,7 +142,9 @@ describe("overview and messages", () => {
     // Messages: newest first; search by recipient and by subject; filter by status.
     await page.getByRole("link", { name: "Messages", exact: true }).click();
     await page.waitForURL(/\/messages$/);
-    await expect.poll(() => rowSubjects(page)).toEqual(["Password reset", "Spring launch, last call", "Your receipt #1042", "Spring launch"]);
+    await expect
+      .poll(() => rowSubjects(page))
+      .toEqual(["Password reset", "Spring launch, last call", "Your receipt #1042", "Spring launch"]);
     const search = page.getByLabel("Search");
     await search.fill("GRACE@");
     await expect.poll(() => rowSubjects(page)).toEqual(["Spring launch"]);
@@ -204,7 +223,10 @@ describe("overview and messages", () => {
     // Unknown ids: another organization's, a random one, and not an id at all.
     const stranger = await newOrg();
     await productionMode(stranger.org.id);
-    const theirs = await call("/api/v1/email/send", { key: (await createKey(stranger.cookie, ["email:send"])).key, body: { to: "ada@example.com", subject: "Theirs", text: "x" } });
+    const theirs = await call("/api/v1/email/send", {
+      key: (await createKey(stranger.cookie, ["email:send"])).key,
+      body: { to: "ada@example.com", subject: "Theirs", text: "x" },
+    });
     for (const id of [theirs.body.data.id, randomUUID(), "not-a-message"]) {
       await page.goto(`${base()}/messages/${id}`);
       await page.getByText("Message not found").waitFor();

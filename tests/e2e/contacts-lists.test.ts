@@ -48,7 +48,9 @@ describe("contacts and lists pages", () => {
     await dialog.getByLabel("CSV file").setInputFiles({
       name: "contacts.csv",
       mimeType: "text/csv",
-      buffer: Buffer.from("email,name,plan\nbob@example.test,Bob,free\nnot-an-address,Nobody,\ncarol@example.test,Carol,pro\nBOB@example.test,Bob again,\n"),
+      buffer: Buffer.from(
+        "email,name,plan\nbob@example.test,Bob,free\nnot-an-address,Nobody,\ncarol@example.test,Carol,pro\nBOB@example.test,Bob again,\n",
+      ),
     });
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     const report = dialog.getByTestId("import-report");
@@ -91,9 +93,14 @@ describe("contacts and lists pages", () => {
     await expect.poll(async () => list.getByTestId("list-counts").textContent()).toMatch(/^1 member · 1 subscribed/);
     await screenshots(page, "lists");
 
-    const stored = await db().contactList.findFirstOrThrow({ where: { orgId: owner.org.id, name: "Early readers" }, include: { members: { include: { contact: true } } } });
+    const stored = await db().contactList.findFirstOrThrow({
+      where: { orgId: owner.org.id, name: "Early readers" },
+      include: { members: { include: { contact: true } } },
+    });
     expect(stored.members.map((m) => m.contact.email)).toEqual(["ada@example.test"]);
-    expect((await db().contact.findFirstOrThrow({ where: { orgId: owner.org.id, email: "ada@example.test" } })).properties).toEqual({ plan: "pro" });
+    expect((await db().contact.findFirstOrThrow({ where: { orgId: owner.org.id, email: "ada@example.test" } })).properties).toEqual({
+      plan: "pro",
+    });
     await page.close();
   });
 
@@ -108,7 +115,12 @@ describe("contacts and lists pages", () => {
     await page.goto(`${base()}/contacts`);
     const row = page.getByTestId("contact-row").filter({ hasText: "seen@example.test" });
     await row.waitFor();
-    for (const button of [page.getByRole("button", { name: "New contact" }), page.getByRole("button", { name: "Import CSV" }), row.getByRole("button", { name: /Edit/ }), row.getByRole("button", { name: /Delete/ })]) {
+    for (const button of [
+      page.getByRole("button", { name: "New contact" }),
+      page.getByRole("button", { name: "Import CSV" }),
+      row.getByRole("button", { name: /Edit/ }),
+      row.getByRole("button", { name: /Delete/ }),
+    ]) {
       expect(await button.isDisabled()).toBe(true);
     }
     expect(await page.getByText(/Viewers can look at contacts and export them/).isVisible()).toBe(true);

@@ -76,7 +76,14 @@ describe("dashboard", () => {
     const create = viewerPage.getByRole("button", { name: "Create API key" }).first();
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
-    await expect.poll(() => viewerPage.getByText(/owner or admin/i).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        viewerPage
+          .getByText(/owner or admin/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await viewerPage.close();
   });
 });

@@ -28,7 +28,11 @@ describe("demo addresses on the Send page", () => {
     const message = await db().message.findFirstOrThrow({ where: { orgId: owner.org.id } });
     expect(message.to).toEqual(["opened@demo.mailroom.test"]);
     await expect
-      .poll(async () => (await db().emailEvent.findMany({ where: { messageId: message.id }, orderBy: { occurredAt: "asc" } })).map((e) => e.type), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await db().emailEvent.findMany({ where: { messageId: message.id }, orderBy: { occurredAt: "asc" } })).map((e) => e.type),
+        { timeout: 10_000 },
+      )
       .toEqual(["email.sent", "email.delivered", "email.opened"]);
     await page.close();
   });

@@ -39,7 +39,12 @@ describe("domains and senders pages", () => {
     expect(await card.getByTestId("domain-last-check").textContent()).toBe("Not checked yet");
     const row = await db().domain.findUniqueOrThrow({ where: { name: domain } });
     const records = card.getByTestId("dns-record");
-    expect(await records.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-record")))).toEqual(["spf", "dkim", "dmarc", "return_path"]);
+    expect(await records.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-record")))).toEqual([
+      "spf",
+      "dkim",
+      "dmarc",
+      "return_path",
+    ]);
     const dkim = card.locator('[data-record="dkim"]');
     expect(await dkim.textContent()).toContain(`${row.dkimSelector}._domainkey.${domain}`);
     expect(await dkim.textContent()).toContain(`v=DKIM1; k=rsa; p=${row.dkimPublicKey}`);
@@ -121,7 +126,15 @@ describe("domains and senders pages", () => {
     const owner = await newOrg();
     const viewer = await addMemberAs(owner.cookie, "viewer");
     const domain = `view-${hex()}.example.test`;
-    expect((await fetch(`${base()}/api/v1/domains`, { method: "POST", headers: { cookie: owner.cookie, "content-type": "application/json", origin: base() }, body: JSON.stringify({ name: domain }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${base()}/api/v1/domains`, {
+          method: "POST",
+          headers: { cookie: owner.cookie, "content-type": "application/json", origin: base() },
+          body: JSON.stringify({ name: domain }),
+        })
+      ).status,
+    ).toBe(201);
     await db().sender.create({ data: { orgId: owner.org.id, email: "someone@elsewhere.example.test" } });
     const page = await browser.context.newPage();
     await signInThroughForm(page, base(), viewer.email, PASSWORD);

@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 async function addProvider(cookie: string, name: string, priority: number): Promise<string> {
-  const res = await call("/api/providers", { cookie, body: { name, type: "postmark", config: { serverToken: randomUUID() }, isActive: true, priority } });
+  const res = await call("/api/providers", {
+    cookie,
+    body: { name, type: "postmark", config: { serverToken: randomUUID() }, isActive: true, priority },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body as { id: string }).id;
 }
@@ -37,7 +40,8 @@ async function shownOrder(page: Page, names: string[]): Promise<string[]> {
   return rows.map((text) => names.find((n) => text.includes(n)) ?? "?");
 }
 
-const focused = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? "<body>" : (document.activeElement?.textContent ?? "").trim()));
+const focused = (page: Page) =>
+  page.evaluate(() => (document.activeElement === document.body ? "<body>" : (document.activeElement?.textContent ?? "").trim()));
 
 const toasts = (page: Page, kind: "success" | "error") => page.locator(`[data-testid="toast"][data-kind="${kind}"]`);
 
@@ -47,7 +51,11 @@ describe("feedback on actions", () => {
     // The free plan allows two providers; three show a reorder with a middle.
     await db().organization.update({ where: { id: owner.org.id }, data: { plan: "starter" } });
     const names = [`Alpha ${hex()}`, `Bravo ${hex()}`, `Charlie ${hex()}`];
-    const ids = [await addProvider(owner.cookie, names[0], 10), await addProvider(owner.cookie, names[1], 20), await addProvider(owner.cookie, names[2], 30)];
+    const ids = [
+      await addProvider(owner.cookie, names[0], 10),
+      await addProvider(owner.cookie, names[1], 20),
+      await addProvider(owner.cookie, names[2], 30),
+    ];
     const page = await browser.context.newPage();
     await signInThroughForm(page, base(), owner.email, PASSWORD);
     await page.goto(`${base()}/providers`);
@@ -73,7 +81,12 @@ describe("feedback on actions", () => {
     release();
     const done = toasts(page, "success").filter({ hasText: `Provider disabled: ${names[0]}` });
     await done.waitFor();
-    expect(await page.getByRole("status").filter({ hasText: `Provider disabled: ${names[0]}` }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("status")
+        .filter({ hasText: `Provider disabled: ${names[0]}` })
+        .count(),
+    ).toBe(1);
     await expect.poll(() => alpha.getByRole("button", { name: /^Enable/ }).getAttribute("aria-disabled")).toBeNull();
     await page.unroute("**/api/providers/*");
     const stored = await call(`/api/providers/${ids[0]}`, { cookie: owner.cookie });
@@ -117,7 +130,11 @@ describe("feedback on actions", () => {
     await screenshots(page, "feedback-providers");
 
     // Deleting a row through its dialog leaves focus on the list's heading, not on <body>.
-    await page.getByRole("listitem").filter({ hasText: names[2] }).getByRole("button", { name: /^Delete/ }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: names[2] })
+      .getByRole("button", { name: /^Delete/ })
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await page.getByRole("listitem").filter({ hasText: names[2] }).waitFor({ state: "detached" });
     await expect.poll(() => focused(page)).toBe("Providers");

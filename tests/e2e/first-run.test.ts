@@ -102,7 +102,10 @@ describe("first run", () => {
 
     // One click puts the owner's address on a test list, as POST /api/safety/test-lists does.
     await addToList.click();
-    await page.getByTestId("test-mode-note").getByText(/is on a test list/).waitFor();
+    await page
+      .getByTestId("test-mode-note")
+      .getByText(/is on a test list/)
+      .waitFor();
     const lists = await call("/api/safety/test-lists", { cookie: owner.cookie });
     expect(lists.body.lists.map((l: { emails: string[] }) => l.emails)).toEqual([[owner.email]]);
 
@@ -235,7 +238,10 @@ describe("first run", () => {
     await dialog.getByLabel("Email addresses").fill("QA@example.com\nqa@example.com, dev@example.com");
     await dialog.getByRole("button", { name: "Create test list" }).click();
     await page.getByRole("list", { name: "Addresses on QA" }).waitFor();
-    expect(await page.getByRole("list", { name: "Addresses on QA" }).getByRole("listitem").allTextContents()).toEqual(["qa@example.com", "dev@example.com"]);
+    expect(await page.getByRole("list", { name: "Addresses on QA" }).getByRole("listitem").allTextContents()).toEqual([
+      "qa@example.com",
+      "dev@example.com",
+    ]);
 
     // Audit dates: checked before the request, the problem next to the field.
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -49,7 +49,14 @@ function postmarkInbound(to: string, subject: string) {
       { Name: "Message-ID", Value: `<${randomUUID()}@vendor.example>` },
       { Name: "X-Spam-Status", Value: "No" },
     ],
-    Attachments: [{ Name: "invoice.txt", Content: Buffer.from("Invoice 42\nTotal: 42 EUR\n").toString("base64"), ContentType: "text/plain", ContentLength: 25 }],
+    Attachments: [
+      {
+        Name: "invoice.txt",
+        Content: Buffer.from("Invoice 42\nTotal: 42 EUR\n").toString("base64"),
+        ContentType: "text/plain",
+        ContentLength: 25,
+      },
+    ],
   });
 }
 
@@ -64,198 +71,210 @@ async function runTest(page: Page, sample: { from: string; to: string; subject: 
 }
 
 describe("inbound page", () => {
-  it("adds a domain, creates, tests, edits and deletes a rule, and reads a message received through Postmark", { timeout: 180_000 }, async () => {
-    const owner = await newOrg("Inbound Org");
-    const domain = `in-${hex()}.example.test`;
-    const page = await browser.context.newPage();
-    await signInThroughForm(page, base(), owner.email, PASSWORD);
+  it(
+    "adds a domain, creates, tests, edits and deletes a rule, and reads a message received through Postmark",
+    { timeout: 180_000 },
+    async () => {
+      const owner = await newOrg("Inbound Org");
+      const domain = `in-${hex()}.example.test`;
+      const page = await browser.context.newPage();
+      await signInThroughForm(page, base(), owner.email, PASSWORD);
 
-    await page.getByRole("link", { name: "Inbound", exact: true }).click();
-    await page.waitForURL(/\/inbound$/);
-    await page.getByText("No rules yet").waitFor();
-    await screenshots(page, "inbound-rules-empty");
+      await page.getByRole("link", { name: "Inbound", exact: true }).click();
+      await page.waitForURL(/\/inbound$/);
+      await page.getByText("No rules yet").waitFor();
+      await screenshots(page, "inbound-rules-empty");
 
-    // Domains: the schema refuses a bad name; then add, pause and resume one.
-    await page.getByRole("tab", { name: "Domains" }).click();
-    await page.waitForURL(/tab=domains/);
-    await page.getByText("No domains yet").waitFor();
-    await page.getByLabel("Add a domain").fill("not a domain");
-    await page.getByRole("button", { name: "Add domain" }).click();
-    await page.getByText(/Not a valid domain name/).waitFor();
-    await page.getByLabel("Add a domain").fill(domain.toUpperCase());
-    await page.getByRole("button", { name: "Add domain" }).click();
-    const domainItem = page.getByTestId("inbound-domain").filter({ hasText: domain });
-    await domainItem.getByText("Receiving", { exact: true }).waitFor();
-    await domainItem.getByRole("button", { name: /^Pause receiving/ }).click();
-    await domainItem.getByText("Paused", { exact: true }).waitFor();
-    await domainItem.getByRole("button", { name: /^Resume receiving/ }).click();
-    await domainItem.getByText("Receiving", { exact: true }).waitFor();
-    // Taken already: the server's 409 shows under the input.
-    await page.getByLabel("Add a domain").fill(domain);
-    await page.getByRole("button", { name: "Add domain" }).click();
-    await page.getByText(/already in use/).waitFor();
-    await screenshots(page, "inbound-domains");
+      // Domains: the schema refuses a bad name; then add, pause and resume one.
+      await page.getByRole("tab", { name: "Domains" }).click();
+      await page.waitForURL(/tab=domains/);
+      await page.getByText("No domains yet").waitFor();
+      await page.getByLabel("Add a domain").fill("not a domain");
+      await page.getByRole("button", { name: "Add domain" }).click();
+      await page.getByText(/Not a valid domain name/).waitFor();
+      await page.getByLabel("Add a domain").fill(domain.toUpperCase());
+      await page.getByRole("button", { name: "Add domain" }).click();
+      const domainItem = page.getByTestId("inbound-domain").filter({ hasText: domain });
+      await domainItem.getByText("Receiving", { exact: true }).waitFor();
+      await domainItem.getByRole("button", { name: /^Pause receiving/ }).click();
+      await domainItem.getByText("Paused", { exact: true }).waitFor();
+      await domainItem.getByRole("button", { name: /^Resume receiving/ }).click();
+      await domainItem.getByText("Receiving", { exact: true }).waitFor();
+      // Taken already: the server's 409 shows under the input.
+      await page.getByLabel("Add a domain").fill(domain);
+      await page.getByRole("button", { name: "Add domain" }).click();
+      await page.getByText(/already in use/).waitFor();
+      await screenshots(page, "inbound-domains");
 
-    // A new rule: the route's own schema checks the form before anything is sent.
-    await page.getByRole("tab", { name: "Rules" }).click();
-    await page.getByRole("button", { name: "New rule" }).click();
-    await page.getByRole("button", { name: "Create rule" }).click();
-    await page.getByText("Give the rule a name.").waitFor();
-    await page.getByText("Give a value").waitFor();
+      // A new rule: the route's own schema checks the form before anything is sent.
+      await page.getByRole("tab", { name: "Rules" }).click();
+      await page.getByRole("button", { name: "New rule" }).click();
+      await page.getByRole("button", { name: "Create rule" }).click();
+      await page.getByText("Give the rule a name.").waitFor();
+      await page.getByText("Give a value").waitFor();
 
-    await page.getByLabel("Name", { exact: true }).fill("Invoices");
-    const condition = page.getByTestId("condition-row").first();
-    // An RE2 pattern that does not compile is caught in the browser with RE2's own message.
-    await condition.getByLabel("Operator").selectOption("matches");
-    await condition.getByLabel("Value").fill("(invoice");
-    await page.getByRole("button", { name: "Create rule" }).click();
-    await condition.getByText(/Not a valid regular expression/).waitFor();
-    await condition.getByLabel("Operator").selectOption("contains");
-    await condition.getByLabel("Value").fill("invoice");
-    // The same conditions as JSON (for nesting groups), and back to the form.
-    await page.getByRole("button", { name: "Edit as JSON" }).click();
-    const json = page.getByLabel("Conditions JSON");
-    expect(JSON.parse(await json.inputValue())).toEqual([{ field: "subject", operator: "contains", value: "invoice" }]);
-    await page.getByRole("button", { name: "Edit as form" }).click();
-    expect(await condition.getByLabel("Value").inputValue()).toBe("invoice");
-    // Actions: keep in inbox (the default), then tag.
-    await page.getByRole("button", { name: "Add action" }).click();
-    const tagAction = page.getByTestId("action-row").nth(1);
-    expect(await tagAction.getByLabel("Type").inputValue()).toBe("tag");
-    await tagAction.getByLabel("Tags").fill("invoice, billing");
-    await page.getByRole("button", { name: "Create rule" }).click();
-    await page.getByTestId("rule-saved").getByText("Rule created").waitFor();
-    await screenshots(page, "inbound-rule-editor");
+      await page.getByLabel("Name", { exact: true }).fill("Invoices");
+      const condition = page.getByTestId("condition-row").first();
+      // An RE2 pattern that does not compile is caught in the browser with RE2's own message.
+      await condition.getByLabel("Operator").selectOption("matches");
+      await condition.getByLabel("Value").fill("(invoice");
+      await page.getByRole("button", { name: "Create rule" }).click();
+      await condition.getByText(/Not a valid regular expression/).waitFor();
+      await condition.getByLabel("Operator").selectOption("contains");
+      await condition.getByLabel("Value").fill("invoice");
+      // The same conditions as JSON (for nesting groups), and back to the form.
+      await page.getByRole("button", { name: "Edit as JSON" }).click();
+      const json = page.getByLabel("Conditions JSON");
+      expect(JSON.parse(await json.inputValue())).toEqual([{ field: "subject", operator: "contains", value: "invoice" }]);
+      await page.getByRole("button", { name: "Edit as form" }).click();
+      expect(await condition.getByLabel("Value").inputValue()).toBe("invoice");
+      // Actions: keep in inbox (the default), then tag.
+      await page.getByRole("button", { name: "Add action" }).click();
+      const tagAction = page.getByTestId("action-row").nth(1);
+      expect(await tagAction.getByLabel("Type").inputValue()).toBe("tag");
+      await tagAction.getByLabel("Tags").fill("invoice, billing");
+      await page.getByRole("button", { name: "Create rule" }).click();
+      await page.getByTestId("rule-saved").getByText("Rule created").waitFor();
+      await screenshots(page, "inbound-rule-editor");
 
-    // The test box: the saved rule matches one sample and not the other.
-    const to = `inbox@${domain}`;
-    let result = await runTest(page, { from: "billing@vendor.example", to, subject: "Your INVOICE #42" });
-    await result.waitFor();
-    expect(await result.getByTestId("rule-test-verdict").textContent()).toBe("This rule (“Invoices”) matched.");
-    expect(await result.textContent()).toContain("Evaluated 1 enabled rule: 1 matched.");
-    expect(await result.textContent()).toContain("kept in the inbox, tagged invoice, billing");
-    await screenshots(page, "inbound-rule-test");
-    result = await runTest(page, { from: "friend@example.com", to, subject: "Lunch on Friday?" });
-    await result.getByText("This rule (“Invoices”) did not match.").waitFor();
-    expect(await result.textContent()).toContain("Evaluated 1 enabled rule: 0 matched.");
-    expect(await result.textContent()).toContain("No rule matched: the message would stay in the inbox.");
+      // The test box: the saved rule matches one sample and not the other.
+      const to = `inbox@${domain}`;
+      let result = await runTest(page, { from: "billing@vendor.example", to, subject: "Your INVOICE #42" });
+      await result.waitFor();
+      expect(await result.getByTestId("rule-test-verdict").textContent()).toBe("This rule (“Invoices”) matched.");
+      expect(await result.textContent()).toContain("Evaluated 1 enabled rule: 1 matched.");
+      expect(await result.textContent()).toContain("kept in the inbox, tagged invoice, billing");
+      await screenshots(page, "inbound-rule-test");
+      result = await runTest(page, { from: "friend@example.com", to, subject: "Lunch on Friday?" });
+      await result.getByText("This rule (“Invoices”) did not match.").waitFor();
+      expect(await result.textContent()).toContain("Evaluated 1 enabled rule: 0 matched.");
+      expect(await result.textContent()).toContain("No rule matched: the message would stay in the inbox.");
 
-    // Back to the list: the rule in words.
-    await page.getByRole("button", { name: "Done" }).click();
-    const item = page.getByTestId("inbound-rule").filter({ hasText: "Invoices" });
-    await item.waitFor();
-    expect(await item.textContent()).toContain("subject contains “invoice”");
-    expect(await item.textContent()).toContain("keep in inbox · tag invoice, billing");
-    expect(await item.getByText("Enabled", { exact: true }).isVisible()).toBe(true);
-    await screenshots(page, "inbound-rules");
+      // Back to the list: the rule in words.
+      await page.getByRole("button", { name: "Done" }).click();
+      const item = page.getByTestId("inbound-rule").filter({ hasText: "Invoices" });
+      await item.waitFor();
+      expect(await item.textContent()).toContain("subject contains “invoice”");
+      expect(await item.textContent()).toContain("keep in inbox · tag invoice, billing");
+      expect(await item.getByText("Enabled", { exact: true }).isVisible()).toBe(true);
+      await screenshots(page, "inbound-rules");
 
-    // Edit. First a refusal only the server can make: the webhook endpoint picked is gone by the
-    // time the rule is saved. Its message shows by the picker and in full.
-    const endpoint = await call("/api/v1/webhook-endpoints", { cookie: owner.cookie, body: { url: "http://127.0.0.1:9/inbound-hook", description: "Billing hook" } });
-    expect(endpoint.status).toBe(201);
-    const endpointId = (endpoint.body as { data: { id: string } }).data.id;
-    await item.getByRole("button", { name: /^Edit/ }).click();
-    await page.getByRole("button", { name: "Add action" }).click();
-    const hookAction = page.getByTestId("action-row").nth(2);
-    await hookAction.getByLabel("Type").selectOption("webhook");
-    await hookAction.getByLabel("Webhook endpoint").selectOption(endpointId);
-    expect((await call(`/api/v1/webhook-endpoints/${endpointId}`, { cookie: owner.cookie, method: "DELETE" })).status).toBe(200);
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await hookAction.getByText("No webhook endpoint with this id").waitFor();
-    await page.getByRole("alert").filter({ hasText: "body.actions.2.endpointId: no webhook endpoint with this id" }).waitFor();
-    await screenshots(page, "inbound-rule-server-error");
-    await hookAction.getByRole("button", { name: /^Remove/ }).click();
+      // Edit. First a refusal only the server can make: the webhook endpoint picked is gone by the
+      // time the rule is saved. Its message shows by the picker and in full.
+      const endpoint = await call("/api/v1/webhook-endpoints", {
+        cookie: owner.cookie,
+        body: { url: "http://127.0.0.1:9/inbound-hook", description: "Billing hook" },
+      });
+      expect(endpoint.status).toBe(201);
+      const endpointId = (endpoint.body as { data: { id: string } }).data.id;
+      await item.getByRole("button", { name: /^Edit/ }).click();
+      await page.getByRole("button", { name: "Add action" }).click();
+      const hookAction = page.getByTestId("action-row").nth(2);
+      await hookAction.getByLabel("Type").selectOption("webhook");
+      await hookAction.getByLabel("Webhook endpoint").selectOption(endpointId);
+      expect((await call(`/api/v1/webhook-endpoints/${endpointId}`, { cookie: owner.cookie, method: "DELETE" })).status).toBe(200);
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await hookAction.getByText("No webhook endpoint with this id").waitFor();
+      await page.getByRole("alert").filter({ hasText: "body.actions.2.endpointId: no webhook endpoint with this id" }).waitFor();
+      await screenshots(page, "inbound-rule-server-error");
+      await hookAction.getByRole("button", { name: /^Remove/ }).click();
 
-    // Then rename and reprioritise.
-    await page.getByLabel("Name", { exact: true }).fill("Invoices and receipts");
-    await page.getByLabel("Priority").fill("5");
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await page.getByTestId("rule-saved").getByText("Changes saved.").waitFor();
-    await page.getByRole("button", { name: "Done" }).click();
-    const edited = page.getByTestId("inbound-rule").filter({ hasText: "Invoices and receipts" });
-    await edited.getByText("Priority 5").waitFor();
+      // Then rename and reprioritise.
+      await page.getByLabel("Name", { exact: true }).fill("Invoices and receipts");
+      await page.getByLabel("Priority").fill("5");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.getByTestId("rule-saved").getByText("Changes saved.").waitFor();
+      await page.getByRole("button", { name: "Done" }).click();
+      const edited = page.getByTestId("inbound-rule").filter({ hasText: "Invoices and receipts" });
+      await edited.getByText("Priority 5").waitFor();
 
-    // The inbox: empty, saying how mail arrives.
-    await page.getByRole("tab", { name: "Inbox" }).click();
-    await page.getByText("No mail received yet").waitFor();
-    expect(await page.getByText("INBOUND_SMTP_PORT").first().isVisible()).toBe(true);
-    await screenshots(page, "inbound-inbox-empty");
+      // The inbox: empty, saying how mail arrives.
+      await page.getByRole("tab", { name: "Inbox" }).click();
+      await page.getByText("No mail received yet").waitFor();
+      expect(await page.getByText("INBOUND_SMTP_PORT").first().isVisible()).toBe(true);
+      await screenshots(page, "inbound-inbox-empty");
 
-    // A message through the real path: Postmark's inbound webhook, verified with Basic credentials.
-    const provider = await postmarkProvider(owner.cookie);
-    const subject = `Invoice 42 for March ${hex()}`;
-    const posted = await call(`/api/inbound/providers/${provider.id}`, {
-      raw: postmarkInbound(to, subject),
-      headers: basicAuthHeaders(provider.webhookUsername, provider.webhookPassword),
-    });
-    expect(posted.status).toBe(200);
-    expect(posted.body).toMatchObject({ received: 1 });
+      // A message through the real path: Postmark's inbound webhook, verified with Basic credentials.
+      const provider = await postmarkProvider(owner.cookie);
+      const subject = `Invoice 42 for March ${hex()}`;
+      const posted = await call(`/api/inbound/providers/${provider.id}`, {
+        raw: postmarkInbound(to, subject),
+        headers: basicAuthHeaders(provider.webhookUsername, provider.webhookPassword),
+      });
+      expect(posted.status).toBe(200);
+      expect(posted.body).toMatchObject({ received: 1 });
 
-    // The rules run as a job; the inbox polls and shows it, tagged.
-    const row = page.getByTestId("inbox-row").filter({ hasText: subject });
-    await row.waitFor({ timeout: 20_000 });
-    await row.getByText("invoice", { exact: true }).waitFor();
-    expect(await row.textContent()).toContain("Vendor Billing");
-    expect(await row.textContent()).toContain("1 attachment");
-    await screenshots(page, "inbound-inbox");
+      // The rules run as a job; the inbox polls and shows it, tagged.
+      const row = page.getByTestId("inbox-row").filter({ hasText: subject });
+      await row.waitFor({ timeout: 20_000 });
+      await row.getByText("invoice", { exact: true }).waitFor();
+      expect(await row.textContent()).toContain("Vendor Billing");
+      expect(await row.textContent()).toContain("1 attachment");
+      await screenshots(page, "inbound-inbox");
 
-    // The tag filter: its own tag finds it, another does not.
-    await page.getByLabel("Tag", { exact: true }).fill("billing");
-    await page.waitForURL(/tag=billing/);
-    await row.waitFor();
-    await page.getByLabel("Tag", { exact: true }).fill("nothing-here");
-    await page.getByText("No messages match").waitFor();
-    await page.getByRole("button", { name: "Clear search and tag" }).click();
+      // The tag filter: its own tag finds it, another does not.
+      await page.getByLabel("Tag", { exact: true }).fill("billing");
+      await page.waitForURL(/tag=billing/);
+      await row.waitFor();
+      await page.getByLabel("Tag", { exact: true }).fill("nothing-here");
+      await page.getByText("No messages match").waitFor();
+      await page.getByRole("button", { name: "Clear search and tag" }).click();
 
-    // The message: addresses, sandboxed HTML, text, the rules' results, the attachment.
-    await row.getByRole("link").click();
-    await page.waitForURL(/\/inbound\/messages\/[0-9a-f-]{36}$/);
-    await page.getByRole("heading", { name: subject }).waitFor();
-    expect(await page.getByText("Vendor Billing <billing@vendor.example>").isVisible()).toBe(true);
-    const frame = page.locator('iframe[title="Message HTML"]');
-    expect(await frame.getAttribute("sandbox")).toBe("");
-    await page.frameLocator('iframe[title="Message HTML"]').getByText("attached.").waitFor();
-    const results = page.getByTestId("inbox-rule-results");
-    await results.getByText("Invoices and receipts").waitFor();
-    expect(await results.textContent()).toMatch(/Keep in inbox\s*Done/);
-    expect(await results.textContent()).toMatch(/Tag\s*Done/);
-    await screenshots(page, "inbound-message");
+      // The message: addresses, sandboxed HTML, text, the rules' results, the attachment.
+      await row.getByRole("link").click();
+      await page.waitForURL(/\/inbound\/messages\/[0-9a-f-]{36}$/);
+      await page.getByRole("heading", { name: subject }).waitFor();
+      expect(await page.getByText("Vendor Billing <billing@vendor.example>").isVisible()).toBe(true);
+      const frame = page.locator('iframe[title="Message HTML"]');
+      expect(await frame.getAttribute("sandbox")).toBe("");
+      await page.frameLocator('iframe[title="Message HTML"]').getByText("attached.").waitFor();
+      const results = page.getByTestId("inbox-rule-results");
+      await results.getByText("Invoices and receipts").waitFor();
+      expect(await results.textContent()).toMatch(/Keep in inbox\s*Done/);
+      expect(await results.textContent()).toMatch(/Tag\s*Done/);
+      await screenshots(page, "inbound-message");
 
-    await page.getByText("Text", { exact: true }).click();
-    expect(await page.getByTestId("message-text").textContent()).toBe("Please find the invoice attached.\nTotal: 42 EUR");
+      await page.getByText("Text", { exact: true }).click();
+      expect(await page.getByTestId("message-text").textContent()).toBe("Please find the invoice attached.\nTotal: 42 EUR");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /^Download/ }).click()]);
-    expect(download.suggestedFilename()).toBe("invoice.txt");
-    expect(readFileSync((await download.path())!, "utf8")).toBe("Invoice 42\nTotal: 42 EUR\n");
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /^Download/ }).click()]);
+      expect(download.suggestedFilename()).toBe("invoice.txt");
+      expect(readFileSync((await download.path())!, "utf8")).toBe("Invoice 42\nTotal: 42 EUR\n");
 
-    // Owners may reply; the route's schema wants a message first.
-    await page.getByRole("button", { name: "Send reply" }).click();
-    await page.getByText("Write the reply.").waitFor();
+      // Owners may reply; the route's schema wants a message first.
+      await page.getByRole("button", { name: "Send reply" }).click();
+      await page.getByText("Write the reply.").waitFor();
 
-    // Back lands on the inbox tab.
-    await page.getByRole("link", { name: "Inbox" }).first().click();
-    await page.waitForURL(/\/inbound\?tab=inbox/);
-    await row.waitFor();
+      // Back lands on the inbox tab.
+      await page.getByRole("link", { name: "Inbox" }).first().click();
+      await page.waitForURL(/\/inbound\?tab=inbox/);
+      await row.waitFor();
 
-    // Delete the rule.
-    await page.getByRole("tab", { name: "Rules" }).click();
-    await edited.getByRole("button", { name: /^Delete/ }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-    await page.getByText("No rules yet").waitFor();
+      // Delete the rule.
+      await page.getByRole("tab", { name: "Rules" }).click();
+      await edited.getByRole("button", { name: /^Delete/ }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      await page.getByText("No rules yet").waitFor();
 
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.getByRole("tab", { name: "Inbox" }).click();
-    await row.waitFor();
-    await screenshots(page, "inbound-inbox-dark");
-    await page.close();
-  });
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.getByRole("tab", { name: "Inbox" }).click();
+      await row.waitFor();
+      await screenshots(page, "inbound-inbox-dark");
+      await page.close();
+    },
+  );
 
   it("shows a member the rules and the test box, but nothing to change", { timeout: 90_000 }, async () => {
     const owner = await newOrg();
     const member = await addMemberAs(owner.cookie, "member");
     const created = await call("/api/inbound/rules", {
       cookie: owner.cookie,
-      body: { name: "Drop spam", priority: 1, conditions: [{ field: "header", name: "X-Spam-Flag", operator: "equals", value: "YES" }], actions: [{ type: "drop" }] },
+      body: {
+        name: "Drop spam",
+        priority: 1,
+        conditions: [{ field: "header", name: "X-Spam-Flag", operator: "equals", value: "YES" }],
+        actions: [{ type: "drop" }],
+      },
     });
     expect(created.status).toBe(200);
 

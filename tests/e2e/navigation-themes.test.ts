@@ -36,7 +36,11 @@ async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
 }
 
-const background = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+const background = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
 
 /** Relative luminance of a computed rgb()/oklch() colour, read by the browser through a canvas. */
 const luminance = (page: Page, color: string) =>
@@ -44,10 +48,12 @@ const luminance = (page: Page, color: string) =>
     const ctx = document.createElement("canvas").getContext("2d")!;
     ctx.fillStyle = c;
     ctx.fillRect(0, 0, 1, 1);
-    const [r, g, b] = Array.from(ctx.getImageData(0, 0, 1, 1).data).slice(0, 3).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b] = Array.from(ctx.getImageData(0, 0, 1, 1).data)
+      .slice(0, 3)
+      .map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   }, color);
 
@@ -92,7 +98,9 @@ describe("page headers", () => {
     await signInThroughForm(page, base(), owner.email, PASSWORD);
     await page.goto(`${base()}/contacts`);
     await settle(page);
-    const actions = ["Properties", "Export CSV", "Import CSV", "New contact"].map((name) => page.locator("main").getByRole(name === "Export CSV" ? "link" : "button", { name, exact: true }));
+    const actions = ["Properties", "Export CSV", "Import CSV", "New contact"].map((name) =>
+      page.locator("main").getByRole(name === "Export CSV" ? "link" : "button", { name, exact: true }),
+    );
     for (const width of [1024, 1280, 1366, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       const boxes = await Promise.all(actions.map(async (a) => (await a.boundingBox())!));
@@ -125,7 +133,10 @@ describe("themes", () => {
     expect(await luminance(page, darkBody)).toBeLessThan(0.05);
     expect(await luminance(page, darkShell)).toBeLessThan(0.05);
     // The text on it turns light.
-    const text = await page.locator("main h1").first().evaluate((el) => getComputedStyle(el).color);
+    const text = await page
+      .locator("main h1")
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
     expect(await luminance(page, text)).toBeGreaterThan(0.7);
 
     await page.emulateMedia({ colorScheme: "light" });
@@ -147,7 +158,10 @@ describe("themes", () => {
     mkdirSync(THEMES, { recursive: true });
     const page = await desktopPage();
     await signInThroughForm(page, base(), owner.email, PASSWORD);
-    const hrefs = await page.getByRole("navigation", { name: "Main" }).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+    const hrefs = await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
     expect(hrefs.length).toBe(25);
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -169,7 +183,10 @@ describe("the project switcher", () => {
     expect(second.status).toBe(201);
     // One message, sent without a project: recorded in the default project.
     const { key } = await createKey(owner.cookie, ["email:send"]);
-    const sent = await call("/api/v1/email/send", { key, body: { to: "delivered@demo.mailroom.test", subject: "In the default project", text: "Hi" } });
+    const sent = await call("/api/v1/email/send", {
+      key,
+      body: { to: "delivered@demo.mailroom.test", subject: "In the default project", text: "Hi" },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const page = await desktopPage();
     await signInThroughForm(page, base(), owner.email, PASSWORD);
@@ -240,7 +257,10 @@ describe("names", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/name/);
     // A name others see beside your address may not pose as an address or turn text around.
-    for (const [name, why] of [["Owner <owner@example.test>", /cannot contain < or >/], ["\u202eOwner\u202c", /direction control/]] as const) {
+    for (const [name, why] of [
+      ["Owner <owner@example.test>", /cannot contain < or >/],
+      ["\u202eOwner\u202c", /direction control/],
+    ] as const) {
       const posing = await call("/api/account/profile", { method: "PATCH", cookie: owner.cookie, body: { name } });
       expect(posing.status, name).toBe(400);
       expect(posing.body.error).toMatch(why);

@@ -39,7 +39,15 @@ afterAll(async () => {
 const SCOPE = "email:send templates:read webhooks:write";
 
 function authorizeUrl(clientId: string, pkce: Pkce, state: string, scope = SCOPE) {
-  const query = { response_type: "code", client_id: clientId, redirect_uri: receiver.url, scope, state, code_challenge: pkce.challenge, code_challenge_method: "S256" };
+  const query = {
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: receiver.url,
+    scope,
+    state,
+    code_challenge: pkce.challenge,
+    code_challenge_method: "S256",
+  };
   return `${base()}/oauth/authorize?${new URLSearchParams(query)}`;
 }
 
@@ -110,7 +118,13 @@ describe("OAuth apps", () => {
     expect(await row.getByText("0 active connections").isVisible()).toBe(true);
     expect(await page.content()).not.toContain(clientSecret);
     const stored = await db().oAuthClient.findUniqueOrThrow({ where: { clientId } });
-    expect(stored).toMatchObject({ orgId: owner.org.id, name: "Reporting tool", scopes: SCOPE.split(" "), secretHash: sha256Hex(clientSecret), clientUri: "https://reports.example.com" });
+    expect(stored).toMatchObject({
+      orgId: owner.org.id,
+      name: "Reporting tool",
+      scopes: SCOPE.split(" "),
+      secretHash: sha256Hex(clientSecret),
+      clientUri: "https://reports.example.com",
+    });
     await screenshots(page, "oauth-apps");
 
     // The member follows the app's link while signed out: sign-in first, then back to the consent screen.
@@ -132,7 +146,9 @@ describe("OAuth apps", () => {
     expect(await granted.getByRole("listitem").allTextContents()).toEqual(["✓Send email email:send", "✓See templates templates:read"]);
     expect(await page.getByRole("heading", { name: "Not granted", exact: true }).isVisible()).toBe(true);
     expect(await page.getByText("Your role (member) doesn't allow them").isVisible()).toBe(true);
-    expect(await notGranted.getByRole("listitem").allTextContents()).toEqual(["✕Create, change and delete webhook endpoints webhooks:write"]);
+    expect(await notGranted.getByRole("listitem").allTextContents()).toEqual([
+      "✕Create, change and delete webhook endpoints webhooks:write",
+    ]);
     await screenshots(page, "oauth-consent");
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshots(page, "oauth-consent-dark");
@@ -148,7 +164,15 @@ describe("OAuth apps", () => {
     const as = await discover();
     const client: oauth.Client = { client_id: clientId, token_endpoint_auth_method: "client_secret_post" };
     const params = oauth.validateAuthResponse(as, client, callback, state);
-    const exchanged = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretPost(clientSecret), params, receiver.url, pkce.verifier, insecure);
+    const exchanged = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretPost(clientSecret),
+      params,
+      receiver.url,
+      pkce.verifier,
+      insecure,
+    );
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, exchanged);
     expect(tokens.scope).toBe("email:send templates:read");
     expect(tokens.scope!.split(" ")).not.toContain("webhooks:write");
@@ -194,7 +218,10 @@ describe("OAuth apps", () => {
   it("Deny sends the app access_denied; a request the role backs none of fails with invalid_scope", { timeout: 120_000 }, async () => {
     const owner = await newOrg("Deny Org");
     const member = await addMemberAs(owner.cookie, "member");
-    const app = await call("/api/oauth-apps", { cookie: owner.cookie, body: { name: "Reporting tool", redirectUris: [receiver.url], scopes: SCOPE.split(" ") } });
+    const app = await call("/api/oauth-apps", {
+      cookie: owner.cookie,
+      body: { name: "Reporting tool", redirectUris: [receiver.url], scopes: SCOPE.split(" ") },
+    });
     expect(app.status).toBe(201);
     const page = await browser.context.newPage();
     await signInThroughForm(page, base(), member.email, PASSWORD);
@@ -222,7 +249,9 @@ describe("OAuth apps", () => {
     expect(await db().oAuthGrant.count({ where: { orgId: owner.org.id } })).toBe(0);
 
     // A link the app got wrong (an address it never registered) stays here, with the reason.
-    await page.goto(`${authorizeUrl(app.body.clientId, pkce, "x").replace(encodeURIComponent(receiver.url), encodeURIComponent("https://evil.example/cb"))}`);
+    await page.goto(
+      `${authorizeUrl(app.body.clientId, pkce, "x").replace(encodeURIComponent(receiver.url), encodeURIComponent("https://evil.example/cb"))}`,
+    );
     await page.getByRole("heading", { name: "This app can't be connected" }).waitFor();
     await page.getByText("The address Reporting tool asked to return to is not one it registered.").waitFor();
     expect(new URL(page.url()).host).toBe(new URL(base()).host);
@@ -240,7 +269,10 @@ describe("OAuth apps", () => {
   it("shows a viewer the registered apps without register or delete", { timeout: 60_000 }, async () => {
     const owner = await newOrg();
     const viewer = await addMemberAs(owner.cookie, "viewer");
-    await call("/api/oauth-apps", { cookie: owner.cookie, body: { name: "Dashboards", redirectUris: [receiver.url], scopes: ["analytics:read"] } });
+    await call("/api/oauth-apps", {
+      cookie: owner.cookie,
+      body: { name: "Dashboards", redirectUris: [receiver.url], scopes: ["analytics:read"] },
+    });
     const page = await browser.context.newPage();
     await signInThroughForm(page, base(), viewer.email, PASSWORD);
     await page.goto(`${base()}/apps`);

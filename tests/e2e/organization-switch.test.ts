@@ -35,7 +35,10 @@ describe("organization switcher", () => {
     const [inAlpha, inBeta] = [`alpha-${hex()}@example.test`, `beta-${hex()}@example.test`];
     expect((await call("/api/v1/contacts", { base: url, key: alpha.key, body: { email: inAlpha } })).status).toBe(201);
     expect((await call("/api/v1/contacts", { base: url, key: beta.key, body: { email: inBeta } })).status).toBe(201);
-    expect((await call("/api/org/invitations", { base: url, cookie: beta.cookie, body: { email: alpha.email, name: "", role: "admin" } })).status).toBe(201);
+    expect(
+      (await call("/api/org/invitations", { base: url, cookie: beta.cookie, body: { email: alpha.email, name: "", role: "admin" } }))
+        .status,
+    ).toBe(201);
     const { link } = await linkMailedTo(own.systemSink, alpha.email, "invite");
 
     const page = await browser.context.newPage();

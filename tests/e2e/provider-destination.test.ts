@@ -12,7 +12,11 @@ it("asks for the saved password again when the relay's host or TLS settings chan
   const owner = await newOrg();
   const created = await call("/api/providers", {
     cookie: owner.cookie,
-    body: { name: "Office relay", type: "smtp", config: { host: "127.0.0.1", port: 2525, secure: false, username: "relay-user", password: "relay-pw-1" } },
+    body: {
+      name: "Office relay",
+      type: "smtp",
+      config: { host: "127.0.0.1", port: 2525, secure: false, username: "relay-user", password: "relay-pw-1" },
+    },
   });
   expect(created.status).toBe(201);
   const stored = async () => (await call(`/api/providers/${created.body.id}`, { cookie: owner.cookie })).body.config;

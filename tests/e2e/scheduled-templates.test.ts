@@ -142,7 +142,12 @@ describe("scheduled page", () => {
     await page.getByText("No scheduled emails yet").waitFor();
     // The README's form of the command: the v1 route, scheduledAt and $MAILROOM_KEY.
     expect(await page.getByText(/"scheduledAt": "2026-12-01T09:00:00\+01:00"/).isVisible()).toBe(true);
-    expect(await page.getByText(/\/api\/v1\/email\/send/).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/\/api\/v1\/email\/send/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByText(/Bearer \$MAILROOM_KEY"/).isVisible()).toBe(true);
     await screenshots(page, "scheduled-empty");
 
@@ -203,7 +208,12 @@ describe("viewer", () => {
     await productionMode(owner.org.id);
     const created = await call("/api/v1/templates", {
       cookie: owner.cookie,
-      body: { name: "Receipt", subject: "Receipt for {{customer}}", html: "<p>Thanks, {{customer}}.</p>", variables: [{ name: "customer", default: "you" }] },
+      body: {
+        name: "Receipt",
+        subject: "Receipt for {{customer}}",
+        html: "<p>Thanks, {{customer}}.</p>",
+        variables: [{ name: "customer", default: "you" }],
+      },
     });
     expect(created.status).toBe(201);
     await scheduleByApi(owner.cookie, "Owner's scheduled", 600_000);

@@ -56,7 +56,10 @@ describe("sequences page", () => {
     await expect.poll(() => steps.allTextContents()).toEqual(["1. Welcome · after 1 hour", "2. Tips · after 2 days"]);
     expect(await row.getByText("Active", { exact: true }).isVisible()).toBe(true);
     expect(await row.getByTestId("sequence-counts").textContent()).toBe("0 enrolled · 0 active · 0 completed · 0 exited");
-    const stored = await db().sequence.findFirstOrThrow({ where: { orgId: owner.org.id, name: "Onboarding" }, include: { steps: { orderBy: { position: "asc" } } } });
+    const stored = await db().sequence.findFirstOrThrow({
+      where: { orgId: owner.org.id, name: "Onboarding" },
+      include: { steps: { orderBy: { position: "asc" } } },
+    });
     expect(stored.steps.map((s) => s.delaySeconds)).toEqual([3_600, 2 * 86_400]);
     await screenshots(page, "sequences");
 
@@ -76,7 +79,10 @@ describe("sequences page", () => {
     await page.getByText("Sequence paused: Onboarding").waitFor();
     await page.getByRole("button", { name: "Resume" }).waitFor();
     expect((await db().sequence.findUniqueOrThrow({ where: { id: stored.id } })).status).toBe("paused");
-    expect(await db().sequenceEnrolment.findFirstOrThrow({ where: { sequenceId: stored.id } })).toMatchObject({ source: "dashboard", status: "active" });
+    expect(await db().sequenceEnrolment.findFirstOrThrow({ where: { sequenceId: stored.id } })).toMatchObject({
+      source: "dashboard",
+      status: "active",
+    });
     await screenshots(page, "sequence-detail");
     await page.close();
   });
@@ -85,7 +91,10 @@ describe("sequences page", () => {
     const owner = await newOrg();
     const viewer = await addMemberAs(owner.cookie, "viewer");
     const t = await template(owner.cookie, "Hello");
-    expect((await call("/api/v1/sequences", { cookie: owner.cookie, body: { name: "Drip", steps: [{ delaySeconds: 0, templateId: t }] } })).status).toBe(201);
+    expect(
+      (await call("/api/v1/sequences", { cookie: owner.cookie, body: { name: "Drip", steps: [{ delaySeconds: 0, templateId: t }] } }))
+        .status,
+    ).toBe(201);
     const page = await browser.context.newPage();
     await signInThroughForm(page, base(), viewer.email, PASSWORD);
     await page.goto(`${base()}/sequences`);

@@ -18,7 +18,11 @@ describe("suppressions page", () => {
     await page.getByRole("heading", { name: "Suppressions", level: 1 }).waitFor();
     const empty = page.getByText("No suppressed addresses");
     await empty.waitFor();
-    expect(await page.getByText(/bounces hard, when a recipient marks a message as spam or unsubscribes, or when someone adds them by/).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/bounces hard, when a recipient marks a message as spam or unsubscribes, or when someone adds them by/)
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByText(/Sends to an address on this list are refused/).isVisible()).toBe(true);
     await screenshots(page, "suppressions-empty");
 
@@ -87,7 +91,10 @@ describe("suppressions page", () => {
     expect(await db().suppression.count({ where: { orgId: owner.org.id, email: "person@shop.example" } })).toBe(0);
 
     // A complaint's removal warns that the recipient asked for no more mail.
-    await rows.filter({ hasText: "angry@shop.example" }).getByRole("button", { name: /Remove/ }).click();
+    await rows
+      .filter({ hasText: "angry@shop.example" })
+      .getByRole("button", { name: /Remove/ })
+      .click();
     await dialog.getByText(/Only remove it if the recipient has asked/).waitFor();
     await dialog.getByRole("button", { name: "Cancel" }).click();
 

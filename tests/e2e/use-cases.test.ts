@@ -8,7 +8,8 @@ import { db } from "@/lib/db/client";
 
 const browser = suiteBrowser();
 
-const defaultUseCaseId = async (orgId: string) => (await db().organization.findUniqueOrThrow({ where: { id: orgId }, select: { defaultUseCaseId: true } })).defaultUseCaseId;
+const defaultUseCaseId = async (orgId: string) =>
+  (await db().organization.findUniqueOrThrow({ where: { id: orgId }, select: { defaultUseCaseId: true } })).defaultUseCaseId;
 
 describe("use cases page", () => {
   it("creates use cases, moves the default, edits one and deletes one after confirming", { timeout: 120_000 }, async () => {
@@ -122,7 +123,11 @@ describe("use cases page", () => {
     expect(await add.count()).toBe(1);
     expect(await add.isDisabled()).toBe(true);
     expect(await page.getByText(/Viewers can look at the use cases but not add them/).isVisible()).toBe(true);
-    for (const button of [reminders.getByRole("button", { name: /Make default/ }), receipts.getByRole("button", { name: /Edit/ }), receipts.getByRole("button", { name: /Delete/ })]) {
+    for (const button of [
+      reminders.getByRole("button", { name: /Make default/ }),
+      receipts.getByRole("button", { name: /Edit/ }),
+      receipts.getByRole("button", { name: /Delete/ }),
+    ]) {
       expect(await button.isDisabled()).toBe(true);
       const reasonId = await button.getAttribute("aria-describedby");
       expect(reasonId).toBeTruthy();

@@ -42,7 +42,11 @@ describe("embedded database", () => {
     const list = await call("/api/v1/projects", { base, key: key.body.key });
     expect(list.body.pagination.total).toBe(2);
 
-    const member = await call("/api/org/members", { base, cookie, body: { email: "viewer@example.test", role: "viewer", password: "viewer-password" } });
+    const member = await call("/api/org/members", {
+      base,
+      cookie,
+      body: { email: "viewer@example.test", role: "viewer", password: "viewer-password" },
+    });
     expect(member.status).toBe(201);
     const viewer = await signInOrThrow("viewer@example.test", "viewer-password", base);
     expect((await call("/api/v1/projects", { base, cookie: viewer, body: { name: "no" } })).status).toBe(403);
@@ -50,12 +54,23 @@ describe("embedded database", () => {
     // A send through the demo provider: test mode, so the recipient goes on a test list first.
     const sender = await call("/api/api-keys", { base, cookie, body: { name: "send", scopes: ["email:send"] } });
     await call("/api/safety/test-lists", { base, cookie, body: { name: "me", emails: ["me@example.test"] } });
-    const sent = await call("/api/v1/email/send", { base, key: sender.body.key, body: { to: "Me <me@example.test>", cc: ["me@example.test"], subject: "Embedded", text: "Hi" } });
+    const sent = await call("/api/v1/email/send", {
+      base,
+      key: sender.body.key,
+      body: { to: "Me <me@example.test>", cc: ["me@example.test"], subject: "Embedded", text: "Hi" },
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.data).toMatchObject({ status: "sent", provider: "demo" });
-    const refused = await call("/api/v1/email/send", { base, key: sender.body.key, body: { to: "other@example.test", subject: "x", text: "y" } });
+    const refused = await call("/api/v1/email/send", {
+      base,
+      key: sender.body.key,
+      body: { to: "other@example.test", subject: "x", text: "y" },
+    });
     expect(refused.body.code).toBe("TEST_MODE_RECIPIENT");
-    const audit = await call(`/api/audit?projectId=${list.body.data.find((p: { isDefault: boolean }) => p.isDefault).id}`, { base, cookie });
+    const audit = await call(`/api/audit?projectId=${list.body.data.find((p: { isDefault: boolean }) => p.isDefault).id}`, {
+      base,
+      cookie,
+    });
     expect(audit.body.entries.map((e: { outcome: string }) => e.outcome)).toEqual(expect.arrayContaining(["sent", "refused_test_mode"]));
 
     expect((await call(`/api/api-keys/${key.body.id}`, { base, cookie, method: "DELETE" })).status).toBe(200);
@@ -65,15 +80,24 @@ describe("embedded database", () => {
   it("delivers signed webhooks of a send and of the demo provider's events", async () => {
     const receiver = await startReceiver();
     try {
-      const key = (await call("/api/api-keys", { base, cookie, body: { name: "hooks", scopes: ["email:send", "webhooks:write"] } })).body.key;
-      const hook = await call("/api/v1/webhook-endpoints", { base, key, body: { url: receiver.url("/embedded"), events: ["email.sent", "email.delivered"] } });
+      const key = (await call("/api/api-keys", { base, cookie, body: { name: "hooks", scopes: ["email:send", "webhooks:write"] } })).body
+        .key;
+      const hook = await call("/api/v1/webhook-endpoints", {
+        base,
+        key,
+        body: { url: receiver.url("/embedded"), events: ["email.sent", "email.delivered"] },
+      });
       expect(hook.status).toBe(201);
       const sent = await call("/api/v1/email/send", { base, key, body: { to: "me@example.test", subject: "Hooks", text: "Hi" } });
       expect(sent.status).toBe(200);
       // Events of the earlier test's send may arrive too: this send's are the ones checked.
       const ours = () => receiver.received.filter((h) => JSON.parse(h.body).email_id === sent.body.data.id);
       for (let i = 0; i < 150 && ours().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(ours().map((h) => JSON.parse(h.body).type).sort()).toEqual(["email.delivered", "email.sent"]);
+      expect(
+        ours()
+          .map((h) => JSON.parse(h.body).type)
+          .sort(),
+      ).toEqual(["email.delivered", "email.sent"]);
       for (const h of ours()) expect(verifyByHand(h, hook.body.data.secret)).toBe(true);
     } finally {
       await receiver.close();

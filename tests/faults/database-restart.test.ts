@@ -113,7 +113,8 @@ async function waitForRecovery(): Promise<number> {
   for (;;) {
     const a = await send(`recovery ${++counter}`);
     if (a.status === 200) return Date.now() - from;
-    if (Date.now() - from > 30_000) throw new Error(`no successful send within 30 s of the database coming back: ${JSON.stringify(a.body)}`);
+    if (Date.now() - from > 30_000)
+      throw new Error(`no successful send within 30 s of the database coming back: ${JSON.stringify(a.body)}`);
     await sleep(250);
   }
 }
@@ -125,7 +126,11 @@ beforeAll(async () => {
   const provider = await call("/api/providers", {
     base: s.server.url,
     cookie: s.cookie,
-    body: { name: "sink", type: "smtp", config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+    body: {
+      name: "sink",
+      type: "smtp",
+      config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+    },
   });
   expect(provider.status).toBe(201);
 });
@@ -213,7 +218,9 @@ describe("PostgreSQL going away during a send burst", () => {
       // Outcomes the long outage held back are written in the background (every 5 s): wait for them.
       const answeredIds = ok.map((a) => a.body.data.id as string);
       for (const until = Date.now() + 30_000; ; await sleep(500)) {
-        const { n } = (await sql.query(`SELECT count(*)::int AS n FROM messages WHERE id = ANY($1::uuid[]) AND status <> 'sent'`, [answeredIds])).rows[0];
+        const { n } = (
+          await sql.query(`SELECT count(*)::int AS n FROM messages WHERE id = ANY($1::uuid[]) AND status <> 'sent'`, [answeredIds])
+        ).rows[0];
         if (n === 0 || Date.now() > until) break;
       }
       const rows = (
@@ -222,7 +229,17 @@ describe("PostgreSQL going away during a send burst", () => {
             (SELECT count(*)::int FROM audit_logs a WHERE a.action = 'email.send' AND a.metadata ->> 'messageId' = m.id::text AND a.outcome = m.status) AS audits,
             (SELECT count(*)::int FROM email_events e WHERE e.message_id = m.id AND e.type = 'email.sent') AS sent_events
           FROM messages m`)
-      ).rows as { id: string; subject: string; status: string; provider_id: string | null; sent_at: Date | null; error: string | null; message_id_header: string; audits: number; sent_events: number }[];
+      ).rows as {
+        id: string;
+        subject: string;
+        status: string;
+        provider_id: string | null;
+        sent_at: Date | null;
+        error: string | null;
+        message_id_header: string;
+        audits: number;
+        sent_events: number;
+      }[];
       const bySubject = new Map(answers.map((a) => [a.subject, a]));
       const copies = new Map<string, number>();
       for (const m of sink.messages) {
@@ -245,9 +262,11 @@ describe("PostgreSQL going away during a send burst", () => {
         if (!["sent", "failed", "queued"].includes(m.status)) problems.push(`${what}: unknown status`);
         if (m.status === "sent") {
           // Recorded as sent: answered 200 with this message, its audit entry and event exist, the sink has it once.
-          if (answer.status !== 200 || answer.body?.data?.id !== m.id) problems.push(`${what}: recorded as sent but not answered 200 with its id`);
+          if (answer.status !== 200 || answer.body?.data?.id !== m.id)
+            problems.push(`${what}: recorded as sent but not answered 200 with its id`);
           if (!m.provider_id || !m.sent_at) problems.push(`${what}: sent without provider or time`);
-          if (m.audits !== 1 || m.sent_events !== 1) problems.push(`${what}: ${m.audits} audit entries and ${m.sent_events} email.sent events`);
+          if (m.audits !== 1 || m.sent_events !== 1)
+            problems.push(`${what}: ${m.audits} audit entries and ${m.sent_events} email.sent events`);
           if (copies.get(m.message_id_header) !== 1) problems.push(`${what}: ${copies.get(m.message_id_header) ?? 0} copies in the sink`);
         } else {
           // Not sent: the request failed, and the recipient got nothing.

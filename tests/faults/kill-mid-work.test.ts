@@ -74,16 +74,28 @@ afterAll(async () => {
 
 describe("SIGKILL during scheduled sends and webhook retries", () => {
   it("loses nothing and sends nothing twice", async () => {
-    const provider = await call("/api/providers", { base: s.server.url, cookie: s.cookie, body: { name: "slow smtp", type: "smtp", config: { host: "127.0.0.1", port: smtp.port, secure: false } } });
+    const provider = await call("/api/providers", {
+      base: s.server.url,
+      cookie: s.cookie,
+      body: { name: "slow smtp", type: "smtp", config: { host: "127.0.0.1", port: smtp.port, secure: false } },
+    });
     expect(provider.status).toBe(201);
     const port = (receiver.address() as { port: number }).port;
-    const endpoint = await call("/api/v1/webhook-endpoints", { base: s.server.url, key: s.key, body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] } });
+    const endpoint = await call("/api/v1/webhook-endpoints", {
+      base: s.server.url,
+      key: s.key,
+      body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] },
+    });
     expect(endpoint.status).toBe(201);
     const secret = endpoint.body.data.secret as string;
 
     const at = new Date(Date.now() + 3_000).toISOString();
     for (let i = 1; i <= EMAILS; i++) {
-      const res = await call("/api/v1/email/send", { base: s.server.url, key: s.key, body: { from: "ann@sender.test", to: `r${i}@example.test`, subject: `Due ${i}`, text: "once", scheduledAt: at } });
+      const res = await call("/api/v1/email/send", {
+        base: s.server.url,
+        key: s.key,
+        body: { from: "ann@sender.test", to: `r${i}@example.test`, subject: `Due ${i}`, text: "once", scheduledAt: at },
+      });
       expect(res.status).toBe(200);
     }
 
@@ -96,7 +108,9 @@ describe("SIGKILL during scheduled sends and webhook retries", () => {
         WHERE s.status = 'sending' AND m.status = 'queued' AND m.provider_id IS NOT NULL`)
     ).rows[0].n as number;
     expect(inFlight).toBeGreaterThan(0); // killed mid-work
-    expect((await s.sql.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'succeeded'`)).rows[0].n).toBeGreaterThan(0);
+    expect((await s.sql.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'succeeded'`)).rows[0].n).toBeGreaterThan(
+      0,
+    );
 
     // Time passes for the dead process's claims; then the server starts again.
     await s.sql.query(`UPDATE jobs SET locked_at = now() - interval '10 minutes' WHERE status = 'running'`);
@@ -113,7 +127,11 @@ describe("SIGKILL during scheduled sends and webhook retries", () => {
     );
 
     // Scheduled emails: all sent; the recipient of each got exactly one copy.
-    const scheduled = (await s.sql.query(`SELECT s.status, s.error, s.result, m.status AS message_status, m.message_id_header, m."to" FROM scheduled_emails s JOIN messages m ON m.id = s.message_id`)).rows;
+    const scheduled = (
+      await s.sql.query(
+        `SELECT s.status, s.error, s.result, m.status AS message_status, m.message_id_header, m."to" FROM scheduled_emails s JOIN messages m ON m.id = s.message_id`,
+      )
+    ).rows;
     expect(scheduled).toHaveLength(EMAILS);
     const copies = new Map<string, number>();
     for (const raw of smtp.kept) copies.set(messageIdOf(raw), (copies.get(messageIdOf(raw)) ?? 0) + 1);
@@ -141,7 +159,8 @@ describe("SIGKILL during scheduled sends and webhook retries", () => {
     expect(deliveries).toHaveLength(EMAILS - interrupted);
     for (const d of deliveries) expect(d).toMatchObject({ status: "succeeded", last_status_code: 200 });
     const byEvent = new Map<string, Hit[]>();
-    for (const h of hits) byEvent.set(String(h.headers["x-webhook-event-id"]), [...(byEvent.get(String(h.headers["x-webhook-event-id"])) ?? []), h]);
+    for (const h of hits)
+      byEvent.set(String(h.headers["x-webhook-event-id"]), [...(byEvent.get(String(h.headers["x-webhook-event-id"])) ?? []), h]);
     expect([...byEvent.keys()].sort()).toEqual(deliveries.map((d) => d.event_id).sort());
     for (const [, attempts] of byEvent) {
       expect(attempts.filter((h) => h.answered === 200)).toHaveLength(1);

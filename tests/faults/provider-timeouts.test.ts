@@ -22,11 +22,15 @@ const RECONCILE_SECONDS = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An HTTP API that reads each send and, as `answer` says, answers or never does. */
-async function hangingApi(answer: (headers: Record<string, string | string[] | undefined>, body: string) => { status: number; body: unknown } | "hang", sendPath: RegExp) {
+async function hangingApi(
+  answer: (headers: Record<string, string | string[] | undefined>, body: string) => { status: number; body: unknown } | "hang",
+  sendPath: RegExp,
+) {
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     // HEAD (a reachability check) and the health check's look-ups are answered; sends go to `answer`.
-    if (req.method !== "POST" || !sendPath.test(req.url ?? "")) return void res.writeHead(404, { "content-type": "application/json" }).end("{}");
+    if (req.method !== "POST" || !sendPath.test(req.url ?? ""))
+      return void res.writeHead(404, { "content-type": "application/json" }).end("{}");
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -57,15 +61,25 @@ async function providers(s: OwnServer, first: Record<string, unknown>) {
   const fallback = await call("/api/providers", {
     base: s.server.url,
     cookie: s.cookie,
-    body: { name: "fallback", type: "smtp", priority: 2, config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+    body: {
+      name: "fallback",
+      type: "smtp",
+      priority: 2,
+      config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+    },
   });
   expect(fallback.status).toBe(201);
   return made.body as { id: string; name: string };
 }
 
 const send = (s: OwnServer, subject: string) =>
-  call("/api/v1/email/send", { base: s.server.url, key: s.key, body: { from: "ann@sender.test", to: "reader@example.test", subject, text: "exactly once" } });
-const row = async (s: OwnServer, id: string) => (await s.sql.query(`SELECT status, provider_name, message_id_header, error FROM messages WHERE id = $1`, [id])).rows[0];
+  call("/api/v1/email/send", {
+    base: s.server.url,
+    key: s.key,
+    body: { from: "ann@sender.test", to: "reader@example.test", subject, text: "exactly once" },
+  });
+const row = async (s: OwnServer, id: string) =>
+  (await s.sql.query(`SELECT status, provider_name, message_id_header, error FROM messages WHERE id = $1`, [id])).rows[0];
 const copiesInSink = (header: string) => sink.messages.filter((m) => messageIdOf(m.raw) === header).length;
 
 beforeAll(async () => {
@@ -82,10 +96,17 @@ describe("a provider that times out after taking the message", () => {
 
     // Mailgun: keeps the message, never answers.
     const mailgunKept: string[] = [];
-    const mailgun = await hangingApi((_h, body) => (mailgunKept.push(/name="h:Message-Id"\r\n\r\n(\S+)/.exec(body)?.[1] ?? ""), "hang"), /\/messages$/);
+    const mailgun = await hangingApi(
+      (_h, body) => (mailgunKept.push(/name="h:Message-Id"\r\n\r\n(\S+)/.exec(body)?.[1] ?? ""), "hang"),
+      /\/messages$/,
+    );
     cleanups.push(mailgun.close);
     const signingKey = "faults-mailgun-key";
-    const mgProvider = await providers(mg, { name: "mailgun", type: "mailgun", config: { apiKey: "key-x", domain: "mg.acme.test", baseUrl: mailgun.url, webhookSigningKey: signingKey } });
+    const mgProvider = await providers(mg, {
+      name: "mailgun",
+      type: "mailgun",
+      config: { apiKey: "key-x", domain: "mg.acme.test", baseUrl: mailgun.url, webhookSigningKey: signingKey },
+    });
 
     // Resend: keeps the first send and never answers it; a repeat of the key gets the first send's id.
     const resendKeys: string[] = [];
@@ -111,8 +132,18 @@ describe("a provider that times out after taking the message", () => {
     const mgRow = await row(mg, mgRes.body.data.id);
     expect(mgRow.error).toMatch(/Mailgun gave no answer after the request was sent/);
     expect(mailgunKept).toEqual([mgRow.message_id_header]);
-    const event = { id: "faults-1", event: "delivered", timestamp: Date.now() / 1000, recipient: "reader@example.test", message: { headers: { "message-id": mgRow.message_id_header.slice(1, -1) } } };
-    const hook = await call(`/api/webhooks/providers/${mgProvider.id}`, { base: mg.server.url, raw: mailgunBody(signingKey, event), headers: { "content-type": "application/json" } });
+    const event = {
+      id: "faults-1",
+      event: "delivered",
+      timestamp: Date.now() / 1000,
+      recipient: "reader@example.test",
+      message: { headers: { "message-id": mgRow.message_id_header.slice(1, -1) } },
+    };
+    const hook = await call(`/api/webhooks/providers/${mgProvider.id}`, {
+      base: mg.server.url,
+      raw: mailgunBody(signingKey, event),
+      headers: { "content-type": "application/json" },
+    });
     expect(hook.status).toBe(200);
 
     // Resend: the repeat with the same key settled it within the request.
@@ -126,7 +157,11 @@ describe("a provider that times out after taking the message", () => {
     expect(smRes.status).toBe(200);
     expect(smRes.body.data).toMatchObject({ status: "unconfirmed", provider: "silent smtp" });
     const smRow = await row(sm, smRes.body.data.id);
-    const [unconfirmed] = (await sm.sql.query(`SELECT created_at, metadata FROM audit_logs WHERE metadata ->> 'messageId' = $1 AND outcome = 'unconfirmed'`, [smRes.body.data.id])).rows;
+    const [unconfirmed] = (
+      await sm.sql.query(`SELECT created_at, metadata FROM audit_logs WHERE metadata ->> 'messageId' = $1 AND outcome = 'unconfirmed'`, [
+        smRes.body.data.id,
+      ])
+    ).rows;
     expect(unconfirmed.metadata.reason).toMatch(/no reply after the message was sent/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(10_000); // it waited for the timeouts
 
@@ -139,8 +174,12 @@ describe("a provider that times out after taking the message", () => {
     expect(copiesInSink(reRow.message_id_header)).toBe(0);
     expect(await row(sm, smRes.body.data.id)).toMatchObject({ status: "sent", provider_name: "fallback" });
     expect(copiesInSink(smRow.message_id_header)).toBe(1);
-    const [failover] = (await sm.sql.query(`SELECT created_at FROM audit_logs WHERE metadata ->> 'messageId' = $1 AND outcome = 'sent'`, [smRes.body.data.id])).rows;
-    expect(new Date(failover.created_at).getTime() - new Date(unconfirmed.created_at).getTime()).toBeGreaterThanOrEqual(RECONCILE_SECONDS * 1000 - 100);
+    const [failover] = (
+      await sm.sql.query(`SELECT created_at FROM audit_logs WHERE metadata ->> 'messageId' = $1 AND outcome = 'sent'`, [smRes.body.data.id])
+    ).rows;
+    expect(new Date(failover.created_at).getTime() - new Date(unconfirmed.created_at).getTime()).toBeGreaterThanOrEqual(
+      RECONCILE_SECONDS * 1000 - 100,
+    );
     expect(smtp.received()).toBe(1);
   });
 });

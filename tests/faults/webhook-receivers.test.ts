@@ -54,7 +54,13 @@ beforeAll(async () => {
     req.on("end", () => {
       const behaviour = (req.url ?? "/").slice(1) as Behaviour;
       const first = !received.some((r) => r.behaviour === behaviour);
-      received.push({ path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now(), behaviour });
+      received.push({
+        path: req.url ?? "/",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
+        behaviour,
+      });
       if (first) misbehave(behaviour, req, res);
       else res.writeHead(200).end("ok");
     });
@@ -64,7 +70,11 @@ beforeAll(async () => {
     socket.on("close", () => sockets.delete(socket));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  s = await ownServer({ env: { WEBHOOK_RETRY_BASE_SECONDS: String(BASE_MS / 1000) }, scopes: ["email:send", "webhooks:write"], unthrottled: true });
+  s = await ownServer({
+    env: { WEBHOOK_RETRY_BASE_SECONDS: String(BASE_MS / 1000) },
+    scopes: ["email:send", "webhooks:write"],
+    unthrottled: true,
+  });
 });
 
 afterAll(async () => {
@@ -79,14 +89,22 @@ describe("webhook receivers that hang, reset, stall, redirect or answer slowly",
     const secrets = new Map<Behaviour, string>();
     const endpoints = new Map<string, Behaviour>();
     for (const b of BEHAVIOURS) {
-      const res = await call("/api/v1/webhook-endpoints", { base: s.server.url, key: s.key, body: { url: `http://127.0.0.1:${port}/${b}`, events: ["email.sent"] } });
+      const res = await call("/api/v1/webhook-endpoints", {
+        base: s.server.url,
+        key: s.key,
+        body: { url: `http://127.0.0.1:${port}/${b}`, events: ["email.sent"] },
+      });
       expect(res.status).toBe(201);
       secrets.set(b, res.body.data.secret);
       endpoints.set(res.body.data.id, b);
     }
     // No provider: the demo provider sends it, and email.sent goes to all seven endpoints.
     const sentAt = Date.now();
-    const send = await call("/api/v1/email/send", { base: s.server.url, key: s.key, body: { from: "ann@sender.test", to: "reader@example.test", subject: "Fan out", text: "x" } });
+    const send = await call("/api/v1/email/send", {
+      base: s.server.url,
+      key: s.key,
+      body: { from: "ann@sender.test", to: "reader@example.test", subject: "Fan out", text: "x" },
+    });
     expect(send.status).toBe(200);
 
     const sql = s.sql as pg.Client;
@@ -104,7 +122,19 @@ describe("webhook receivers that hang, reset, stall, redirect or answer slowly",
           json_agg(json_build_object('attempt', a.attempt, 'startedAt', a.started_at, 'durationMs', a.duration_ms, 'statusCode', a.status_code,
             'error', a.error, 'succeeded', a.succeeded) ORDER BY a.attempt) AS log
         FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id GROUP BY d.id`)
-    ).rows as { endpoint_id: string; status: string; attempts: number; log: { attempt: number; startedAt: string; durationMs: number; statusCode: number | null; error: string | null; succeeded: boolean }[] }[];
+    ).rows as {
+      endpoint_id: string;
+      status: string;
+      attempts: number;
+      log: {
+        attempt: number;
+        startedAt: string;
+        durationMs: number;
+        statusCode: number | null;
+        error: string | null;
+        succeeded: boolean;
+      }[];
+    }[];
     const by = new Map(rows.map((r) => [endpoints.get(r.endpoint_id)!, r]));
     expect([...by.keys()].sort()).toEqual([...BEHAVIOURS].sort());
     for (const [, r] of by) expect(r.status).toBe("succeeded");

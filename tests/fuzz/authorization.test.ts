@@ -64,7 +64,13 @@ const sameAnswer = (x: FuzzResponse, y: FuzzResponse) => x.status === y.status &
 /** SPEC's deletes that answer 200 {deleted: false} / {removed: false} for what is not there: nothing was done. */
 const didNothing = (res: FuzzResponse) => {
   const body = res.json as Record<string, unknown> | null;
-  return res.status === 200 && typeof body === "object" && body !== null && Object.keys(body).length === 1 && (body.deleted === false || body.removed === false);
+  return (
+    res.status === 200 &&
+    typeof body === "object" &&
+    body !== null &&
+    Object.keys(body).length === 1 &&
+    (body.deleted === false || body.removed === false)
+  );
 };
 
 /** The request with each of `world`'s ids replaced by one of the same form that names nothing. */
@@ -72,7 +78,11 @@ function withMissingIds(req: FuzzRequest, world: OrgWorld): FuzzRequest {
   const swap = (text: string) => {
     for (const id of resourceIds(world)) {
       if (!text.includes(id) && !text.includes(encodeURIComponent(id))) continue;
-      const fresh = id.includes("@") ? `missing-${randomUUID().slice(0, 8)}@example.test` : /^[0-9a-f-]{36}$/.test(id) ? randomUUID() : `missing_${randomUUID().slice(0, 8)}`;
+      const fresh = id.includes("@")
+        ? `missing-${randomUUID().slice(0, 8)}@example.test`
+        : /^[0-9a-f-]{36}$/.test(id)
+          ? randomUUID()
+          : `missing_${randomUUID().slice(0, 8)}`;
       text = text.replaceAll(id, fresh).replaceAll(encodeURIComponent(id), encodeURIComponent(fresh));
     }
     return text;
@@ -112,7 +122,13 @@ describe("authorization on every route", () => {
             const auth = await authOf(a, kind, route, pick);
             // Refusals are checked for leaving everything as it was; callers let through are not (the hostile suite checks their refusals).
             const { res, changed } = await guardA.exchange(ownReq, auth, { unchecked: "through" in expectedFor(route, kind) });
-            note(kind, ownReq, res, [...shapeProblems(route.family, res, route), ...judgeAuth(route, kind, res), ...(changed.length ? [`state changed on a ${res.status >= 400 ? "refusal" : "read"} (${res.status}): ${changed.join(", ")}`] : [])]);
+            note(kind, ownReq, res, [
+              ...shapeProblems(route.family, res, route),
+              ...judgeAuth(route, kind, res),
+              ...(changed.length
+                ? [`state changed on a ${res.status >= 400 ? "refusal" : "read"} (${res.status}): ${changed.join(", ")}`]
+                : []),
+            ]);
           }
 
           // 2. This organization's strongest callers on the other's resources (path ids), or with
@@ -120,26 +136,42 @@ describe("authorization on every route", () => {
           //    ids that do not exist (nothing about the other organization can be told apart), a
           //    write never accepted, the other organization untouched, none of its ids answered.
           const strong: [string, Auth][] = [
-            ...(route.scope ? [["full-access key", { bearer: a.keys.star }] as [string, Auth], ["app token (owner)", { bearer: await a.oauth.owner() }] as [string, Auth]] : []),
+            ...(route.scope
+              ? [
+                  ["full-access key", { bearer: a.keys.star }] as [string, Auth],
+                  ["app token (owner)", { bearer: await a.oauth.owner() }] as [string, Auth],
+                ]
+              : []),
             ["session (owner)", { cookie: a.cookies.owner }],
           ];
           await quiet(b.orgId);
           const beforeB = await snapshot(b.orgId);
           const hasIds = placeholders(route.path).length > 0;
-          const intoB = request(route, hasIds ? pathIn(b, route) : pathIn(a, route), hasIds ? query : acrossQuery, hasIds ? body : acrossBody);
+          const intoB = request(
+            route,
+            hasIds ? pathIn(b, route) : pathIn(a, route),
+            hasIds ? query : acrossQuery,
+            hasIds ? body : acrossBody,
+          );
           if (hasIds || sentForeignId(b, intoB)) {
             const missing = withMissingIds(intoB, b);
             for (const [kind, auth] of strong) {
               const res = await send(intoB, auth);
               const control = await send(missing, auth);
-              const found = [...shapeProblems(route.family, res, route), ...leaked(b, intoB, res).map((id) => `another organization's id ${id} in the answer`)];
-              if (!sameAnswer(res, control)) found.push(`answered ${res.status} ${codeOf(res)}, but ${control.status} ${codeOf(control)} for ids that do not exist`);
+              const found = [
+                ...shapeProblems(route.family, res, route),
+                ...leaked(b, intoB, res).map((id) => `another organization's id ${id} in the answer`),
+              ];
+              if (!sameAnswer(res, control))
+                found.push(`answered ${res.status} ${codeOf(res)}, but ${control.status} ${codeOf(control)} for ids that do not exist`);
               if (hasIds && res.status < 400 && !didNothing(res)) found.push(`another organization's resource answered ${res.status}`);
-              if (!hasIds && route.method !== "GET" && res.status < 400 && !didNothing(res)) found.push(`a write naming another organization's id was accepted (${res.status})`);
+              if (!hasIds && route.method !== "GET" && res.status < 400 && !didNothing(res))
+                found.push(`a write naming another organization's id was accepted (${res.status})`);
               note(`${kind} → other organization`, intoB, res, found);
             }
             const changedB = changedTables(beforeB, await snapshot(b.orgId));
-            if (changedB.length) problems.push(`[→ other organization] its rows changed: ${changedB.join(", ")}\n  ${describeRequest(intoB)}`);
+            if (changedB.length)
+              problems.push(`[→ other organization] its rows changed: ${changedB.join(", ")}\n  ${describeRequest(intoB)}`);
           }
 
           // 3. The other organization's callers on this organization's resources: answered as for
@@ -153,8 +185,12 @@ describe("authorization on every route", () => {
             for (const [kind, auth] of fromB) {
               const { res, changed } = await guardA.exchange(ownReq, auth);
               const control = await send(missing, auth);
-              const found = [...shapeProblems(route.family, res, route), ...leaked(a, ownReq, res).map((id) => `this organization's id ${id} in the other's answer`)];
-              if (!sameAnswer(res, control)) found.push(`answered ${res.status} ${codeOf(res)}, but ${control.status} ${codeOf(control)} for ids that do not exist`);
+              const found = [
+                ...shapeProblems(route.family, res, route),
+                ...leaked(a, ownReq, res).map((id) => `this organization's id ${id} in the other's answer`),
+              ];
+              if (!sameAnswer(res, control))
+                found.push(`answered ${res.status} ${codeOf(res)}, but ${control.status} ${codeOf(control)} for ids that do not exist`);
               if (res.status < 400 && !didNothing(res)) found.push(`answered ${res.status}`);
               if (changed.length) found.push(`state changed: ${changed.join(", ")}`);
               note(kind, ownReq, res, found);
@@ -178,11 +214,17 @@ function judgeAuth(route: RouteEntry, kind: CredentialKind, res: FuzzResponse): 
   if ("refusal" in expected) {
     const r = expected.refusal;
     if ("exact" in r) {
-      return res.status === r.status && JSON.stringify(body) === JSON.stringify(r.exact) ? [] : [`expected 401 ${JSON.stringify(r.exact)}, answered ${res.status} ${res.text.slice(0, 200)}`];
+      return res.status === r.status && JSON.stringify(body) === JSON.stringify(r.exact)
+        ? []
+        : [`expected 401 ${JSON.stringify(r.exact)}, answered ${res.status} ${res.text.slice(0, 200)}`];
     }
-    return res.status === r.status && body?.code === r.code ? [] : [`expected ${r.status} ${r.code}, answered ${res.status} ${body?.code ?? res.text.slice(0, 100)}`];
+    return res.status === r.status && body?.code === r.code
+      ? []
+      : [`expected ${r.status} ${r.code}, answered ${res.status} ${body?.code ?? res.text.slice(0, 100)}`];
   }
-  if (res.status === 401 || (res.status === 403 && AUTH_CODES.has(body?.code ?? ""))) return [`should get through, answered ${res.status} ${body?.code}`];
-  if (res.status === 403 && body?.code === "PERMISSION_DENIED" && !HANDLER_ROLE_CHECKS[`${route.method} ${route.path}`]) return [`role ${kind} holds ${route.permission ?? "no required permission"}, answered PERMISSION_DENIED: ${body.error}`];
+  if (res.status === 401 || (res.status === 403 && AUTH_CODES.has(body?.code ?? "")))
+    return [`should get through, answered ${res.status} ${body?.code}`];
+  if (res.status === 403 && body?.code === "PERMISSION_DENIED" && !HANDLER_ROLE_CHECKS[`${route.method} ${route.path}`])
+    return [`role ${kind} holds ${route.permission ?? "no required permission"}, answered PERMISSION_DENIED: ${body.error}`];
   return [];
 }

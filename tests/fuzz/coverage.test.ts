@@ -7,7 +7,10 @@ import { routeFiles } from "./support/route-files";
 
 describe("fuzz coverage", () => {
   const onDisk = routeFiles().flatMap((f) => f.methods.map((m) => `${m} ${f.path}`));
-  const catalogued = [...allRoutes.map((r) => `${r.method} ${r.path}`), ...specialRoutes.flatMap((s) => s.methods.map((m) => `${m} ${s.path}`))];
+  const catalogued = [
+    ...allRoutes.map((r) => `${r.method} ${r.path}`),
+    ...specialRoutes.flatMap((s) => s.methods.map((m) => `${m} ${s.path}`)),
+  ];
 
   it("finds the route files", () => {
     expect(onDisk.length).toBeGreaterThan(100);

@@ -29,7 +29,10 @@ beforeAll(async () => {
   await smtpProvider(org.cookie, sink);
   inbound = await postmarkInboundProvider(org.cookie, { isActive: false });
   key = (await createKey(org.cookie, ["email:send", "templates:write", "inbox:read", "inbox:send"])).key;
-  const t = await call("/api/v1/templates", { key, body: { name: "Injected", subject: "Hi {{name}}", html: "<p>{{name}}</p>", text: "{{name}}" } });
+  const t = await call("/api/v1/templates", {
+    key,
+    body: { name: "Injected", subject: "Hi {{name}}", html: "<p>{{name}}</p>", text: "{{name}}" },
+  });
   templateId = t.body.data.id;
 });
 afterAll(() => sink.close());
@@ -67,11 +70,16 @@ function injected(mail: { raw: Buffer; rcptTo: string[] }, expected: string[]): 
   // A line that is no header, or a header block cut short (an injected blank line), means text got out of its header.
   const notHeaders = headerLines(mail.raw).filter((l) => !/^[!-9;-~]+:/.test(l));
   if (notHeaders.length) problems.push(`lines in the header block that are no header: ${JSON.stringify(notHeaders)}`);
-  for (const required of ["from", "to", "subject", "date", "message-id", "mime-version"]) if (!names.includes(required)) problems.push(`header ${required} missing (the header block was cut short)`);
+  for (const required of ["from", "to", "subject", "date", "message-id", "mime-version"])
+    if (!names.includes(required)) problems.push(`header ${required} missing (the header block was cut short)`);
   return problems;
 }
 
-const hostile = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...CRLF_STRINGS) }, { weight: 1, arbitrary: fc.constantFrom(...UNICODE_STRINGS) }, { weight: 1, arbitrary: hostileString.filter((s) => s.length < 900) });
+const hostile = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...CRLF_STRINGS) },
+  { weight: 1, arbitrary: fc.constantFrom(...UNICODE_STRINGS) },
+  { weight: 1, arbitrary: hostileString.filter((s) => s.length < 900) },
+);
 
 type Send = { path: string; body: Record<string, unknown>; field: string; recipients: string[] };
 
@@ -82,15 +90,36 @@ const sends: fc.Arbitrary<Send> = fc.oneof(
     recipients: [TO],
     body: { from: FROM, to: TO, replyTo: "replies@example.test", subject: "Hello", text: "x", [field]: s },
   })),
-  hostile.map((s) => ({ path: "/api/v1/email/send", field: "to (display name)", recipients: [TO], body: { from: FROM, to: `${s} <${TO}>`, subject: "Hello", text: "x" } })),
-  hostile.map((s) => ({ path: "/api/v1/email/send", field: "headers", recipients: [TO], body: { from: FROM, to: TO, subject: "Hello", text: "x", headers: { "X-Custom": s } } })),
+  hostile.map((s) => ({
+    path: "/api/v1/email/send",
+    field: "to (display name)",
+    recipients: [TO],
+    body: { from: FROM, to: `${s} <${TO}>`, subject: "Hello", text: "x" },
+  })),
+  hostile.map((s) => ({
+    path: "/api/v1/email/send",
+    field: "headers",
+    recipients: [TO],
+    body: { from: FROM, to: TO, subject: "Hello", text: "x", headers: { "X-Custom": s } },
+  })),
   hostile.map((s) => ({
     path: "/api/v1/email/send",
     field: "attachments.filename",
     recipients: [TO],
-    body: { from: FROM, to: TO, subject: "Hello", text: "x", attachments: [{ filename: s, content: Buffer.from("hi").toString("base64"), contentType: "text/plain" }] },
+    body: {
+      from: FROM,
+      to: TO,
+      subject: "Hello",
+      text: "x",
+      attachments: [{ filename: s, content: Buffer.from("hi").toString("base64"), contentType: "text/plain" }],
+    },
   })),
-  hostile.map((s) => ({ path: "/api/v1/email/send-templated", field: "variables.name", recipients: [TO], body: { templateId, from: FROM, recipients: [TO], variables: { name: s } } })),
+  hostile.map((s) => ({
+    path: "/api/v1/email/send-templated",
+    field: "variables.name",
+    recipients: [TO],
+    body: { templateId, from: FROM, recipients: [TO], variables: { name: s } },
+  })),
 );
 
 describe("header injection into sent mail", () => {
@@ -100,12 +129,17 @@ describe("header injection into sent mail", () => {
         const before = sink.messages.length;
         const res = await call(send.path, { key, body: send.body });
         if (res.status >= 500) throw new Error(`${send.field}: ${res.status} ${JSON.stringify(res.body)}`);
-        const accepted = res.status === 200 && (Array.isArray(res.body.data) ? res.body.data.some((r: { status: string }) => r.status === "sent") : res.body.data.status === "sent");
+        const accepted =
+          res.status === 200 &&
+          (Array.isArray(res.body.data)
+            ? res.body.data.some((r: { status: string }) => r.status === "sent")
+            : res.body.data.status === "sent");
         if (!accepted) return;
         const mail = await nextMessage(before);
         if (!mail) throw new Error(`${send.field}: accepted but nothing reached the sink`);
         const problems = injected(mail, send.recipients);
-        if (problems.length) throw new Error(`${send.field} = ${JSON.stringify(send.body)}\n${problems.join("\n")}\n${headerLines(mail.raw).join("\n")}`);
+        if (problems.length)
+          throw new Error(`${send.field} = ${JSON.stringify(send.body)}\n${problems.join("\n")}\n${headerLines(mail.raw).join("\n")}`);
       }),
       fcParams(RUNS * 2),
     );
@@ -134,7 +168,8 @@ describe("header injection into sent mail", () => {
         const sent = await nextMessage(before);
         if (!sent) throw new Error(`reply accepted but nothing reached the sink`);
         const problems = injected(sent, ["writer@example.test"]);
-        if (problems.length) throw new Error(`inbound ${where} = ${JSON.stringify(s)}\n${problems.join("\n")}\n${headerLines(sent.raw).join("\n")}`);
+        if (problems.length)
+          throw new Error(`inbound ${where} = ${JSON.stringify(s)}\n${problems.join("\n")}\n${headerLines(sent.raw).join("\n")}`);
       }),
       fcParams(RUNS),
     );

@@ -48,7 +48,8 @@ export async function startDnsServer(): Promise<DnsServer> {
       const response = Packet.createResponseFromRequest(request);
       const [q] = request.questions;
       const name = key(q.name);
-      const answer = (record: Record<string, unknown>) => response.answers.push(Packet.createResourceFromQuestion(q, { class: Packet.CLASS.IN, ttl: 1, ...record }));
+      const answer = (record: Record<string, unknown>) =>
+        response.answers.push(Packet.createResourceFromQuestion(q, { class: Packet.CLASS.IN, ttl: 1, ...record }));
       if (failing.has(name)) {
         response.header.rcode = RCODE.SERVFAIL;
       } else if (q.type === Packet.TYPE.TXT && txt.has(name)) {

@@ -73,7 +73,11 @@ export function jsonBody(req: RecordedRequest): any {
 /** Parses a recorded multipart/form-data body with the platform's own parser. */
 export async function formBody(req: RecordedRequest): Promise<FormData> {
   const contentType = String(req.headers["content-type"]);
-  return new Request("http://fake.invalid", { method: "POST", headers: { "content-type": contentType }, body: new Uint8Array(req.body) }).formData();
+  return new Request("http://fake.invalid", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: new Uint8Array(req.body),
+  }).formData();
 }
 
 /** An address where nothing listens: requests to it fail as network errors. */

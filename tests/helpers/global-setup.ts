@@ -24,7 +24,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(`${process.env.NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) throw new Error("No production build: run `npm run build` first (npm test does).");
+  if (!existsSync(`${process.env.NEXT_DIST_DIR ?? ".next"}/BUILD_ID`))
+    throw new Error("No production build: run `npm run build` first (npm test does).");
   const mode = process.env.MAILROOM_TEST_DB === "embedded" ? "embedded" : "postgres";
   const ownerEmail = "owner@example.test";
   const ownerPassword = "correct horse battery";
@@ -86,7 +87,9 @@ export default async function setup(project: TestProject) {
     await cleanup();
     // No secret in the logs of the whole run: every test's keys, tokens, secrets and passwords
     // passed through these servers. A leak fails the run (a teardown cannot fail a test).
-    const leaks = servers.flatMap((s) => findSecrets(s.output(), [common.AUTH_SECRET, common.ENCRYPTION_KEY, common.STAFF_API_TOKEN, ownerPassword, PASSWORD, SINK_PASSWORD]));
+    const leaks = servers.flatMap((s) =>
+      findSecrets(s.output(), [common.AUTH_SECRET, common.ENCRYPTION_KEY, common.STAFF_API_TOKEN, ownerPassword, PASSWORD, SINK_PASSWORD]),
+    );
     if (leaks.length) {
       console.error(`Secrets found in the app servers' logs of this run:\n${leaks.slice(0, 20).join("\n")}`);
       process.exitCode = 1;

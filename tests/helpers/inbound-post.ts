@@ -84,13 +84,24 @@ export function postmarkInboundJson(mail: InboundMail): Record<string, unknown> 
       ...(mail.references?.length ? [{ Name: "References", Value: mail.references.join(" ") }] : []),
       ...(mail.headers ?? []),
     ],
-    Attachments: (mail.attachments ?? []).map((a) => ({ ...a, ContentLength: Buffer.from(a.Content, "base64").length, ContentID: a.ContentID ?? "" })),
+    Attachments: (mail.attachments ?? []).map((a) => ({
+      ...a,
+      ContentLength: Buffer.from(a.Content, "base64").length,
+      ContentID: a.ContentID ?? "",
+    })),
   };
 }
 
 /** POSTs a body to the provider's inbound URL with its Basic credentials. */
-export function postPostmark(provider: PostmarkInbound, body: string | Record<string, unknown>, auth = { username: provider.username, password: provider.password }): Promise<CallResult> {
-  return call(`/api/inbound/providers/${provider.id}`, { raw: typeof body === "string" ? body : JSON.stringify(body), headers: basicAuthHeaders(auth.username, auth.password) });
+export function postPostmark(
+  provider: PostmarkInbound,
+  body: string | Record<string, unknown>,
+  auth = { username: provider.username, password: provider.password },
+): Promise<CallResult> {
+  return call(`/api/inbound/providers/${provider.id}`, {
+    raw: typeof body === "string" ? body : JSON.stringify(body),
+    headers: basicAuthHeaders(auth.username, auth.password),
+  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -101,7 +112,8 @@ export async function processed(id: string, timeoutMs = 10_000) {
   for (;;) {
     const row = await db().inboundMessage.findUnique({ where: { id } });
     if (row && row.status !== "received") return row;
-    if (Date.now() > deadline) throw new Error(`inbound message ${id} was not processed within ${timeoutMs} ms (status ${row?.status ?? "missing"})`);
+    if (Date.now() > deadline)
+      throw new Error(`inbound message ${id} was not processed within ${timeoutMs} ms (status ${row?.status ?? "missing"})`);
     await sleep(50);
   }
 }

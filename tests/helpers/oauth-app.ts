@@ -12,8 +12,16 @@ export async function discover(base = inject("baseUrl")): Promise<oauth.Authoriz
   return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }));
 }
 
-export async function registerPublicApp(as: oauth.AuthorizationServer, scope: string, extra: Record<string, unknown> = {}): Promise<oauth.Client> {
-  const res = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [REDIRECT_URI], client_name: "Test app", token_endpoint_auth_method: "none", scope, ...extra }, insecure);
+export async function registerPublicApp(
+  as: oauth.AuthorizationServer,
+  scope: string,
+  extra: Record<string, unknown> = {},
+): Promise<oauth.Client> {
+  const res = await oauth.dynamicClientRegistrationRequest(
+    as,
+    { redirect_uris: [REDIRECT_URI], client_name: "Test app", token_endpoint_auth_method: "none", scope, ...extra },
+    insecure,
+  );
   return oauth.processDynamicClientRegistrationResponse(res);
 }
 
@@ -28,7 +36,12 @@ export async function newPkce(): Promise<Pkce> {
 }
 
 /** The consent form's POST: the app's request parameters plus the decision. Answers the Location the browser is sent to. */
-export async function decide(cookie: string, params: Record<string, string>, decision: "approve" | "deny" = "approve", base = inject("baseUrl")) {
+export async function decide(
+  cookie: string,
+  params: Record<string, string>,
+  decision: "approve" | "deny" = "approve",
+  base = inject("baseUrl"),
+) {
   const res = await fetch(`${base}/api/oauth/authorize`, {
     method: "POST",
     headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: base },
@@ -39,18 +52,43 @@ export async function decide(cookie: string, params: Record<string, string>, dec
   return { status: res.status, location: location ? new URL(location) : null, body: location ? null : await res.json().catch(() => null) };
 }
 
-export function authorizationParams(client: oauth.Client, pkce: Pkce, scope: string, state = oauth.generateRandomState()): Record<string, string> {
-  return { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT_URI, scope, state, code_challenge: pkce.challenge, code_challenge_method: "S256" };
+export function authorizationParams(
+  client: oauth.Client,
+  pkce: Pkce,
+  scope: string,
+  state = oauth.generateRandomState(),
+): Record<string, string> {
+  return {
+    response_type: "code",
+    client_id: client.client_id,
+    redirect_uri: REDIRECT_URI,
+    scope,
+    state,
+    code_challenge: pkce.challenge,
+    code_challenge_method: "S256",
+  };
 }
 
-export async function exchange(as: oauth.AuthorizationServer, client: oauth.Client, callback: URL, state: string, pkce: Pkce, auth = oauth.None()) {
+export async function exchange(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  callback: URL,
+  state: string,
+  pkce: Pkce,
+  auth = oauth.None(),
+) {
   const params = oauth.validateAuthResponse(as, client, callback, state);
   const res = await oauth.authorizationCodeGrantRequest(as, client, auth, params, REDIRECT_URI, pkce.verifier, insecure);
   return oauth.processAuthorizationCodeResponse(as, client, res);
 }
 
 /** The whole dance for a user: register (unless given a client), approve, exchange. */
-export async function connectApp(cookie: string, scope: string, given?: { as: oauth.AuthorizationServer; client: oauth.Client }, base = inject("baseUrl")) {
+export async function connectApp(
+  cookie: string,
+  scope: string,
+  given?: { as: oauth.AuthorizationServer; client: oauth.Client },
+  base = inject("baseUrl"),
+) {
   const as = given?.as ?? (await discover(base));
   const client = given?.client ?? (await registerPublicApp(as, scope));
   const pkce = await newPkce();

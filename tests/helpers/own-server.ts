@@ -57,7 +57,17 @@ export async function ownServer({ scopes, env = {}, databaseUrl, unthrottled = f
  * confirmed and creates an API key of `scopes`; `unthrottled` lifts the send allowance and the
  * key's rate limit. Answers the session cookie and the key.
  */
-export async function ownOrganization({ base, sql, scopes, unthrottled = false }: { base: string; sql: pg.Client; scopes: string[]; unthrottled?: boolean }) {
+export async function ownOrganization({
+  base,
+  sql,
+  scopes,
+  unthrottled = false,
+}: {
+  base: string;
+  sql: pg.Client;
+  scopes: string[];
+  unthrottled?: boolean;
+}) {
   const cookie = await signInOrThrow(inject("ownerEmail"), inject("ownerPassword"), base);
   await sql.query(`UPDATE organizations SET send_mode = 'production'${unthrottled ? ", monthly_send_allowance = 1000000" : ""}`);
   await sql.query(

@@ -16,7 +16,8 @@ function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): number {
 function processTree(pid: number): number[] {
   let children: number[] = [];
   try {
-    for (const task of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) children.push(Number(task));
+    for (const task of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean))
+      children.push(Number(task));
   } catch {
     children = [];
   }

@@ -26,7 +26,9 @@ export function sendgridHeaders(privateKey: KeyObject, body: string, at = new Da
   const timestamp = String(unixSeconds(at));
   return {
     "content-type": "application/json",
-    "x-twilio-email-event-webhook-signature": createSign("sha256").update(timestamp + body).sign(privateKey, "base64"),
+    "x-twilio-email-event-webhook-signature": createSign("sha256")
+      .update(timestamp + body)
+      .sign(privateKey, "base64"),
     "x-twilio-email-event-webhook-timestamp": timestamp,
   };
 }
@@ -40,6 +42,8 @@ export function basicAuthHeaders(username: string, password: string): Record<str
 export function mailgunBody(signingKey: string, eventData: unknown, at = new Date()): string {
   const timestamp = String(unixSeconds(at));
   const token = randomBytes(25).toString("hex");
-  const signature = createHmac("sha256", signingKey).update(timestamp + token).digest("hex");
+  const signature = createHmac("sha256", signingKey)
+    .update(timestamp + token)
+    .digest("hex");
   return JSON.stringify({ signature: { timestamp, token, signature }, "event-data": eventData });
 }

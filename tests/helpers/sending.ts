@@ -8,8 +8,20 @@ export { SINK_USER, SINK_PASSWORD } from "./test-secrets";
 import { SINK_USER, SINK_PASSWORD } from "./test-secrets";
 
 /** From-addresses the tests send from; productionMode makes them confirmed senders of the organization. */
-export const TEST_SENDERS = ["ann@sender.test", "bea@sender.test", "cy@sender.test", "robot@sender.test", "a@example.test", "alice@example.test",
-  "sender@example.test", "news@acme.test", "x@acme.test", "ops@team.test", "win@spam.test", "bounce@example.com"];
+export const TEST_SENDERS = [
+  "ann@sender.test",
+  "bea@sender.test",
+  "cy@sender.test",
+  "robot@sender.test",
+  "a@example.test",
+  "alice@example.test",
+  "sender@example.test",
+  "news@acme.test",
+  "x@acme.test",
+  "ops@team.test",
+  "win@spam.test",
+  "bounce@example.com",
+];
 
 export async function productionMode(orgId: string, allowance = 100_000) {
   await db().organization.update({ where: { id: orgId }, data: { sendMode: "production", monthlySendAllowance: allowance } });

@@ -59,7 +59,10 @@ export interface StartOptions {
 }
 
 /** Starts the server with this environment (over the test process's own for `npm start`; alone for a standalone folder) and waits until it answers. */
-export async function startServer(env: Record<string, string>, { waitFor = "/api/health", standalone }: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  { waitFor = "/api/health", standalone }: StartOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const label = standalone ? "Standalone server" : "Server";
@@ -80,7 +83,13 @@ export async function startServer(env: Record<string, string>, { waitFor = "/api
         },
         standalone,
       )
-    : spawnNode([...startArgs(), "-p", String(port), "-H", "127.0.0.1"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1", APP_URL: url, NEXTAUTH_URL: url, ...env });
+    : spawnNode([...startArgs(), "-p", String(port), "-H", "127.0.0.1"], {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        APP_URL: url,
+        NEXTAUTH_URL: url,
+        ...env,
+      });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${label} exited early:\n${output()}`);

@@ -19,28 +19,51 @@ interface Answer {
   body: string;
 }
 
-function send(url: string, { method = "GET", headers = {}, body, localAddress }: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string }): Promise<Answer> {
+function send(
+  url: string,
+  {
+    method = "GET",
+    headers = {},
+    body,
+    localAddress,
+  }: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) }, localAddress }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]), body: text }));
-      res.on("error", reject);
-    });
+    const req = request(
+      url,
+      { method, headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) }, localAddress },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]), body: text }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
 }
 
 /** `cookie`: the session's cookies, or null when it failed; `setCookies`: every cookie the sign-in answer set. */
-export async function signIn(email: string, password: string, base = inject("baseUrl"), from: SignInFrom = {}): Promise<{ status: number; cookie: string | null; setCookies: string[] }> {
+export async function signIn(
+  email: string,
+  password: string,
+  base = inject("baseUrl"),
+  from: SignInFrom = {},
+): Promise<{ status: number; cookie: string | null; setCookies: string[] }> {
   const csrfRes = await send(`${base}/api/auth/csrf`, { headers: from.headers, localAddress: from.localAddress });
   const { csrfToken } = JSON.parse(csrfRes.body) as { csrfToken: string };
   const jar = csrfRes.cookies;
   const res = await send(`${base}/api/auth/callback/credentials`, {
     method: "POST",
-    headers: { ...from.headers, "content-type": "application/x-www-form-urlencoded", cookie: [...jar, ...(from.cookie ? [from.cookie] : [])].join("; ") },
+    headers: {
+      ...from.headers,
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: [...jar, ...(from.cookie ? [from.cookie] : [])].join("; "),
+    },
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString(),
     localAddress: from.localAddress,
   });
@@ -49,13 +72,21 @@ export async function signIn(email: string, password: string, base = inject("bas
 }
 
 /** Sign-ins with each of `passwords` at once: one CSRF token, then every POST together (a burst). */
-export async function signInBurst(email: string, passwords: string[], base = inject("baseUrl")): Promise<{ status: number; cookie: string | null }[]> {
+export async function signInBurst(
+  email: string,
+  passwords: string[],
+  base = inject("baseUrl"),
+): Promise<{ status: number; cookie: string | null }[]> {
   const csrfRes = await send(`${base}/api/auth/csrf`, {});
   const { csrfToken } = JSON.parse(csrfRes.body) as { csrfToken: string };
   const headers = { "content-type": "application/x-www-form-urlencoded", cookie: csrfRes.cookies.join("; ") };
   return Promise.all(
     passwords.map(async (password) => {
-      const res = await send(`${base}/api/auth/callback/credentials`, { method: "POST", headers, body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString() });
+      const res = await send(`${base}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString(),
+      });
       return { status: res.status, cookie: res.cookies.find((c) => c.startsWith("next-auth.session-token=")) ?? null };
     }),
   );

@@ -15,7 +15,10 @@ export const SYSTEM_FROM = "Mailroom <system@operator.test>";
 
 export async function serverWithSystemMail(scopes: string[] = ["*"]) {
   const systemSink = await newSink();
-  const own = await ownServer({ env: { SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${systemSink.port}`, SYSTEM_MAIL_FROM: SYSTEM_FROM }, scopes });
+  const own = await ownServer({
+    env: { SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${systemSink.port}`, SYSTEM_MAIL_FROM: SYSTEM_FROM },
+    scopes,
+  });
   return { ...own, systemSink, close: async () => (await own.close(), await systemSink.close()) };
 }
 
@@ -31,7 +34,10 @@ export async function linkMailedTo(sink: SmtpSink, to: string, path: string) {
 }
 
 /** Another organization on that server's database, with its owner signed in. */
-export async function otherOrgOn(own: { database: { url: string }; server: { url: string } }, name = `Other ${randomBytes(4).toString("hex")}`) {
+export async function otherOrgOn(
+  own: { database: { url: string }; server: { url: string } },
+  name = `Other ${randomBytes(4).toString("hex")}`,
+) {
   const prisma = openPostgres(own.database.url, 1).prisma;
   try {
     const email = `other-owner-${randomBytes(4).toString("hex")}@example.test`;

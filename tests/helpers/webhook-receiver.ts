@@ -79,7 +79,9 @@ export function verifyByHand(r: Received, secret: string, nowSeconds = Math.floo
   const id = String(r.headers["x-webhook-id"]);
   const timestamp = Number(r.headers["x-webhook-timestamp"]);
   if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > 300) return false;
-  const expected = createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "utf8")).update(`${id}.${timestamp}.${r.body}`).digest();
+  const expected = createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "utf8"))
+    .update(`${id}.${timestamp}.${r.body}`)
+    .digest();
   return String(r.headers["x-webhook-signature"])
     .split(" ")
     .some((part) => {

@@ -20,15 +20,39 @@ let m2: string;
 async function message(provider: string, subject: string, to: string[]) {
   const row = await db().message.create({
     data: {
-      orgId: org.org.id, projectId: org.project.id, fromAddress: "news@example.test", to, cc: [], bcc: [], subject,
-      status: "sent", sendMode: "production", providerName: provider, messageIdHeader: `<${subject}@example.test>`, sentAt: at("2026-10-05T12:00:00Z"),
+      orgId: org.org.id,
+      projectId: org.project.id,
+      fromAddress: "news@example.test",
+      to,
+      cc: [],
+      bcc: [],
+      subject,
+      status: "sent",
+      sendMode: "production",
+      providerName: provider,
+      messageIdHeader: `<${subject}@example.test>`,
+      sentAt: at("2026-10-05T12:00:00Z"),
     },
   });
   return row.id;
 }
 
-const event = (messageId: string, type: NewEvent["type"], recipient: string, occurredAt: string, extra: Partial<NewEvent> = {}): NewEvent => ({
-  orgId: org.org.id, projectId: org.project.id, messageId, type, recipient, sendMode: "production", occurredAt: at(occurredAt), source: "manual", ...extra,
+const event = (
+  messageId: string,
+  type: NewEvent["type"],
+  recipient: string,
+  occurredAt: string,
+  extra: Partial<NewEvent> = {},
+): NewEvent => ({
+  orgId: org.org.id,
+  projectId: org.project.id,
+  messageId,
+  type,
+  recipient,
+  sendMode: "production",
+  occurredAt: at(occurredAt),
+  source: "manual",
+  ...extra,
 });
 
 beforeAll(async () => {
@@ -50,7 +74,9 @@ beforeAll(async () => {
   await publishEvents([
     event(m2, "email.delivered", "r4@example.test", "2026-10-05T13:05:00Z"),
     event(m1, "email.bounced", "r3@example.test", "2026-10-05T12:41:00Z", { reason: "552 mailbox full" }),
-    event(m1, "email.opened", "r1@example.test", "2026-10-06T08:00:00Z", { metadata: { bot: true, botReason: "Apple Mail Privacy Protection" } }),
+    event(m1, "email.opened", "r1@example.test", "2026-10-06T08:00:00Z", {
+      metadata: { bot: true, botReason: "Apple Mail Privacy Protection" },
+    }),
     event(m1, "email.opened", "r1@example.test", "2026-10-06T09:00:00Z", { metadata: { bot: false } }),
     event(m1, "email.opened", "r1@example.test", "2026-10-06T10:00:00Z", { metadata: { bot: false } }),
     event(m1, "email.opened", "r2@example.test", "2026-10-06T09:30:00Z", { metadata: { bot: true, botReason: "automated user agent" } }),
@@ -66,8 +92,15 @@ describe("reports", () => {
     const res = await report("summary", RANGE);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      totalSent: 4, totalDelivered: 3, totalOpened: 1, totalClicked: 1, totalBounced: 1,
-      deliveryRate: 0.75, openRate: 0.25, clickRate: 0.25, bounceRate: 0.25,
+      totalSent: 4,
+      totalDelivered: 3,
+      totalOpened: 1,
+      totalClicked: 1,
+      totalBounced: 1,
+      deliveryRate: 0.75,
+      openRate: 0.25,
+      clickRate: 0.25,
+      bounceRate: 0.25,
     });
     const v1 = await call(`/api/v1/analytics/summary?${RANGE}`, { key });
     expect(v1.body.data).toEqual(res.body);
@@ -79,20 +112,38 @@ describe("reports", () => {
     expect(res.body).toMatchObject({ totalSent: 0, totalDelivered: 2, totalBounced: 1 }); // 12:40, 13:05 delivered; 12:41 bounced
     expect((await report("summary", "from=2026-10-05T12:05:00Z&to=2026-10-05T12:05:00Z")).body.totalDelivered).toBe(1);
     expect((await report("summary", "from=2026-10-05T12:05:00.001Z&to=2026-10-05T12:39:59.999Z")).body.totalDelivered).toBe(0);
-    expect((await report("summary", "from=2026-10-05T11:00:00Z&to=2026-10-05T13:00:00Z")).body).toMatchObject({ totalSent: 4, totalDelivered: 2 });
+    expect((await report("summary", "from=2026-10-05T11:00:00Z&to=2026-10-05T13:00:00Z")).body).toMatchObject({
+      totalSent: 4,
+      totalDelivered: 2,
+    });
   });
 
   it("reads a long partial hour as its rollup less the rest of the hour, with the same counts", async () => {
     // Head of 55 minutes: hour 12's rollup less [12:00, 12:05) (the three sends at 12:00).
-    expect((await report("summary", "from=2026-10-05T12:05:00Z&to=2026-10-05T13:55:00Z")).body).toMatchObject({ totalSent: 1, totalDelivered: 3, totalBounced: 1 });
+    expect((await report("summary", "from=2026-10-05T12:05:00Z&to=2026-10-05T13:55:00Z")).body).toMatchObject({
+      totalSent: 1,
+      totalDelivered: 3,
+      totalBounced: 1,
+    });
     // Tail of 39:59: hour 12's rollup less (12:39:59, 13:00) (the delivery at 12:40).
-    expect((await report("summary", "from=2026-10-05T11:00:00Z&to=2026-10-05T12:39:59Z")).body).toMatchObject({ totalSent: 4, totalDelivered: 1, totalBounced: 0 });
+    expect((await report("summary", "from=2026-10-05T11:00:00Z&to=2026-10-05T12:39:59Z")).body).toMatchObject({
+      totalSent: 4,
+      totalDelivered: 1,
+      totalBounced: 0,
+    });
     // Inside one hour, 58 minutes: the hour less [12:00, 12:00:00.001) and (12:58, 13:00).
-    expect((await report("summary", "from=2026-10-05T12:00:00.001Z&to=2026-10-05T12:58:00Z")).body).toMatchObject({ totalSent: 1, totalDelivered: 2, totalBounced: 1 });
+    expect((await report("summary", "from=2026-10-05T12:00:00.001Z&to=2026-10-05T12:58:00Z")).body).toMatchObject({
+      totalSent: 1,
+      totalDelivered: 2,
+      totalBounced: 1,
+    });
     const bounces = await report("bounce-report", "from=2026-10-05T12:05:00Z&to=2026-10-05T13:55:00Z");
     expect(bounces.body.bouncesByProvider).toEqual([{ provider: "alpha", count: 1 }]);
     const delivery = await report("delivery-report", "from=2026-10-05T12:00:00.001Z&to=2026-10-05T12:58:00Z");
-    expect(delivery.body.providerBreakdown.map((p: { provider: string; sent: number }) => [p.provider, p.sent])).toEqual([["beta", 1], ["alpha", 0]]);
+    expect(delivery.body.providerBreakdown.map((p: { provider: string; sent: number }) => [p.provider, p.sent])).toEqual([
+      ["beta", 1],
+      ["alpha", 0],
+    ]);
   });
 
   it("bounce report by reason and provider; delivery report by day and provider", async () => {
@@ -116,7 +167,14 @@ describe("reports", () => {
 
   it("defaults to the last 30 days, refuses bad dates and from after to, and filters by project", async () => {
     expect((await report("summary", "")).body.totalSent).toBe(0); // the known events (early October 2026) are older than 30 days
-    for (const q of ["from=yesterday", "to=2026-13-01T00:00:00Z", "from=2026-10-07T00:00:00Z&to=2026-10-05T00:00:00Z", "limit=5", "projectId=nope", "from=0001-01-01T00:00:00Z&to=9999-12-31T00:00:00Z"]) {
+    for (const q of [
+      "from=yesterday",
+      "to=2026-13-01T00:00:00Z",
+      "from=2026-10-07T00:00:00Z&to=2026-10-05T00:00:00Z",
+      "limit=5",
+      "projectId=nope",
+      "from=0001-01-01T00:00:00Z&to=9999-12-31T00:00:00Z",
+    ]) {
       const res = await report("summary", q);
       expect(res.status, q).toBe(400);
     }
@@ -144,7 +202,9 @@ describe("one email", () => {
     expect(timeline.body.data.events.map((e: { id: string }) => e.id)).toEqual(stats.body.events.map((e: { id: string }) => e.id));
     const stranger = await newOrg();
     expect((await call(`/api/analytics/stats/${m1}`, { cookie: stranger.cookie })).status).toBe(404);
-    expect((await call(`/api/v1/analytics/messages/${m1}`, { key: (await createKey(stranger.cookie, ["analytics:read"])).key })).status).toBe(404);
+    expect(
+      (await call(`/api/v1/analytics/messages/${m1}`, { key: (await createKey(stranger.cookie, ["analytics:read"])).key })).status,
+    ).toBe(404);
     expect((await call(`/api/analytics/stats/not-an-id`, { cookie: org.cookie })).status).toBe(404);
     expect((await call(`/api/analytics/stats/${m1}`, { key })).body.code).toBe("SESSION_ONLY");
   });
@@ -154,16 +214,38 @@ describe("one email", () => {
     try {
       const hookKey = (await createKey(org.cookie, ["webhooks:write"])).key;
       await call("/api/v1/webhook-endpoints", { key: hookKey, body: { url: receiver.url("/manual"), events: ["email.complained"] } });
-      const res = await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: m2, type: "email.complained", recipient: "r4@example.test", reason: "reported by phone" } });
+      const res = await call("/api/analytics/track", {
+        cookie: org.cookie,
+        body: { emailId: m2, type: "email.complained", recipient: "r4@example.test", reason: "reported by phone" },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true });
       const [hit] = await receiver.waitFor("/manual", 1);
-      expect(JSON.parse(hit.body)).toMatchObject({ type: "email.complained", email_id: m2, recipient: "r4@example.test", reason: "reported by phone" });
+      expect(JSON.parse(hit.body)).toMatchObject({
+        type: "email.complained",
+        email_id: m2,
+        recipient: "r4@example.test",
+        reason: "reported by phone",
+      });
       expect(await db().suppression.count({ where: { orgId: org.org.id, email: "r4@example.test", reason: "complaint" } })).toBe(1);
       expect((await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: m2, type: "email.exploded" } })).status).toBe(400);
-      expect((await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: m2, type: "email.bounced", recipient: "someone-else@example.test" } })).status).toBe(400);
+      expect(
+        (
+          await call("/api/analytics/track", {
+            cookie: org.cookie,
+            body: { emailId: m2, type: "email.bounced", recipient: "someone-else@example.test" },
+          })
+        ).status,
+      ).toBe(400);
       expect((await call("/api/analytics/track", { cookie: org.cookie, body: { type: "email.opened" } })).status).toBe(400);
-      expect((await call("/api/analytics/track", { cookie: org.cookie, body: { emailId: "6c1f5a3e-0000-4000-8000-000000000000", type: "email.opened" } })).status).toBe(404);
+      expect(
+        (
+          await call("/api/analytics/track", {
+            cookie: org.cookie,
+            body: { emailId: "6c1f5a3e-0000-4000-8000-000000000000", type: "email.opened" },
+          })
+        ).status,
+      ).toBe(404);
       expect((await call("/api/analytics/track", { key, body: { emailId: m2, type: "email.opened" } })).body.code).toBe("SESSION_ONLY");
     } finally {
       await receiver.close();
@@ -176,18 +258,40 @@ describe("track's event names", () => {
     const own = await newOrg();
     const row = await db().message.create({
       data: {
-        orgId: own.org.id, projectId: own.project.id, fromAddress: "news@example.test", to: ["t1@example.test"], cc: [], bcc: [], subject: "names",
-        status: "sent", sendMode: "production", providerName: "alpha", messageIdHeader: "<names@example.test>", sentAt: new Date(),
+        orgId: own.org.id,
+        projectId: own.project.id,
+        fromAddress: "news@example.test",
+        to: ["t1@example.test"],
+        cc: [],
+        bcc: [],
+        subject: "names",
+        status: "sent",
+        sendMode: "production",
+        providerName: "alpha",
+        messageIdHeader: "<names@example.test>",
+        sentAt: new Date(),
       },
     });
     const names: [string, string][] = [
-      ["sent", "email.sent"], ["delivered", "email.delivered"], ["deferred", "email.deferred"], ["delivery_delayed", "email.deferred"],
-      ["email.delivery_delayed", "email.deferred"], ["dropped", "email.dropped"], ["failed", "email.dropped"], ["bounced", "email.bounced"],
-      ["opened", "email.opened"], ["email.opened", "email.opened"], ["clicked", "email.clicked"], ["complained", "email.complained"],
+      ["sent", "email.sent"],
+      ["delivered", "email.delivered"],
+      ["deferred", "email.deferred"],
+      ["delivery_delayed", "email.deferred"],
+      ["email.delivery_delayed", "email.deferred"],
+      ["dropped", "email.dropped"],
+      ["failed", "email.dropped"],
+      ["bounced", "email.bounced"],
+      ["opened", "email.opened"],
+      ["email.opened", "email.opened"],
+      ["clicked", "email.clicked"],
+      ["complained", "email.complained"],
       ["unsubscribed", "email.unsubscribed"],
     ];
     for (const [name] of names) {
-      const res = await call("/api/analytics/track", { cookie: own.cookie, body: { emailId: row.id, type: name, ...(name === "clicked" ? { url: "https://example.test/x" } : {}) } });
+      const res = await call("/api/analytics/track", {
+        cookie: own.cookie,
+        body: { emailId: row.id, type: name, ...(name === "clicked" ? { url: "https://example.test/x" } : {}) },
+      });
       expect([name, res.status, res.body]).toEqual([name, 200, { success: true }]);
     }
     const stored = (await db().emailEvent.findMany({ where: { messageId: row.id }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
@@ -206,7 +310,18 @@ describe("messages log", () => {
     const log = await newOrg();
     const make = (subject: string, to: string, status: string, created: string) =>
       db().message.create({
-        data: { orgId: log.org.id, fromAddress: "n@example.test", to: [to], cc: [], bcc: [], subject, status, sendMode: "test", messageIdHeader: `<${subject}@x>`, createdAt: at(created) },
+        data: {
+          orgId: log.org.id,
+          fromAddress: "n@example.test",
+          to: [to],
+          cc: [],
+          bcc: [],
+          subject,
+          status,
+          sendMode: "test",
+          messageIdHeader: `<${subject}@x>`,
+          createdAt: at(created),
+        },
       });
     await make("Welcome aboard", "ada@example.test", "sent", "2026-11-01T10:00:00Z");
     await make("Your receipt 100%", "bob@example.test", "failed", "2026-11-02T10:00:00Z");
@@ -223,7 +338,9 @@ describe("messages log", () => {
     expect((await list("?status=failed")).body.messages.map((m: { to: string[] }) => m.to)).toEqual([["bob@example.test"]]);
     expect((await list("?pageSize=2&page=2")).body.messages).toHaveLength(1);
     expect((await list("?status=nope")).status).toBe(400);
-    expect((await call("/api/messages", { cookie: org.cookie })).body.messages.every((m: { id: string }) => [m1, m2].includes(m.id))).toBe(true);
+    expect((await call("/api/messages", { cookie: org.cookie })).body.messages.every((m: { id: string }) => [m1, m2].includes(m.id))).toBe(
+      true,
+    );
     expect(all.body.moreThanTotal).toBe(false);
     expect((await list("?pageSize=2&page=9")).body).toMatchObject({ messages: [], total: 3, moreThanTotal: false });
   });

@@ -54,7 +54,11 @@ describe("API key authentication on v1", () => {
     const { key } = await createKey(owner.cookie, ["org:read"]);
     const res = await call("/api/v1/organization", { key, method: "PATCH", body: { name: "Nope" } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: expect.stringContaining("org:write"), code: "SCOPE_DENIED", requestId: expect.stringMatching(/^req_/) });
+    expect(res.body).toEqual({
+      error: expect.stringContaining("org:write"),
+      code: "SCOPE_DENIED",
+      requestId: expect.stringMatching(/^req_/),
+    });
     expect(res.headers.get("x-request-id")).toBe(res.body.requestId);
     const org = await call("/api/v1/organization", { cookie: owner.cookie });
     expect(org.body.data.name).toBe(owner.org.name);
@@ -82,7 +86,11 @@ describe("sessions", () => {
     expect(read.status).toBe(200);
     const write = await call("/api/v1/projects", { cookie: viewer.cookie, body: { name: "viewer project" } });
     expect(write.status).toBe(403);
-    expect(write.body).toEqual({ error: expect.stringContaining("org.manage"), code: "PERMISSION_DENIED", requestId: expect.stringMatching(/^req_/) });
+    expect(write.body).toEqual({
+      error: expect.stringContaining("org.manage"),
+      code: "PERMISSION_DENIED",
+      requestId: expect.stringMatching(/^req_/),
+    });
     const legacy = await call("/api/api-keys", { cookie: viewer.cookie, body: { name: "x", scopes: ["org:read"] } });
     expect(legacy.status).toBe(403);
     expect(legacy.body).toEqual({ error: expect.any(String), code: "PERMISSION_DENIED" });
@@ -90,7 +98,11 @@ describe("sessions", () => {
 
   it("a key on a dashboard-only route gets 403 SESSION_ONLY", async () => {
     const { key } = await createKey(owner.cookie, ["*"]);
-    for (const [path, method] of [["/api/api-keys", "GET"], ["/api/org/members", "GET"], ["/api/projects", "POST"]] as const) {
+    for (const [path, method] of [
+      ["/api/api-keys", "GET"],
+      ["/api/org/members", "GET"],
+      ["/api/projects", "POST"],
+    ] as const) {
       const res = await call(path, { key, method, body: method === "POST" ? { name: "x" } : undefined });
       expect(res.status, path).toBe(403);
       expect(res.body).toEqual({ error: expect.stringContaining("/api/v1"), code: "SESSION_ONLY" });
@@ -104,7 +116,9 @@ describe("sessions", () => {
   });
 
   it("a forged session cookie, or one made with another secret, is not a session", async () => {
-    const garbage = await call("/api/v1/organization", { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forged" });
+    const garbage = await call("/api/v1/organization", {
+      cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forged",
+    });
     expect(garbage.status).toBe(401);
     const foreign = await encode({
       token: { uid: owner.user.id, orgId: owner.org.id, sv: 0, email: owner.email },
@@ -113,7 +127,10 @@ describe("sessions", () => {
     const res = await call("/api/v1/organization", { cookie: `next-auth.session-token=${foreign}` });
     expect(res.status).toBe(401);
     // The same claims under the real secret are accepted: the secret is what was checked.
-    const genuine = await encode({ token: { uid: owner.user.id, orgId: owner.org.id, sv: 0, email: owner.email }, secret: process.env.AUTH_SECRET! });
+    const genuine = await encode({
+      token: { uid: owner.user.id, orgId: owner.org.id, sv: 0, email: owner.email },
+      secret: process.env.AUTH_SECRET!,
+    });
     expect((await call("/api/v1/organization", { cookie: `next-auth.session-token=${genuine}` })).status).toBe(200);
   });
 
@@ -131,7 +148,10 @@ describe("keys bound to one project", () => {
     const list = await call("/api/v1/projects", { key });
     expect(list.body.data.map((p: { id: string }) => p.id)).toEqual([project.body.id]);
     expect(list.body.pagination.total).toBe(1);
-    for (const [path, method, body] of [["/api/v1/projects", "POST", { name: "from bound key" }], ["/api/v1/organization", "PATCH", { name: "x" }]] as const) {
+    for (const [path, method, body] of [
+      ["/api/v1/projects", "POST", { name: "from bound key" }],
+      ["/api/v1/organization", "PATCH", { name: "x" }],
+    ] as const) {
       const res = await call(path, { key, method, body });
       expect(res.status, path).toBe(403);
       expect(res.body.code).toBe("SCOPE_DENIED");
@@ -146,7 +166,11 @@ describe("unknown routes", () => {
   it("answer 404 in each family's shape", async () => {
     const v1 = await call("/api/v1/no-such-thing", { method: "POST", body: {} });
     expect(v1.status).toBe(404);
-    expect(v1.body).toEqual({ error: expect.stringContaining("/api/v1/no-such-thing"), code: "NOT_FOUND", requestId: expect.stringMatching(/^req_/) });
+    expect(v1.body).toEqual({
+      error: expect.stringContaining("/api/v1/no-such-thing"),
+      code: "NOT_FOUND",
+      requestId: expect.stringMatching(/^req_/),
+    });
     expect(v1.headers.get("x-request-id")).toBe(v1.body.requestId);
     const legacy = await call("/api/no-such-thing");
     expect(legacy.status).toBe(404);
@@ -165,14 +189,21 @@ describe("cross-organization access", () => {
     expect(revoke.body).toEqual({ error: "API key not found", code: "NOT_FOUND" });
     expect((await call("/api/v1/organization", { key: otherKey.key })).status).toBe(200);
 
-    const patch = await call(`/api/org/members/${otherMember.member.id}`, { method: "PATCH", cookie: owner.cookie, body: { role: "viewer" } });
+    const patch = await call(`/api/org/members/${otherMember.member.id}`, {
+      method: "PATCH",
+      cookie: owner.cookie,
+      body: { role: "viewer" },
+    });
     expect(patch.status).toBe(404);
     const del = await call(`/api/org/members/${otherMember.member.id}`, { method: "DELETE", cookie: owner.cookie });
     expect(del.status).toBe(404);
     const members = await call("/api/org/members", { cookie: other.cookie });
     expect(members.body.members.find((m: { id: string }) => m.id === otherMember.member.id).role).toBe("member");
 
-    const key = await call("/api/api-keys", { cookie: owner.cookie, body: { name: "x", scopes: ["org:read"], projectId: other.project.id } });
+    const key = await call("/api/api-keys", {
+      cookie: owner.cookie,
+      body: { name: "x", scopes: ["org:read"], projectId: other.project.id },
+    });
     expect(key.status).toBe(404);
     expect(key.body.code).toBe("NOT_FOUND");
   });

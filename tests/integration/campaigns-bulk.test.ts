@@ -33,14 +33,20 @@ async function list(orgId: string, n: number, properties: (i: number) => Record<
 
 type Auth = { cookie?: string; key?: string };
 
-async function draft(auth: Auth, orgId: string, listId: string, content: Record<string, string> = { subject: "Hi {{name}}", text: "Hello {{name}}" }) {
+async function draft(
+  auth: Auth,
+  orgId: string,
+  listId: string,
+  content: Record<string, string> = { subject: "Hi {{name}}", text: "Hello {{name}}" },
+) {
   const sender = await db().sender.findFirstOrThrow({ where: { orgId, email: "ann@sender.test" } });
   const res = await call("/api/v1/campaigns", { ...auth, body: { name: `Campaign ${tag()}`, listId, senderId: sender.id, ...content } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id as string;
 }
 
-const act = (auth: Auth, id: string, action: string, body?: unknown) => call(`/api/v1/campaigns/${id}/${action}`, { ...auth, method: "POST", ...(body ? { body } : {}) });
+const act = (auth: Auth, id: string, action: string, body?: unknown) =>
+  call(`/api/v1/campaigns/${id}/${action}`, { ...auth, method: "POST", ...(body ? { body } : {}) });
 const statusOf = async (id: string) => (await db().campaign.findUniqueOrThrow({ where: { id } })).status;
 const sendsOf = (campaignId: string) => db().campaignSend.count({ where: { campaignId } });
 
@@ -60,7 +66,10 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const writer = (await createKey(org.cookie, ["campaigns:read", "campaigns:write"])).key;
     const { listId } = await list(org.org.id, 1);
     const id = await draft({ key: writer }, org.org.id, listId);
-    for (const [action, body] of [["send", undefined], ["schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }]] as const) {
+    for (const [action, body] of [
+      ["send", undefined],
+      ["schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }],
+    ] as const) {
       const res = await act({ key: writer }, id, action, body);
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: "SCOPE_DENIED", error: expect.stringMatching(/email:send/) });
@@ -89,10 +98,17 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const id = await draft({ key: plain }, org.org.id, big.listId);
     const refused = await act({ key: plain }, id, "send");
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: "BULK_SEND_REQUIRES_2FA", error: "Sends to more than 2 recipients need a key created with bulk sending allowed" });
+    expect(refused.body).toMatchObject({
+      code: "BULK_SEND_REQUIRES_2FA",
+      error: "Sends to more than 2 recipients need a key created with bulk sending allowed",
+    });
     expect(await statusOf(id)).toBe("draft");
     expect(await sendsOf(id)).toBe(0);
-    expect(await db().auditLog.count({ where: { orgId: org.org.id, action: "campaign.started", targetId: id, outcome: "refused_bulk", recipientCount: 3 } })).toBe(1);
+    expect(
+      await db().auditLog.count({
+        where: { orgId: org.org.id, action: "campaign.started", targetId: id, outcome: "refused_bulk", recipientCount: 3 },
+      }),
+    ).toBe(1);
     // Scheduling it is starting it later: refused the same way.
     const scheduled = await act({ key: plain }, id, "schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect(scheduled.status).toBe(403);
@@ -139,19 +155,30 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
       await db().contactListMember.createMany({ data: more.contactIds.map((contactId) => ({ listId, contactId })) });
       const dedupeKey = `campaign-start:${id}:${at}`;
       await db().job.update({ where: { dedupeKey }, data: { runAt: new Date() } });
-      const job = await until(() => db().job.findUniqueOrThrow({ where: { dedupeKey } }), (j) => j.status === "done" || j.status === "failed");
+      const job = await until(
+        () => db().job.findUniqueOrThrow({ where: { dedupeKey } }),
+        (j) => j.status === "done" || j.status === "failed",
+      );
       expect(job.status).toBe("done");
       return id;
     };
 
     const refused = await scheduleGrowAndStart(plain);
     const back = await db().campaign.findUniqueOrThrow({ where: { id: refused } });
-    expect(back).toMatchObject({ status: "draft", statusReason: expect.stringMatching(/list grew to 4 subscribed contacts while it was scheduled, more than this organization's threshold of 2/) });
+    expect(back).toMatchObject({
+      status: "draft",
+      statusReason: expect.stringMatching(
+        /list grew to 4 subscribed contacts while it was scheduled, more than this organization's threshold of 2/,
+      ),
+    });
     expect(await sendsOf(refused)).toBe(0);
     expect(await db().auditLog.count({ where: { targetId: refused, action: "campaign.start_failed" } })).toBe(1);
 
     const approved = await scheduleGrowAndStart(bulk);
-    const started = await until(() => statusOf(approved), (s) => s === "sent");
+    const started = await until(
+      () => statusOf(approved),
+      (s) => s === "sent",
+    );
     expect(started).toBe("sent");
     expect(await sendsOf(approved)).toBe(4);
   }, 60_000);
@@ -169,7 +196,11 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
       expect(res.status, JSON.stringify(body)).toBe(403);
       expect(res.body).toMatchObject({ code: "SCOPE_DENIED", error: expect.stringMatching(/email:send/) });
     }
-    expect(await db().campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ name: "Draft edit", subject: "Hi {{name}}", status: "scheduled" });
+    expect(await db().campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      name: "Draft edit",
+      subject: "Hi {{name}}",
+      status: "scheduled",
+    });
     // One that may send changes it, and its approval becomes theirs.
     expect((await call(`/api/v1/campaigns/${id}`, { key: sender, method: "PATCH", body: { subject: "Updated" } })).status).toBe(200);
     expect(await db().campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ subject: "Updated", bulkApproved: false });
@@ -208,9 +239,15 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const org = await newOrg();
     await productionMode(org.org.id);
     await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
-    const tpl = await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" } });
+    const tpl = await call("/api/v1/templates", {
+      cookie: org.cookie,
+      body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" },
+    });
     expect(tpl.status).toBe(201);
-    const seq = await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Seq ${tag()}`, steps: [{ templateId: tpl.body.data.id, delaySeconds: 0 }] } });
+    const seq = await call("/api/v1/sequences", {
+      cookie: org.cookie,
+      body: { name: `Seq ${tag()}`, steps: [{ templateId: tpl.body.data.id, delaySeconds: 0 }] },
+    });
     expect(seq.status, JSON.stringify(seq.body)).toBe(201);
     const path = `/api/v1/sequences/${seq.body.data.id}/enrolments`;
     const { contactIds } = await list(org.org.id, 3);
@@ -238,15 +275,28 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const org = await newOrg();
     await productionMode(org.org.id);
     await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
-    const template = async () => (await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" } })).body.data.id as string;
+    const template = async () =>
+      (
+        await call("/api/v1/templates", {
+          cookie: org.cookie,
+          body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" },
+        })
+      ).body.data.id as string;
     const [first, second] = [await template(), await template()];
-    const create = async () => (await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Seq ${tag()}`, steps: [{ templateId: first, delaySeconds: 86_400 }] } })).body.data.id as string;
+    const create = async () =>
+      (
+        await call("/api/v1/sequences", {
+          cookie: org.cookie,
+          body: { name: `Seq ${tag()}`, steps: [{ templateId: first, delaySeconds: 86_400 }] },
+        })
+      ).body.data.id as string;
     const writer = (await createKey(org.cookie, ["sequences:read", "sequences:write"])).key;
     const plain = (await createKey(org.cookie, ["sequences:read", "sequences:write", "email:send"])).key;
     await freshSecondFactor(org.cookie);
     const bulk = (await createKey(org.cookie, ["sequences:read", "sequences:write", "email:send"], { allowBulk: true })).key;
     const patch = (key: string, id: string, body: unknown) => call(`/api/v1/sequences/${id}`, { key, method: "PATCH", body });
-    const stepTemplate = async (id: string) => (await db().sequenceStep.findFirstOrThrow({ where: { sequenceId: id, position: 0 } })).templateId;
+    const stepTemplate = async (id: string) =>
+      (await db().sequenceStep.findFirstOrThrow({ where: { sequenceId: id, position: 0 } })).templateId;
 
     // Nobody enrolled: a draft, the writer's to change.
     const empty = await create();
@@ -278,16 +328,26 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const org = await newOrg();
     await productionMode(org.org.id);
     await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
-    const template = async () => (await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" } })).body.data.id as string;
+    const template = async () =>
+      (
+        await call("/api/v1/templates", {
+          cookie: org.cookie,
+          body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" },
+        })
+      ).body.data.id as string;
     const [used, unused, other] = [await template(), await template(), await template()];
     await freshSecondFactor(org.cookie);
     const bulk = (await createKey(org.cookie, ["sequences:read", "sequences:write", "email:send"], { allowBulk: true })).key;
-    const seq = await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Seq ${tag()}`, steps: [{ templateId: used, delaySeconds: 86_400 }] } });
+    const seq = await call("/api/v1/sequences", {
+      cookie: org.cookie,
+      body: { name: `Seq ${tag()}`, steps: [{ templateId: used, delaySeconds: 86_400 }] },
+    });
     const { contactIds } = await list(org.org.id, 3);
     expect((await call(`/api/v1/sequences/${seq.body.data.id}/enrolments`, { key: bulk, body: { contactIds } })).status).toBe(200);
 
     const writer = (await createKey(org.cookie, ["templates:read", "templates:write", "contacts:read", "contacts:write"])).key;
-    const sender = (await createKey(org.cookie, ["templates:read", "templates:write", "contacts:read", "contacts:write", "email:send"])).key;
+    const sender = (await createKey(org.cookie, ["templates:read", "templates:write", "contacts:read", "contacts:write", "email:send"]))
+      .key;
     const rewrite = { subject: "Urgent: verify your account", text: "https://phish.example" };
     const noSend = await call(`/api/v1/templates/${used}`, { key: writer, method: "PATCH", body: rewrite });
     expect(noSend.status).toBe(403);
@@ -297,24 +357,42 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     expect(over.body.code).toBe("BULK_SEND_REQUIRES_2FA");
     expect((await db().template.findUniqueOrThrow({ where: { id: used } })).currentVersion).toBe(1);
     // A new name sends nothing new; a template nothing waits on is the writer's.
-    expect((await call(`/api/v1/templates/${used}`, { key: writer, method: "PATCH", body: { name: `Renamed ${tag()}` } })).status).toBe(200);
+    expect((await call(`/api/v1/templates/${used}`, { key: writer, method: "PATCH", body: { name: `Renamed ${tag()}` } })).status).toBe(
+      200,
+    );
     expect((await call(`/api/v1/templates/${unused}`, { key: writer, method: "PATCH", body: rewrite })).status).toBe(200);
 
     // An enrolled contact's address is where its next step goes.
-    const moved = await call(`/api/v1/contacts/${contactIds[0]}`, { key: writer, method: "PATCH", body: { email: `elsewhere-${tag()}@thirdparty.test` } });
+    const moved = await call(`/api/v1/contacts/${contactIds[0]}`, {
+      key: writer,
+      method: "PATCH",
+      body: { email: `elsewhere-${tag()}@thirdparty.test` },
+    });
     expect(moved.status).toBe(403);
     expect(moved.body.code).toBe("SCOPE_DENIED");
     expect((await call(`/api/v1/contacts/${contactIds[0]}`, { key: writer, method: "PATCH", body: { name: "Renamed" } })).status).toBe(200);
-    expect((await call(`/api/v1/contacts/${contactIds[0]}`, { key: sender, method: "PATCH", body: { email: `moved-${tag()}@example.test` } })).status).toBe(200);
+    expect(
+      (await call(`/api/v1/contacts/${contactIds[0]}`, { key: sender, method: "PATCH", body: { email: `moved-${tag()}@example.test` } }))
+        .status,
+    ).toBe(200);
     const loose = (await list(org.org.id, 1)).contactIds[0];
-    expect((await call(`/api/v1/contacts/${loose}`, { key: writer, method: "PATCH", body: { email: `loose-${tag()}@example.test` } })).status).toBe(200);
+    expect(
+      (await call(`/api/v1/contacts/${loose}`, { key: writer, method: "PATCH", body: { email: `loose-${tag()}@example.test` } })).status,
+    ).toBe(200);
 
     // An active sequence fed by a trigger list sends its steps to whoever joins: nobody enrolled yet, still not a draft.
     const triggerList = (await list(org.org.id, 0)).listId;
-    const fed = await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Fed ${tag()}`, triggerListId: triggerList, steps: [{ templateId: other, delaySeconds: 60 }] } });
+    const fed = await call("/api/v1/sequences", {
+      cookie: org.cookie,
+      body: { name: `Fed ${tag()}`, triggerListId: triggerList, steps: [{ templateId: other, delaySeconds: 60 }] },
+    });
     expect(fed.status, JSON.stringify(fed.body)).toBe(201);
     const seqWriter = (await createKey(org.cookie, ["sequences:read", "sequences:write"])).key;
-    const fedRewrite = await call(`/api/v1/sequences/${fed.body.data.id}`, { key: seqWriter, method: "PATCH", body: { steps: [{ templateId: unused, delaySeconds: 60 }] } });
+    const fedRewrite = await call(`/api/v1/sequences/${fed.body.data.id}`, {
+      key: seqWriter,
+      method: "PATCH",
+      body: { steps: [{ templateId: unused, delaySeconds: 60 }] },
+    });
     expect(fedRewrite.status).toBe(403);
     expect(fedRewrite.body.code).toBe("SCOPE_DENIED");
     expect((await call(`/api/v1/templates/${other}`, { key: writer, method: "PATCH", body: rewrite })).status).toBe(403);
@@ -327,9 +405,23 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const { listId, contactIds } = await list(org.org.id, 1);
     const scheduler = (await createKey(org.cookie, ["campaigns:read", "campaigns:write", "email:send"])).key;
     const id = await draft({ key: scheduler }, org.org.id, listId);
-    expect((await act({ key: scheduler }, id, "schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(200);
-    const writer = (await createKey(org.cookie, ["lists:read", "lists:write", "contacts:read", "contacts:write", "senders:read", "senders:write"])).key;
-    const mayAlsoSend = (await createKey(org.cookie, ["lists:read", "lists:write", "contacts:read", "contacts:write", "senders:read", "senders:write", "email:send"])).key;
+    expect((await act({ key: scheduler }, id, "schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(
+      200,
+    );
+    const writer = (
+      await createKey(org.cookie, ["lists:read", "lists:write", "contacts:read", "contacts:write", "senders:read", "senders:write"])
+    ).key;
+    const mayAlsoSend = (
+      await createKey(org.cookie, [
+        "lists:read",
+        "lists:write",
+        "contacts:read",
+        "contacts:write",
+        "senders:read",
+        "senders:write",
+        "email:send",
+      ])
+    ).key;
 
     const joined = await call(`/api/v1/lists/${listId}/members`, { key: writer, body: { emails: [`stranger-${tag()}@thirdparty.test`] } });
     expect(joined.status).toBe(403);
@@ -339,15 +431,24 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     expect((await call(`/api/v1/lists/${listId}/members`, { key: mayAlsoSend, body: { emails: [stranger] } })).status).toBe(200);
 
     await db().contact.update({ where: { id: contactIds[0] }, data: { subscriptionStatus: "unsubscribed", unsubscribedAt: new Date() } });
-    const resubscribed = await call(`/api/v1/contacts/${contactIds[0]}`, { key: writer, method: "PATCH", body: { subscriptionStatus: "subscribed" } });
+    const resubscribed = await call(`/api/v1/contacts/${contactIds[0]}`, {
+      key: writer,
+      method: "PATCH",
+      body: { subscriptionStatus: "subscribed" },
+    });
     expect(resubscribed.status).toBe(403);
     expect((await db().contact.findUniqueOrThrow({ where: { id: contactIds[0] } })).subscriptionStatus).toBe("unsubscribed");
-    expect((await call(`/api/v1/contacts/${contactIds[0]}`, { key: mayAlsoSend, method: "PATCH", body: { subscriptionStatus: "subscribed" } })).status).toBe(200);
+    expect(
+      (await call(`/api/v1/contacts/${contactIds[0]}`, { key: mayAlsoSend, method: "PATCH", body: { subscriptionStatus: "subscribed" } }))
+        .status,
+    ).toBe(200);
 
     const renamed = await call(`/api/v1/senders/${sender.id}`, { key: writer, method: "PATCH", body: { name: "Your Bank Security Team" } });
     expect(renamed.status).toBe(403);
     expect((await db().sender.findUniqueOrThrow({ where: { id: sender.id } })).name).not.toBe("Your Bank Security Team");
-    expect((await call(`/api/v1/senders/${sender.id}`, { key: mayAlsoSend, method: "PATCH", body: { name: "Ann at Acme" } })).status).toBe(200);
+    expect((await call(`/api/v1/senders/${sender.id}`, { key: mayAlsoSend, method: "PATCH", body: { name: "Ann at Acme" } })).status).toBe(
+      200,
+    );
     expect((await act({ key: scheduler }, id, "cancel")).status).toBe(200);
     // Nothing waits on them any more: the writer's again.
     expect((await call(`/api/v1/senders/${sender.id}`, { key: writer, method: "PATCH", body: { name: "Ann" } })).status).toBe(200);
@@ -361,7 +462,11 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const sender = (await createKey(org.cookie, ["contacts:read", "contacts:write", "senders:read", "senders:write", "email:send"])).key;
     const { listId, emails, contactIds } = await list(org.org.id, 3);
     await db().contact.update({ where: { id: contactIds[0] }, data: { subscriptionStatus: "unsubscribed", unsubscribedAt: new Date() } });
-    const csv = (email: string) => ({ method: "POST", raw: `email,subscription_status\n${email},subscribed\n`, headers: { "content-type": "text/csv" } });
+    const csv = (email: string) => ({
+      method: "POST",
+      raw: `email,subscription_status\n${email},subscribed\n`,
+      headers: { "content-type": "text/csv" },
+    });
     const status = async () => (await db().contact.findUniqueOrThrow({ where: { id: contactIds[0] } })).subscriptionStatus;
     const fresh = `fresh-${tag()}@example.test`;
     expect((await call("/api/v1/contacts/import", { key: writer, ...csv(emails[0]) })).status).toBe(201);
@@ -376,7 +481,9 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const id = await draft({ key: scheduler }, org.org.id, listId);
     await db().suppression.create({ data: { orgId: org.org.id, email: emails[1], reason: "complaint" } });
     await db().campaign.update({ where: { id }, data: { status: "paused" } });
-    await db().campaignSend.createMany({ data: contactIds.map((contactId, i) => ({ campaignId: id, orgId: org.org.id, contactId, email: emails[i], status: "pending" })) });
+    await db().campaignSend.createMany({
+      data: contactIds.map((contactId, i) => ({ campaignId: id, orgId: org.org.id, contactId, email: emails[i], status: "pending" })),
+    });
     const lifted = await call(`/api/v1/suppressions/${encodeURIComponent(emails[1])}`, { key: writer, method: "DELETE" });
     expect(lifted.status).toBe(403);
     expect(await db().suppression.count({ where: { orgId: org.org.id, email: emails[1] } })).toBe(1);
@@ -387,7 +494,20 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     // A scheduled send to an address that is no contact waits for it too.
     const later = `later-${tag()}@example.test`;
     const mailer = (await createKey(org.cookie, ["email:send"])).key;
-    expect((await call("/api/v1/email/send", { key: mailer, body: { from: "ann@sender.test", to: `Later <${later}>`, subject: "Later", text: "x", scheduledAt: new Date(Date.now() + 3_600_000).toISOString() } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/v1/email/send", {
+          key: mailer,
+          body: {
+            from: "ann@sender.test",
+            to: `Later <${later}>`,
+            subject: "Later",
+            text: "x",
+            scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+          },
+        })
+      ).status,
+    ).toBe(200);
     await db().suppression.create({ data: { orgId: org.org.id, email: later, reason: "complaint" } });
     expect((await call(`/api/v1/suppressions/${encodeURIComponent(later)}`, { key: writer, method: "DELETE" })).status).toBe(403);
     expect((await call(`/api/v1/senders/${ann.id}`, { key: sender, method: "PATCH", body: { name: "Ann at Acme" } })).status).toBe(200);
@@ -397,16 +517,27 @@ describe("the bulk-send control on campaigns, sequences and keys", () => {
     const org = await newOrg();
     await productionMode(org.org.id);
     await db().organization.update({ where: { id: org.org.id }, data: { require2faThreshold: 2 } });
-    const tpl = await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" } });
+    const tpl = await call("/api/v1/templates", {
+      cookie: org.cookie,
+      body: { name: `Step ${tag()}`, subject: "Step for {{name}}", text: "Hello {{name}}" },
+    });
     const trigger = await db().contactList.create({ data: { orgId: org.org.id, name: `Trigger ${tag()}` } });
-    const seq = await call("/api/v1/sequences", { cookie: org.cookie, body: { name: `Seq ${tag()}`, triggerListId: trigger.id, steps: [{ templateId: tpl.body.data.id, delaySeconds: 0 }] } });
+    const seq = await call("/api/v1/sequences", {
+      cookie: org.cookie,
+      body: { name: `Seq ${tag()}`, triggerListId: trigger.id, steps: [{ templateId: tpl.body.data.id, delaySeconds: 0 }] },
+    });
     expect(seq.status, JSON.stringify(seq.body)).toBe(201);
     const members = `/api/v1/lists/${trigger.id}/members`;
     const emails = Array.from({ length: 3 }, (_, i) => `t${i}-${tag()}@example.test`);
     const joined = () => db().contactListMember.count({ where: { listId: trigger.id } });
     const enrolled = () => db().sequenceEnrolment.count({ where: { sequenceId: seq.body.data.id } });
     const importInto = (key: string, rows: string[]) =>
-      call(`/api/v1/contacts/import?listId=${trigger.id}`, { key, method: "POST", raw: `email\n${rows.join("\n")}\n`, headers: { "content-type": "text/csv" } });
+      call(`/api/v1/contacts/import?listId=${trigger.id}`, {
+        key,
+        method: "POST",
+        raw: `email\n${rows.join("\n")}\n`,
+        headers: { "content-type": "text/csv" },
+      });
 
     // lists:write alone no longer mails a sequence's audience.
     const lister = (await createKey(org.cookie, ["lists:read", "lists:write", "contacts:write"])).key;

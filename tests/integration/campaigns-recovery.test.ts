@@ -41,14 +41,24 @@ const act = (auth: Auth, id: string, action: string) => call(`${path}/${id}/${ac
 const get = async (auth: Auth, id: string) => (await call(`${path}/${id}`, auth)).body.data;
 
 const batchJobs = (campaignId: string) =>
-  db().job.findMany({ where: { name: "campaign.send-batch", payload: { path: ["campaignId"], equals: campaignId } }, orderBy: { createdAt: "asc" } });
+  db().job.findMany({
+    where: { name: "campaign.send-batch", payload: { path: ["campaignId"], equals: campaignId } },
+    orderBy: { createdAt: "asc" },
+  });
 
 /**
  * A campaign that started, put directly in the database with a pending row per address and no
  * batch loop: what a process that died leaves. `prepare` (rows, jobs) runs before the campaign
  * takes `status`, so the watchdog never sees it half made.
  */
-async function startedWithoutLoop(auth: Auth, orgId: string, senderId: string, n: number, status: string, prepare: (c: { id: string; emails: string[]; generation: Date }) => Promise<unknown> = async () => {}) {
+async function startedWithoutLoop(
+  auth: Auth,
+  orgId: string,
+  senderId: string,
+  n: number,
+  status: string,
+  prepare: (c: { id: string; emails: string[]; generation: Date }) => Promise<unknown> = async () => {},
+) {
   const { listId, emails } = await audience(orgId, n);
   const { id } = await draft(auth, { listId, senderId });
   await db().$executeRaw`
@@ -73,14 +83,23 @@ describe("status reasons", () => {
       const sender = await db().sender.findFirstOrThrow({ where: { orgId: org.org.id, email: "ann@sender.test" } });
       const c = await draft(auth, { listId, senderId: sender.id });
       expect((await act(auth, c.id, "send")).status).toBe(200);
-      const paused = await until(() => get(auth, c.id), (x) => x.status === "paused");
-      expect(paused).toMatchObject({ status: "paused", statusReason: expect.stringContaining("allowance is used up"), counts: { sent: 1, pending: 2 } });
+      const paused = await until(
+        () => get(auth, c.id),
+        (x) => x.status === "paused",
+      );
+      expect(paused).toMatchObject({
+        status: "paused",
+        statusReason: expect.stringContaining("allowance is used up"),
+        counts: { sent: 1, pending: 2 },
+      });
       expect((await db().campaign.findUniqueOrThrow({ where: { id: c.id } })).statusReason).toContain("allowance is used up");
 
       // The audit entry is an hour old: the reason is the campaign's own, not found near its updatedAt.
       await db().$executeRaw`UPDATE audit_logs SET created_at = created_at - interval '1 hour' WHERE target_id = ${c.id}`;
       expect((await get(auth, c.id)).statusReason).toContain("allowance is used up");
-      expect((await call(`${path}?status=paused`, auth)).body.data.find((x: { id: string }) => x.id === c.id).statusReason).toContain("allowance is used up");
+      expect((await call(`${path}?status=paused`, auth)).body.data.find((x: { id: string }) => x.id === c.id).statusReason).toContain(
+        "allowance is used up",
+      );
 
       // The list goes; the campaign took its recipients when it started, so it can still resume.
       expect((await call(`/api/v1/lists/${listId}`, { ...auth, method: "DELETE" })).status).toBe(200);
@@ -88,7 +107,10 @@ describe("status reasons", () => {
       const resumed = await act(auth, c.id, "resume");
       expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
       expect(resumed.body.data).toMatchObject({ status: "sending", statusReason: null, listId: null });
-      const done = await until(() => get(auth, c.id), (x) => x.status === "sent");
+      const done = await until(
+        () => get(auth, c.id),
+        (x) => x.status === "sent",
+      );
       expect(done).toMatchObject({ status: "sent", statusReason: null, counts: { sent: 3, pending: 0 } });
       expect(sink.messages.flatMap((m) => m.rcptTo).sort()).toEqual([...emails].sort());
       const actions = (await db().auditLog.findMany({ where: { targetId: c.id }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
@@ -109,7 +131,12 @@ describe("status reasons", () => {
       const sender = await db().sender.findFirstOrThrow({ where: { orgId: org.org.id, email: "bea@sender.test" } });
       const c = await draft(auth, { listId, senderId: sender.id });
       expect((await act(auth, c.id, "send")).status).toBe(200);
-      expect(await until(() => get(auth, c.id), (x) => x.status === "paused")).toMatchObject({ statusReason: expect.stringContaining("allowance") });
+      expect(
+        await until(
+          () => get(auth, c.id),
+          (x) => x.status === "paused",
+        ),
+      ).toMatchObject({ statusReason: expect.stringContaining("allowance") });
       const cancelled = await act(auth, c.id, "cancel");
       expect(cancelled.body.data).toMatchObject({ status: "cancelled", statusReason: null, counts: { sent: 1, skipped: 2 } });
       expect((await db().campaign.findUniqueOrThrow({ where: { id: c.id } })).statusReason).toBeNull();
@@ -132,25 +159,36 @@ describe("one batch loop per campaign", () => {
       const c = await draft(auth, { listId, senderId: sender.id });
       expect((await act(auth, c.id, "send")).status).toBe(200);
       // One sent; the loop waits for the provider's window: a batch queued a while ahead.
-      const waiting = (await until(() => batchJobs(c.id), (jobs) => jobs.some((j) => j.status === "queued" && j.runAt.getTime() > Date.now() + 5_000))).find(
-        (j) => j.status === "queued" && j.runAt.getTime() > Date.now() + 5_000,
-      );
+      const waiting = (
+        await until(
+          () => batchJobs(c.id),
+          (jobs) => jobs.some((j) => j.status === "queued" && j.runAt.getTime() > Date.now() + 5_000),
+        )
+      ).find((j) => j.status === "queued" && j.runAt.getTime() > Date.now() + 5_000);
       expect(waiting).toBeDefined();
 
       expect((await act(auth, c.id, "pause")).status).toBe(200);
       expect((await act(auth, c.id, "resume")).status).toBe(200);
       // The resumed loop's first batch runs (and waits for the window in turn).
-      const resumedFirst = await until(() => batchJobs(c.id), (jobs) => jobs.some((j) => j.dedupeKey?.startsWith(`campaign-batch:${c.id}:resume:`) && j.status === "done"));
+      const resumedFirst = await until(
+        () => batchJobs(c.id),
+        (jobs) => jobs.some((j) => j.dedupeKey?.startsWith(`campaign-batch:${c.id}:resume:`) && j.status === "done"),
+      );
       expect(resumedFirst.some((j) => j.dedupeKey?.startsWith(`campaign-batch:${c.id}:resume:`) && j.status === "done")).toBe(true);
 
       // The old loop's batch comes due: it ends, and queues nothing after itself.
       await db().job.update({ where: { id: waiting!.id }, data: { runAt: new Date() } });
-      const old = await until(() => db().job.findUniqueOrThrow({ where: { id: waiting!.id } }), (j) => j.status === "done");
+      const old = await until(
+        () => db().job.findUniqueOrThrow({ where: { id: waiting!.id } }),
+        (j) => j.status === "done",
+      );
       expect(old.status).toBe("done");
       expect(await db().job.findUnique({ where: { dedupeKey: `campaign-batch:${c.id}:after:${waiting!.id}` } })).toBeNull();
       const live = (await batchJobs(c.id)).filter((j) => j.status === "queued" || j.status === "running");
       expect(live).toHaveLength(1);
-      expect(live[0].dedupeKey).toBe(`campaign-batch:${c.id}:after:${resumedFirst.find((j) => j.dedupeKey?.startsWith(`campaign-batch:${c.id}:resume:`))!.id}`);
+      expect(live[0].dedupeKey).toBe(
+        `campaign-batch:${c.id}:after:${resumedFirst.find((j) => j.dedupeKey?.startsWith(`campaign-batch:${c.id}:resume:`))!.id}`,
+      );
       expect((await act(auth, c.id, "cancel")).status).toBe(200);
     } finally {
       await sink.close();
@@ -171,13 +209,29 @@ describe("the watchdog", () => {
       const diedAt = new Date(Date.now() - 45_000);
       let deadId = "";
       const c = await startedWithoutLoop(auth, org.org.id, sender.id, 4, "sending", async (c) => {
-        await db().campaignSend.updateMany({ where: { campaignId: c.id, email: c.emails[0] }, data: { status: "sending", claimedAt: diedAt, attempts: 1 } });
-        deadId = (await db().job.create({
-          data: { name: "campaign.send-batch", payload: { campaignId: c.id, generation: c.generation.toISOString() }, status: "running", runAt: diedAt, lockedAt: diedAt, lockedBy: "runner_dead", attempts: 1 },
-        })).id;
+        await db().campaignSend.updateMany({
+          where: { campaignId: c.id, email: c.emails[0] },
+          data: { status: "sending", claimedAt: diedAt, attempts: 1 },
+        });
+        deadId = (
+          await db().job.create({
+            data: {
+              name: "campaign.send-batch",
+              payload: { campaignId: c.id, generation: c.generation.toISOString() },
+              status: "running",
+              runAt: diedAt,
+              lockedAt: diedAt,
+              lockedBy: "runner_dead",
+              attempts: 1,
+            },
+          })
+        ).id;
       });
 
-      const done = await until(() => get(auth, c.id), (x) => x.status === "sent");
+      const done = await until(
+        () => get(auth, c.id),
+        (x) => x.status === "sent",
+      );
       expect(done).toMatchObject({ status: "sent", counts: { recipients: 4, sent: 4, sending: 0, pending: 0 } });
       expect(sink.messages.flatMap((m) => m.rcptTo).sort()).toEqual([...c.emails].sort());
       const jobs = await batchJobs(c.id);
@@ -196,22 +250,43 @@ describe("the watchdog", () => {
     const longAgo = new Date(Date.now() - 120_000);
 
     const cancelled = await startedWithoutLoop(auth, org.org.id, sender.id, 3, "cancelled", async (c) => {
-      await db().campaignSend.updateMany({ where: { campaignId: c.id, email: c.emails[0] }, data: { status: "sending", claimedAt: longAgo, attempts: 1 } });
+      await db().campaignSend.updateMany({
+        where: { campaignId: c.id, email: c.emails[0] },
+        data: { status: "sending", claimedAt: longAgo, attempts: 1 },
+      });
       // A send refused for now after the cancel, back to pending; the third was skipped by the cancel.
-      await db().campaignSend.updateMany({ where: { campaignId: c.id, email: c.emails[1] }, data: { status: "pending", claimedAt: longAgo, attempts: 1 } });
-      await db().campaignSend.updateMany({ where: { campaignId: c.id, email: c.emails[2] }, data: { status: "skipped", error: "cancelled" } });
+      await db().campaignSend.updateMany({
+        where: { campaignId: c.id, email: c.emails[1] },
+        data: { status: "pending", claimedAt: longAgo, attempts: 1 },
+      });
+      await db().campaignSend.updateMany({
+        where: { campaignId: c.id, email: c.emails[2] },
+        data: { status: "skipped", error: "cancelled" },
+      });
     });
     const paused = await startedWithoutLoop(auth, org.org.id, sender.id, 2, "paused", (c) =>
-      db().campaignSend.updateMany({ where: { campaignId: c.id, email: c.emails[0] }, data: { status: "sending", claimedAt: longAgo, attempts: 1 } }),
+      db().campaignSend.updateMany({
+        where: { campaignId: c.id, email: c.emails[0] },
+        data: { status: "sending", claimedAt: longAgo, attempts: 1 },
+      }),
     );
 
-    const settled = await until(() => get(auth, cancelled.id), (x) => x.counts.sending === 0 && x.counts.pending === 0);
+    const settled = await until(
+      () => get(auth, cancelled.id),
+      (x) => x.counts.sending === 0 && x.counts.pending === 0,
+    );
     expect(settled.counts).toMatchObject({ recipients: 3, sending: 0, pending: 0, skipped: 3 });
     expect(settled.stats.skippedBy.cancelled).toBe(3);
-    const back = await until(() => get(auth, paused.id), (x) => x.counts.sending === 0);
+    const back = await until(
+      () => get(auth, paused.id),
+      (x) => x.counts.sending === 0,
+    );
     expect(back).toMatchObject({ status: "paused", counts: { sending: 0, pending: 2 } });
     // A crash's attempt does not count.
-    expect(await db().campaignSend.findFirstOrThrow({ where: { campaignId: paused.id, email: paused.emails[0] } })).toMatchObject({ status: "pending", attempts: 0 });
+    expect(await db().campaignSend.findFirstOrThrow({ where: { campaignId: paused.id, email: paused.emails[0] } })).toMatchObject({
+      status: "pending",
+      attempts: 0,
+    });
   }, 90_000);
 });
 
@@ -223,7 +298,8 @@ async function slowSink(delayMs: number) {
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
     logger: false,
-    onAuth: (auth, _s, cb) => (auth.username === SINK_USER && auth.password === SINK_PASSWORD ? cb(null, { user: SINK_USER }) : cb(new Error("Invalid credentials"))),
+    onAuth: (auth, _s, cb) =>
+      auth.username === SINK_USER && auth.password === SINK_PASSWORD ? cb(null, { user: SINK_USER }) : cb(new Error("Invalid credentials")),
     onRcptTo: (_a, _s, cb) => void setTimeout(() => cb(), delayMs),
     onData(stream, session, cb) {
       stream.resume();
@@ -249,7 +325,10 @@ describe("a slow provider", () => {
       const sender = await db().sender.findFirstOrThrow({ where: { orgId: org.org.id, email: "robot@sender.test" } });
       const c = await draft(auth, { listId, senderId: sender.id });
       expect((await act(auth, c.id, "send")).status).toBe(200);
-      const first = await until(() => db().job.findUnique({ where: { dedupeKey: `campaign-batch:${c.id}:start` } }), (j) => j?.status === "running" && j.lockedAt !== null);
+      const first = await until(
+        () => db().job.findUnique({ where: { dedupeKey: `campaign-batch:${c.id}:start` } }),
+        (j) => j?.status === "running" && j.lockedAt !== null,
+      );
       const claimedAt = first!.lockedAt!.getTime();
       // The send takes about 16 s: the batch's own heartbeat (every 10 s) moves the claim on while it runs.
       const refreshed = await until(
@@ -259,7 +338,10 @@ describe("a slow provider", () => {
       );
       expect(refreshed.status).toBe("running");
       expect(refreshed.lockedAt!.getTime()).toBeGreaterThanOrEqual(claimedAt + 5_000);
-      const done = await until(() => get(auth, c.id), (x) => x.status === "sent");
+      const done = await until(
+        () => get(auth, c.id),
+        (x) => x.status === "sent",
+      );
       expect(done.counts).toMatchObject({ sent: 1, failed: 0 });
       expect(sink.received).toEqual(emails);
       expect((await batchJobs(c.id)).filter((j) => j.dedupeKey?.includes(":watchdog:"))).toEqual([]);
@@ -278,7 +360,9 @@ describe("the verified-sender rule", () => {
       await smtpProvider(org.cookie, sink);
       const auth = { cookie: org.cookie };
       const t = tag();
-      const verified = await db().domain.create({ data: { orgId: org.org.id, name: `ok-${t}.test`, status: "verified", verifiedAt: new Date() } });
+      const verified = await db().domain.create({
+        data: { orgId: org.org.id, name: `ok-${t}.test`, status: "verified", verifiedAt: new Date() },
+      });
       await db().domain.create({ data: { orgId: org.org.id, name: `unlinked-${t}.test`, status: "verified", verifiedAt: new Date() } });
       await db().domain.create({ data: { orgId: org.org.id, name: `pending-${t}.test`, status: "pending" } });
       const senders = {
@@ -301,7 +385,15 @@ describe("the verified-sender rule", () => {
           expect(res.body.code).toBe("SENDER_NOT_VERIFIED");
         } else {
           expect(res.status, `${which}: ${JSON.stringify(res.body)}`).toBe(200);
-          expect((await until(() => get(auth, c.id), (x) => x.status === "sent")).counts, which).toMatchObject({ sent: 1, failed: 0 });
+          expect(
+            (
+              await until(
+                () => get(auth, c.id),
+                (x) => x.status === "sent",
+              )
+            ).counts,
+            which,
+          ).toMatchObject({ sent: 1, failed: 0 });
         }
       }
     } finally {

@@ -30,18 +30,32 @@ describe("restart", () => {
       const provider = await call("/api/providers", {
         base: s.server.url,
         cookie: s.cookie,
-        body: { name: "sink", type: "smtp", config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+        body: {
+          name: "sink",
+          type: "smtp",
+          config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+        },
       });
       expect(provider.status).toBe(201);
-      const { id: listId } = await one<{ id: string }>(`INSERT INTO contact_lists (id, org_id, name, updated_at) VALUES (gen_random_uuid(), $1, 'Everyone', now()) RETURNING id`, [orgId]);
+      const { id: listId } = await one<{ id: string }>(
+        `INSERT INTO contact_lists (id, org_id, name, updated_at) VALUES (gen_random_uuid(), $1, 'Everyone', now()) RETURNING id`,
+        [orgId],
+      );
       await s.sql.query(
         `INSERT INTO contacts (id, org_id, email, name, updated_at) SELECT gen_random_uuid(), $1, 'r' || i || '@restart.test', 'Reader ' || i, now() FROM generate_series(1, $2::int) i`,
         [orgId, RECIPIENTS],
       );
-      await s.sql.query(`INSERT INTO contact_list_members (list_id, contact_id) SELECT $1, id FROM contacts WHERE org_id = $2`, [listId, orgId]);
+      await s.sql.query(`INSERT INTO contact_list_members (list_id, contact_id) SELECT $1, id FROM contacts WHERE org_id = $2`, [
+        listId,
+        orgId,
+      ]);
       const { id: senderId } = await one<{ id: string }>(`SELECT id FROM senders WHERE email = 'ann@sender.test'`);
 
-      const created = await call("/api/v1/campaigns", { base: s.server.url, key: s.key, body: { name: "Big one", listId, senderId, subject: "Hi {{name}}", text: "Hello {{name}}" } });
+      const created = await call("/api/v1/campaigns", {
+        base: s.server.url,
+        key: s.key,
+        body: { name: "Big one", listId, senderId, subject: "Hi {{name}}", text: "Hello {{name}}" },
+      });
       expect(created.status).toBe(201);
       const id = created.body.data.id as string;
       const started = await call(`/api/v1/campaigns/${id}/send`, { base: s.server.url, key: s.key, method: "POST" });
@@ -77,7 +91,11 @@ describe("restart", () => {
       expect([...perRecipient.values()].filter((n) => n > 1)).toEqual([]);
 
       // What the campaign says, per recipient.
-      const rows = (await s.sql.query(`SELECT email, status, error FROM campaign_sends WHERE campaign_id = $1`, [id])).rows as { email: string; status: string; error: string | null }[];
+      const rows = (await s.sql.query(`SELECT email, status, error FROM campaign_sends WHERE campaign_id = $1`, [id])).rows as {
+        email: string;
+        status: string;
+        error: string | null;
+      }[];
       expect(rows).toHaveLength(RECIPIENTS);
       const sent = rows.filter((r) => r.status === "sent");
       const interrupted = rows.filter((r) => r.status === "failed" && r.error === INTERRUPTED);
@@ -89,7 +107,14 @@ describe("restart", () => {
 
       // The campaign's counts are the sink's.
       const final = await call(`/api/v1/campaigns/${id}`, { base: restarted.url, key: s.key });
-      expect(final.body.data.counts).toEqual({ recipients: RECIPIENTS, pending: 0, sending: 0, sent: sent.length, failed: interrupted.length, skipped: 0 });
+      expect(final.body.data.counts).toEqual({
+        recipients: RECIPIENTS,
+        pending: 0,
+        sending: 0,
+        sent: sent.length,
+        failed: interrupted.length,
+        skipped: 0,
+      });
       expect(final.body.data.stats.sent).toBe(perRecipient.size - interruptedReceived);
       const messages = await one<{ sent: number; queued: number }>(
         `SELECT count(*) FILTER (WHERE m.status = 'sent')::int AS sent, count(*) FILTER (WHERE m.status = 'queued')::int AS queued

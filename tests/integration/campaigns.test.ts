@@ -50,7 +50,10 @@ async function senderOf(orgId: string, email: string, confirmed = true) {
   return db().sender.create({ data: { orgId, email, name: "Ann at Acme", confirmedAt: confirmed ? new Date() : null } });
 }
 
-const own = { subject: "Hello {{name}}", html: '<p>Hi {{name}} of {{company}}</p><p><a href="https://shop.example.test/sale">Sale</a></p>' };
+const own = {
+  subject: "Hello {{name}}",
+  html: '<p>Hi {{name}} of {{company}}</p><p><a href="https://shop.example.test/sale">Sale</a></p>',
+};
 
 async function draft(auth: { cookie?: string; key?: string }, body: Record<string, unknown>) {
   const res = await call(path, { ...auth, body: { name: `Campaign ${tag()}`, ...own, ...body } });
@@ -65,12 +68,24 @@ async function get(auth: { cookie?: string; key?: string }, id: string) {
   return (await call(`${path}/${id}`, auth)).body.data;
 }
 
-const allSends = async (auth: { cookie?: string }, id: string) => (await call(`${path}/${id}/sends?perPage=100`, auth)).body.data as { id: string; email: string; status: string; reason: string | null; messageId: string | null }[];
+const allSends = async (auth: { cookie?: string }, id: string) =>
+  (await call(`${path}/${id}/sends?perPage=100`, auth)).body.data as {
+    id: string;
+    email: string;
+    status: string;
+    reason: string | null;
+    messageId: string | null;
+  }[];
 
 /** The message's header lines as sent (unfolded), by lower-cased name. */
 function rawHeaders(raw: Buffer): Map<string, string> {
-  const head = raw.toString("utf8").split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
-  return new Map(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const head = raw
+    .toString("utf8")
+    .split(/\r?\n\r?\n/)[0]
+    .replace(/\r?\n[ \t]+/g, " ");
+  return new Map(
+    head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
 }
 
 /** A batch run for the campaign (of its current loop), queued by hand, and run by a server's runner; resolves when it has run. */
@@ -78,7 +93,10 @@ async function runOneBatch(campaignId: string) {
   const dedupeKey = `test-batch:${campaignId}:${randomUUID()}`;
   const { updatedAt } = await db().campaign.findUniqueOrThrow({ where: { id: campaignId } });
   await enqueue(campaignSendBatchJob, { campaignId, generation: updatedAt.toISOString() }, { dedupeKey });
-  const job = await until(() => db().job.findUnique({ where: { dedupeKey } }), (j) => j?.status === "done" || j?.status === "failed");
+  const job = await until(
+    () => db().job.findUnique({ where: { dedupeKey } }),
+    (j) => j?.status === "done" || j?.status === "failed",
+  );
   expect(job?.status).toBe("done");
 }
 
@@ -102,22 +120,53 @@ describe("campaigns API", () => {
     expect(res.status).toBe(201);
     const c = res.body.data;
     expect(c).toMatchObject({
-      name: "Spring sale", status: "draft", statusReason: null, listId, senderId: sender.id, subject: own.subject, html: own.html, text: null,
-      templateId: null, templateVersion: null, useCaseId: null, scheduledAt: null, startedAt: null, finishedAt: null, createdBy: expect.stringMatching(/^api_key:/),
+      name: "Spring sale",
+      status: "draft",
+      statusReason: null,
+      listId,
+      senderId: sender.id,
+      subject: own.subject,
+      html: own.html,
+      text: null,
+      templateId: null,
+      templateVersion: null,
+      useCaseId: null,
+      scheduledAt: null,
+      startedAt: null,
+      finishedAt: null,
+      createdBy: expect.stringMatching(/^api_key:/),
       counts: { recipients: 0, pending: 0, sending: 0, sent: 0, failed: 0, skipped: 0 },
     });
     const one = await call(`${path}/${c.id}`, { key });
     expect(one.status).toBe(200);
-    expect(one.body.data.stats).toMatchObject({ recipients: 0, sent: 0, opened: 0, openRate: 0, skippedBy: { unsubscribed: 0, suppressed: 0, test_mode: 0, cancelled: 0 } });
+    expect(one.body.data.stats).toMatchObject({
+      recipients: 0,
+      sent: 0,
+      opened: 0,
+      openRate: 0,
+      skippedBy: { unsubscribed: 0, suppressed: 0, test_mode: 0, cancelled: 0 },
+    });
 
-    const template = await call("/api/v1/templates", { cookie: org.cookie, body: { name: `T ${tag()}`, subject: "Hi {{name}}", html: "<p>{{company}}</p>" } });
+    const template = await call("/api/v1/templates", {
+      cookie: org.cookie,
+      body: { name: `T ${tag()}`, subject: "Hi {{name}}", html: "<p>{{company}}</p>" },
+    });
     expect(template.status).toBe(201);
     const uc = await call("/api/v1/use-cases", { cookie: org.cookie, body: { name: `Newsletter ${tag()}` } });
     const patched = await call(`${path}/${c.id}`, {
-      method: "PATCH", key, body: { name: "Spring sale 2", templateId: template.body.data.id, subject: null, html: null, useCaseId: uc.body.data.id },
+      method: "PATCH",
+      key,
+      body: { name: "Spring sale 2", templateId: template.body.data.id, subject: null, html: null, useCaseId: uc.body.data.id },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ name: "Spring sale 2", templateId: template.body.data.id, templateVersion: null, subject: null, html: null, useCaseId: uc.body.data.id });
+    expect(patched.body.data).toMatchObject({
+      name: "Spring sale 2",
+      templateId: template.body.data.id,
+      templateVersion: null,
+      subject: null,
+      html: null,
+      useCaseId: uc.body.data.id,
+    });
 
     const deleted = await call(`${path}/${c.id}`, { method: "DELETE", key });
     expect(deleted.status).toBe(200);
@@ -176,9 +225,13 @@ describe("campaigns API", () => {
     const other = await newOrg();
     const theirSender = await senderOf(other.org.id, "them@other.test");
     const theirList = (await audience(other.org.id, 1)).listId;
-    const theirTemplate = (await call("/api/v1/templates", { cookie: other.cookie, body: { name: "Theirs", subject: "S", html: "<p>h</p>" } })).body.data.id;
+    const theirTemplate = (
+      await call("/api/v1/templates", { cookie: other.cookie, body: { name: "Theirs", subject: "S", html: "<p>h</p>" } })
+    ).body.data.id;
     const theirUseCase = (await call("/api/v1/use-cases", { cookie: other.cookie, body: { name: "Theirs" } })).body.data.id;
-    const mineTemplate = (await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Mine ${tag()}`, subject: "S", html: "<p>h</p>" } })).body.data.id;
+    const mineTemplate = (
+      await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Mine ${tag()}`, subject: "S", html: "<p>h</p>" } })
+    ).body.data.id;
     for (const [body, field] of [
       [{ ...base, listId: theirList, ...own }, "body.listId"],
       [{ ...base, senderId: theirSender.id, ...own }, "body.senderId"],
@@ -230,7 +283,10 @@ describe("campaigns API", () => {
     const cancelled = await act(auth, c.id, "cancel");
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", finishedAt: expect.any(String) });
-    for (const [action, body] of [["send"], ["schedule", { scheduledAt: later }], ["pause"], ["resume"], ["cancel"]] as [string, unknown?][]) {
+    for (const [action, body] of [["send"], ["schedule", { scheduledAt: later }], ["pause"], ["resume"], ["cancel"]] as [
+      string,
+      unknown?,
+    ][]) {
       const res = await act(auth, c.id, action, body);
       expect(res.status, action).toBe(409);
       expect(res.body.error).toContain("it is cancelled");
@@ -240,7 +296,13 @@ describe("campaigns API", () => {
     expect(patch.body.error).toContain("only drafts and scheduled campaigns can be changed");
     expect((await call(`${path}/${c.id}`, { method: "DELETE", key })).status).toBe(409);
     const actions = await db().auditLog.findMany({ where: { targetId: c.id }, orderBy: { createdAt: "asc" }, select: { action: true } });
-    expect(actions.map((a) => a.action)).toEqual(["campaign.created", "campaign.scheduled", "campaign.updated", "campaign.scheduled", "campaign.cancelled"]);
+    expect(actions.map((a) => a.action)).toEqual([
+      "campaign.created",
+      "campaign.scheduled",
+      "campaign.updated",
+      "campaign.scheduled",
+      "campaign.cancelled",
+    ]);
   });
 
   it("needs campaigns:read to read and campaigns:write to change; project-bound keys cannot change them; viewers read only", async () => {
@@ -252,7 +314,8 @@ describe("campaigns API", () => {
     expect((await call(path, { key: readOnly, body: { name: "x", listId, senderId: sender.id, ...own } })).status).toBe(403);
     expect((await call(`${path}/${c.id}`, { method: "PATCH", key: readOnly, body: { name: "x" } })).status).toBe(403);
     expect((await call(`${path}/${c.id}`, { method: "DELETE", key: readOnly })).status).toBe(403);
-    for (const action of ["send", "pause", "resume", "cancel"]) expect((await act({ key: readOnly }, c.id, action)).status, action).toBe(403);
+    for (const action of ["send", "pause", "resume", "cancel"])
+      expect((await act({ key: readOnly }, c.id, action)).status, action).toBe(403);
     const noScope = (await createKey(org.cookie, ["email:send"])).key;
     expect((await call(path, { key: noScope })).status).toBe(403);
     expect((await call(`${path}/${c.id}`, { key: noScope })).status).toBe(403);
@@ -275,16 +338,30 @@ describe("campaigns API", () => {
 
   it("answers 404 for another organization's campaign and changes nothing", async () => {
     const other = await newOrg();
-    const theirs = await draft({ cookie: other.cookie }, { listId: (await audience(other.org.id, 1)).listId, senderId: (await senderOf(other.org.id, "x@other.test")).id });
+    const theirs = await draft(
+      { cookie: other.cookie },
+      { listId: (await audience(other.org.id, 1)).listId, senderId: (await senderOf(other.org.id, "x@other.test")).id },
+    );
     for (const [method, p, body] of [
-      ["GET", ""], ["PATCH", "", { name: "mine" }], ["DELETE", ""], ["GET", "/sends"], ["POST", "/send"], ["POST", "/schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }],
-      ["POST", "/pause"], ["POST", "/resume"], ["POST", "/cancel"],
+      ["GET", ""],
+      ["PATCH", "", { name: "mine" }],
+      ["DELETE", ""],
+      ["GET", "/sends"],
+      ["POST", "/send"],
+      ["POST", "/schedule", { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }],
+      ["POST", "/pause"],
+      ["POST", "/resume"],
+      ["POST", "/cancel"],
     ] as [string, string, unknown?][]) {
       const res = await call(`${path}/${theirs.id}${p}`, { method, key, ...(body ? { body } : {}) });
       expect(res.status, `${method} ${p}`).toBe(404);
     }
     expect((await call(path, { key })).body.data.map((c: { id: string }) => c.id)).not.toContain(theirs.id);
-    expect(await db().campaign.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ orgId: other.org.id, status: "draft", name: theirs.name });
+    expect(await db().campaign.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
+      orgId: other.org.id,
+      status: "draft",
+      name: theirs.name,
+    });
   });
 });
 
@@ -306,7 +383,10 @@ describe("a campaign sent in production", () => {
 
   it("reaches each subscribed, non-suppressed contact exactly once, with unsubscribe headers; webhooks carry campaign_send_id; stats follow opens and unsubscribes", async () => {
     const auth = { cookie: org.cookie };
-    const hook = await call("/api/v1/webhook-endpoints", { cookie: org.cookie, body: { url: receiver.url("/campaign"), events: ["email.sent", "email.opened", "email.unsubscribed"] } });
+    const hook = await call("/api/v1/webhook-endpoints", {
+      cookie: org.cookie,
+      body: { url: receiver.url("/campaign"), events: ["email.sent", "email.opened", "email.unsubscribed"] },
+    });
     expect(hook.status).toBe(201);
     const { listId, emails } = await audience(org.org.id, 20, { unsubscribed: [3] });
     const suppressed = emails[7];
@@ -318,7 +398,10 @@ describe("a campaign sent in production", () => {
     expect(started.status).toBe(200);
     expect(started.body.data.status).toBe("sending");
     expect(started.body.data.startedAt).toEqual(expect.any(String));
-    const done = await until(() => get(auth, c.id), (x) => x.status === "sent");
+    const done = await until(
+      () => get(auth, c.id),
+      (x) => x.status === "sent",
+    );
     expect(done.status).toBe("sent");
     expect(done.finishedAt).toEqual(expect.any(String));
 
@@ -343,7 +426,8 @@ describe("a campaign sent in production", () => {
     const byEmail = new Map(sends.map((s) => [s.email, s]));
     expect(byEmail.get(emails[3])).toMatchObject({ status: "skipped", reason: "unsubscribed", messageId: null });
     expect(byEmail.get(suppressed)).toMatchObject({ status: "skipped", reason: "suppressed" });
-    for (const email of reachable) expect(byEmail.get(email), email).toMatchObject({ status: "sent", reason: null, messageId: expect.any(String) });
+    for (const email of reachable)
+      expect(byEmail.get(email), email).toMatchObject({ status: "sent", reason: null, messageId: expect.any(String) });
     const messages = await db().message.findMany({ where: { campaignSendId: { in: sends.map((s) => s.id) } } });
     expect(messages).toHaveLength(18);
     expect(messages.every((m) => m.status === "sent" && m.emailType === "marketing" && m.sendMode === "production")).toBe(true);
@@ -363,7 +447,11 @@ describe("a campaign sent in production", () => {
     await sleep(Math.max(0, sentAt.getTime() + 2_100 - Date.now()));
     expect((await fetch(pixel!, { headers: { "user-agent": BROWSER } })).status).toBe(200);
     const unsubscribeUrl = /<(https?:\/\/[^>]+\/u\/[^>]+)>/.exec(rawHeaders(byRecipient.get(emails[1])![0]).get("list-unsubscribe")!)![1];
-    const unsubscribed = await fetch(unsubscribeUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const unsubscribed = await fetch(unsubscribeUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(unsubscribed.status).toBe(200);
 
     const hits = (await receiver.waitFor("/campaign", 20)).map((r) => JSON.parse(r.body));
@@ -372,14 +460,36 @@ describe("a campaign sent in production", () => {
     expect(opened).toMatchObject({ email_id: null, campaign_send_id: byEmail.get(emails[0])!.id, recipient: emails[0] });
     expect(left).toMatchObject({ email_id: null, campaign_send_id: byEmail.get(emails[1])!.id, recipient: emails[1] });
 
-    const stats = (await until(() => get(auth, c.id), (x) => x.stats.opened === 1 && x.stats.unsubscribed === 1)).stats;
+    const stats = (
+      await until(
+        () => get(auth, c.id),
+        (x) => x.stats.opened === 1 && x.stats.unsubscribed === 1,
+      )
+    ).stats;
     expect(stats).toMatchObject({
-      recipients: 20, pending: 0, sending: 0, sent: 18, failed: 0, skipped: 2,
+      recipients: 20,
+      pending: 0,
+      sending: 0,
+      sent: 18,
+      failed: 0,
+      skipped: 2,
       skippedBy: { unsubscribed: 1, suppressed: 1, test_mode: 0, cancelled: 0 },
-      delivered: 0, opened: 1, clicked: 0, bounced: 0, complained: 0, unsubscribed: 1,
-      openRate: 0.06, unsubscribeRate: 0.06, deliveryRate: 0, bounceRate: 0,
+      delivered: 0,
+      opened: 1,
+      clicked: 0,
+      bounced: 0,
+      complained: 0,
+      unsubscribed: 1,
+      openRate: 0.06,
+      unsubscribeRate: 0.06,
+      deliveryRate: 0,
+      bounceRate: 0,
     });
-    const actions = await db().auditLog.findMany({ where: { targetId: c.id }, orderBy: { createdAt: "asc" }, select: { action: true, actorType: true } });
+    const actions = await db().auditLog.findMany({
+      where: { targetId: c.id },
+      orderBy: { createdAt: "asc" },
+      select: { action: true, actorType: true },
+    });
     expect(actions).toEqual([
       { action: "campaign.created", actorType: "user" },
       { action: "campaign.started", actorType: "user" },
@@ -415,11 +525,16 @@ describe("a campaign in test mode", () => {
     try {
       await smtpProvider(org.cookie, sink);
       const { listId, emails } = await audience(org.org.id, 5);
-      expect((await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "QA", emails: [emails[0], emails[2]] } })).status).toBeLessThan(300);
+      expect(
+        (await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "QA", emails: [emails[0], emails[2]] } })).status,
+      ).toBeLessThan(300);
       const sender = await senderOf(org.org.id, "rehearsal@unverified.test", false);
       const c = await draft({ cookie: org.cookie }, { listId, senderId: sender.id });
       expect((await act({ cookie: org.cookie }, c.id, "send")).status).toBe(200);
-      const done = await until(() => get({ cookie: org.cookie }, c.id), (x) => x.status === "sent");
+      const done = await until(
+        () => get({ cookie: org.cookie }, c.id),
+        (x) => x.status === "sent",
+      );
       expect(done.stats).toMatchObject({ recipients: 5, sent: 2, skipped: 3, skippedBy: { test_mode: 3 } });
       expect(sink.messages.flatMap((m) => m.rcptTo).sort()).toEqual([emails[0], emails[2]].sort());
       const sends = await allSends({ cookie: org.cookie }, c.id);
@@ -444,7 +559,10 @@ describe("pause, resume and cancel while sending", () => {
       const c = await draft(auth, { listId, senderId: sender.id });
       expect((await act(auth, c.id, "send")).status).toBe(200);
       // The provider's limit holds it: some sent, the rest waiting for the provider's window.
-      const progressing = await until(() => get(auth, c.id), (x) => x.counts.sent >= 5);
+      const progressing = await until(
+        () => get(auth, c.id),
+        (x) => x.counts.sent >= 5,
+      );
       expect(progressing.status).toBe("sending");
       expect(progressing.counts.pending).toBeGreaterThan(0);
 
@@ -465,7 +583,10 @@ describe("pause, resume and cancel while sending", () => {
       const resumed = await act(auth, c.id, "resume");
       expect(resumed.status).toBe(200);
       expect(resumed.body.data.status).toBe("sending");
-      const done = await until(() => get(auth, c.id), (x) => x.status === "sent");
+      const done = await until(
+        () => get(auth, c.id),
+        (x) => x.status === "sent",
+      );
       expect(done.counts).toMatchObject({ recipients: 20, sent: 19, pending: 0, failed: 0, skipped: 1 });
       expect(done.stats.skippedBy.unsubscribed).toBe(1);
       const received = sink.messages.flatMap((m) => m.rcptTo);
@@ -490,7 +611,10 @@ describe("pause, resume and cancel while sending", () => {
       const auth = { cookie: org.cookie };
       const c = await draft(auth, { listId, senderId: sender.id });
       expect((await act(auth, c.id, "send")).status).toBe(200);
-      const progressing = await until(() => get(auth, c.id), (x) => x.counts.sent >= 3);
+      const progressing = await until(
+        () => get(auth, c.id),
+        (x) => x.counts.sent >= 3,
+      );
       expect(progressing.status).toBe("sending");
       const cancelled = await act(auth, c.id, "cancel");
       expect(cancelled.status).toBe(200);
@@ -500,7 +624,10 @@ describe("pause, resume and cancel while sending", () => {
       expect(counts.sent + counts.sending + counts.skipped).toBe(12);
       expect(cancelled.body.data.stats.skippedBy.cancelled).toBe(counts.skipped);
       await runOneBatch(c.id);
-      const after = await until(() => get(auth, c.id), (x) => x.counts.sending === 0);
+      const after = await until(
+        () => get(auth, c.id),
+        (x) => x.counts.sending === 0,
+      );
       expect(after.counts.sent + after.counts.skipped).toBe(12);
       expect(sink.messages).toHaveLength(after.counts.sent);
       for (const action of ["resume", "pause", "send", "cancel"]) expect((await act(auth, c.id, action)).status, action).toBe(409);
@@ -520,15 +647,28 @@ describe("pause, resume and cancel while sending", () => {
       const auth = { cookie: org.cookie };
       const c = await draft(auth, { listId, senderId: sender.id });
       expect((await act(auth, c.id, "send")).status).toBe(200);
-      const paused = await until(() => get(auth, c.id), (x) => x.status === "paused");
-      expect(paused).toMatchObject({ status: "paused", statusReason: expect.stringContaining("allowance is used up"), counts: { sent: 3, pending: 3 } });
+      const paused = await until(
+        () => get(auth, c.id),
+        (x) => x.status === "paused",
+      );
+      expect(paused).toMatchObject({
+        status: "paused",
+        statusReason: expect.stringContaining("allowance is used up"),
+        counts: { sent: 3, pending: 3 },
+      });
       const audit = await db().auditLog.findFirstOrThrow({ where: { targetId: c.id, action: "campaign.paused" } });
-      expect(audit).toMatchObject({ actorType: "system", metadata: expect.objectContaining({ reason: expect.stringContaining("allowance") }) });
+      expect(audit).toMatchObject({
+        actorType: "system",
+        metadata: expect.objectContaining({ reason: expect.stringContaining("allowance") }),
+      });
       expect((await call(`${path}?status=paused`, auth)).body.data[0].statusReason).toContain("allowance is used up");
 
       await db().organization.update({ where: { id: org.org.id }, data: { monthlySendAllowance: 100 } });
       expect((await act(auth, c.id, "resume")).status).toBe(200);
-      const done = await until(() => get(auth, c.id), (x) => x.status === "sent");
+      const done = await until(
+        () => get(auth, c.id),
+        (x) => x.status === "sent",
+      );
       expect(done).toMatchObject({ statusReason: null, counts: { sent: 6, pending: 0 } });
       expect(sink.messages.flatMap((m) => m.rcptTo).sort()).toEqual([...emails].sort());
     } finally {
@@ -547,7 +687,11 @@ describe("transient failures", () => {
     const auth = { cookie: org.cookie };
     const c = await draft(auth, { listId, senderId: sender.id });
     expect((await act(auth, c.id, "send")).status).toBe(200);
-    const done = await until(() => get(auth, c.id), (x) => x.status === "sent", { timeoutMs: 60_000 });
+    const done = await until(
+      () => get(auth, c.id),
+      (x) => x.status === "sent",
+      { timeoutMs: 60_000 },
+    );
     expect(done.counts).toMatchObject({ recipients: 2, sent: 0, failed: 2, pending: 0 });
     const rows = await db().campaignSend.findMany({ where: { campaignId: c.id } });
     for (const row of rows) {
@@ -573,20 +717,32 @@ describe("scheduled campaigns", () => {
   });
   afterAll(() => sink?.close());
 
-  const startJob = (id: string, at: string) => until(() => db().job.findUnique({ where: { dedupeKey: `campaign-start:${id}:${at}` } }), (j) => j?.status === "done");
+  const startJob = (id: string, at: string) =>
+    until(
+      () => db().job.findUnique({ where: { dedupeKey: `campaign-start:${id}:${at}` } }),
+      (j) => j?.status === "done",
+    );
 
   it("starts at its time with a template pinned at its version; a contact missing a required variable fails alone", async () => {
     const auth = { cookie: org.cookie };
     const t = await call("/api/v1/templates", {
       cookie: org.cookie,
-      body: { name: `Welcome ${tag()}`, subject: "Welcome {{name}}", html: "<p>From {{company}}</p>", variables: [{ name: "company", required: true }] },
+      body: {
+        name: `Welcome ${tag()}`,
+        subject: "Welcome {{name}}",
+        html: "<p>From {{company}}</p>",
+        variables: [{ name: "company", required: true }],
+      },
     });
     const { listId, emails } = await audience(org.org.id, 3, { noCompany: [2] });
     const sender = await db().sender.findFirstOrThrow({ where: { orgId: org.org.id, email: "bea@sender.test" } });
     const c = await draft(auth, { listId, senderId: sender.id, subject: undefined, html: undefined, templateId: t.body.data.id });
     const at = new Date(Date.now() + 1_500).toISOString();
     expect((await act(auth, c.id, "schedule", { scheduledAt: at })).status).toBe(200);
-    const done = await until(() => get(auth, c.id), (x) => x.status === "sent");
+    const done = await until(
+      () => get(auth, c.id),
+      (x) => x.status === "sent",
+    );
     expect(done).toMatchObject({ status: "sent", templateVersion: 1, counts: { recipients: 3, sent: 2, failed: 1 } });
     const sends = await allSends(auth, c.id);
     expect(sends.find((s) => s.email === emails[2])).toMatchObject({ status: "failed", reason: expect.stringContaining("company") });

@@ -35,7 +35,13 @@ async function importMeasured(s: OwnServer, body: ReadableStream<Uint8Array>) {
   const base = s.server.url;
   const pid = s.server.process.pid!;
   // Warm up: the import route and its modules loaded before the baseline is taken.
-  const warm = await call("/api/v1/contacts/import", { base, key: s.key, method: "POST", raw: "email\nwarm@example.test\n", headers: { "content-type": "text/csv" } });
+  const warm = await call("/api/v1/contacts/import", {
+    base,
+    key: s.key,
+    method: "POST",
+    raw: "email\nwarm@example.test\n",
+    headers: { "content-type": "text/csv" },
+  });
   expect(warm.status).toBe(201);
   await new Promise((r) => setTimeout(r, 1_000));
   const baseline = treeRss(pid);
@@ -71,16 +77,28 @@ describe("contact import memory", () => {
   it("imports 100,000 streamed rows with the server's memory under 200 MiB above its baseline", { timeout: 600_000 }, async () => {
     const s = await ownServer({ scopes: ["contacts:read", "contacts:write"] });
     try {
-      for (const [key, type] of [["plan", "string"], ["seats", "number"], ["note", "string"]]) {
+      for (const [key, type] of [
+        ["plan", "string"],
+        ["seats", "number"],
+        ["note", "string"],
+      ]) {
         expect((await call("/api/v1/contacts/properties", { base: s.server.url, key: s.key, body: { key, type } })).status).toBe(201);
       }
-      const csv = generatedCsv("email,name,plan,seats,note", ROWS, 1000, (i) => `user${i}@example.test,User ${i},${i % 2 ? "pro" : "free"},${i % 50},${NOTE}`);
+      const csv = generatedCsv(
+        "email,name,plan,seats,note",
+        ROWS,
+        1000,
+        (i) => `user${i}@example.test,User ${i},${i % 2 ? "pro" : "free"},${i % 50},${NOTE}`,
+      );
       const { answer, growth, baseline, over } = await importMeasured(s, csv);
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       expect(answer.body.data).toMatchObject({ status: "completed", rows: ROWS, created: ROWS, updated: 0, failed: 0 });
       expect(growth - baseline, over).toBeLessThan(200 * MiB);
 
-      const counted = await s.sql.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE properties ->> 'note' = $1)::int AS with_note FROM contacts WHERE email LIKE 'user%@example.test'`, [NOTE]);
+      const counted = await s.sql.query(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE properties ->> 'note' = $1)::int AS with_note FROM contacts WHERE email LIKE 'user%@example.test'`,
+        [NOTE],
+      );
       expect(counted.rows[0]).toEqual({ n: ROWS, with_note: ROWS });
       const sample = await s.sql.query(`SELECT name, properties FROM contacts WHERE email = 'user4321@example.test'`);
       expect(sample.rows[0]).toEqual({ name: "User 4321", properties: { plan: "pro", seats: 21, note: NOTE } });
@@ -91,24 +109,33 @@ describe("contact import memory", () => {
     }
   });
 
-  it("imports 900 rows of 100 long properties each (90 MiB) with the server's memory under 200 MiB above its baseline", { timeout: 600_000 }, async () => {
-    const s = await ownServer({ scopes: ["contacts:read", "contacts:write"] });
-    try {
-      const keys = Array.from({ length: 100 }, (_, i) => `p${i}`);
-      // Defined in the database: a hundred requests would meet the key's rate limit.
-      await s.sql.query(`INSERT INTO contact_properties (id, org_id, key, type) SELECT gen_random_uuid(), o.id, k, 'string' FROM organizations o, unnest($1::text[]) k`, [keys]);
-      const value = (i: number) => `${i}`.padEnd(1000, "w");
-      const csv = generatedCsv(`email,${keys.join(",")}`, 900, 10, (i) => `wide${i}@example.test,${keys.map(() => value(i)).join(",")}`);
-      const { answer, growth, baseline, over } = await importMeasured(s, csv);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      expect(answer.body.data).toMatchObject({ status: "completed", rows: 900, created: 900, failed: 0 });
-      expect(growth - baseline, over).toBeLessThan(200 * MiB);
-      const sample = await s.sql.query(`SELECT properties ->> 'p99' AS p99, (SELECT count(*) FROM jsonb_object_keys(properties))::int AS n FROM contacts WHERE email = 'wide321@example.test'`);
-      expect(sample.rows[0]).toEqual({ p99: value(321), n: 100 });
-    } finally {
-      await s.server.stop();
-      await s.sql.end();
-      await s.database.drop();
-    }
-  });
+  it(
+    "imports 900 rows of 100 long properties each (90 MiB) with the server's memory under 200 MiB above its baseline",
+    { timeout: 600_000 },
+    async () => {
+      const s = await ownServer({ scopes: ["contacts:read", "contacts:write"] });
+      try {
+        const keys = Array.from({ length: 100 }, (_, i) => `p${i}`);
+        // Defined in the database: a hundred requests would meet the key's rate limit.
+        await s.sql.query(
+          `INSERT INTO contact_properties (id, org_id, key, type) SELECT gen_random_uuid(), o.id, k, 'string' FROM organizations o, unnest($1::text[]) k`,
+          [keys],
+        );
+        const value = (i: number) => `${i}`.padEnd(1000, "w");
+        const csv = generatedCsv(`email,${keys.join(",")}`, 900, 10, (i) => `wide${i}@example.test,${keys.map(() => value(i)).join(",")}`);
+        const { answer, growth, baseline, over } = await importMeasured(s, csv);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        expect(answer.body.data).toMatchObject({ status: "completed", rows: 900, created: 900, failed: 0 });
+        expect(growth - baseline, over).toBeLessThan(200 * MiB);
+        const sample = await s.sql.query(
+          `SELECT properties ->> 'p99' AS p99, (SELECT count(*) FROM jsonb_object_keys(properties))::int AS n FROM contacts WHERE email = 'wide321@example.test'`,
+        );
+        expect(sample.rows[0]).toEqual({ p99: value(321), n: 100 });
+      } finally {
+        await s.server.stop();
+        await s.sql.end();
+        await s.database.drop();
+      }
+    },
+  );
 });

@@ -16,7 +16,8 @@ const PROPS = { plan: "string", seats: "number", vip: "boolean", signup: "date" 
 
 async function setUp(): Promise<Org> {
   const org = await newOrg();
-  for (const [key, type] of Object.entries(PROPS)) expect((await call(props, { cookie: org.cookie, body: { key, type } })).status).toBe(201);
+  for (const [key, type] of Object.entries(PROPS))
+    expect((await call(props, { cookie: org.cookie, body: { key, type } })).status).toBe(201);
   return org;
 }
 
@@ -33,7 +34,14 @@ describe("contacts", () => {
   });
 
   it("creates (201, email lower-cased), reads, updates and deletes, each audited", async () => {
-    const res = await call(path, { key, body: { email: "  Grace.Hopper@Example.TEST ", name: "Grace", properties: { plan: "pro", seats: 3, vip: false, signup: "2024-01-15" } } });
+    const res = await call(path, {
+      key,
+      body: {
+        email: "  Grace.Hopper@Example.TEST ",
+        name: "Grace",
+        properties: { plan: "pro", seats: 3, vip: false, signup: "2024-01-15" },
+      },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.any(String),
@@ -51,9 +59,17 @@ describe("contacts", () => {
     expect((await call(`${path}/${id}`, { key })).body.data).toEqual(res.body.data);
 
     // Properties merge; null removes a key; unsubscribing sets unsubscribedAt.
-    const patched = await call(`${path}/${id}`, { method: "PATCH", key, body: { name: "Grace H.", properties: { seats: 4, vip: null }, subscriptionStatus: "unsubscribed" } });
+    const patched = await call(`${path}/${id}`, {
+      method: "PATCH",
+      key,
+      body: { name: "Grace H.", properties: { seats: 4, vip: null }, subscriptionStatus: "unsubscribed" },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ name: "Grace H.", properties: { plan: "pro", seats: 4, signup: "2024-01-15T00:00:00.000Z" }, subscriptionStatus: "unsubscribed" });
+    expect(patched.body.data).toMatchObject({
+      name: "Grace H.",
+      properties: { plan: "pro", seats: 4, signup: "2024-01-15T00:00:00.000Z" },
+      subscriptionStatus: "unsubscribed",
+    });
     expect(patched.body.data.properties).not.toHaveProperty("vip");
     expect(Date.parse(patched.body.data.unsubscribedAt)).toBeGreaterThan(Date.now() - 60_000);
     const resubscribed = await call(`${path}/${id}`, { method: "PATCH", key, body: { subscriptionStatus: "subscribed" } });
@@ -113,12 +129,23 @@ describe("contacts", () => {
       expect(res.body.error).toContain(message);
     }
     expect(await db().contact.count({ where: { orgId: org.org.id } })).toBe(before);
-    const c = (await call(path, { key, body: { email: `typed-ok-${Date.now()}@example.test`, properties: { signup: "2024-03-01T10:30:00+02:00", seats: 2.5 } } })).body.data;
+    const c = (
+      await call(path, {
+        key,
+        body: { email: `typed-ok-${Date.now()}@example.test`, properties: { signup: "2024-03-01T10:30:00+02:00", seats: 2.5 } },
+      })
+    ).body.data;
     expect(c.properties).toEqual({ signup: "2024-03-01T08:30:00.000Z", seats: 2.5 });
     const bad = await call(`${path}/${c.id}`, { method: "PATCH", key, body: { name: "Changed", properties: { seats: "many" } } });
     expect(bad.status).toBe(400);
     expect((await call(`${path}/${c.id}`, { key })).body.data.name).toBe("");
-    for (const body of [{}, { email: "not-an-email" }, { email: "a@example.test", extra: 1 }, { email: "a@example.test", subscriptionStatus: "maybe" }, { email: "a@example.test", name: "a\nb" }]) {
+    for (const body of [
+      {},
+      { email: "not-an-email" },
+      { email: "a@example.test", extra: 1 },
+      { email: "a@example.test", subscriptionStatus: "maybe" },
+      { email: "a@example.test", name: "a\nb" },
+    ]) {
       expect((await call(path, { key, body })).status, JSON.stringify(body)).toBe(400);
     }
     expect((await call(`${path}/${c.id}`, { method: "PATCH", key, body: {} })).status).toBe(400);
@@ -128,9 +155,19 @@ describe("contacts", () => {
   it("defines properties (409 for a key twice, reserved and malformed keys refused) and deleting one removes its values", async () => {
     const own = await newOrg();
     const k = (await createKey(own.cookie, ["contacts:read", "contacts:write"])).key;
-    expect((await call(props, { key: k, body: { key: "company", type: "string" } })).body.data).toEqual({ key: "company", type: "string", createdAt: expect.any(String) });
+    expect((await call(props, { key: k, body: { key: "company", type: "string" } })).body.data).toEqual({
+      key: "company",
+      type: "string",
+      createdAt: expect.any(String),
+    });
     expect((await call(props, { key: k, body: { key: "company", type: "number" } })).status).toBe(409);
-    for (const body of [{ key: "email", type: "string" }, { key: "Company", type: "string" }, { key: "1st", type: "string" }, { key: "x", type: "money" }, { key: "a-b", type: "string" }]) {
+    for (const body of [
+      { key: "email", type: "string" },
+      { key: "Company", type: "string" },
+      { key: "1st", type: "string" },
+      { key: "x", type: "money" },
+      { key: "a-b", type: "string" },
+    ]) {
       const res = await call(props, { key: k, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toContain("body.");
@@ -145,9 +182,19 @@ describe("contacts", () => {
     expect((await call(`${props}/company`, { method: "DELETE", key: k })).status).toBe(404);
     // Recreated with another type, the old values are not there to clash.
     expect((await call(props, { key: k, body: { key: "company", type: "boolean" } })).status).toBe(201);
-    expect((await call(`${path}/${a.id}`, { method: "PATCH", key: k, body: { properties: { company: true } } })).body.data.properties).toEqual({ size: 10, company: true });
-    const audits = await db().auditLog.findMany({ where: { orgId: own.org.id, targetType: "contact_property" }, orderBy: { createdAt: "asc" } });
-    expect(audits.map((x) => x.action)).toEqual(["contact_property.created", "contact_property.created", "contact_property.deleted", "contact_property.created"]);
+    expect(
+      (await call(`${path}/${a.id}`, { method: "PATCH", key: k, body: { properties: { company: true } } })).body.data.properties,
+    ).toEqual({ size: 10, company: true });
+    const audits = await db().auditLog.findMany({
+      where: { orgId: own.org.id, targetType: "contact_property" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audits.map((x) => x.action)).toEqual([
+      "contact_property.created",
+      "contact_property.created",
+      "contact_property.deleted",
+      "contact_property.created",
+    ]);
   });
 
   it("searches email and name literally, and filters by status, list and typed properties", async () => {
@@ -236,7 +283,12 @@ describe("contacts: who may do what", () => {
       call(`${path}/${c.id}`, { method: "DELETE", key: readOnly }),
       call(props, { key: readOnly, body: { key: "other", type: "string" } }),
       call(`${props}/plan`, { method: "DELETE", key: readOnly }),
-      call("/api/v1/contacts/import", { key: readOnly, method: "POST", raw: "email\nx@example.test", headers: { "content-type": "text/csv" } }),
+      call("/api/v1/contacts/import", {
+        key: readOnly,
+        method: "POST",
+        raw: "email\nx@example.test",
+        headers: { "content-type": "text/csv" },
+      }),
     ];
     for (const res of await Promise.all(writes)) {
       expect(res.status).toBe(403);
@@ -271,7 +323,12 @@ describe("contacts: who may do what", () => {
       await call(`${path}/${id}`, { method: "PATCH", cookie: viewer.cookie, body: { name: "Viewer was here" } }),
       await call(`${path}/${id}`, { method: "DELETE", cookie: viewer.cookie }),
       await call(props, { cookie: viewer.cookie, body: { key: "viewer_prop", type: "string" } }),
-      await call("/api/v1/contacts/import", { cookie: viewer.cookie, method: "POST", raw: "email\nv@example.test", headers: { "content-type": "text/csv" } }),
+      await call("/api/v1/contacts/import", {
+        cookie: viewer.cookie,
+        method: "POST",
+        raw: "email\nv@example.test",
+        headers: { "content-type": "text/csv" },
+      }),
     ];
     for (const res of refused) {
       expect(res.status).toBe(403);
@@ -285,7 +342,14 @@ describe("contacts: who may do what", () => {
     const mine = await setUp();
     const theirs = await setUp();
     const c = (await call(path, { cookie: theirs.cookie, body: { email: "theirs@example.test", name: "Theirs" } })).body.data;
-    const imp = (await call("/api/v1/contacts/import", { cookie: theirs.cookie, method: "POST", raw: "email\nimported@example.test", headers: { "content-type": "text/csv" } })).body.data;
+    const imp = (
+      await call("/api/v1/contacts/import", {
+        cookie: theirs.cookie,
+        method: "POST",
+        raw: "email\nimported@example.test",
+        headers: { "content-type": "text/csv" },
+      })
+    ).body.data;
     await call(props, { cookie: theirs.cookie, body: { key: "their_only", type: "string" } });
     const key = (await createKey(mine.cookie, ["contacts:read", "contacts:write"])).key;
     expect((await call(`${path}/${c.id}`, { key })).status).toBe(404);

@@ -45,20 +45,33 @@ describe("demo addresses in production mode with a real provider", () => {
     const hookPath = `/demo-${Date.now()}`;
     const hook = (await call("/api/v1/webhook-endpoints", { key, body: { url: receiver.url(hookPath) } })).body.data as { secret: string };
     // The provider works: a real recipient goes through it.
-    const real = await call("/api/v1/email/send", { key, body: { from: "ann@sender.test", to: "someone@example.test", subject: "Real", text: "x" } });
+    const real = await call("/api/v1/email/send", {
+      key,
+      body: { from: "ann@sender.test", to: "someone@example.test", subject: "Real", text: "x" },
+    });
     expect(real.body.data.provider).toMatch(/^smtp /);
-    await until(async () => sink.messages.length, (n) => n === 1);
+    await until(
+      async () => sink.messages.length,
+      (n) => n === 1,
+    );
 
     const started = Date.now();
     const sent = new Map<string, string>();
     for (const outcome of Object.keys(EXPECTED)) {
-      const res = await call("/api/v1/email/send", { key, body: { from: "ann@sender.test", to: demo(outcome), subject: `Demo ${outcome}`, html: `<a href="${link}">Go</a>` } });
+      const res = await call("/api/v1/email/send", {
+        key,
+        body: { from: "ann@sender.test", to: demo(outcome), subject: `Demo ${outcome}`, html: `<a href="${link}">Go</a>` },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data).toMatchObject({ status: "sent", provider: "demo", messageId: expect.stringMatching(/^demo_/) });
       sent.set(outcome, res.body.data.id);
     }
     for (const [outcome, id] of sent) {
-      const types = await until(() => eventTypes(id), (t) => t.length >= EXPECTED[outcome].length, { timeoutMs: 5_000 });
+      const types = await until(
+        () => eventTypes(id),
+        (t) => t.length >= EXPECTED[outcome].length,
+        { timeoutMs: 5_000 },
+      );
       expect(types, outcome).toEqual(EXPECTED[outcome]);
     }
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -74,7 +87,13 @@ describe("demo addresses in production mode with a real provider", () => {
     expect(hits.every((h) => verifyByHand(h, hook.secret) && verifyWithStandardWebhooks(h, hook.secret))).toBe(true);
     const bodies = hits.map((h) => JSON.parse(h.body));
     for (const [outcome, id] of sent) {
-      expect(bodies.filter((b) => b.email_id === id).map((b) => b.type).sort(), outcome).toEqual([...EXPECTED[outcome]].sort());
+      expect(
+        bodies
+          .filter((b) => b.email_id === id)
+          .map((b) => b.type)
+          .sort(),
+        outcome,
+      ).toEqual([...EXPECTED[outcome]].sort());
     }
     expect(bodies.find((b) => b.type === "email.clicked")).toMatchObject({ recipient: demo("clicked"), url: link });
     expect(bodies.find((b) => b.type === "email.bounced").reason).toMatch(/^550/);
@@ -83,18 +102,32 @@ describe("demo addresses in production mode with a real provider", () => {
 
     // The bounce and the complaint are recorded, not suppressed: a second send bounces again.
     expect(await db().suppression.count({ where: { orgId: org.org.id } })).toBe(0);
-    const again = await call("/api/v1/email/send", { key, body: { from: "ann@sender.test", to: demo("bounced"), subject: "Again", text: "x" } });
+    const again = await call("/api/v1/email/send", {
+      key,
+      body: { from: "ann@sender.test", to: demo("bounced"), subject: "Again", text: "x" },
+    });
     expect(again.status).toBe(200);
-    expect(await until(() => eventTypes(again.body.data.id), (t) => t.length >= 2)).toEqual(EXPECTED.bounced);
+    expect(
+      await until(
+        () => eventTypes(again.body.data.id),
+        (t) => t.length >= 2,
+      ),
+    ).toEqual(EXPECTED.bounced);
   });
 
   it("clicked@ with no link in the mail is delivered and opened, and nothing more", async () => {
     const org = await newOrg();
     await productionMode(org.org.id);
     const { key } = await createKey(org.cookie, ["email:send"]);
-    const res = await call("/api/v1/email/send", { key, body: { from: "ann@sender.test", to: demo("clicked"), subject: "No link", text: "no link here" } });
+    const res = await call("/api/v1/email/send", {
+      key,
+      body: { from: "ann@sender.test", to: demo("clicked"), subject: "No link", text: "no link here" },
+    });
     expect(res.status).toBe(200);
-    await until(() => eventTypes(res.body.data.id), (t) => t.length >= 3);
+    await until(
+      () => eventTypes(res.body.data.id),
+      (t) => t.length >= 3,
+    );
     await new Promise((r) => setTimeout(r, 300)); // at the tests' time scale every event is long due
     expect(await eventTypes(res.body.data.id)).toEqual(["email.sent", "email.delivered", "email.opened"]);
   });
@@ -110,10 +143,22 @@ describe("demo addresses in test mode", () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data.provider).toBe("demo");
     const count = (types: string[], type: string) => types.filter((t) => t === type).length;
-    const events = await until(() => eventTypes(ok.body.data.id), (t) => count(t, "email.delivered") === 3 && count(t, "email.opened") === 2);
+    const events = await until(
+      () => eventTypes(ok.body.data.id),
+      (t) => count(t, "email.delivered") === 3 && count(t, "email.opened") === 2,
+    );
     await new Promise((r) => setTimeout(r, 300)); // at the tests' time scale every event is long due
     expect((await eventTypes(ok.body.data.id)).sort()).toEqual(events.sort());
-    expect(events.sort()).toEqual(["email.delivered", "email.delivered", "email.delivered", "email.opened", "email.opened", "email.sent", "email.sent", "email.sent"]);
+    expect(events.sort()).toEqual([
+      "email.delivered",
+      "email.delivered",
+      "email.delivered",
+      "email.opened",
+      "email.opened",
+      "email.sent",
+      "email.sent",
+      "email.sent",
+    ]);
 
     const real = await send({ to: "someone@example.test" });
     expect(real.status).toBe(403);
@@ -130,11 +175,17 @@ describe("demo addresses in test mode", () => {
     const legacy = await call("/api/email/send", { key, body: { to: [demo("opened"), "someone@example.test"], subject: "Hi", text: "x" } });
     expect([legacy.status, legacy.body.code]).toEqual([400, "VALIDATION_ERROR"]);
     const later = new Date(Date.now() + 3_600_000).toISOString();
-    const scheduled = await call("/api/email/schedule", { key, body: { to: [demo("opened"), "someone@example.test"], subject: "Hi", text: "x", scheduledFor: later } });
+    const scheduled = await call("/api/email/schedule", {
+      key,
+      body: { to: [demo("opened"), "someone@example.test"], subject: "Hi", text: "x", scheduledFor: later },
+    });
     expect([scheduled.status, scheduled.body.code]).toEqual([400, "VALIDATION_ERROR"]);
     expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(before);
     // A demo address alone may be scheduled in test mode.
-    const alone = await call("/api/email/schedule", { key, body: { to: demo("delivered"), subject: "Hi", text: "x", scheduledFor: later } });
+    const alone = await call("/api/email/schedule", {
+      key,
+      body: { to: demo("delivered"), subject: "Hi", text: "x", scheduledFor: later },
+    });
     expect(alone.status, JSON.stringify(alone.body)).toBeLessThan(300);
   });
 });

@@ -15,7 +15,11 @@ afterAll(() => own?.close());
 
 const link = "https://example.test/start";
 const send = async (to: string) => {
-  const res = await call("/api/v1/email/send", { base: own.server.url, key: own.key, body: { from: "ann@sender.test", to, subject: "Timing", html: `<a href="${link}">Go</a>` } });
+  const res = await call("/api/v1/email/send", {
+    base: own.server.url,
+    key: own.key,
+    body: { from: "ann@sender.test", to, subject: "Timing", html: `<a href="${link}">Go</a>` },
+  });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.data as { id: string; sentAt: string };
 };
@@ -29,7 +33,11 @@ describe("demo events in real time", () => {
   it("clicked@demo.mailroom.test: delivered, opened and clicked are recorded within 6 seconds", async () => {
     const started = Date.now();
     const sent = await send("clicked@demo.mailroom.test");
-    const events = await until(() => recorded(sent.id, sent.sentAt), (e) => e.length >= 4, { timeoutMs: 15_000 });
+    const events = await until(
+      () => recorded(sent.id, sent.sentAt),
+      (e) => e.length >= 4,
+      { timeoutMs: 15_000 },
+    );
     expect(events.map((e) => e.type)).toEqual(["email.sent", "email.delivered", "email.opened", "email.clicked"]);
     expect((Date.now() - started) / 1000).toBeLessThan(8);
     // Not at once either: the events follow at their planned times, as a provider's would.
@@ -44,7 +52,11 @@ describe("demo events in real time", () => {
     )!;
     const started = Date.now();
     const sent = await send(clicker);
-    const events = await until(() => recorded(sent.id, sent.sentAt), (e) => e.length >= 4, { timeoutMs: 25_000, everyMs: 250 });
+    const events = await until(
+      () => recorded(sent.id, sent.sentAt),
+      (e) => e.length >= 4,
+      { timeoutMs: 25_000, everyMs: 250 },
+    );
     expect(events.map((e) => e.type)).toEqual(["email.sent", "email.delivered", "email.opened", "email.clicked"]);
     expect(events[3].after).toBeLessThanOrEqual(18);
     expect((Date.now() - started) / 1000).toBeLessThan(21);

@@ -30,7 +30,16 @@ const domainName = (prefix = "send") => `${prefix}-${hex()}.example.test`;
 const SCOPES = ["domains:read", "domains:write"];
 
 type Org = Awaited<ReturnType<typeof newOrg>>;
-type Rec = { record: string; type: string; name: string; value: string; priority: number | null; status: string; detail: string | null; required: boolean };
+type Rec = {
+  record: string;
+  type: string;
+  name: string;
+  value: string;
+  priority: number | null;
+  status: string;
+  detail: string | null;
+  required: boolean;
+};
 const rec = (body: { data: { records: Rec[] } }, kind: string) => body.data.records.find((r) => r.record === kind);
 
 /** Nothing of the private key may leave: not the PEM, not its sealed form, not a field for it. */
@@ -65,9 +74,18 @@ describe("domains", () => {
     const name = domainToASCII(`bücher-${label}.example.test`);
     expect(name).toMatch(/^xn--bcher-.*\.example\.test$/);
     expect(d).toEqual({
-      id: expect.any(String), name, status: "pending", inbound: false, dkimSelector: expect.stringMatching(/^mailroom-\d{6}-[0-9a-f]{4}$/),
-      returnPathHost: `bounces.${name}`, records: expect.any(Array), verifiedAt: null, lastCheckedAt: null, nextCheckAt: expect.any(String),
-      createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(String),
+      name,
+      status: "pending",
+      inbound: false,
+      dkimSelector: expect.stringMatching(/^mailroom-\d{6}-[0-9a-f]{4}$/),
+      returnPathHost: `bounces.${name}`,
+      records: expect.any(Array),
+      verifiedAt: null,
+      lastCheckedAt: null,
+      nextCheckAt: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     expect(d.records.map((r: Rec) => [r.record, r.type, r.name, r.required, r.status])).toEqual([
       ["spf", "TXT", name, true, "unchecked"],
@@ -91,7 +109,10 @@ describe("domains", () => {
     await expectNoPrivateKey(d.id, res.body, got.body, list.body, patched.body);
 
     const audits = await db().auditLog.findMany({ where: { orgId: org.org.id, targetId: d.id }, orderBy: { createdAt: "asc" } });
-    expect(audits.map((a) => [a.action, a.targetType, a.actorType])).toEqual([["domain.created", "domain", "api_key"], ["domain.updated", "domain", "api_key"]]);
+    expect(audits.map((a) => [a.action, a.targetType, a.actorType])).toEqual([
+      ["domain.created", "domain", "api_key"],
+      ["domain.updated", "domain", "api_key"],
+    ]);
     expect(JSON.stringify(audits)).not.toContain("PRIVATE KEY");
   });
 
@@ -122,7 +143,11 @@ describe("domains", () => {
     expect(theirs.body.error).toContain(name);
     expect(theirs.body.error).not.toContain(org.org.name);
     expect(theirs.body.error).not.toContain(org.org.id);
-    expect(theirs.body.error).toMatch(new RegExp(`TXT record at _mailroom-claim\\.${name.replace(/[.-]/g, "\\$&")} with the value mailroom-claim=[\\w-]{22}, then add it again with "claim": true`));
+    expect(theirs.body.error).toMatch(
+      new RegExp(
+        `TXT record at _mailroom-claim\\.${name.replace(/[.-]/g, "\\$&")} with the value mailroom-claim=[\\w-]{22}, then add it again with "claim": true`,
+      ),
+    );
     // The inbound route refuses it as well: one row per name.
     expect((await call("/api/inbound/domains", { cookie: other.cookie, body: { name } })).status).toBe(409);
     expect(await db().domain.count({ where: { name } })).toBe(1);
@@ -130,8 +155,18 @@ describe("domains", () => {
 
   it("validates the body and ids, changing nothing", async () => {
     const before = await db().domain.count({ where: { orgId: org.org.id } });
-    const bad = [{}, { name: "" }, { name: "localhost" }, { name: "1.2.3.4" }, { name: "exa mple.test" }, { name: "-x.example.test" }, { name: `${"a".repeat(64)}.test` },
-      { name: 5 }, { name: "ok-name.example.test", inbound: "yes" }, { name: "ok-name.example.test", extra: 1 }];
+    const bad = [
+      {},
+      { name: "" },
+      { name: "localhost" },
+      { name: "1.2.3.4" },
+      { name: "exa mple.test" },
+      { name: "-x.example.test" },
+      { name: `${"a".repeat(64)}.test` },
+      { name: 5 },
+      { name: "ok-name.example.test", inbound: "yes" },
+      { name: "ok-name.example.test", extra: 1 },
+    ];
     for (const body of bad) {
       const res = await call(path, { key, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -142,7 +177,9 @@ describe("domains", () => {
     expect(await db().domain.count({ where: { orgId: org.org.id } })).toBe(before);
     const created = await call(path, { key, body: { name: domainName() } });
     expect((await call(`${path}/${created.body.data.id}`, { key, method: "PATCH", body: {} })).status).toBe(400);
-    expect((await call(`${path}/${created.body.data.id}`, { key, method: "PATCH", body: { name: "other.example.test" } })).status).toBe(400);
+    expect((await call(`${path}/${created.body.data.id}`, { key, method: "PATCH", body: { name: "other.example.test" } })).status).toBe(
+      400,
+    );
     expect((await call(`${path}/not-a-uuid`, { key })).status).toBe(400);
   });
 
@@ -151,7 +188,12 @@ describe("domains", () => {
     const readOnly = (await createKey(org.cookie, ["domains:read"])).key;
     expect((await call(path, { key: readOnly })).status).toBe(200);
     expect((await call(`${path}/${id}`, { key: readOnly })).status).toBe(200);
-    for (const [p, method, body] of [[path, "POST", { name: domainName() }], [`${path}/${id}`, "PATCH", { inbound: true }], [`${path}/${id}`, "DELETE"], [`${path}/${id}/verify`, "POST"]] as const) {
+    for (const [p, method, body] of [
+      [path, "POST", { name: domainName() }],
+      [`${path}/${id}`, "PATCH", { inbound: true }],
+      [`${path}/${id}`, "DELETE"],
+      [`${path}/${id}/verify`, "POST"],
+    ] as const) {
       const res = await call(p, { key: readOnly, method, body });
       expect(res.status, `${method} ${p}`).toBe(403);
       expect(res.body.code).toBe("SCOPE_DENIED");
@@ -176,19 +218,32 @@ describe("domains", () => {
     }
     const made = await call(path, { cookie: admin.cookie, body: { name: domainName() } });
     expect(made.status).toBe(201);
-    expect(await db().auditLog.findFirstOrThrow({ where: { targetId: made.body.data.id } })).toMatchObject({ action: "domain.created", actorType: "user", actorId: admin.member.userId });
+    expect(await db().auditLog.findFirstOrThrow({ where: { targetId: made.body.data.id } })).toMatchObject({
+      action: "domain.created",
+      actorType: "user",
+      actorId: admin.member.userId,
+    });
   });
 
   it("answers 404 for another organization's domain and changes nothing", async () => {
     const other = await newOrg();
     const theirs = (await call(path, { cookie: other.cookie, body: { name: domainName() } })).body.data;
-    for (const [p, method, body] of [[`${path}/${theirs.id}`, "GET"], [`${path}/${theirs.id}`, "PATCH", { inbound: true }], [`${path}/${theirs.id}`, "DELETE"], [`${path}/${theirs.id}/verify`, "POST"]] as const) {
+    for (const [p, method, body] of [
+      [`${path}/${theirs.id}`, "GET"],
+      [`${path}/${theirs.id}`, "PATCH", { inbound: true }],
+      [`${path}/${theirs.id}`, "DELETE"],
+      [`${path}/${theirs.id}/verify`, "POST"],
+    ] as const) {
       const res = await call(p, { key, method, body });
       expect(res.status, `${method} ${p}`).toBe(404);
       expect(res.body.code).toBe("NOT_FOUND");
     }
     expect((await call(path, { key })).body.data.map((d: { id: string }) => d.id)).not.toContain(theirs.id);
-    expect(await db().domain.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ orgId: other.org.id, inboundEnabled: false, lastCheckedAt: null });
+    expect(await db().domain.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
+      orgId: other.org.id,
+      inboundEnabled: false,
+      lastCheckedAt: null,
+    });
     expect(await db().auditLog.count({ where: { targetId: theirs.id } })).toBe(1);
   });
 
@@ -204,8 +259,14 @@ describe("domains", () => {
     expect((await call(`${path}/${d.id}`, { key })).status).toBe(404);
     expect((await call(`${path}/${d.id}`, { key, method: "DELETE" })).status).toBe(404);
     expect((await call("/api/inbound/domains", { cookie: org.cookie })).body.data.map((x: { name: string }) => x.name)).not.toContain(name);
-    expect(await db().sender.findUniqueOrThrow({ where: { id: sender.body.data.id } })).toMatchObject({ email: `team@${name}`, domainId: null });
-    expect(await db().auditLog.findFirst({ where: { targetId: d.id, action: "domain.deleted" } })).toMatchObject({ actorType: "api_key", metadata: { name } });
+    expect(await db().sender.findUniqueOrThrow({ where: { id: sender.body.data.id } })).toMatchObject({
+      email: `team@${name}`,
+      domainId: null,
+    });
+    expect(await db().auditLog.findFirst({ where: { targetId: d.id, action: "domain.deleted" } })).toMatchObject({
+      actorType: "api_key",
+      metadata: { name },
+    });
   });
 
   it("shares its rows with the inbound routes: an inbound domain gets its DKIM key when first shown, and receiving set either way shows in both", async () => {
@@ -234,7 +295,10 @@ describe("domains", () => {
     const inbound = await call("/api/inbound/domains", { cookie: org.cookie, body: { name } });
     expect(inbound.status).toBe(201);
     expect((await call(`${path}/${inbound.body.id}`, { key })).status).toBe(200);
-    expect((await call(`/api/v1/senders/${early.id}`, { cookie: org.cookie })).body.data).toMatchObject({ domainId: inbound.body.id, domain: { id: inbound.body.id, name, status: "pending" } });
+    expect((await call(`/api/v1/senders/${early.id}`, { cookie: org.cookie })).body.data).toMatchObject({
+      domainId: inbound.body.id,
+      domain: { id: inbound.body.id, name, status: "pending" },
+    });
   });
 });
 
@@ -249,8 +313,15 @@ describe("the re-check job's runs", () => {
     const names = Array.from({ length: count }, () => domainName("due"));
     await db().domain.createMany({
       data: names.map((name) => ({
-        orgId: org.id, name, inboundEnabled: false, status: "pending", dkimSelector: "sel", dkimPublicKey: "MIIB", dkimPrivateKeySealed: "sealed",
-        returnPathHost: `bounces.${name}`, nextCheckAt: new Date("2000-06-01T00:00:00Z"),
+        orgId: org.id,
+        name,
+        inboundEnabled: false,
+        status: "pending",
+        dkimSelector: "sel",
+        dkimPublicKey: "MIIB",
+        dkimPrivateKeySealed: "sealed",
+        returnPathHost: `bounces.${name}`,
+        nextCheckAt: new Date("2000-06-01T00:00:00Z"),
       })),
     });
     return names;
@@ -311,8 +382,13 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
       scopes: ["domains:read", "domains:write", "email:send", "webhooks:read", "webhooks:write"],
     });
     const provider = await call("/api/providers", {
-      base: s.server.url, cookie: s.cookie,
-      body: { name: "relay", type: "smtp", config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+      base: s.server.url,
+      cookie: s.cookie,
+      body: {
+        name: "relay",
+        type: "smtp",
+        config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+      },
     });
     expect(provider.status).toBe(201);
   }, 120_000);
@@ -326,7 +402,9 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
   });
 
   it("goes pending -> verified as the records appear (DNS failures are results), signs mail with the key, then fails when the job finds the DKIM record gone; no webhook for either", async () => {
-    const domainEvents = (await at("/api/v1/webhook-endpoints", { body: { url: receiver.url("/domain-events"), events: ["domain.verified", "domain.failed"] } })).body.data;
+    const domainEvents = (
+      await at("/api/v1/webhook-endpoints", { body: { url: receiver.url("/domain-events"), events: ["domain.verified", "domain.failed"] } })
+    ).body.data;
     await at("/api/v1/webhook-endpoints", { body: { url: receiver.url("/sent"), events: ["email.sent"] } });
 
     const name = domainName("dns");
@@ -357,29 +435,52 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
     const second = await at(`${path}/${d.id}/verify`, { method: "POST" });
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ status: "verified", verifiedAt: expect.any(String) });
-    expect(Object.fromEntries(second.body.data.records.map((r: Rec) => [r.record, r.status]))).toEqual({ spf: "pass", dkim: "pass", dmarc: "error", return_path: "pass", mx: "pass" });
+    expect(Object.fromEntries(second.body.data.records.map((r: Rec) => [r.record, r.status]))).toEqual({
+      spf: "pass",
+      dkim: "pass",
+      dmarc: "error",
+      return_path: "pass",
+      mx: "pass",
+    });
     expect(rec(second.body, "dmarc")!.detail).toMatch(/did not complete \(ESERVFAIL\)/);
     expect((await at(`${path}/${d.id}`)).body.data).toEqual(second.body.data);
-    const verifiedAudit = await s.sql.query(`SELECT actor_type, metadata FROM audit_logs WHERE target_id = $1 AND action = 'domain.verified'`, [d.id]);
-    expect(verifiedAudit.rows).toEqual([{ actor_type: "api_key", metadata: expect.objectContaining({ name, previousStatus: "pending", status: "verified" }) }]);
+    const verifiedAudit = await s.sql.query(
+      `SELECT actor_type, metadata FROM audit_logs WHERE target_id = $1 AND action = 'domain.verified'`,
+      [d.id],
+    );
+    expect(verifiedAudit.rows).toEqual([
+      { actor_type: "api_key", metadata: expect.objectContaining({ name, previousStatus: "pending", status: "verified" }) },
+    ]);
 
     // Any address at the verified domain sends in production, DKIM-signed with its key.
-    const sent = await at("/api/v1/email/send", { body: { from: `Hello <hello@${name}>`, to: "rcpt@example.test", subject: "Signed", text: "Signed with the domain's key." } });
+    const sent = await at("/api/v1/email/send", {
+      body: { from: `Hello <hello@${name}>`, to: "rcpt@example.test", subject: "Signed", text: "Signed with the domain's key." },
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.data.status).toBe("sent");
     const mail = sink.messages.find((m) => m.raw.toString().includes("Subject: Signed"))!;
-    expect(mail.raw.toString()).toMatch(new RegExp(`^DKIM-Signature: v=1; a=rsa-sha256;[\\s\\S]*d=${name.replace(/\./g, "\\.")};[\\s\\S]*s=${d.dkimSelector};`, "m"));
+    expect(mail.raw.toString()).toMatch(
+      new RegExp(`^DKIM-Signature: v=1; a=rsa-sha256;[\\s\\S]*d=${name.replace(/\./g, "\\.")};[\\s\\S]*s=${d.dkimSelector};`, "m"),
+    );
     const verdict = await dkimVerify(mail.raw, { resolver: dns.resolve });
     expect(verdict.results.map((r) => [r.signingDomain, r.selector, r.status.result])).toEqual([[name, d.dkimSelector, "pass"]]);
     // The same message checked against a key that is not the domain's does not pass.
-    const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "der" }).toString("base64");
-    const forged = await dkimVerify(mail.raw, { resolver: async (n, t) => (n.includes("._domainkey.") ? [[`v=DKIM1; k=rsa; p=${otherKey}`]] : dns.resolve(n, t)) });
+    const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 })
+      .publicKey.export({ type: "spki", format: "der" })
+      .toString("base64");
+    const forged = await dkimVerify(mail.raw, {
+      resolver: async (n, t) => (n.includes("._domainkey.") ? [[`v=DKIM1; k=rsa; p=${otherKey}`]] : dns.resolve(n, t)),
+    });
     expect(forged.results[0].status.result).toBe("fail");
 
     // The DKIM record disappears; the periodic job (run now, as its slot would) finds it and fails the domain.
     dns.remove("TXT", records[1].name);
     await s.sql.query(`UPDATE domains SET next_check_at = now() - interval '1 minute' WHERE id = $1`, [d.id]);
-    const job = (await s.sql.query(`INSERT INTO jobs (id, name, payload, run_at, max_attempts) VALUES (gen_random_uuid(), 'domains.recheck', '{}', now(), 1) RETURNING id`)).rows[0].id;
+    const job = (
+      await s.sql.query(
+        `INSERT INTO jobs (id, name, payload, run_at, max_attempts) VALUES (gen_random_uuid(), 'domains.recheck', '{}', now(), 1) RETURNING id`,
+      )
+    ).rows[0].id;
     let status = "";
     for (let i = 0; i < 150 && status !== "done" && status !== "failed"; i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -390,11 +491,22 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
     expect(after).toMatchObject({ status: "failed", verifiedAt: null });
     expect(Object.fromEntries(after.records.map((r: Rec) => [r.record, r.status]))).toMatchObject({ spf: "pass", dkim: "fail" });
     expect(new Date(after.lastCheckedAt).getTime()).toBeGreaterThan(new Date(second.body.data.lastCheckedAt).getTime());
-    const failedAudit = await s.sql.query(`SELECT actor_type, actor_id, metadata FROM audit_logs WHERE target_id = $1 AND action = 'domain.failed'`, [d.id]);
-    expect(failedAudit.rows).toEqual([{ actor_type: "system", actor_id: "domain_recheck", metadata: expect.objectContaining({ previousStatus: "verified", status: "failed" }) }]);
+    const failedAudit = await s.sql.query(
+      `SELECT actor_type, actor_id, metadata FROM audit_logs WHERE target_id = $1 AND action = 'domain.failed'`,
+      [d.id],
+    );
+    expect(failedAudit.rows).toEqual([
+      {
+        actor_type: "system",
+        actor_id: "domain_recheck",
+        metadata: expect.objectContaining({ previousStatus: "verified", status: "failed" }),
+      },
+    ]);
 
     // Failed: the address no longer sends in production, and nothing is signed with the key.
-    const refused = await at("/api/v1/email/send", { body: { from: `hello@${name}`, to: "rcpt@example.test", subject: "Refused", text: "x" } });
+    const refused = await at("/api/v1/email/send", {
+      body: { from: `hello@${name}`, to: "rcpt@example.test", subject: "Refused", text: "x" },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("SENDER_NOT_VERIFIED");
 
@@ -403,7 +515,9 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
     expect((await at("/api/v1/email/send", { body: { to: "rcpt@example.test", subject: "Default sender", text: "x" } })).status).toBe(200);
     await receiver.waitFor("/sent", 2);
     expect(receiver.received.filter((r) => r.path === "/domain-events")).toHaveLength(0);
-    expect((await s.sql.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [domainEvents.id])).rows[0].n).toBe(0);
+    expect(
+      (await s.sql.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [domainEvents.id])).rows[0].n,
+    ).toBe(0);
     expect((await s.sql.query(`SELECT count(*)::int AS n FROM email_events WHERE type LIKE 'domain.%'`)).rows[0].n).toBe(0);
     expect(s.server.output()).not.toContain("PRIVATE KEY");
   });
@@ -439,9 +553,16 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
   });
 
   it("moves a name another organization holds (unverified) to the organization that proves control of its DNS with the claim record", async () => {
-    const squatter = (await s.sql.query(`INSERT INTO organizations (id, name, updated_at) VALUES (gen_random_uuid(), 'Squatter Org', now()) RETURNING id`)).rows[0].id as string;
+    const squatter = (
+      await s.sql.query(`INSERT INTO organizations (id, name, updated_at) VALUES (gen_random_uuid(), 'Squatter Org', now()) RETURNING id`)
+    ).rows[0].id as string;
     const hold = async (name: string, status = "pending") =>
-      (await s.sql.query(`INSERT INTO domains (id, org_id, name, inbound_enabled, status, updated_at) VALUES (gen_random_uuid(), $1, $2, true, $3, now()) RETURNING id`, [squatter, name, status])).rows[0].id as string;
+      (
+        await s.sql.query(
+          `INSERT INTO domains (id, org_id, name, inbound_enabled, status, updated_at) VALUES (gen_random_uuid(), $1, $2, true, $3, now()) RETURNING id`,
+          [squatter, name, status],
+        )
+      ).rows[0].id as string;
     const name = domainName("claim");
     const held = await hold(name);
 
@@ -449,7 +570,9 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
     expect(refused.status).toBe(409);
     expect(refused.body.error).not.toMatch(/Squatter/);
     expect(refused.body.error).not.toContain(squatter);
-    const value = new RegExp(`at _mailroom-claim\\.${name.replace(/[.-]/g, "\\$&")} with the value (mailroom-claim=[\\w-]+)`).exec(refused.body.error)![1];
+    const value = new RegExp(`at _mailroom-claim\\.${name.replace(/[.-]/g, "\\$&")} with the value (mailroom-claim=[\\w-]+)`).exec(
+      refused.body.error,
+    )![1];
 
     // Asked to claim before the record is published, or with a record that is not this organization's: still 409, nothing moves.
     const early = await at(path, { body: { name, claim: true } });
@@ -467,16 +590,33 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0].id).toBe(claimed.body.data.id);
     expect(rows.rows[0].org_id).not.toBe(squatter);
-    const audits = await s.sql.query(`SELECT org_id, action, actor_type, actor_id, metadata FROM audit_logs WHERE target_id IN ($1, $2) ORDER BY action`, [held, claimed.body.data.id]);
+    const audits = await s.sql.query(
+      `SELECT org_id, action, actor_type, actor_id, metadata FROM audit_logs WHERE target_id IN ($1, $2) ORDER BY action`,
+      [held, claimed.body.data.id],
+    );
     expect(audits.rows).toEqual([
-      { org_id: rows.rows[0].org_id, action: "domain.created", actor_type: "api_key", actor_id: expect.any(String), metadata: expect.objectContaining({ name, claimed: true }) },
-      { org_id: squatter, action: "domain.deleted", actor_type: "system", actor_id: "domain_claim", metadata: expect.objectContaining({ name, reason: expect.stringMatching(/claimed/) }) },
+      {
+        org_id: rows.rows[0].org_id,
+        action: "domain.created",
+        actor_type: "api_key",
+        actor_id: expect.any(String),
+        metadata: expect.objectContaining({ name, claimed: true }),
+      },
+      {
+        org_id: squatter,
+        action: "domain.deleted",
+        actor_type: "system",
+        actor_id: "domain_claim",
+        metadata: expect.objectContaining({ name, reason: expect.stringMatching(/claimed/) }),
+      },
     ]);
 
     // A holder that verified the name keeps it while it stays verified, claim record or not.
     const verifiedName = domainName("kept");
     await hold(verifiedName, "verified");
-    const refusedValue = new RegExp(`with the value (mailroom-claim=[\\w-]+)`).exec((await at(path, { body: { name: verifiedName } })).body.error)![1];
+    const refusedValue = new RegExp(`with the value (mailroom-claim=[\\w-]+)`).exec(
+      (await at(path, { body: { name: verifiedName } })).body.error,
+    )![1];
     dns.txt(`_mailroom-claim.${verifiedName}`, refusedValue);
     const kept = await at(path, { body: { name: verifiedName, claim: true } });
     expect(kept.status).toBe(409);

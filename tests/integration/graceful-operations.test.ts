@@ -127,18 +127,35 @@ describe("SIGTERM", () => {
 
   it("stops claiming, finishes the sends and deliveries in flight, exits; the rest runs once after a restart", async () => {
     const { server, sql } = own;
-    const provider = await call("/api/providers", { base: server.url, cookie: own.cookie, body: { name: "slow smtp", type: "smtp", config: { host: "127.0.0.1", port: smtp.port, secure: false } } });
+    const provider = await call("/api/providers", {
+      base: server.url,
+      cookie: own.cookie,
+      body: { name: "slow smtp", type: "smtp", config: { host: "127.0.0.1", port: smtp.port, secure: false } },
+    });
     expect(provider.status).toBe(201);
     const port = (receiver.address() as { port: number }).port;
-    const endpoint = await call("/api/v1/webhook-endpoints", { base: server.url, key: own.key, body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] } });
+    const endpoint = await call("/api/v1/webhook-endpoints", {
+      base: server.url,
+      key: own.key,
+      body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] },
+    });
     expect(endpoint.status).toBe(201);
 
     const schedule = async (subject: string, at: Date) => {
-      const res = await call("/api/v1/email/send", { base: server.url, key: own.key, body: { from: "ann@sender.test", to: `${subject}@example.test`, subject, text: "once", scheduledAt: at.toISOString() } });
+      const res = await call("/api/v1/email/send", {
+        base: server.url,
+        key: own.key,
+        body: { from: "ann@sender.test", to: `${subject}@example.test`, subject, text: "once", scheduledAt: at.toISOString() },
+      });
       expect(res.status).toBe(200);
       return res.body.data.id as string;
     };
-    const sendNow = (subject: string) => call("/api/v1/email/send", { base: server.url, key: own.key, body: { from: "ann@sender.test", to: `${subject}@example.test`, subject, text: "now" } });
+    const sendNow = (subject: string) =>
+      call("/api/v1/email/send", {
+        base: server.url,
+        key: own.key,
+        body: { from: "ann@sender.test", to: `${subject}@example.test`, subject, text: "now" },
+      });
     // First: sent at once, its email.sent delivery is in flight at the signal (the receiver is slow).
     const first = await sendNow("first");
     expect(first.status).toBe(200);
@@ -167,7 +184,11 @@ describe("SIGTERM", () => {
     expect(log).toContain("work in flight finished");
 
     // What was in flight finished: both sends recorded sent, the delivery succeeded.
-    const rows = (await sql.query(`SELECT s.id::text, s.status, m.status AS message_status FROM scheduled_emails s LEFT JOIN messages m ON m.id = s.message_id`)).rows;
+    const rows = (
+      await sql.query(
+        `SELECT s.id::text, s.status, m.status AS message_status FROM scheduled_emails s LEFT JOIN messages m ON m.id = s.message_id`,
+      )
+    ).rows;
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of inFlight) expect(byId.get(id)).toMatchObject({ status: "sent", message_status: "sent" });
     expect(byId.get(later)).toMatchObject({ status: "scheduled", message_status: null });
@@ -217,8 +238,24 @@ describe("SIGTERM past SHUTDOWN_TIMEOUT_SECONDS", () => {
   it("exits when the time is up, leaving the unfinished delivery to be recovered", async () => {
     const { server, sql } = own;
     const port = (receiver.address() as { port: number }).port;
-    expect((await call("/api/v1/webhook-endpoints", { base: server.url, key: own.key, body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] } })).status).toBe(201);
-    expect((await call("/api/v1/email/send", { base: server.url, key: own.key, body: { from: "ann@sender.test", to: "r@example.test", subject: "s", text: "t" } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/v1/webhook-endpoints", {
+          base: server.url,
+          key: own.key,
+          body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call("/api/v1/email/send", {
+          base: server.url,
+          key: own.key,
+          body: { from: "ann@sender.test", to: "r@example.test", subject: "s", text: "t" },
+        })
+      ).status,
+    ).toBe(200);
     await until("the delivery in flight", () => requests === 1);
     const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
     server.process.kill("SIGTERM");

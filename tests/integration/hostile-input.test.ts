@@ -39,7 +39,11 @@ describe("text the database cannot store", () => {
     for (const [path, raw, field] of cases) {
       const res = await call(path, { key, method: "POST", raw, headers: json });
       expect(res.status, raw).toBe(400);
-      expect(res.body).toEqual({ error: expect.stringContaining(`${field}: NUL characters`), code: "VALIDATION_ERROR", requestId: expect.stringMatching(/^req_/) });
+      expect(res.body).toEqual({
+        error: expect.stringContaining(`${field}: NUL characters`),
+        code: "VALIDATION_ERROR",
+        requestId: expect.stringMatching(/^req_/),
+      });
     }
     const legacy = await call("/api/projects", { cookie: org.cookie, method: "POST", raw: '{"name":"a\\u0000"}', headers: json });
     expect(legacy.status).toBe(400);
@@ -49,7 +53,10 @@ describe("text the database cannot store", () => {
 
   it("a lone surrogate is 400 VALIDATION_ERROR too (jsonb columns cannot hold one)", async () => {
     const before = await counts();
-    for (const raw of ['{"to":"a@example.test","subject":"s","text":"t","metadata":{"k":"\\ud800"}}', '{"to":"a@example.test","subject":"\\udc00","text":"t"}']) {
+    for (const raw of [
+      '{"to":"a@example.test","subject":"s","text":"t","metadata":{"k":"\\ud800"}}',
+      '{"to":"a@example.test","subject":"\\udc00","text":"t"}',
+    ]) {
       const res = await call("/api/v1/email/send", { key, method: "POST", raw, headers: json });
       expect(res.status, raw).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
@@ -79,8 +86,14 @@ describe("numbers past a database integer", () => {
       call(`/api/v1/templates/${id}?version=3000000000`, { key }),
       call(`/api/v1/templates/${id}/preview`, { key, body: { version: 3_000_000_000 } }),
       call("/api/v1/email/send", { key, body: { to: "a@example.test", templateId: id, templateVersion: 3_000_000_000 } }),
-      call("/api/v1/email/send-templated", { key, body: { templateId: id, templateVersion: 3_000_000_000, recipients: ["a@example.test"] } }),
-      call("/api/v1/campaigns", { key, body: { name: "Big version", listId: list.body.data.id, senderId: sender.id, templateId: id, templateVersion: 3_000_000_000 } }),
+      call("/api/v1/email/send-templated", {
+        key,
+        body: { templateId: id, templateVersion: 3_000_000_000, recipients: ["a@example.test"] },
+      }),
+      call("/api/v1/campaigns", {
+        key,
+        body: { name: "Big version", listId: list.body.data.id, senderId: sender.id, templateId: id, templateVersion: 3_000_000_000 },
+      }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -99,7 +112,11 @@ describe("malformed percent-encoding in the path", () => {
       for (const method of ["GET", "POST", "DELETE"]) {
         const res = await call(path, { key, method });
         expect(res.status, `${method} ${path}`).toBe(400);
-        expect(res.body).toEqual({ error: "Malformed percent-encoding in the request path", code: "VALIDATION_ERROR", requestId: expect.stringMatching(/^req_/) });
+        expect(res.body).toEqual({
+          error: "Malformed percent-encoding in the request path",
+          code: "VALIDATION_ERROR",
+          requestId: expect.stringMatching(/^req_/),
+        });
         expect(res.headers.get("x-request-id")).toBe(res.body.requestId);
       }
     }
@@ -141,8 +158,17 @@ describe("the same text from providers", () => {
   });
 
   it("inbound mail with NUL and lone surrogates in every field is kept, cleaned, and reads back", async () => {
-    const mail = postmarkInboundJson({ from: { email: "alice@example.com", name: "Al\u0000ice" }, to: [{ email: "support@acme.test" }], subject: "Sub\udc00ject\u0000", text: "Bo\u0000dy\ud800" });
-    const body = JSON.stringify({ ...mail, Headers: [{ Name: "X-Odd\udc00", Value: "v\u0000" }], Attachments: [{ Name: "a\u0000.txt", Content: Buffer.from("hi").toString("base64"), ContentType: "text/plain" }] });
+    const mail = postmarkInboundJson({
+      from: { email: "alice@example.com", name: "Al\u0000ice" },
+      to: [{ email: "support@acme.test" }],
+      subject: "Sub\udc00ject\u0000",
+      text: "Bo\u0000dy\ud800",
+    });
+    const body = JSON.stringify({
+      ...mail,
+      Headers: [{ Name: "X-Odd\udc00", Value: "v\u0000" }],
+      Attachments: [{ Name: "a\u0000.txt", Content: Buffer.from("hi").toString("base64"), ContentType: "text/plain" }],
+    });
     const res = await postPostmark(provider, body);
     expect(res.status).toBe(200);
     const [id] = res.body.ids;
@@ -161,7 +187,10 @@ describe("the same text from providers", () => {
     for (const event of events) {
       const res = await call(`/api/webhooks/providers/${provider.id}`, {
         raw: JSON.stringify(event),
-        headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from(`${provider.username}:${provider.password}`).toString("base64")}` },
+        headers: {
+          "content-type": "application/json",
+          authorization: `Basic ${Buffer.from(`${provider.username}:${provider.password}`).toString("base64")}`,
+        },
       });
       expect(res.status, JSON.stringify(event)).toBe(200);
       expect(res.body).toEqual({ received: 1, published: 0 });

@@ -117,9 +117,13 @@ describe("Inngest webhook functions", () => {
   it("the delivery function drives one delivery's attempts through lib/, sleeping between them", async () => {
     const { org } = await createOrganization({ name: "Inngest", owner: { email: "inngest@example.test", password: "inngest-password" } });
     const { secret, sealed } = newWebhookSecret();
-    const endpoint = await db().webhookEndpoint.create({ data: { orgId: org.id, url: receiver.url("/inngest"), events: [], secretSealed: sealed } });
+    const endpoint = await db().webhookEndpoint.create({
+      data: { orgId: org.id, url: receiver.url("/inngest"), events: [], secretSealed: sealed },
+    });
     receiver.on("/inngest", { statuses: [500, 503, 200] });
-    const delivery = await db().webhookDelivery.create({ data: { orgId: org.id, endpointId: endpoint.id, eventType: "email.delivered", payload: '{"type":"email.delivered"}' } });
+    const delivery = await db().webhookDelivery.create({
+      data: { orgId: org.id, endpointId: endpoint.id, eventType: "email.delivered", payload: '{"type":"email.delivered"}' },
+    });
     const { webhookDelivery, DELIVERY_EVENT } = await deliveryFunctions();
     const engine = new InngestTestEngine({
       function: webhookDelivery,
@@ -131,11 +135,17 @@ describe("Inngest webhook functions", () => {
     const hits = receiver.received.filter((r) => r.path === "/inngest");
     expect(hits).toHaveLength(3);
     expect(verifyByHand(hits[2], secret)).toBe(true);
-    const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
+    const row = await db().webhookDelivery.findUniqueOrThrow({
+      where: { id: delivery.id },
+      include: { attemptLog: { orderBy: { attempt: "asc" } } },
+    });
     expect(row).toMatchObject({ status: "succeeded", attempts: 3 });
     expect(row.attemptLog.map((a) => a.statusCode)).toEqual([500, 503, 200]);
     // Replayed (an Inngest retry of the whole run): the row is finished, nothing is sent again.
-    const again = await new InngestTestEngine({ function: webhookDelivery, events: [{ name: DELIVERY_EVENT, data: { deliveryId: delivery.id } }] }).execute();
+    const again = await new InngestTestEngine({
+      function: webhookDelivery,
+      events: [{ name: DELIVERY_EVENT, data: { deliveryId: delivery.id } }],
+    }).execute();
     expect(again.result).toEqual({ next: "succeeded", nextAttemptAt: null });
     expect(receiver.received.filter((r) => r.path === "/inngest")).toHaveLength(3);
   });

@@ -25,7 +25,8 @@ const stepJob = defineJob({
   async run() {},
 });
 
-const rowsOf = (enrolmentId: string) => db().job.findMany({ where: { name: stepJob.name, dedupeKey: { startsWith: `${enrolmentId}:` } }, orderBy: { dedupeKey: "asc" } });
+const rowsOf = (enrolmentId: string) =>
+  db().job.findMany({ where: { name: stepJob.name, dedupeKey: { startsWith: `${enrolmentId}:` } }, orderBy: { dedupeKey: "asc" } });
 
 describe("the queue's port", () => {
   it("enqueueMany inserts in the caller's transaction, skips known dedupe keys, and announces only when told after commit", async () => {
@@ -66,7 +67,11 @@ describe("the queue's port", () => {
     const [{ id }] = await rawQuery<{ id: string | null }>(statement(true, row));
     expect(id).toEqual(expect.any(String));
     expect((await rawQuery<{ id: string | null }>(statement(true, row)))[0].id).toBeNull(); // its dedupe key exists
-    expect(await db().job.findUniqueOrThrow({ where: { id: id! } })).toMatchObject({ status: "queued", payload: { enrolmentId: "e2", position: 0 }, runAt: row.runAt });
+    expect(await db().job.findUniqueOrThrow({ where: { id: id! } })).toMatchObject({
+      status: "queued",
+      payload: { enrolmentId: "e2", position: 0 },
+      runAt: row.runAt,
+    });
   });
 
   it("jobsOf reads a job's rows by payload field; cancelJobs cancels only the queued ones it matches", async () => {
@@ -98,7 +103,10 @@ describe("the queue's port", () => {
       { payload: { enrolmentId: "e5", position: 1 }, dedupeKey: "e5:1" },
     ]);
     const [dead, alive] = await rowsOf("e5");
-    await db().job.update({ where: { id: dead.id }, data: { status: "running", attempts: 1, lockedBy: "dead", lockedAt: new Date(Date.now() - 120_000) } });
+    await db().job.update({
+      where: { id: dead.id },
+      data: { status: "running", attempts: 1, lockedBy: "dead", lockedAt: new Date(Date.now() - 120_000) },
+    });
     await db().job.update({ where: { id: alive.id }, data: { status: "running", attempts: 1, lockedBy: "alive", lockedAt: new Date() } });
     woken.length = 0;
     expect(await requeueJobs([dead.id, alive.id], { idleSeconds: 30 })).toEqual([dead.id]);

@@ -115,7 +115,14 @@ describe("embedded runner", () => {
 
   it("does not run a job before its time", async () => {
     let ran = false;
-    const later = defineJob({ name: "test.later", payload: z.object({}), maxAttempts: 1, async run() { ran = true; } });
+    const later = defineJob({
+      name: "test.later",
+      payload: z.object({}),
+      maxAttempts: 1,
+      async run() {
+        ran = true;
+      },
+    });
     await insertJob(a.prisma, { name: "test.later", payload: {}, runAt: new Date(Date.now() + 60_000), maxAttempts: 1 });
     const runner = runnerOf({ client: a.prisma, registry: registryOf(later as JobDefinition<never>), pollMs: 20 });
     await runner.start();
@@ -126,9 +133,19 @@ describe("embedded runner", () => {
 
   it("re-queues a row left running by a dead process (what the sweep job does) and runs it", async () => {
     let ran = 0;
-    const orphan = defineJob({ name: "test.orphan", payload: z.object({}), maxAttempts: 3, async run() { ran++; } });
+    const orphan = defineJob({
+      name: "test.orphan",
+      payload: z.object({}),
+      maxAttempts: 3,
+      async run() {
+        ran++;
+      },
+    });
     const id = await insertJob(a.prisma, { name: "test.orphan", payload: {}, runAt: new Date(), maxAttempts: 3 });
-    await a.prisma.job.update({ where: { id: id! }, data: { status: "running", attempts: 1, lockedBy: "dead", lockedAt: new Date(Date.now() - 600_000) } });
+    await a.prisma.job.update({
+      where: { id: id! },
+      data: { status: "running", attempts: 1, lockedBy: "dead", lockedAt: new Date(Date.now() - 600_000) },
+    });
     expect(await requeueStale(a.prisma, new Date(Date.now() - STALE_AFTER_MS))).toBe(1);
     const runner = runnerOf({ client: a.prisma, registry: registryOf(orphan as JobDefinition<never>), pollMs: 20 });
     await runner.start();
@@ -175,7 +192,15 @@ describe("embedded runner", () => {
 
   it("creates a recurring slot once however many instances schedule it, and the next one after a run", async () => {
     let ran = 0;
-    const tick = defineJob({ name: "test.tick", payload: z.object({}), maxAttempts: 1, recurEverySeconds: 3600, async run() { ran++; } });
+    const tick = defineJob({
+      name: "test.tick",
+      payload: z.object({}),
+      maxAttempts: 1,
+      recurEverySeconds: 3600,
+      async run() {
+        ran++;
+      },
+    });
     const def = tick as JobDefinition<never>;
     await Promise.all([scheduleOccurrence(a.prisma, def, slotStart(3600)), scheduleOccurrence(b.prisma, def, slotStart(3600))]);
     expect(await a.prisma.job.count({ where: { name: "test.tick" } })).toBe(1);

@@ -37,14 +37,26 @@ describe("lists", () => {
     const name = named("Newsletter");
     const res = await call(path, { key, body: { name } });
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.any(String), name, description: "", members: 0, subscribedMembers: 0, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      name,
+      description: "",
+      members: 0,
+      subscribedMembers: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const id = res.body.data.id;
     expect((await call(`${path}/${id}`, { key })).body.data).toEqual(res.body.data);
     const patched = await call(`${path}/${id}`, { method: "PATCH", key, body: { name: `${name}-2`, description: "Monthly" } });
     expect(patched.body.data).toMatchObject({ id, name: `${name}-2`, description: "Monthly" });
     const [c] = await contacts(key, [{ email: `stays-${Date.now()}@example.test` }]);
     expect((await call(`${path}/${id}/members`, { key, body: { contactIds: [c] } })).status).toBe(200);
-    expect((await call(`${path}/${id}/members/${c}`, { method: "DELETE", key })).body.data).toEqual({ listId: id, contactId: c, removed: true });
+    expect((await call(`${path}/${id}/members/${c}`, { method: "DELETE", key })).body.data).toEqual({
+      listId: id,
+      contactId: c,
+      removed: true,
+    });
     const deleted = await call(`${path}/${id}`, { method: "DELETE", key });
     expect(deleted.body.data).toEqual({ id, deleted: true });
     expect((await call(`${path}/${id}`, { key })).status).toBe(404);
@@ -67,7 +79,8 @@ describe("lists", () => {
     expect((await call(path, { key, body: { name } })).status).toBe(409);
     const other = (await call(path, { key, body: { name: named() } })).body.data;
     expect((await call(`${path}/${other.id}`, { method: "PATCH", key, body: { name } })).status).toBe(409);
-    for (const body of [{}, { name: "" }, { name: "a\nb" }, { name: "x", extra: 1 }]) expect((await call(path, { key, body })).status, JSON.stringify(body)).toBe(400);
+    for (const body of [{}, { name: "" }, { name: "a\nb" }, { name: "x", extra: 1 }])
+      expect((await call(path, { key, body })).status, JSON.stringify(body)).toBe(400);
     expect((await call(`${path}/${other.id}`, { method: "PATCH", key, body: {} })).status).toBe(400);
     expect((await call(`${path}/nope`, { key })).status).toBe(400);
   });
@@ -86,9 +99,15 @@ describe("lists", () => {
     expect(first.body.data).toEqual({ added: 2, alreadyMembers: 0, createdContacts: 0 });
     const again = await call(`${path}/${list.id}/members`, { key: k, body: { contactIds: [ids[1], ids[2], ids[2]] } });
     expect(again.body.data).toEqual({ added: 1, alreadyMembers: 1, createdContacts: 0 });
-    const byEmail = await call(`${path}/${list.id}/members`, { key: k, body: { emails: ["M3@example.test", "new1@example.test", "New2@Example.test"] } });
+    const byEmail = await call(`${path}/${list.id}/members`, {
+      key: k,
+      body: { emails: ["M3@example.test", "new1@example.test", "New2@Example.test"] },
+    });
     expect(byEmail.body.data).toEqual({ added: 2, alreadyMembers: 1, createdContacts: 2 });
-    expect((await call("/api/v1/contacts?q=new", { key: k })).body.data.map((c: { email: string }) => c.email).sort()).toEqual(["new1@example.test", "new2@example.test"]);
+    expect((await call("/api/v1/contacts?q=new", { key: k })).body.data.map((c: { email: string }) => c.email).sort()).toEqual([
+      "new1@example.test",
+      "new2@example.test",
+    ]);
     expect((await call(`${path}/${list.id}`, { key: k })).body.data).toMatchObject({ members: 5, subscribedMembers: 4 });
     expect((await call(path, { key: k })).body.data).toEqual([expect.objectContaining({ id: list.id, members: 5, subscribedMembers: 4 })]);
 
@@ -103,7 +122,14 @@ describe("lists", () => {
     expect((await call(`${path}/${list.id}/members/${ids[1]}`, { method: "DELETE", key: k })).status).toBe(404);
     expect((await call(`${path}/${list.id}`, { key: k })).body.data).toMatchObject({ members: 4, subscribedMembers: 4 });
 
-    for (const body of [{}, { contactIds: [] }, { contactIds: ["nope"] }, { emails: ["not-an-address"] }, { contactIds: [ids[0]], emails: ["a@example.test"] }, { contactIds: Array.from({ length: 1001 }, () => randomUUID()) }]) {
+    for (const body of [
+      {},
+      { contactIds: [] },
+      { contactIds: ["nope"] },
+      { emails: ["not-an-address"] },
+      { contactIds: [ids[0]], emails: ["a@example.test"] },
+      { contactIds: Array.from({ length: 1001 }, () => randomUUID()) },
+    ]) {
       const res = await call(`${path}/${list.id}/members`, { key: k, body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
@@ -130,36 +156,60 @@ describe("lists", () => {
     expect(upper.body.data).toEqual({ added: 1, alreadyMembers: 0, createdContacts: 0 });
   });
 
-  it("adds the same new addresses to several lists at once, in opposite orders, creating each contact once", { timeout: 120_000 }, async () => {
-    const own = await newOrg();
-    const k = (await createKey(own.cookie, ["lists:read", "lists:write"])).key;
-    const lists: { id: string }[] = [];
-    for (const name of ["A", "B", "C", "D"]) lists.push((await call(path, { key: k, body: { name } })).body.data);
-    for (let round = 0; round < 3; round++) {
-      const emails = Array.from({ length: 1000 }, (_, i) => `both-${round}-${i}@example.test`);
-      const answers = await Promise.all(lists.map((l, i) => call(`${path}/${l.id}/members`, { key: k, body: { emails: i % 2 ? [...emails].reverse() : emails } })));
-      expect(answers.map((r) => r.status), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 200, 200, 200]);
-      expect(answers.reduce((n, r) => n + r.body.data.createdContacts, 0)).toBe(1000);
-      for (const r of answers) expect(r.body.data).toMatchObject({ added: 1000, alreadyMembers: 0 });
-    }
-    expect(await db().contact.count({ where: { orgId: own.org.id } })).toBe(3000);
-  });
+  it(
+    "adds the same new addresses to several lists at once, in opposite orders, creating each contact once",
+    { timeout: 120_000 },
+    async () => {
+      const own = await newOrg();
+      const k = (await createKey(own.cookie, ["lists:read", "lists:write"])).key;
+      const lists: { id: string }[] = [];
+      for (const name of ["A", "B", "C", "D"]) lists.push((await call(path, { key: k, body: { name } })).body.data);
+      for (let round = 0; round < 3; round++) {
+        const emails = Array.from({ length: 1000 }, (_, i) => `both-${round}-${i}@example.test`);
+        const answers = await Promise.all(
+          lists.map((l, i) => call(`${path}/${l.id}/members`, { key: k, body: { emails: i % 2 ? [...emails].reverse() : emails } })),
+        );
+        expect(
+          answers.map((r) => r.status),
+          JSON.stringify(answers.map((r) => r.body)),
+        ).toEqual([200, 200, 200, 200]);
+        expect(answers.reduce((n, r) => n + r.body.data.createdContacts, 0)).toBe(1000);
+        for (const r of answers) expect(r.body.data).toMatchObject({ added: 1000, alreadyMembers: 0 });
+      }
+      expect(await db().contact.count({ where: { orgId: own.org.id } })).toBe(3000);
+    },
+  );
 });
 
 describe("lists and sequences", () => {
   it("hands contacts that newly join a list to the sequences it triggers, from the members route and from an import into the list", async () => {
     const { cookie } = await newOrg();
     const list = (await call(path, { cookie, body: { name: "Onboarding" } })).body.data;
-    const template = await call("/api/v1/templates", { cookie, body: { name: `welcome-${Date.now()}`, subject: "Welcome", html: "<p>Hi</p>" } });
+    const template = await call("/api/v1/templates", {
+      cookie,
+      body: { name: `welcome-${Date.now()}`, subject: "Welcome", html: "<p>Hi</p>" },
+    });
     expect(template.status).toBe(201);
-    const sequence = await call("/api/v1/sequences", { cookie, body: { name: "Onboarding", triggerListId: list.id, steps: [{ delaySeconds: 86_400, templateId: template.body.data.id }] } });
+    const sequence = await call("/api/v1/sequences", {
+      cookie,
+      body: { name: "Onboarding", triggerListId: list.id, steps: [{ delaySeconds: 86_400, templateId: template.body.data.id }] },
+    });
     expect(sequence.status).toBe(201);
     const enrolled = async () =>
-      (await db().sequenceEnrolment.findMany({ where: { sequenceId: sequence.body.data.id }, include: { contact: true } })).map((e) => e.contact.email).sort();
+      (await db().sequenceEnrolment.findMany({ where: { sequenceId: sequence.body.data.id }, include: { contact: true } }))
+        .map((e) => e.contact.email)
+        .sort();
 
-    expect((await call(`${path}/${list.id}/members`, { cookie, body: { emails: ["a@example.test", "b@example.test"] } })).body.data.added).toBe(2);
+    expect(
+      (await call(`${path}/${list.id}/members`, { cookie, body: { emails: ["a@example.test", "b@example.test"] } })).body.data.added,
+    ).toBe(2);
     expect(await enrolled()).toEqual(["a@example.test", "b@example.test"]);
-    const imported = await call(`/api/v1/contacts/import?listId=${list.id}`, { cookie, method: "POST", raw: "email\nc@example.test\na@example.test\n", headers: { "content-type": "text/csv" } });
+    const imported = await call(`/api/v1/contacts/import?listId=${list.id}`, {
+      cookie,
+      method: "POST",
+      raw: "email\nc@example.test\na@example.test\n",
+      headers: { "content-type": "text/csv" },
+    });
     expect(imported.body.data).toMatchObject({ created: 1, updated: 1 });
     expect(await enrolled()).toEqual(["a@example.test", "b@example.test", "c@example.test"]);
   });

@@ -55,34 +55,75 @@ describe("the log of a run", () => {
 
     // SMTP with credentials that work, then a provider whose password the server refuses.
     await own.sql.query(`UPDATE organizations SET plan = 'enterprise'`);
-    const good = await call("/api/providers", { base, cookie, body: { name: "sink", type: "smtp", priority: 1, config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } } });
+    const good = await call("/api/providers", {
+      base,
+      cookie,
+      body: {
+        name: "sink",
+        type: "smtp",
+        priority: 1,
+        config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+      },
+    });
     expect(good.status).toBe(201);
     const badPassword = `wrong-${randomBytes(8).toString("hex")}`;
     secrets.push(badPassword);
-    const bad = await call("/api/providers", { base, cookie, body: { name: "bad", type: "smtp", priority: 0, config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: badPassword } } });
+    const bad = await call("/api/providers", {
+      base,
+      cookie,
+      body: {
+        name: "bad",
+        type: "smtp",
+        priority: 0,
+        config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: badPassword },
+      },
+    });
     expect(bad.status).toBe(201);
     expect((await call(`/api/providers/${bad.body.id}/test`, { base, cookie, method: "POST" })).body.success).toBe(false);
     const resendKey = `re_${randomBytes(16).toString("hex")}`;
     secrets.push(resendKey);
-    expect((await call("/api/providers", { base, cookie, body: { name: "resend", type: "resend", isActive: false, config: { apiKey: resendKey } } })).status).toBe(201);
-    const sent = await call("/api/v1/email/send", { base, key, body: { from: "ann@sender.test", to: "someone@example.test", subject: "Hello", text: "hi" } });
+    expect(
+      (
+        await call("/api/providers", {
+          base,
+          cookie,
+          body: { name: "resend", type: "resend", isActive: false, config: { apiKey: resendKey } },
+        })
+      ).status,
+    ).toBe(201);
+    const sent = await call("/api/v1/email/send", {
+      base,
+      key,
+      body: { from: "ann@sender.test", to: "someone@example.test", subject: "Hello", text: "hi" },
+    });
     expect(sent.status).toBe(200);
     expect(sink.messages).toHaveLength(1); // failed over from the refused password
 
     // Webhook secrets: created, rotated, deliveries failing.
     const port = (receiver.address() as { port: number }).port;
-    const endpoint = await call("/api/v1/webhook-endpoints", { base, key, body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] } });
+    const endpoint = await call("/api/v1/webhook-endpoints", {
+      base,
+      key,
+      body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] },
+    });
     secrets.push(endpoint.body.data.secret);
     const rotated = await call(`/api/v1/webhook-endpoints/${endpoint.body.data.id}/rotate-secret`, { base, key, method: "POST" });
     secrets.push(rotated.body.data.secret);
     expect((await call(`/api/webhook-endpoints/${endpoint.body.data.id}/test`, { base, cookie, method: "POST" })).status).toBeLessThan(500);
 
     // The staff token, right and wrong.
-    expect((await call(`/api/internal/organizations?email=${encodeURIComponent(inject("ownerEmail"))}`, { base, key: env.STAFF_API_TOKEN })).status).toBe(200);
+    expect(
+      (await call(`/api/internal/organizations?email=${encodeURIComponent(inject("ownerEmail"))}`, { base, key: env.STAFF_API_TOKEN }))
+        .status,
+    ).toBe(200);
     expect((await call("/api/internal/organizations?email=x%40example.test", { base, key: `${env.STAFF_API_TOKEN}x` })).status).toBe(401);
 
     // OAuth: a confidential app's secret, a public app's code exchange and refresh.
-    const app = await call("/api/oauth-apps", { base, cookie, body: { name: "Server app", redirectUris: ["https://app.example.test/cb"], scopes: ["analytics:read"], confidential: true } });
+    const app = await call("/api/oauth-apps", {
+      base,
+      cookie,
+      body: { name: "Server app", redirectUris: ["https://app.example.test/cb"], scopes: ["analytics:read"], confidential: true },
+    });
     expect(app.status).toBe(201);
     secrets.push(app.body.clientSecret);
     const { as, client, tokens } = await connectApp(cookie, "analytics:read", undefined, base);
@@ -98,13 +139,24 @@ describe("the log of a run", () => {
 
     await own.server.stop("SIGTERM");
     const log = own.server.output();
-    expect(findSecrets(log, [...secrets, env.AUTH_SECRET, env.ENCRYPTION_KEY, env.STAFF_API_TOKEN, inject("ownerPassword"), SINK_PASSWORD])).toEqual([]);
+    expect(
+      findSecrets(log, [...secrets, env.AUTH_SECRET, env.ENCRYPTION_KEY, env.STAFF_API_TOKEN, inject("ownerPassword"), SINK_PASSWORD]),
+    ).toEqual([]);
 
     // Structured lines: the send's request carries its id, organization and route.
-    const lines = log.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = log
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const orgId = (await own.sql.query(`SELECT id::text FROM organizations LIMIT 1`)).rows[0].id;
     expect(lines.find((l) => l.requestId === sent.headers.get("x-request-id"))).toMatchObject({
-      level: "info", msg: "request", route: "POST /api/v1/email/send", orgId, method: "POST", status: 200, durationMs: expect.any(Number),
+      level: "info",
+      msg: "request",
+      route: "POST /api/v1/email/send",
+      orgId,
+      method: "POST",
+      status: 200,
+      durationMs: expect.any(Number),
     });
     expect(lines.some((l) => l.route === "POST /api/v1/webhook-endpoints" && l.status === 201 && l.orgId === orgId)).toBe(true);
     expect(lines.filter((l) => l.msg === "request" && l.status === 401).length).toBeGreaterThanOrEqual(3);

@@ -19,10 +19,26 @@ import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
 
 const TOOLS = [
-  "send_email", "schedule_email", "get_message", "analytics_summary", "list_providers",
-  "list_webhook_endpoints", "create_webhook_endpoint", "update_webhook_endpoint", "list_templates", "render_template",
+  "send_email",
+  "schedule_email",
+  "get_message",
+  "analytics_summary",
+  "list_providers",
+  "list_webhook_endpoints",
+  "create_webhook_endpoint",
+  "update_webhook_endpoint",
+  "list_templates",
+  "render_template",
 ];
-const ALL_SCOPES = ["email:send", "analytics:read", "providers:read", "webhooks:read", "webhooks:write", "templates:read", "templates:write"];
+const ALL_SCOPES = [
+  "email:send",
+  "analytics:read",
+  "providers:read",
+  "webhooks:read",
+  "webhooks:write",
+  "templates:read",
+  "templates:write",
+];
 const hookUrl = "https://hooks.example.test/mcp"; // ALLOW_PRIVATE_WEBHOOK_URLS is on in the shared servers: no DNS needed
 
 const mcpUrl = () => `${inject("baseUrl")}/api/mcp`;
@@ -79,15 +95,28 @@ async function rpcResult(res: Response): Promise<any> {
 /** Every JSON-RPC message of an SSE response (a batch answers one event per request). */
 async function rpcResults(res: Response): Promise<any[]> {
   const text = await res.text();
-  return text.split("\n").filter((line) => line.startsWith("data: ")).map((line) => JSON.parse(line.slice("data: ".length)));
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("data: "))
+    .map((line) => JSON.parse(line.slice("data: ".length)));
 }
 /** Waits, when needed, so the next few requests land in one 60-second rate window. */
 async function intoOneWindow() {
   const intoWindow = Date.now() % 60_000;
   if (intoWindow > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 100));
 }
-const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
-const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
 
 let org: Awaited<ReturnType<typeof newOrg>>;
 let key: string;
@@ -116,7 +145,9 @@ describe("tools/list", () => {
       expect(tool.outputSchema?.type).toBe("object");
     }
     expect(byName.send_email.inputSchema.required).toEqual(expect.arrayContaining(["to", "subject"]));
-    expect(Object.keys(byName.send_email.inputSchema.properties!)).toEqual(expect.arrayContaining(["to", "from", "html", "text", "scheduledAt", "attachments"]));
+    expect(Object.keys(byName.send_email.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(["to", "from", "html", "text", "scheduledAt", "attachments"]),
+    );
     expect(byName.schedule_email.inputSchema.required).toEqual(expect.arrayContaining(["to", "subject", "scheduledAt"]));
     expect(byName.get_message.inputSchema.required).toEqual(["messageId"]);
     // Every tool refuses arguments it does not name, as every v1 body and query does.
@@ -145,15 +176,29 @@ describe("tools/list", () => {
 describe("email tools", () => {
   it("send_email sends through the real provider; get_message returns its timeline", async () => {
     const before = sink.messages.length;
-    const { data } = await ok(client, "send_email", { from: "ann@sender.test", to: "mcp-1@example.test", subject: "Sent over MCP", text: "Hello from a tool" });
-    expect(data).toEqual({ id: expect.any(String), messageId: expect.any(String), status: "sent", provider: provider.name, sentAt: expect.any(String) });
+    const { data } = await ok(client, "send_email", {
+      from: "ann@sender.test",
+      to: "mcp-1@example.test",
+      subject: "Sent over MCP",
+      text: "Hello from a tool",
+    });
+    expect(data).toEqual({
+      id: expect.any(String),
+      messageId: expect.any(String),
+      status: "sent",
+      provider: provider.name,
+      sentAt: expect.any(String),
+    });
     expect(sink.messages.length).toBe(before + 1);
     const mail = sink.messages.at(-1)!;
     expect(mail.rcptTo).toEqual(["mcp-1@example.test"]);
     expect(mail.raw.toString()).toContain("Subject: Sent over MCP");
     const row = await db().message.findUniqueOrThrow({ where: { id: data.id } });
     expect(row).toMatchObject({ orgId: org.org.id, status: "sent", subject: "Sent over MCP" });
-    const audit = await db().auditLog.findFirstOrThrow({ where: { orgId: org.org.id, action: "email.send" }, orderBy: { createdAt: "desc" } });
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { orgId: org.org.id, action: "email.send" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit).toMatchObject({ outcome: "sent", actorType: "api_key" });
 
     const unknown = await refused(client, "get_message", { messageId: data.id, includeBodies: true });
@@ -169,16 +214,34 @@ describe("email tools", () => {
   it("schedule_email schedules a send (and requires scheduledAt); nothing goes out now", async () => {
     const before = sink.messages.length;
     const scheduledAt = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString();
-    const { data } = await ok(client, "schedule_email", { from: "ann@sender.test", to: "mcp-2@example.test", subject: "Later", text: "x", scheduledAt, maxRetries: 2 });
+    const { data } = await ok(client, "schedule_email", {
+      from: "ann@sender.test",
+      to: "mcp-2@example.test",
+      subject: "Later",
+      text: "x",
+      scheduledAt,
+      maxRetries: 2,
+    });
     expect(data).toMatchObject({ id: expect.any(String), status: "scheduled", scheduledFor: scheduledAt, maxRetries: 2 });
     const row = await db().scheduledEmail.findUniqueOrThrow({ where: { id: data.id } });
     expect(row).toMatchObject({ orgId: org.org.id, status: "scheduled" });
     expect(sink.messages.length).toBe(before);
 
-    const missing = await refused(client, "schedule_email", { from: "ann@sender.test", to: "mcp-2@example.test", subject: "Later", text: "x" });
+    const missing = await refused(client, "schedule_email", {
+      from: "ann@sender.test",
+      to: "mcp-2@example.test",
+      subject: "Later",
+      text: "x",
+    });
     expect(missing.code).toBe("VALIDATION_ERROR");
     expect(missing.error).toContain("arguments.scheduledAt");
-    const past = await refused(client, "schedule_email", { from: "ann@sender.test", to: "mcp-2@example.test", subject: "Later", text: "x", scheduledAt: "2020-01-01T00:00:00Z" });
+    const past = await refused(client, "schedule_email", {
+      from: "ann@sender.test",
+      to: "mcp-2@example.test",
+      subject: "Later",
+      text: "x",
+      scheduledAt: "2020-01-01T00:00:00Z",
+    });
     expect(past).toMatchObject({ code: "VALIDATION_ERROR", error: expect.stringContaining("must be in the future") });
     expect(await db().scheduledEmail.count({ where: { orgId: org.org.id } })).toBe(1);
   });
@@ -236,7 +299,14 @@ describe("email tools", () => {
     expect(await db().message.count({ where: { orgId: org.org.id, subject: { in: ["Exactly once", "Something else"] } } })).toBe(1);
 
     const scheduledAt = new Date(Date.now() + 5 * 24 * 3_600_000).toISOString();
-    const later = { from: "ann@sender.test", to: "mcp-once@example.test", subject: "Scheduled once", text: "x", scheduledAt, idempotencyKey: `${idempotencyKey}-later` };
+    const later = {
+      from: "ann@sender.test",
+      to: "mcp-once@example.test",
+      subject: "Scheduled once",
+      text: "x",
+      scheduledAt,
+      idempotencyKey: `${idempotencyKey}-later`,
+    };
     const scheduled = await ok(client, "schedule_email", later);
     expect((await ok(client, "schedule_email", later)).data).toEqual(scheduled.data);
     expect(await db().scheduledEmail.count({ where: { orgId: org.org.id, scheduledFor: new Date(scheduledAt) } })).toBe(1);
@@ -261,7 +331,13 @@ describe("analytics and providers", () => {
 describe("webhook endpoint tools", () => {
   it("create returns the secret once; list and update match v1 and change the row", async () => {
     const created = await ok(client, "create_webhook_endpoint", { url: hookUrl, description: "From MCP", events: ["email.delivered"] });
-    expect(created.data).toMatchObject({ url: hookUrl, description: "From MCP", events: ["email.delivered"], isActive: true, secret: expect.stringMatching(/^whsec_/) });
+    expect(created.data).toMatchObject({
+      url: hookUrl,
+      description: "From MCP",
+      events: ["email.delivered"],
+      isActive: true,
+      secret: expect.stringMatching(/^whsec_/),
+    });
     const id = created.data.id;
     const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id } });
     expect(row.orgId).toBe(org.org.id);
@@ -294,7 +370,15 @@ describe("template tools", () => {
   it("list_templates and render_template answer the v1 routes' data", async () => {
     const created = await call("/api/v1/templates", {
       key,
-      body: { name: "mcp-welcome", subject: "Welcome, {{name}}", html: "<p>Hi {{name}} from {{team}}</p>", variables: [{ name: "name", required: true }, { name: "team", default: "Mailroom" }] },
+      body: {
+        name: "mcp-welcome",
+        subject: "Welcome, {{name}}",
+        html: "<p>Hi {{name}} from {{team}}</p>",
+        variables: [
+          { name: "name", required: true },
+          { name: "team", default: "Mailroom" },
+        ],
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
@@ -350,7 +434,11 @@ describe("authentication", () => {
     const session = await rawPost({ cookie: org.cookie }, initialize);
     expect(session.status).toBe(401);
     expect(session.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${metadataUrl()}"`);
-    expect(await session.json()).toEqual({ error: expect.stringContaining("Bearer"), code: "UNAUTHORIZED", requestId: expect.stringMatching(/^req_/) });
+    expect(await session.json()).toEqual({
+      error: expect.stringContaining("Bearer"),
+      code: "UNAUTHORIZED",
+      requestId: expect.stringMatching(/^req_/),
+    });
     expect((await rawPost({ cookie: "next-auth.session-token=forged" }, initialize)).status).toBe(401);
     // The official client gets no further either.
     await expect(connect({ cookie: org.cookie })).rejects.toThrow();
@@ -426,9 +514,18 @@ describe("rate limit", () => {
     expect(third.status).toBe(200);
     expect(third.headers.get("x-ratelimit-remaining")).toBe("0");
     const before = await db().message.count({ where: { orgId: org.org.id } });
-    const limited = await rawPost(auth, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "send_email", arguments: { from: "ann@sender.test", to: "mcp-6@example.test", subject: "Limited", text: "x" } } });
+    const limited = await rawPost(auth, {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "send_email", arguments: { from: "ann@sender.test", to: "mcp-6@example.test", subject: "Limited", text: "x" } },
+    });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: expect.stringContaining("3 requests per minute"), code: "RATE_LIMITED", requestId: expect.stringMatching(/^req_/) });
+    expect(await limited.json()).toEqual({
+      error: expect.stringContaining("3 requests per minute"),
+      code: "RATE_LIMITED",
+      requestId: expect.stringMatching(/^req_/),
+    });
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -442,7 +539,10 @@ describe("rate limit", () => {
     await db().apiKey.update({ where: { id }, data: { rateLimitPerMinute: 5 } });
     await intoOneWindow();
     const auth = { authorization: `Bearer ${batchKey}` };
-    const lists = await rawPost(auth, [1, 2, 3].map((n) => toolCall(n, "list_providers", {})));
+    const lists = await rawPost(
+      auth,
+      [1, 2, 3].map((n) => toolCall(n, "list_providers", {})),
+    );
     expect(lists.status).toBe(200);
     expect(lists.headers.get("x-ratelimit-limit")).toBe("5");
     expect(lists.headers.get("x-ratelimit-remaining")).toBe("2");
@@ -452,10 +552,16 @@ describe("rate limit", () => {
 
     const before = await db().message.count({ where: { orgId: org.org.id } });
     const sunk = sink.messages.length;
-    const sends = [10, 11, 12].map((n) => toolCall(n, "send_email", { from: "ann@sender.test", to: `mcp-batch-${n}@example.test`, subject: "Batched", text: "x" }));
+    const sends = [10, 11, 12].map((n) =>
+      toolCall(n, "send_email", { from: "ann@sender.test", to: `mcp-batch-${n}@example.test`, subject: "Batched", text: "x" }),
+    );
     const over = await rawPost(auth, sends);
     expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({ error: expect.stringContaining("5 requests per minute"), code: "RATE_LIMITED", requestId: expect.stringMatching(/^req_/) });
+    expect(await over.json()).toEqual({
+      error: expect.stringContaining("5 requests per minute"),
+      code: "RATE_LIMITED",
+      requestId: expect.stringMatching(/^req_/),
+    });
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(over.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(before);
@@ -467,13 +573,21 @@ describe("malformed requests", () => {
   const auth = () => ({ authorization: `Bearer ${key}` });
 
   it("answers JSON that is not JSON-RPC, or not JSON, with a JSON-RPC error, never a 500", async () => {
-    for (const body of ["{nope", JSON.stringify({ hello: 1 }), JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: "x" })]) {
+    for (const body of [
+      "{nope",
+      JSON.stringify({ hello: 1 }),
+      JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: "x" }),
+    ]) {
       const res = await rawPost(auth(), body);
       expect(res.status, body).toBe(400);
       expect(res.headers.get("x-request-id")).toMatch(/^req_/);
       expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { code: expect.any(Number), message: expect.any(String) } });
     }
-    const text = await fetch(mcpUrl(), { method: "POST", headers: { ...auth(), "content-type": "text/plain", accept: "application/json, text/event-stream" }, body: "{}" });
+    const text = await fetch(mcpUrl(), {
+      method: "POST",
+      headers: { ...auth(), "content-type": "text/plain", accept: "application/json, text/event-stream" },
+      body: "{}",
+    });
     expect(text.status).toBe(415);
   });
 
@@ -481,15 +595,28 @@ describe("malformed requests", () => {
     const before = await db().message.count({ where: { orgId: org.org.id } });
     const sunk = sink.messages.length;
     const deep = "[".repeat(5_000) + "1" + "]".repeat(5_000);
-    const res = await rawPost(auth(), `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send_email","arguments":{"from":"ann@sender.test","to":"mcp-deep@example.test","subject":"Deep","text":"x","metadata":{"d":${deep}}}}}`);
+    const res = await rawPost(
+      auth(),
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send_email","arguments":{"from":"ann@sender.test","to":"mcp-deep@example.test","subject":"Deep","text":"x","metadata":{"d":${deep}}}}}`,
+    );
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: expect.stringContaining("nested more than 32 levels"), code: "VALIDATION_ERROR", requestId: expect.stringMatching(/^req_/) });
+    expect(await res.json()).toEqual({
+      error: expect.stringContaining("nested more than 32 levels"),
+      code: "VALIDATION_ERROR",
+      requestId: expect.stringMatching(/^req_/),
+    });
     expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(before);
     expect(sink.messages.length).toBe(sunk);
     // As deep as a v1 body may go is fine.
     let nested: unknown = "leaf";
     for (let i = 0; i < 30; i++) nested = { n: nested };
-    const fine = await ok(client, "send_email", { from: "ann@sender.test", to: "mcp-deep@example.test", subject: "Nested metadata", text: "x", metadata: { nested } });
+    const fine = await ok(client, "send_email", {
+      from: "ann@sender.test",
+      to: "mcp-deep@example.test",
+      subject: "Nested metadata",
+      text: "x",
+      metadata: { nested },
+    });
     expect(fine.data.status).toBe("sent");
   });
 });
@@ -504,7 +631,6 @@ describe("protected-resource metadata", () => {
     const server = await discoverAuthorizationServerMetadata(resource.authorization_servers![0]);
     expect(server?.issuer).toBe(base);
   });
-
 
   it("answers RFC 9728 metadata at the root and at the MCP endpoint's path", async () => {
     const base = inject("baseUrl");
@@ -523,7 +649,14 @@ describe("protected-resource metadata", () => {
       expect(doc.scopes_supported).not.toContain("*");
       expect(doc.scopes_supported).toHaveLength(new Set(doc.scopes_supported).size);
       // Browser-based clients read it with an MCP-Protocol-Version header: the preflight allows that.
-      const preflight = await fetch(`${base}${path}`, { method: "OPTIONS", headers: { origin: "https://client.example.test", "access-control-request-method": "GET", "access-control-request-headers": "mcp-protocol-version" } });
+      const preflight = await fetch(`${base}${path}`, {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://client.example.test",
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "mcp-protocol-version",
+        },
+      });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
       expect(preflight.headers.get("access-control-allow-headers")).toBe("mcp-protocol-version");

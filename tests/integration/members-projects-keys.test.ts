@@ -32,7 +32,13 @@ describe("API keys", () => {
 
     const list = await call("/api/api-keys", { cookie: owner.cookie });
     const listed = list.body.apiKeys.find((k: { id: string }) => k.id === res.body.id);
-    expect(listed).toMatchObject({ name: "Production", prefix: res.body.prefix, revokedAt: null, lastUsedAt: null, rateLimitPerMinute: 60 });
+    expect(listed).toMatchObject({
+      name: "Production",
+      prefix: res.body.prefix,
+      revokedAt: null,
+      lastUsedAt: null,
+      rateLimitPerMinute: 60,
+    });
     expect(JSON.stringify(list.body)).not.toContain(res.body.key);
     expect(listed).not.toHaveProperty("hash");
     expect(listed).not.toHaveProperty("key");
@@ -97,7 +103,9 @@ describe("members and roles", () => {
     const dup = await call("/api/org/members", { cookie: owner.cookie, body: { email, role: "viewer", password: PASSWORD } });
     expect(dup.status).toBe(409);
     const racing = await Promise.all(
-      [1, 2].map(() => call("/api/org/members", { cookie: owner.cookie, body: { email: "race-" + email, role: "viewer", password: PASSWORD } })),
+      [1, 2].map(() =>
+        call("/api/org/members", { cookie: owner.cookie, body: { email: "race-" + email, role: "viewer", password: PASSWORD } }),
+      ),
     );
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
     for (const body of [
@@ -129,22 +137,36 @@ describe("members and roles", () => {
 
   it("an admin cannot create or change owners; members cannot manage members", async () => {
     const admin = await addMemberAs(owner.cookie, "admin");
-    const makeOwner = await call("/api/org/members", { cookie: admin.cookie, body: { email: "o2@example.test", role: "owner", password: PASSWORD } });
+    const makeOwner = await call("/api/org/members", {
+      cookie: admin.cookie,
+      body: { email: "o2@example.test", role: "owner", password: PASSWORD },
+    });
     expect(makeOwner.status).toBe(403);
     expect(makeOwner.body.code).toBe("PERMISSION_DENIED");
     const members = await call("/api/org/members", { cookie: owner.cookie });
     const ownerRow = members.body.members.find((m: { role: string }) => m.role === "owner");
-    expect((await call(`/api/org/members/${ownerRow.id}`, { method: "PATCH", cookie: admin.cookie, body: { role: "viewer" } })).status).toBe(403);
+    expect(
+      (await call(`/api/org/members/${ownerRow.id}`, { method: "PATCH", cookie: admin.cookie, body: { role: "viewer" } })).status,
+    ).toBe(403);
     expect((await call(`/api/org/members/${ownerRow.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(403);
     const member = await addMemberAs(owner.cookie, "member");
-    const byMember = await call("/api/org/members", { cookie: member.cookie, body: { email: "x@example.test", role: "viewer", password: PASSWORD } });
+    const byMember = await call("/api/org/members", {
+      cookie: member.cookie,
+      body: { email: "x@example.test", role: "viewer", password: PASSWORD },
+    });
     expect(byMember.status).toBe(403);
   });
 
   it("refuses an address that already has an account elsewhere, revealing nothing about it", async () => {
     const other = await newOrg();
-    await call("/api/org/members", { cookie: other.cookie, body: { email: "taken@example.test", name: "Private Name", role: "member", password: PASSWORD } });
-    const res = await call("/api/org/members", { cookie: owner.cookie, body: { email: "taken@example.test", role: "member", password: "another-password" } });
+    await call("/api/org/members", {
+      cookie: other.cookie,
+      body: { email: "taken@example.test", name: "Private Name", role: "member", password: PASSWORD },
+    });
+    const res = await call("/api/org/members", {
+      cookie: owner.cookie,
+      body: { email: "taken@example.test", role: "member", password: "another-password" },
+    });
     expect(res.status).toBe(409);
     expect(JSON.stringify(res.body)).not.toContain("Private Name");
     expect((await signIn("taken@example.test", "another-password")).cookie).toBeNull();

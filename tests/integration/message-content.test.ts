@@ -40,7 +40,14 @@ describe("tags on send bodies", () => {
     ["a non-ASCII value", [{ name: "lang", value: "français" }], /body\.tags\.0\.value: value may hold only/],
     ["an empty value", [{ name: "lang", value: "" }], /body\.tags\.0\.value: value must not be empty/],
     ["a name over 256 characters", [{ name: "n".repeat(257), value: "x" }], /body\.tags\.0\.name: name is at most 256 characters/],
-    ["a name twice", [{ name: "a", value: "1" }, { name: "a", value: "2" }], /body\.tags\.1\.name: the tag a is given twice/],
+    [
+      "a name twice",
+      [
+        { name: "a", value: "1" },
+        { name: "a", value: "2" },
+      ],
+      /body\.tags\.1\.name: the tag a is given twice/,
+    ],
     ["an unknown field", [{ name: "a", value: "1", color: "red" }], /body\.tags\.0/],
     ["not a list", { name: "a", value: "1" }, /body\.tags/],
   ];
@@ -54,7 +61,10 @@ describe("tags on send bodies", () => {
     const legacy = await call("/api/email/send", { key, body: body({ tags }) });
     expect(legacy.status).toBe(400);
     expect(legacy.body.error).toMatch(message);
-    const scheduled = await call("/api/email/schedule", { key, body: body({ tags, scheduledFor: new Date(Date.now() + DAY).toISOString() }) });
+    const scheduled = await call("/api/email/schedule", {
+      key,
+      body: body({ tags, scheduledFor: new Date(Date.now() + DAY).toISOString() }),
+    });
     expect(scheduled.status).toBe(400);
     expect(scheduled.body.error).toMatch(message);
     expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(before);
@@ -62,10 +72,16 @@ describe("tags on send bodies", () => {
 
   it("stores valid tags as name:value, shows them as {name, value}, and the log filters on one", async () => {
     const longest = "v".repeat(256);
-    const tags = [{ name: "category", value: "welcome" }, { name: "plan_tier-2", value: longest }];
+    const tags = [
+      { name: "category", value: "welcome" },
+      { name: "plan_tier-2", value: longest },
+    ];
     const v1 = await call("/api/v1/email/send", { key, body: body({ tags }) });
     expect(v1.status).toBe(200);
-    const legacy = await call("/api/email/send", { key, body: body({ subject: "Legacy tagged", tags: [{ name: "category", value: "receipt" }] }) });
+    const legacy = await call("/api/email/send", {
+      key,
+      body: body({ subject: "Legacy tagged", tags: [{ name: "category", value: "receipt" }] }),
+    });
     expect(legacy.status).toBe(200);
     const row = await db().message.findUniqueOrThrow({ where: { id: v1.body.data.id } });
     expect(row.tags).toEqual(["category:welcome", `plan_tier-2:${longest}`]);
@@ -86,7 +102,8 @@ describe("tags on send bodies", () => {
     expect(second.status).toBe(201);
     const sent = await call("/api/v1/email/send", { key, body: body({ subject: "In the default project" }) });
     expect(sent.status).toBe(200);
-    const ids = async (q: string) => (await call(`/api/messages?${q}`, { cookie: org.cookie })).body.messages.map((m: { id: string }) => m.id);
+    const ids = async (q: string) =>
+      (await call(`/api/messages?${q}`, { cookie: org.cookie })).body.messages.map((m: { id: string }) => m.id);
     expect(await ids(`projectId=${org.project.id}`)).toContain(sent.body.data.id);
     expect(await ids(`projectId=${second.body.id}`)).toEqual([]);
     const refused = await call("/api/messages?projectId=not-a-project", { cookie: org.cookie });
@@ -96,9 +113,16 @@ describe("tags on send bodies", () => {
 
   it("a scheduled send carries its tags to the message it becomes", async () => {
     const tags = [{ name: "flow", value: "later" }];
-    const res = await call("/api/v1/email/send", { key, body: body({ subject: "Scheduled tagged", tags, scheduledAt: new Date(Date.now() + 1_500).toISOString() }) });
+    const res = await call("/api/v1/email/send", {
+      key,
+      body: body({ subject: "Scheduled tagged", tags, scheduledAt: new Date(Date.now() + 1_500).toISOString() }),
+    });
     expect(res.status).toBe(200);
-    const row = await until(() => db().scheduledEmail.findUniqueOrThrow({ where: { id: res.body.data.id } }), (r) => r.status === "sent" && r.messageId !== null, { timeoutMs: 20_000 });
+    const row = await until(
+      () => db().scheduledEmail.findUniqueOrThrow({ where: { id: res.body.data.id } }),
+      (r) => r.status === "sent" && r.messageId !== null,
+      { timeoutMs: 20_000 },
+    );
     expect(row.status).toBe("sent");
     expect((await message(row.messageId!)).tags).toEqual(tags);
   });
@@ -110,9 +134,18 @@ describe("the content a message keeps", () => {
     const res = await call("/api/v1/email/send", {
       key,
       body: {
-        to: [TO, "Other <other@example.test>"], replyTo: "help@example.test", subject: "Content", html, text: "Hi (text)", emailType: "marketing",
-        tracking: { opens: true, clicks: true }, headers: { "X-Order": "1042" },
-        attachments: [{ filename: "a.txt", content: Buffer.from("hello").toString("base64"), contentType: "text/plain" }, { filename: "b.bin", content: Buffer.alloc(2048).toString("base64") }],
+        to: [TO, "Other <other@example.test>"],
+        replyTo: "help@example.test",
+        subject: "Content",
+        html,
+        text: "Hi (text)",
+        emailType: "marketing",
+        tracking: { opens: true, clicks: true },
+        headers: { "X-Order": "1042" },
+        attachments: [
+          { filename: "a.txt", content: Buffer.from("hello").toString("base64"), contentType: "text/plain" },
+          { filename: "b.bin", content: Buffer.alloc(2048).toString("base64") },
+        ],
       },
     });
     expect(res.status).toBe(200);
@@ -121,12 +154,22 @@ describe("the content a message keeps", () => {
     expect(m.text).toBe("Hi (text)");
     expect(m.bodyTruncated).toBe(false);
     expect(m.bodyRemovedAt).toBeNull();
-    expect(m.attachments).toEqual([{ filename: "a.txt", contentType: "text/plain", size: 5 }, { filename: "b.bin", contentType: "application/octet-stream", size: 2048 }]);
+    expect(m.attachments).toEqual([
+      { filename: "a.txt", contentType: "text/plain", size: 5 },
+      { filename: "b.bin", contentType: "application/octet-stream", size: 2048 },
+    ]);
     const headers = Object.fromEntries(m.headers.map((h: { name: string; value: string }) => [h.name, h.value]));
-    expect(headers).toMatchObject({ To: `${TO}, "Other" <other@example.test>`, "Reply-To": "help@example.test", Subject: "Content", "X-Order": "1042" });
+    expect(headers).toMatchObject({
+      To: `${TO}, "Other" <other@example.test>`,
+      "Reply-To": "help@example.test",
+      Subject: "Content",
+      "X-Order": "1042",
+    });
     expect(headers["Message-ID"]).toMatch(/^<.+>$/);
     expect(headers.From).toBeTruthy();
-    const stored = await rawQuery<{ attachments: unknown }>(Prisma.sql`SELECT attachments FROM messages WHERE id = ${res.body.data.id}::uuid`);
+    const stored = await rawQuery<{ attachments: unknown }>(
+      Prisma.sql`SELECT attachments FROM messages WHERE id = ${res.body.data.id}::uuid`,
+    );
     expect(JSON.stringify(stored[0].attachments)).not.toContain("aGVsbG8"); // never the contents
   });
 
@@ -134,7 +177,10 @@ describe("the content a message keeps", () => {
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`X-H${i}`, "v"]));
     const large = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`X-H${i}`, "v".repeat(900)]));
     const before = await db().message.count({ where: { orgId: org.org.id } });
-    for (const [headers, why] of [[many, /body\.headers: at most 50 custom headers/], [large, /body\.headers: custom headers may total at most 16 KB/]] as const) {
+    for (const [headers, why] of [
+      [many, /body\.headers: at most 50 custom headers/],
+      [large, /body\.headers: custom headers may total at most 16 KB/],
+    ] as const) {
       const res = await call("/api/v1/email/send", { key, body: body({ headers }) });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(why);
@@ -155,7 +201,15 @@ describe("the content a message keeps", () => {
 
   it("retention removes html and text of old messages only, keeping headers, attachments and tags", async () => {
     const send = async (subject: string) => {
-      const res = await call("/api/v1/email/send", { key, body: body({ subject, html: "<p>old</p>", tags: [{ name: "k", value: "v" }], attachments: [{ filename: "x.txt", content: "aGk=" }] }) });
+      const res = await call("/api/v1/email/send", {
+        key,
+        body: body({
+          subject,
+          html: "<p>old</p>",
+          tags: [{ name: "k", value: "v" }],
+          attachments: [{ filename: "x.txt", content: "aGk=" }],
+        }),
+      });
       expect(res.status).toBe(200);
       return res.body.data.id as string;
     };
@@ -173,7 +227,12 @@ describe("the content a message keeps", () => {
       (m) => m.bodyRemovedAt !== null,
       { timeoutMs: 10_000, everyMs: 200 },
     );
-    expect(o).toMatchObject({ html: null, text: null, tags: [{ name: "k", value: "v" }], attachments: [{ filename: "x.txt", contentType: "application/octet-stream", size: 2 }] });
+    expect(o).toMatchObject({
+      html: null,
+      text: null,
+      tags: [{ name: "k", value: "v" }],
+      attachments: [{ filename: "x.txt", contentType: "application/octet-stream", size: 2 }],
+    });
     expect(o.bodyRemovedAt).not.toBeNull();
     expect(o.headers.length).toBeGreaterThan(0);
     expect(await message(fresh)).toMatchObject({ html: "<p>old</p>", text: "Hello", bodyRemovedAt: null });
@@ -185,7 +244,10 @@ describe("webhook deliveries of a message", () => {
     const o = await newOrg();
     const k = (await createKey(o.cookie, ["email:send", "webhooks:write"])).key;
     expect((await call("/api/safety/test-lists", { cookie: o.cookie, body: { name: "t", emails: [TO] } })).status).toBe(201);
-    const hook = await call("/api/v1/webhook-endpoints", { key: k, body: { url: receiver.url("/content-deliveries"), events: ["email.sent"] } });
+    const hook = await call("/api/v1/webhook-endpoints", {
+      key: k,
+      body: { url: receiver.url("/content-deliveries"), events: ["email.sent"] },
+    });
     expect(hook.status).toBe(201);
     const sent = await call("/api/v1/email/send", { key: k, body: body() });
     expect(sent.status).toBe(200);
@@ -196,7 +258,13 @@ describe("webhook deliveries of a message", () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.deliveries).toEqual([
-      expect.objectContaining({ eventType: "email.sent", status: "succeeded", attempts: 1, lastStatusCode: 200, endpoint: { id: hook.body.data.id, url: receiver.url("/content-deliveries") } }),
+      expect.objectContaining({
+        eventType: "email.sent",
+        status: "succeeded",
+        attempts: 1,
+        lastStatusCode: 200,
+        endpoint: { id: hook.body.data.id, url: receiver.url("/content-deliveries") },
+      }),
     ]);
     expect((await call(`/api/messages/${sent.body.data.id}/webhook-deliveries`, { cookie: org.cookie })).status).toBe(404);
     expect((await call(`/api/messages/${randomUUID()}/webhook-deliveries`, { cookie: o.cookie })).status).toBe(404);

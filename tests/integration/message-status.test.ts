@@ -44,22 +44,43 @@ describe("provider webhook events", () => {
     org = await newOrg();
     key = (await createKey(org.cookie, ["analytics:read"])).key;
     secret = newSvixSecret();
-    const res = await call("/api/providers", { cookie: org.cookie, body: { name: `resend ${hex()}`, type: "resend", config: { apiKey: "re_test_123", webhookSecret: secret }, isActive: true } });
+    const res = await call("/api/providers", {
+      cookie: org.cookie,
+      body: { name: `resend ${hex()}`, type: "resend", config: { apiKey: "re_test_123", webhookSecret: secret }, isActive: true },
+    });
     expect(res.status).toBe(201);
     provider = res.body;
     message = await db().message.create({
       data: {
-        orgId: org.org.id, projectId: org.project.id, fromAddress: "news@acme.test", to: [r1, r2], cc: [r3], bcc: [], subject: "Status",
-        status: "sent", sendMode: "production", providerId: provider.id, providerName: provider.name, providerMessageId: emailId,
-        messageIdHeader: `<${randomUUID()}@acme.test>`, sentAt: new Date(),
+        orgId: org.org.id,
+        projectId: org.project.id,
+        fromAddress: "news@acme.test",
+        to: [r1, r2],
+        cc: [r3],
+        bcc: [],
+        subject: "Status",
+        status: "sent",
+        sendMode: "production",
+        providerId: provider.id,
+        providerName: provider.name,
+        providerMessageId: emailId,
+        messageIdHeader: `<${randomUUID()}@acme.test>`,
+        sentAt: new Date(),
       },
     });
   });
 
   /** One Resend (Svix-signed) event through POST /api/webhooks/providers/{id}. */
   async function report(type: string, at: string, to: string[], extra: Record<string, unknown> = {}) {
-    const raw = JSON.stringify({ type, created_at: at, data: { created_at: at, email_id: emailId, from: "news@acme.test", to, subject: "Status", ...extra } });
-    const res = await call(`/api/webhooks/providers/${provider.id}`, { raw, headers: { "content-type": "application/json", ...svixHeaders(secret, `msg_${hex()}${hex()}`, raw) } });
+    const raw = JSON.stringify({
+      type,
+      created_at: at,
+      data: { created_at: at, email_id: emailId, from: "news@acme.test", to, subject: "Status", ...extra },
+    });
+    const res = await call(`/api/webhooks/providers/${provider.id}`, {
+      raw,
+      headers: { "content-type": "application/json", ...svixHeaders(secret, `msg_${hex()}${hex()}`, raw) },
+    });
     expect(res.status).toBe(200);
   }
 
@@ -75,30 +96,46 @@ describe("provider webhook events", () => {
     await report("email.delivered", "2026-11-20T09:00:01.000Z", [r1]);
     expect((await timeline(key, message.id)).status).toBe("delivered");
     expect((await listed(org, message.id)).status).toBe("delivered");
-    await report("email.opened", "2026-11-20T09:05:00.000Z", [r1], { open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:05:00.000Z", userAgent: "Mozilla/5.0" } });
+    await report("email.opened", "2026-11-20T09:05:00.000Z", [r1], {
+      open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:05:00.000Z", userAgent: "Mozilla/5.0" },
+    });
     const m = await timeline(key, message.id);
     expect(m.status).toBe("opened");
-    expect(m.recipients).toEqual([{ email: r1, status: "opened" }, { email: r2, status: "sent" }, { email: r3, status: "sent" }]);
+    expect(m.recipients).toEqual([
+      { email: r1, status: "opened" },
+      { email: r2, status: "sent" },
+      { email: r3, status: "sent" },
+    ]);
     expect(await listed(org, message.id)).toMatchObject({ status: "opened", statusSummary: "opened (1 of 3), sent (2 of 3)" });
   });
 
   it("out of order: a late delivered after an open changes nothing; an open before its delivery stays opened", async () => {
-    const version = async () => (await rawQuery<{ xmin: string }>(Prisma.sql`SELECT xmin::text FROM messages WHERE id = ${message.id}::uuid`))[0].xmin;
+    const version = async () =>
+      (await rawQuery<{ xmin: string }>(Prisma.sql`SELECT xmin::text FROM messages WHERE id = ${message.id}::uuid`))[0].xmin;
     const before = await version();
     await report("email.delivered", "2026-11-20T09:00:00.500Z", [r1]); // reported again, late
-    await report("email.opened", "2026-11-20T09:06:00.000Z", [r1], { open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:06:00.000Z", userAgent: "Mozilla/5.0" } });
+    await report("email.opened", "2026-11-20T09:06:00.000Z", [r1], {
+      open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:06:00.000Z", userAgent: "Mozilla/5.0" },
+    });
     expect(await version()).toBe(before); // a late delivery and a second open change nothing, so write nothing
-    await report("email.opened", "2026-11-20T09:07:00.000Z", [r2], { open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:07:00.000Z", userAgent: "Mozilla/5.0" } });
+    await report("email.opened", "2026-11-20T09:07:00.000Z", [r2], {
+      open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:07:00.000Z", userAgent: "Mozilla/5.0" },
+    });
     await report("email.delivered", "2026-11-20T09:00:02.000Z", [r2]); // its delivery arrives after the open
     await report("email.delivery_delayed", "2026-11-20T09:00:03.000Z", [r3]); // Resend's name for deferred
     const m = await timeline(key, message.id);
-    expect(m.recipients).toEqual([{ email: r1, status: "opened" }, { email: r2, status: "opened" }, { email: r3, status: "deferred" }]);
+    expect(m.recipients).toEqual([
+      { email: r1, status: "opened" },
+      { email: r2, status: "opened" },
+      { email: r3, status: "deferred" },
+    ]);
     expect(m.status).toBe("opened");
     expect(m.statusSummary).toBe("opened (2 of 3), deferred (1 of 3)");
   });
 
   it("a report for an address that is not a recipient is on the timeline but moves no status", async () => {
-    const version = async () => (await rawQuery<{ xmin: string }>(Prisma.sql`SELECT xmin::text FROM messages WHERE id = ${message.id}::uuid`))[0].xmin;
+    const version = async () =>
+      (await rawQuery<{ xmin: string }>(Prisma.sql`SELECT xmin::text FROM messages WHERE id = ${message.id}::uuid`))[0].xmin;
     const before = await version();
     await report("email.complained", "2026-11-20T09:08:00.000Z", ["someone-else@victim.example"]);
     expect(await version()).toBe(before);
@@ -109,7 +146,9 @@ describe("provider webhook events", () => {
 
   it("a bounce outranks progress: the message shows bounced, the summary tells the rest; filters find it by status", async () => {
     await report("email.delivered", "2026-11-20T09:00:04.000Z", [r3]);
-    await report("email.bounced", "2026-11-20T09:10:00.000Z", [r3], { bounce: { message: "550 5.1.1 no such user", subType: "General", type: "Permanent" } });
+    await report("email.bounced", "2026-11-20T09:10:00.000Z", [r3], {
+      bounce: { message: "550 5.1.1 no such user", subType: "General", type: "Permanent" },
+    });
     await report("email.delivered", "2026-11-20T09:00:05.000Z", [r3]); // late again: still bounced
     const m = await timeline(key, message.id);
     expect(m.status).toBe("bounced");
@@ -131,12 +170,18 @@ describe("sends through the demo provider and manual events", () => {
   beforeAll(async () => {
     org = await newOrg();
     key = (await createKey(org.cookie, ["email:send", "analytics:read"])).key;
-    const list = await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "team", emails: ["reader@example.test", "bounced@example.test", "complained@example.test", "manual@example.test"] } });
+    const list = await call("/api/safety/test-lists", {
+      cookie: org.cookie,
+      body: { name: "team", emails: ["reader@example.test", "bounced@example.test", "complained@example.test", "manual@example.test"] },
+    });
     expect(list.status).toBe(201);
   });
 
   const send = async (to: string) => {
-    const res = await call("/api/v1/email/send", { key, body: { to, subject: "Demo", html: '<p>Hi <a href="https://example.test/x">x</a></p>' } });
+    const res = await call("/api/v1/email/send", {
+      key,
+      body: { to, subject: "Demo", html: '<p>Hi <a href="https://example.test/x">x</a></p>' },
+    });
     expect(res.status).toBe(200);
     return res.body.data.id as string;
   };
@@ -145,9 +190,19 @@ describe("sends through the demo provider and manual events", () => {
     for (const to of ["reader@example.test", "bounced@example.test", "complained@example.test"]) {
       const id = await send(to);
       // The test server plans demo events from DEMO_EVENTS_SEED=mailroom-tests: the same plan here says what must show.
-      const plan = planDemoEvents({ seed: "mailroom-tests", recipient: to, sentAt: new Date(), link: "https://example.test/x", scale: 0.01 });
+      const plan = planDemoEvents({
+        seed: "mailroom-tests",
+        recipient: to,
+        sentAt: new Date(),
+        link: "https://example.test/x",
+        scale: 0.01,
+      });
       const expected = plan.map((p) => STATUS_OF_EVENT[p.type]!).sort((a, b) => statusRank(b) - statusRank(a))[0];
-      const m = await until(() => timeline(key, id), (x) => x.status === expected, { timeoutMs: 20_000 });
+      const m = await until(
+        () => timeline(key, id),
+        (x) => x.status === expected,
+        { timeoutMs: 20_000 },
+      );
       expect(m.status).toBe(expected);
       expect(m.recipients).toEqual([{ email: to, status: expected }]);
       if (to.startsWith("bounced")) expect(expected).toBe("bounced");
@@ -166,7 +221,11 @@ describe("sends through the demo provider and manual events", () => {
     // The demo provider's own events for this address come too: the highest of everything reported shows.
     const plan = planDemoEvents({ seed: "mailroom-tests", recipient: to, sentAt: new Date(), link: "https://example.test/x", scale: 0.01 });
     const expected = [...plan.map((p) => STATUS_OF_EVENT[p.type]!), "clicked" as const].sort((a, b) => statusRank(b) - statusRank(a))[0];
-    const m = await until(() => timeline(key, id), (x) => x.status === expected, { timeoutMs: 20_000 });
+    const m = await until(
+      () => timeline(key, id),
+      (x) => x.status === expected,
+      { timeoutMs: 20_000 },
+    );
     expect(m.status).toBe(expected);
     expect(m.status).not.toBe("delivered");
   });
@@ -179,16 +238,37 @@ describe("concurrent reports", () => {
     const recipients = Array.from({ length: 12 }, (_, i) => `r${i}@example.test`);
     const message = await db().message.create({
       data: {
-        orgId: org.org.id, projectId: org.project.id, fromAddress: "news@acme.test", to: recipients, cc: [], bcc: [], subject: "Race",
-        status: "sent", sendMode: "production", providerName: "x", messageIdHeader: `<${randomUUID()}@acme.test>`, sentAt: new Date(),
+        orgId: org.org.id,
+        projectId: org.project.id,
+        fromAddress: "news@acme.test",
+        to: recipients,
+        cc: [],
+        bcc: [],
+        subject: "Race",
+        status: "sent",
+        sendMode: "production",
+        providerName: "x",
+        messageIdHeader: `<${randomUUID()}@acme.test>`,
+        sentAt: new Date(),
       },
     });
     const event = (type: NewEvent["type"], recipient: string): NewEvent => ({
-      orgId: org.org.id, projectId: org.project.id, messageId: message.id, type, recipient, sendMode: "production", occurredAt: new Date(), source: "provider",
+      orgId: org.org.id,
+      projectId: org.project.id,
+      messageId: message.id,
+      type,
+      recipient,
+      sendMode: "production",
+      occurredAt: new Date(),
+      source: "provider",
       dedupeKey: `race:${message.id}:${recipient}:${type}`,
     });
     // Each recipient: delivered, opened and (for even ones) clicked, all published in parallel, one statement each.
-    const all = recipients.flatMap((r, i) => [event("email.delivered", r), event("email.opened", r), ...(i % 2 === 0 ? [event("email.clicked", r)] : [])]);
+    const all = recipients.flatMap((r, i) => [
+      event("email.delivered", r),
+      event("email.opened", r),
+      ...(i % 2 === 0 ? [event("email.clicked", r)] : []),
+    ]);
     await Promise.all(all.sort(() => Math.random() - 0.5).map((e) => publishEvents([e])));
     const m = await timeline(key, message.id);
     expect(m.recipients).toEqual(recipients.map((email, i) => ({ email, status: i % 2 === 0 ? "clicked" : "opened" })));

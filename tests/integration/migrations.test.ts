@@ -20,7 +20,9 @@ async function checkFreshDatabase(handle: DbHandle) {
   expect(names.length).toBeGreaterThan(0);
   expect(await applyMigrations(handle)).toEqual(names);
   expect(await applyMigrations(handle)).toEqual([]);
-  const rows = await handle.prisma.$queryRaw<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }[]>`
+  const rows = await handle.prisma.$queryRaw<
+    { migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }[]
+  >`
     SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`;
   expect(rows.map((r) => r.migration_name)).toEqual(names);
   for (const r of rows) {
@@ -55,7 +57,11 @@ describe("migrations", () => {
       await database.drop();
     });
     const [ra, rb] = await Promise.all([applyMigrations(a), applyMigrations(b)]);
-    expect([...ra, ...rb].sort()).toEqual(readMigrations().map((m) => m.name).sort());
+    expect([...ra, ...rb].sort()).toEqual(
+      readMigrations()
+        .map((m) => m.name)
+        .sort(),
+    );
   });
 
   it("apply on an empty embedded database, and again as a no-op", async () => {

@@ -23,12 +23,21 @@ let as: oauth.AuthorizationServer;
 
 beforeAll(async () => {
   owner = await newOrg();
-  [admin, member, viewer] = [await addMemberAs(owner.cookie, "admin"), await addMemberAs(owner.cookie, "member"), await addMemberAs(owner.cookie, "viewer")];
+  [admin, member, viewer] = [
+    await addMemberAs(owner.cookie, "admin"),
+    await addMemberAs(owner.cookie, "member"),
+    await addMemberAs(owner.cookie, "viewer"),
+  ];
   other = await newOrg();
   as = await discover();
 });
 
-const appBody = (extra: Record<string, unknown> = {}) => ({ name: "Reporting tool", redirectUris: [REDIRECT_URI], scopes: ["email:send", "templates:read", "webhooks:write"], ...extra });
+const appBody = (extra: Record<string, unknown> = {}) => ({
+  name: "Reporting tool",
+  redirectUris: [REDIRECT_URI],
+  scopes: ["email:send", "templates:read", "webhooks:write"],
+  ...extra,
+});
 
 async function registerApp(cookie: string, extra: Record<string, unknown> = {}) {
   const res = await call("/api/oauth-apps", { cookie, body: appBody(extra) });
@@ -49,12 +58,16 @@ async function connect(cookie: string, clientId: string, scope = "email:send tem
 }
 
 const listApps = async (cookie: string) => (await call("/api/oauth-apps", { cookie })).body.apps as { id: string; connections: number }[];
-const listConnected = async (cookie: string) => (await call("/api/connected-apps", { cookie })).body.connectedApps as { id: string; app: { clientId: string } }[];
+const listConnected = async (cookie: string) =>
+  (await call("/api/connected-apps", { cookie })).body.connectedApps as { id: string; app: { clientId: string } }[];
 const appCount = (orgId: string) => db().oAuthClient.count({ where: { orgId } });
 
 describe("registered apps", () => {
   it("registers a confidential app: the secret once in the answer, only its hash stored, never listed", async () => {
-    const res = await call("/api/oauth-apps", { cookie: admin.cookie, body: appBody({ confidential: true, clientUri: "https://reports.example.com" }) });
+    const res = await call("/api/oauth-apps", {
+      cookie: admin.cookie,
+      body: appBody({ confidential: true, clientUri: "https://reports.example.com" }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -69,7 +82,12 @@ describe("registered apps", () => {
       clientSecret: expect.stringMatching(/^mrcs_[A-Za-z0-9_-]{43}$/),
     });
     const row = await db().oAuthClient.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect(row).toMatchObject({ orgId: owner.org.id, registeredBy: "dashboard", createdByUserId: admin.member.userId, secretHash: sha256Hex(res.body.clientSecret) });
+    expect(row).toMatchObject({
+      orgId: owner.org.id,
+      registeredBy: "dashboard",
+      createdByUserId: admin.member.userId,
+      secretHash: sha256Hex(res.body.clientSecret),
+    });
     expect(JSON.stringify(row)).not.toContain(res.body.clientSecret);
 
     const list = await call("/api/oauth-apps", { cookie: owner.cookie });
@@ -286,7 +304,8 @@ describe("the consent page over HTTP", () => {
     const html = (await res.text()).replaceAll("<!-- -->", "");
     expect(html).toContain(`Consent check wants to access ${owner.org.name}`);
     expect(html).toContain(">Not granted</h2>");
-    const section = (id: string) => html.slice(html.indexOf(`data-testid="${id}"`), html.indexOf("</ul>", html.indexOf(`data-testid="${id}"`)));
+    const section = (id: string) =>
+      html.slice(html.indexOf(`data-testid="${id}"`), html.indexOf("</ul>", html.indexOf(`data-testid="${id}"`)));
     expect(section("oauth-granted")).toContain("email:send");
     expect(section("oauth-granted")).toContain("templates:read");
     expect(section("oauth-granted")).not.toContain("webhooks:write");
@@ -294,7 +313,10 @@ describe("the consent page over HTTP", () => {
     for (const [name, value] of Object.entries(params)) expect(html).toContain(`type="hidden" name="${name}" value="${value}"`);
     expect(html).toContain(`type="hidden" name="granted" value="email:send templates:read"`);
     const buttons = [...html.matchAll(/<button([^>]*)>([^<]*)<\/button>/g)].filter(([, attrs]) => attrs.includes('name="decision"'));
-    expect(buttons.map(([, attrs, label]) => [label, /value="(\w+)"/.exec(attrs)?.[1]])).toEqual([["Deny", "deny"], ["Approve", "approve"]]);
+    expect(buttons.map(([, attrs, label]) => [label, /value="(\w+)"/.exec(attrs)?.[1]])).toEqual([
+      ["Deny", "deny"],
+      ["Approve", "approve"],
+    ]);
 
     // The owner's role backs everything asked for: no "Not granted" section at all.
     const owners = await (await page(params, owner.cookie)).text();
@@ -314,7 +336,10 @@ describe("the consent page over HTTP", () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain(text);
     }
-    const repeated = await fetch(`${inject("baseUrl")}/oauth/authorize?${new URLSearchParams(good)}&scope=org%3Aread`, { headers: { cookie: member.cookie }, redirect: "manual" });
+    const repeated = await fetch(`${inject("baseUrl")}/oauth/authorize?${new URLSearchParams(good)}&scope=org%3Aread`, {
+      headers: { cookie: member.cookie },
+      redirect: "manual",
+    });
     expect(repeated.status).toBe(200);
     expect(await repeated.text()).toContain("repeats the parameter");
     // Another organization's user gets the error page too, the app's name quoted as that organization's words.
@@ -323,9 +348,14 @@ describe("the consent page over HTTP", () => {
   });
 
   it("a self-registered app's mistakes are shown on the page, never redirected to; an organization's own app gets them back", async () => {
-    const registered = await call("/api/oauth/register", { body: { redirect_uris: ["https://attacker.example/landing"], client_name: "Lure https://evil.example", scope: "templates:read" } });
+    const registered = await call("/api/oauth/register", {
+      body: { redirect_uris: ["https://attacker.example/landing"], client_name: "Lure https://evil.example", scope: "templates:read" },
+    });
     expect(registered.status).toBe(201);
-    const lure = { ...authorizationParams({ client_id: (registered.body as { client_id: string }).client_id }, await newPkce(), "templates:read"), redirect_uri: "https://attacker.example/landing" };
+    const lure = {
+      ...authorizationParams({ client_id: (registered.body as { client_id: string }).client_id }, await newPkce(), "templates:read"),
+      redirect_uri: "https://attacker.example/landing",
+    };
     const mistakes: [Record<string, string>, string, string][] = [
       [{ ...lure, response_type: "token" }, "unsupported_response_type", "Only response_type=code is supported"],
       [{ ...lure, code_challenge_method: "plain" }, "invalid_request", "PKCE is required"],
@@ -352,8 +382,14 @@ describe("the consent page over HTTP", () => {
       expect(posted.body).toMatchObject({ error });
     }
     // A self-registered private-use scheme gets no link at all.
-    const native = await call("/api/oauth/register", { body: { redirect_uris: ["com.example.app:/cb"], client_name: "Native", scope: "templates:read" } });
-    const nativeQuery = { ...authorizationParams({ client_id: (native.body as { client_id: string }).client_id }, await newPkce(), "templates:read"), redirect_uri: "com.example.app:/cb", response_type: "token" };
+    const native = await call("/api/oauth/register", {
+      body: { redirect_uris: ["com.example.app:/cb"], client_name: "Native", scope: "templates:read" },
+    });
+    const nativeQuery = {
+      ...authorizationParams({ client_id: (native.body as { client_id: string }).client_id }, await newPkce(), "templates:read"),
+      redirect_uri: "com.example.app:/cb",
+      response_type: "token",
+    };
     const nativePage = await (await page(nativeQuery, member.cookie)).text();
     expect(nativePage).toContain("unsupported_response_type");
     expect(nativePage).not.toContain("Return to");

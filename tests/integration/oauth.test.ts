@@ -8,7 +8,17 @@ import * as oauth from "oauth4webapi";
 import { call, type CallResult } from "../helpers/http";
 import { addMemberAs, newOrg } from "../helpers/factory";
 import {
-  REDIRECT_URI, authorizationParams, connectApp, decide, discover, exchange, insecure, newPkce, oauthError, refresh, registerPublicApp,
+  REDIRECT_URI,
+  authorizationParams,
+  connectApp,
+  decide,
+  discover,
+  exchange,
+  insecure,
+  newPkce,
+  oauthError,
+  refresh,
+  registerPublicApp,
 } from "../helpers/oauth-app";
 import { db } from "@/lib/db/client";
 import { REGISTRATIONS_PER_HOUR } from "@/lib/oauth/registration-endpoint";
@@ -63,7 +73,10 @@ describe("the authorization code flow with PKCE", () => {
     const templates = await call("/api/v1/templates", bearer(tokens.access_token));
     expect(templates.status).toBe(200);
     expect(templates.headers.get("x-ratelimit-limit")).toBe("60");
-    const webhooks = await call("/api/v1/webhook-endpoints", { ...bearer(tokens.access_token), body: { url: "https://example.test/hook", events: ["email.sent"] } });
+    const webhooks = await call("/api/v1/webhook-endpoints", {
+      ...bearer(tokens.access_token),
+      body: { url: "https://example.test/hook", events: ["email.sent"] },
+    });
     expect(webhooks.status).toBe(403);
     expect(webhooks.body).toMatchObject({ code: "SCOPE_DENIED", error: "This access token lacks the webhooks:write scope" });
     expect(await db().webhookEndpoint.count({ where: { orgId: owner.org.id } })).toBe(0);
@@ -126,12 +139,17 @@ describe("the authorization code flow with PKCE", () => {
     const client = await registerPublicApp(as, "templates:read");
     const params = authorizationParams(client, await newPkce(), "templates:read");
     const anonymous = await fetch(`${inject("baseUrl")}/api/oauth/authorize`, {
-      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...params, decision: "approve" }), redirect: "manual",
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...params, decision: "approve" }),
+      redirect: "manual",
     });
     expect(anonymous.status).toBe(401);
     const crossSite = await fetch(`${inject("baseUrl")}/api/oauth/authorize`, {
-      method: "POST", headers: { cookie: owner.cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
-      body: new URLSearchParams({ ...params, decision: "approve" }), redirect: "manual",
+      method: "POST",
+      headers: { cookie: owner.cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ ...params, decision: "approve" }),
+      redirect: "manual",
     });
     expect(crossSite.status).toBe(403);
     const row = await db().oAuthClient.findUniqueOrThrow({ where: { clientId: client.client_id } });
@@ -197,8 +215,17 @@ describe("the authorization code flow with PKCE", () => {
     const callback = new URL(REDIRECT_URI);
     callback.search = approved.location!.search;
     const tokens = await oauth.processAuthorizationCodeResponse(
-      as, client,
-      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), oauth.validateAuthResponse(as, client, callback, params.state), registered, pkce.verifier, insecure),
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        oauth.None(),
+        oauth.validateAuthResponse(as, client, callback, params.state),
+        registered,
+        pkce.verifier,
+        insecure,
+      ),
     );
     expect(tokens.scope).toBe("templates:read");
   });
@@ -218,10 +245,17 @@ describe("the authorization code flow with PKCE", () => {
   });
 
   it("an org-bound app is never granted to another organization, even past the consent screen", async () => {
-    const { client } = await createApp({ orgId: owner.org.id, userId: owner.user.id, input: { name: "Internal", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: false } });
+    const { client } = await createApp({
+      orgId: owner.org.id,
+      userId: owner.user.id,
+      input: { name: "Internal", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: false },
+    });
     const stranger = await newOrg();
     const params = authorizationParams({ client_id: client.clientId }, await newPkce(), "templates:read");
-    const req = new Request(`${inject("baseUrl")}/api/oauth/authorize`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const req = new Request(`${inject("baseUrl")}/api/oauth/authorize`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     const res = await authorizeFor(req, params, { id: stranger.user.id, orgId: stranger.org.id, role: "owner" }, true);
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("location")!);
@@ -243,7 +277,11 @@ describe("the authorization code flow with PKCE", () => {
   });
 
   it("an app registered to one organization cannot be connected by another's user", async () => {
-    const { client } = await createApp({ orgId: owner.org.id, userId: owner.user.id, input: { name: "Internal", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: false } });
+    const { client } = await createApp({
+      orgId: owner.org.id,
+      userId: owner.user.id,
+      input: { name: "Internal", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: false },
+    });
     const stranger = await newOrg();
     const params = authorizationParams({ client_id: client.clientId }, await newPkce(), "templates:read");
     const decided = await decide(stranger.cookie, params);
@@ -255,7 +293,9 @@ describe("the authorization code flow with PKCE", () => {
 describe("confidential apps", () => {
   it("must prove their secret at the token endpoint, and still use PKCE", async () => {
     const { client, clientSecret } = await createApp({
-      orgId: owner.org.id, userId: owner.user.id, input: { name: "Server app", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: true },
+      orgId: owner.org.id,
+      userId: owner.user.id,
+      input: { name: "Server app", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: true },
     });
     expect(clientSecret).toMatch(/^mrcs_/);
     const row = await db().oAuthClient.findUniqueOrThrow({ where: { id: client.id } });
@@ -296,7 +336,9 @@ describe("refresh tokens", () => {
     const results = await Promise.allSettled([refresh(as, client, tokens.refresh_token!), refresh(as, client, tokens.refresh_token!)]);
     // Which use loses is a race: the loser revokes the family either before the winner's pair
     // is saved (then the winner is refused too) or after (then the winner's pair is dead).
-    const won = results.filter((r): r is PromiseFulfilledResult<oauth.TokenEndpointResponse> => r.status === "fulfilled").map((r) => r.value);
+    const won = results
+      .filter((r): r is PromiseFulfilledResult<oauth.TokenEndpointResponse> => r.status === "fulfilled")
+      .map((r) => r.value);
     expect(won.length).toBeLessThanOrEqual(1);
     for (const r of results) if (r.status === "rejected") expect(await oauthError(Promise.reject(r.reason))).toBe("invalid_grant");
     for (const pair of won) {
@@ -309,13 +351,21 @@ describe("refresh tokens", () => {
   it("a refresh asking for more than the token holds fails with invalid_scope and leaves the token usable", async () => {
     const { client, tokens } = await connectApp(owner.cookie, "templates:read email:send");
     for (const scope of ["templates:read webhooks:write", "*", "templates:read templates:write"]) {
-      const res = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { scope } });
+      const res = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
+        ...insecure,
+        additionalParameters: { scope },
+      });
       expect(res.status, scope).toBe(400);
       expect((await res.json()).error, scope).toBe("invalid_scope");
     }
     // Not spent: the next refresh is an ordinary rotation, not a reuse that revokes the family.
     const narrower = await oauth.processRefreshTokenResponse(
-      as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { scope: "templates:read" } }),
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, {
+        ...insecure,
+        additionalParameters: { scope: "templates:read" },
+      }),
     );
     expect(narrower.scope).toBe("templates:read");
     expect((await call("/api/v1/templates", bearer(narrower.access_token))).status).toBe(200);
@@ -333,11 +383,21 @@ describe("refresh tokens", () => {
     const after = await refresh(as, client, tokens.refresh_token!);
     expect(after.scope).toBe("templates:read");
     expect((await call("/api/v1/templates", bearer(after.access_token))).status).toBe(200);
-    const send = await call("/api/v1/email/send", { ...bearer(after.access_token), body: { to: "a@example.test", subject: "s", text: "t" } });
+    const send = await call("/api/v1/email/send", {
+      ...bearer(after.access_token),
+      body: { to: "a@example.test", subject: "s", text: "t" },
+    });
     expect(send.status).toBe(403);
     expect(send.body.code).toBe("SCOPE_DENIED");
     // The access token issued before the change is held to the role now, too.
-    expect((await call("/api/v1/webhook-endpoints", { ...bearer(tokens.access_token), body: { url: "https://example.test/h", events: ["email.sent"] } })).status).toBe(403);
+    expect(
+      (
+        await call("/api/v1/webhook-endpoints", {
+          ...bearer(tokens.access_token),
+          body: { url: "https://example.test/h", events: ["email.sent"] },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("a refresh after the role backs none of the app's scopes fails with invalid_scope", async () => {
@@ -385,7 +445,10 @@ describe("access tokens on /api/v1", () => {
     const { tokens } = await connectApp(owner.cookie, "email:send");
     const grant = await db().oAuthToken.findUniqueOrThrow({ where: { hash: sha256Hex(tokens.access_token) } });
     await call("/api/v1/email/send", { ...bearer(tokens.access_token), body: { to: "nobody@example.test", subject: "s", text: "t" } });
-    const audit = await db().auditLog.findFirst({ where: { orgId: owner.org.id, action: "email.send", actorType: "oauth_app" }, orderBy: { createdAt: "desc" } });
+    const audit = await db().auditLog.findFirst({
+      where: { orgId: owner.org.id, action: "email.send", actorType: "oauth_app" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit?.actorId).toBe(grant.grantId);
   });
 
@@ -418,10 +481,21 @@ describe("housekeeping", () => {
     const unused = await registerPublicApp(as, "templates:read");
     const { client: connected } = await connectApp(owner.cookie, "templates:read");
     const fresh = await registerPublicApp(as, "templates:read");
-    const { client: dashboard } = await createApp({ orgId: owner.org.id, userId: owner.user.id, input: { name: "Kept", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: false } });
-    await db().oAuthClient.updateMany({ where: { clientId: { in: [unused.client_id, connected.client_id, dashboard.clientId] } }, data: { createdAt: old } });
+    const { client: dashboard } = await createApp({
+      orgId: owner.org.id,
+      userId: owner.user.id,
+      input: { name: "Kept", redirectUris: [REDIRECT_URI], scopes: ["templates:read"], confidential: false },
+    });
+    await db().oAuthClient.updateMany({
+      where: { clientId: { in: [unused.client_id, connected.client_id, dashboard.clientId] } },
+      data: { createdAt: old },
+    });
     await pruneExpiredOAuth();
-    const left = (await db().oAuthClient.findMany({ where: { clientId: { in: [unused.client_id, connected.client_id, fresh.client_id, dashboard.clientId] } } })).map((c) => c.clientId);
+    const left = (
+      await db().oAuthClient.findMany({
+        where: { clientId: { in: [unused.client_id, connected.client_id, fresh.client_id, dashboard.clientId] } },
+      })
+    ).map((c) => c.clientId);
     expect(left.sort()).toEqual([connected.client_id, fresh.client_id, dashboard.clientId].sort());
   });
 });
@@ -430,9 +504,16 @@ describe("dynamic client registration (RFC 7591)", () => {
   const register = (body: unknown) => call("/api/oauth/register", { body });
 
   it("registers public clients only, with valid redirect URIs and known scopes", async () => {
-    const ok = await register({ redirect_uris: ["https://app.example/cb", "http://localhost:8765/cb", "com.example.app:/cb"], client_name: "Agent" });
+    const ok = await register({
+      redirect_uris: ["https://app.example/cb", "http://localhost:8765/cb", "com.example.app:/cb"],
+      client_name: "Agent",
+    });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ client_name: "Agent", token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
+    expect(ok.body).toMatchObject({
+      client_name: "Agent",
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+    });
     expect(ok.body.client_secret).toBeUndefined();
     expect(ok.body.scope.split(" ")).toContain("email:send");
 
@@ -477,29 +558,49 @@ describe("browser apps", () => {
       ["/api/oauth/revoke", "POST", "authorization"],
     ] as const) {
       const preflight = await fetch(`${inject("baseUrl")}${path}`, {
-        method: "OPTIONS", headers: { origin, "access-control-request-method": method, "access-control-request-headers": headers },
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": method, "access-control-request-headers": headers },
       });
       expect(preflight.status, path).toBe(204);
       expect(preflight.headers.get("access-control-allow-origin"), path).toBe("*");
       expect(preflight.headers.get("access-control-allow-methods"), path).toContain(method);
       expect(preflight.headers.get("access-control-allow-headers"), path).toContain(headers);
     }
-    const registered = await call("/api/oauth/register", { body: { redirect_uris: [REDIRECT_URI], scope: "templates:read" }, headers: { origin } });
+    const registered = await call("/api/oauth/register", {
+      body: { redirect_uris: [REDIRECT_URI], scope: "templates:read" },
+      headers: { origin },
+    });
     expect(registered.headers.get("access-control-allow-origin")).toBe("*");
     const client = registered.body as oauth.Client;
     const pkce = await newPkce();
     const params = authorizationParams(client, pkce, "templates:read");
     const decided = await decide(owner.cookie, params);
-    const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), oauth.validateAuthResponse(as, client, decided.location!, params.state), REDIRECT_URI, pkce.verifier, {
-      ...insecure, headers: { origin },
-    });
+    const res = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      oauth.validateAuthResponse(as, client, decided.location!, params.state),
+      REDIRECT_URI,
+      pkce.verifier,
+      {
+        ...insecure,
+        headers: { origin },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    const refused = await fetch(`${inject("baseUrl")}/api/oauth/token`, { method: "POST", headers: { origin, authorization: "Basic bm9jb2xvbg==", "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=refresh_token&refresh_token=x" });
+    const refused = await fetch(`${inject("baseUrl")}/api/oauth/token`, {
+      method: "POST",
+      headers: { origin, authorization: "Basic bm9jb2xvbg==", "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=refresh_token&refresh_token=x",
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get("access-control-allow-origin")).toBe("*");
     expect(refused.headers.get("access-control-expose-headers")).toContain("www-authenticate");
-    const consent = await fetch(`${inject("baseUrl")}/api/oauth/authorize`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST" } });
+    const consent = await fetch(`${inject("baseUrl")}/api/oauth/authorize`, {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "POST" },
+    });
     expect(consent.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
@@ -508,8 +609,12 @@ describe("failures inside the server", () => {
   // A storage failure, made real: a trigger in the database refuses one row.
   async function failingInsert(table: "oauth_tokens" | "oauth_codes", condition: string, marker: string) {
     const name = `fail_${randomBytes(6).toString("hex")}`;
-    await db().$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${marker}'; END $$`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW WHEN (${condition}) EXECUTE FUNCTION ${name}()`);
+    await db().$executeRawUnsafe(
+      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${marker}'; END $$`,
+    );
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW WHEN (${condition}) EXECUTE FUNCTION ${name}()`,
+    );
     return async () => {
       await db().$executeRawUnsafe(`DROP TRIGGER ${name} ON ${table}`);
       await db().$executeRawUnsafe(`DROP FUNCTION ${name}()`);
@@ -526,7 +631,15 @@ describe("failures inside the server", () => {
     const code = await db().oAuthCode.findUniqueOrThrow({ where: { codeHash: sha256Hex(decided.location!.searchParams.get("code")!) } });
     let cleanUp = await failingInsert("oauth_tokens", `NEW.grant_id = '${code.grantId}'::uuid`, marker);
     try {
-      const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), oauth.validateAuthResponse(as, client, decided.location!, params.state), REDIRECT_URI, pkce.verifier, insecure);
+      const res = await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        oauth.None(),
+        oauth.validateAuthResponse(as, client, decided.location!, params.state),
+        REDIRECT_URI,
+        pkce.verifier,
+        insecure,
+      );
       const text = await res.text();
       expect(res.status).toBe(503);
       expect(JSON.parse(text)).toEqual({ error: "server_error", error_description: "Server error" });
@@ -536,7 +649,8 @@ describe("failures inside the server", () => {
     }
     // In the redirect back to the app from the consent form.
     const uri = `https://failing-${randomBytes(4).toString("hex")}.example/cb`;
-    const registered = (await call("/api/oauth/register", { body: { redirect_uris: [uri], scope: "templates:read" } })).body as oauth.Client;
+    const registered = (await call("/api/oauth/register", { body: { redirect_uris: [uri], scope: "templates:read" } }))
+      .body as oauth.Client;
     cleanUp = await failingInsert("oauth_codes", `NEW.redirect_uri = '${uri}'`, marker);
     try {
       const back = await decide(owner.cookie, { ...authorizationParams(registered, await newPkce(), "templates:read"), redirect_uri: uri });
@@ -562,13 +676,17 @@ describe("hostile input", () => {
       expect(["invalid_redirect_uri", "invalid_client_metadata"], JSON.stringify(body)).toContain(res.body.error);
     }
     const revoke = await fetch(`${inject("baseUrl")}/api/oauth/revoke`, {
-      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "token=abc&client_id=mrc_%00",
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "token=abc&client_id=mrc_%00",
     });
     expect(revoke.status).toBe(401);
     expect((await revoke.json()).error).toBe("invalid_client");
     const approval = await decide(owner.cookie, { client_id: "mrc_\u0000", redirect_uri: REDIRECT_URI, response_type: "code" });
     expect(approval.status).toBe(400);
-    const page = await fetch(`${inject("baseUrl")}/oauth/authorize?client_id=mrc_%00&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`, { headers: { cookie: owner.cookie } });
+    const page = await fetch(`${inject("baseUrl")}/oauth/authorize?client_id=mrc_%00&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`, {
+      headers: { cookie: owner.cookie },
+    });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("not registered here");
   });
@@ -576,11 +694,18 @@ describe("hostile input", () => {
   it("a form body over 64 KiB is refused, naming its limit", async () => {
     const big = "a=" + "x".repeat(70 * 1024);
     for (const path of ["/api/oauth/token", "/api/oauth/revoke"]) {
-      const res = await fetch(`${inject("baseUrl")}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: big });
+      const res = await fetch(`${inject("baseUrl")}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: big,
+      });
       expect(res.status, path).toBe(400);
       expect((await res.json()).error_description, path).toMatch(/64 KiB/);
     }
-    const registration = await call("/api/oauth/register", { raw: JSON.stringify({ redirect_uris: ["https://app.example/cb"], client_name: "x".repeat(70 * 1024) }), headers: { "content-type": "application/json" } });
+    const registration = await call("/api/oauth/register", {
+      raw: JSON.stringify({ redirect_uris: ["https://app.example/cb"], client_name: "x".repeat(70 * 1024) }),
+      headers: { "content-type": "application/json" },
+    });
     expect(registration.status).toBe(413);
     expect(registration.body.error_description).toMatch(/64 KiB/);
   });
@@ -598,12 +723,17 @@ describe("the token endpoint", () => {
       [post("grant_type=refresh_token&client_id=mrc_unknownunknownunknow&refresh_token=x"), 400, "invalid_client"],
       [fetch(`${inject("baseUrl")}/api/oauth/token`), 405, ""],
       // Malformed Basic credentials (no colon; a broken percent-encoding).
-      ...[Buffer.from("nocolon").toString("base64"), Buffer.from("mrc_a%zz:secret").toString("base64")].map((basic): [Promise<Response>, number, string] => [
-        fetch(`${inject("baseUrl")}/api/oauth/token`, {
-          method: "POST", headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=refresh_token&refresh_token=x",
-        }),
-        401, "invalid_client",
-      ]),
+      ...[Buffer.from("nocolon").toString("base64"), Buffer.from("mrc_a%zz:secret").toString("base64")].map(
+        (basic): [Promise<Response>, number, string] => [
+          fetch(`${inject("baseUrl")}/api/oauth/token`, {
+            method: "POST",
+            headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+            body: "grant_type=refresh_token&refresh_token=x",
+          }),
+          401,
+          "invalid_client",
+        ],
+      ),
     ];
     for (const [pending, status, error] of cases) {
       const res = await pending;

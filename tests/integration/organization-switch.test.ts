@@ -19,7 +19,10 @@ async function personInTwo() {
 /** Switches and answers the response and the cookie header holding the new session. */
 async function switchTo(cookie: string, orgId: string, headers: Record<string, string> = {}) {
   const res = await call("/api/account/organization", { cookie, body: { orgId }, headers });
-  const session = res.headers.getSetCookie().find((c) => c.startsWith(SESSION))?.split(";")[0];
+  const session = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(SESSION))
+    ?.split(";")[0];
   const others = cookie.split("; ").filter((c) => !c.startsWith(SESSION));
   return { res, session, cookie: session ? [...others, session].join("; ") : null };
 }
@@ -58,8 +61,13 @@ describe("POST /api/account/organization", () => {
     const projects = (await call("/api/v1/projects", { cookie: inB })).body.data as { id: string }[];
     expect(projects.map((p) => p.id)).toEqual([b.project.id]);
     // A member of B, not its owner: B's owner-only routes are refused.
-    expect((await call("/api/org/members", { cookie: inB, body: { email: "x@example.test", name: "x", role: "member", password: PASSWORD } })).status).toBe(403);
-    expect((await call("/api/account/organizations", { cookie: inB })).body.organizations.map((o: { current: boolean }) => o.current)).toEqual([false, true]);
+    expect(
+      (await call("/api/org/members", { cookie: inB, body: { email: "x@example.test", name: "x", role: "member", password: PASSWORD } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call("/api/account/organizations", { cookie: inB })).body.organizations.map((o: { current: boolean }) => o.current),
+    ).toEqual([false, true]);
 
     // And back.
     const back = await switchTo(inB, a.org.id);
@@ -137,16 +145,29 @@ describe("POST /switch-organization (the no-script pages' form)", () => {
     const { b, cookie } = await personInTwo();
     const foreign = await newOrg();
     const post = (orgId: string, c = cookie) =>
-      fetch(`${inject("baseUrl")}/switch-organization`, { method: "POST", headers: { cookie: c, "content-type": "application/x-www-form-urlencoded", origin: inject("baseUrl") }, body: new URLSearchParams({ orgId }), redirect: "manual" });
+      fetch(`${inject("baseUrl")}/switch-organization`, {
+        method: "POST",
+        headers: { cookie: c, "content-type": "application/x-www-form-urlencoded", origin: inject("baseUrl") },
+        body: new URLSearchParams({ orgId }),
+        redirect: "manual",
+      });
     const refused = await post(foreign.org.id);
     expect(refused.status).toBe(404);
     expect(refused.headers.getSetCookie().some((c) => c.startsWith(SESSION))).toBe(false);
     const res = await post(b.org.id);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/");
-    const session = res.headers.getSetCookie().find((c) => c.startsWith(SESSION))!.split(";")[0];
+    const session = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(SESSION))!
+      .split(";")[0];
     expect((await call("/api/v1/organization", { cookie: session })).body.data.id).toBe(b.org.id);
-    const crossSite = await fetch(`${inject("baseUrl")}/switch-organization`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://attacker.invalid" }, body: new URLSearchParams({ orgId: b.org.id }), redirect: "manual" });
+    const crossSite = await fetch(`${inject("baseUrl")}/switch-organization`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://attacker.invalid" },
+      body: new URLSearchParams({ orgId: b.org.id }),
+      redirect: "manual",
+    });
     expect(crossSite.status).toBe(403);
     expect((await post(b.org.id, "")).status).toBe(404);
   });

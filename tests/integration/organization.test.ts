@@ -18,7 +18,13 @@ describe("organization", () => {
     const org = await newOrg();
     const before = await call("/api/v1/organization", { cookie: org.cookie });
     expect(before.status).toBe(200);
-    expect(before.body.data).toMatchObject({ plan: "free", monthlySendAllowance: 1000, sendsThisMonth: 0, allowanceResetsAt: firstOfNextMonth(), providerQuota: 2 });
+    expect(before.body.data).toMatchObject({
+      plan: "free",
+      monthlySendAllowance: 1000,
+      sendsThisMonth: 0,
+      allowanceResetsAt: firstOfNextMonth(),
+      providerQuota: 2,
+    });
 
     await productionMode(org.org.id, 1000);
     await db().organization.update({ where: { id: org.org.id }, data: { monthlySendAllowance: null } });
@@ -29,7 +35,9 @@ describe("organization", () => {
     }
     // Refused sends do not count.
     await db().organization.update({ where: { id: org.org.id }, data: { sendMode: "test" } });
-    expect((await call("/api/v1/email/send", { key, body: { to: "stranger@example.com", subject: "Refused", text: "x" } })).status).toBe(403);
+    expect((await call("/api/v1/email/send", { key, body: { to: "stranger@example.com", subject: "Refused", text: "x" } })).status).toBe(
+      403,
+    );
     const after = await call("/api/v1/organization", { cookie: org.cookie });
     expect(after.body.data).toMatchObject({ sendsThisMonth: 2, monthlySendAllowance: 1000 });
   });
@@ -42,7 +50,11 @@ describe("organization", () => {
     const refused = await call("/api/v1/organization", { method: "PATCH", cookie: member.cookie, body: { name: "Taken over" } });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("PERMISSION_DENIED");
-    const renamed = await call("/api/v1/organization", { method: "PATCH", cookie: org.cookie, body: { name: "Renamed", trackingEnabled: false } });
+    const renamed = await call("/api/v1/organization", {
+      method: "PATCH",
+      cookie: org.cookie,
+      body: { name: "Renamed", trackingEnabled: false },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ name: "Renamed", trackingEnabled: false, sendsThisMonth: 0 });
     expect(await db().auditLog.count({ where: { orgId: org.org.id, action: "organization.updated" } })).toBe(1);
@@ -66,9 +78,16 @@ describe("organization", () => {
     const defaults = await db().project.findMany({ where: { orgId: org.org.id, isDefault: true } });
     expect(defaults.map((p) => p.id)).toEqual([marketing]);
     const listed = await call("/api/v1/projects", { cookie: org.cookie });
-    expect(listed.body.data.map((p: { id: string; isDefault: boolean }) => [p.id, p.isDefault])).toEqual([[org.project.id, false], [marketing, true]]);
+    expect(listed.body.data.map((p: { id: string; isDefault: boolean }) => [p.id, p.isDefault])).toEqual([
+      [org.project.id, false],
+      [marketing, true],
+    ]);
     const audit = await db().auditLog.findFirstOrThrow({ where: { orgId: org.org.id, action: "organization.updated" } });
-    expect(audit).toMatchObject({ actorType: "user", actorId: org.user.id, metadata: { defaultProjectId: marketing, previousDefaultProjectId: org.project.id } });
+    expect(audit).toMatchObject({
+      actorType: "user",
+      actorId: org.user.id,
+      metadata: { defaultProjectId: marketing, previousDefaultProjectId: org.project.id },
+    });
 
     // A send with an org-wide key (no project) is recorded under the new default.
     await productionMode(org.org.id);
@@ -76,11 +95,18 @@ describe("organization", () => {
     const sent = await call("/api/v1/email/send", { key, body: { to: "reader@example.com", subject: "Default project", text: "x" } });
     expect(sent.status).toBe(200);
     expect((await db().message.findUniqueOrThrow({ where: { id: sent.body.data.id } })).projectId).toBe(marketing);
-    const sendAudit = await db().auditLog.findFirstOrThrow({ where: { orgId: org.org.id, action: "email.send" }, orderBy: { createdAt: "desc" } });
+    const sendAudit = await db().auditLog.findFirstOrThrow({
+      where: { orgId: org.org.id, action: "email.send" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(sendAudit.projectId).toBe(marketing);
 
     // And back, together with a rename, in one change.
-    const back = await call("/api/v1/organization", { method: "PATCH", cookie: org.cookie, body: { defaultProjectId: org.project.id, name: "Back again" } });
+    const back = await call("/api/v1/organization", {
+      method: "PATCH",
+      cookie: org.cookie,
+      body: { defaultProjectId: org.project.id, name: "Back again" },
+    });
     expect(back.body.data).toMatchObject({ defaultProjectId: org.project.id, name: "Back again" });
     expect((await db().project.findMany({ where: { orgId: org.org.id, isDefault: true } })).map((p) => p.id)).toEqual([org.project.id]);
   });
@@ -91,7 +117,11 @@ describe("organization", () => {
     const auditsBefore = await db().auditLog.count({ where: { orgId: org.org.id } });
     const messages: string[] = [];
     for (const defaultProjectId of [other.project.id, randomUUID()]) {
-      const res = await call("/api/v1/organization", { method: "PATCH", cookie: org.cookie, body: { defaultProjectId, name: "Should not stick" } });
+      const res = await call("/api/v1/organization", {
+        method: "PATCH",
+        cookie: org.cookie,
+        body: { defaultProjectId, name: "Should not stick" },
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
       expect(res.body.error).toContain("body.defaultProjectId");
@@ -123,7 +153,9 @@ describe("organization", () => {
     const byKey = await call("/api/v1/organization", { method: "PATCH", key, body: { defaultProjectId: second } });
     expect(byKey.status).toBe(200);
     expect(byKey.body.data.defaultProjectId).toBe(second);
-    expect(await db().auditLog.findFirst({ where: { orgId: org.org.id, action: "organization.updated", actorType: "api_key" } })).not.toBeNull();
+    expect(
+      await db().auditLog.findFirst({ where: { orgId: org.org.id, action: "organization.updated", actorType: "api_key" } }),
+    ).not.toBeNull();
   });
 
   it("shows the default use case (none at first); a key with org:write sets it to one of its own and clears it with null", async () => {
@@ -142,7 +174,10 @@ describe("organization", () => {
     const cleared = await call("/api/v1/organization", { method: "PATCH", key, body: { defaultUseCaseId: null } });
     expect(cleared.status).toBe(200);
     expect(cleared.body.data.defaultUseCaseId).toBeNull();
-    const audit = await db().auditLog.findFirstOrThrow({ where: { orgId: org.org.id, action: "organization.updated" }, orderBy: { createdAt: "desc" } });
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { orgId: org.org.id, action: "organization.updated" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit).toMatchObject({ actorType: "api_key", metadata: { defaultUseCaseId: null } });
   });
 
@@ -151,7 +186,9 @@ describe("organization", () => {
     const ids = [org.project.id];
     for (const name of ["A", "B", "C"]) ids.push((await call("/api/v1/projects", { cookie: org.cookie, body: { name } })).body.data.id);
     const results = await Promise.all(
-      [...ids, ...ids].map((defaultProjectId) => call("/api/v1/organization", { method: "PATCH", cookie: org.cookie, body: { defaultProjectId } })),
+      [...ids, ...ids].map((defaultProjectId) =>
+        call("/api/v1/organization", { method: "PATCH", cookie: org.cookie, body: { defaultProjectId } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
     const defaults = await db().project.findMany({ where: { orgId: org.org.id, isDefault: true } });

@@ -19,7 +19,7 @@ async function listener(): Promise<{ port: number; connections: () => number; cl
   let count = 0;
   const server: Server = createServer((socket) => {
     count++;
-    socket.end("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n{\"Name\":\"metadata-secret\",\"ErrorCode\":0}");
+    socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n{"Name":"metadata-secret","ErrorCode":0}');
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
@@ -49,8 +49,10 @@ afterAll(async () => {
   await dns?.close();
 });
 
-const create = (type: string, config: Record<string, unknown>) => call("/api/providers", { base: s.server.url, cookie: s.cookie, body: { name: `p ${Math.random()}`, type, config } });
-const update = (id: string, config: Record<string, unknown>) => call(`/api/providers/${id}`, { base: s.server.url, cookie: s.cookie, method: "PUT", body: { config } });
+const create = (type: string, config: Record<string, unknown>) =>
+  call("/api/providers", { base: s.server.url, cookie: s.cookie, body: { name: `p ${Math.random()}`, type, config } });
+const update = (id: string, config: Record<string, unknown>) =>
+  call(`/api/providers/${id}`, { base: s.server.url, cookie: s.cookie, method: "PUT", body: { config } });
 const stored = async (id: string) => (await s.sql.query(`SELECT config, secrets_sealed FROM providers WHERE id = $1`, [id])).rows[0];
 const providerCount = async () => Number((await s.sql.query(`SELECT count(*) FROM providers`)).rows[0].count);
 const testRoute = (id: string) => call(`/api/providers/${id}/test`, { base: s.server.url, cookie: s.cookie, method: "POST" });
@@ -104,7 +106,10 @@ describe("names that do not resolve and names that resolve privately", () => {
     dns.servfail("failing.words.test");
     const answers: string[] = [];
     for (const host of ["private.words.test", "nowhere.words.test", "failing.words.test"]) {
-      for (const [type, config] of [["smtp", { host, port: 587 }], ["postmark", { serverToken: "t", baseUrl: `https://${host}/` }]] as const) {
+      for (const [type, config] of [
+        ["smtp", { host, port: 587 }],
+        ["postmark", { serverToken: "t", baseUrl: `https://${host}/` }],
+      ] as const) {
         const res = await create(type, config);
         expect(res.status, `${type} ${host}`).toBe(400);
         expect(res.body.error).toContain(`cannot reach ${host}: it does not resolve to a public address`);
@@ -119,7 +124,10 @@ describe("names that do not resolve and names that resolve privately", () => {
     for (const name of names) dns.a(name, PUBLIC_IP);
     const created = [];
     for (const name of names) {
-      for (const [type, config] of [["smtp", { host: name, port: target.port }], ["postmark", { serverToken: "t", baseUrl: `https://${name}:${target.port}` }]] as const) {
+      for (const [type, config] of [
+        ["smtp", { host: name, port: target.port }],
+        ["postmark", { serverToken: "t", baseUrl: `https://${name}:${target.port}` }],
+      ] as const) {
         const res = await create(type, config);
         expect(res.status, `${type} ${name}`).toBe(201);
         created.push({ id: res.body.id as string, type, name });
@@ -144,7 +152,11 @@ describe("changing where a provider connects needs its credential again", () => 
   it("an API provider: a new base URL without the token (left out, or the mask) is refused, naming the token; with it, accepted", async () => {
     const ok = await create("postmark", { serverToken: "token-1", baseUrl: `https://${PUBLIC_IP}/` });
     const before = await stored(ok.body.id);
-    for (const config of [{ baseUrl: "https://93.184.216.35/" }, { baseUrl: "https://93.184.216.35/", serverToken: "********" }, { serverToken: "********" }]) {
+    for (const config of [
+      { baseUrl: "https://93.184.216.35/" },
+      { baseUrl: "https://93.184.216.35/", serverToken: "********" },
+      { serverToken: "********" },
+    ]) {
       const res = await update(ok.body.id, config);
       expect(res.status, JSON.stringify(config)).toBe(400);
       expect(res.body.error).toContain("body.config.serverToken");
@@ -163,7 +175,13 @@ describe("changing where a provider connects needs its credential again", () => 
     const before = await stored(ok.body.id);
     // The TLS settings decide how the password travels: turning the certificate check or
     // required STARTTLS off (or implicit TLS) would send it over a weaker connection.
-    for (const change of [{ port: 2525 }, { host: "93.184.216.35" }, { rejectUnauthorized: false }, { requireTls: true, secure: false }, { password: "********", rejectUnauthorized: false }]) {
+    for (const change of [
+      { port: 2525 },
+      { host: "93.184.216.35" },
+      { rejectUnauthorized: false },
+      { requireTls: true, secure: false },
+      { password: "********", rejectUnauthorized: false },
+    ]) {
       const res = await update(ok.body.id, { ...base, ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body.error).toContain("body.config.password");
@@ -178,20 +196,35 @@ describe("DNS rebinding: the address is checked again when the connection is mad
   it("a base URL, an SES endpoint and an SMTP host that resolved publicly at save and now resolve to 127.0.0.1 get no connection", async () => {
     for (const name of ["api.rebind.test", "ses.rebind.test", "smtp.rebind.test"]) dns.a(name, PUBLIC_IP);
     const postmark = await create("postmark", { serverToken: "t", baseUrl: `https://api.rebind.test:${target.port}` });
-    const ses = await create("ses", { region: "eu-west-1", accessKeyId: "AKIA", secretAccessKey: "s", endpoint: `https://ses.rebind.test:${target.port}` });
+    const ses = await create("ses", {
+      region: "eu-west-1",
+      accessKeyId: "AKIA",
+      secretAccessKey: "s",
+      endpoint: `https://ses.rebind.test:${target.port}`,
+    });
     const smtp = await create("smtp", { host: "smtp.rebind.test", port: target.port });
     for (const res of [postmark, ses, smtp]) expect(res.status, JSON.stringify(res.body)).toBe(201);
 
     for (const name of ["api.rebind.test", "ses.rebind.test", "smtp.rebind.test"]) dns.a(name, "127.0.0.1");
-    for (const [res, name] of [[postmark, "api.rebind.test"], [ses, "ses.rebind.test"], [smtp, "smtp.rebind.test"]] as const) {
+    for (const [res, name] of [
+      [postmark, "api.rebind.test"],
+      [ses, "ses.rebind.test"],
+      [smtp, "smtp.rebind.test"],
+    ] as const) {
       const tested = await testRoute(res.body.id);
       expect(tested.status).toBe(200);
       expect(tested.body.success, name).toBe(false);
-      expect(tested.body.message, name).toContain(`blocked by the outbound address policy: provider host cannot reach ${name}: it does not resolve to a public address`);
+      expect(tested.body.message, name).toContain(
+        `blocked by the outbound address policy: provider host cannot reach ${name}: it does not resolve to a public address`,
+      );
     }
     // The send path too: the only provider is refused at connect time, so the send fails.
     await s.sql.query(`UPDATE providers SET is_active = (id = $1)`, [postmark.body.id]);
-    const sent = await call("/api/v1/email/send", { base: s.server.url, key: s.key, body: { from: "ann@sender.test", to: "x@example.test", subject: "Hi", text: "x" } });
+    const sent = await call("/api/v1/email/send", {
+      base: s.server.url,
+      key: s.key,
+      body: { from: "ann@sender.test", to: "x@example.test", subject: "Hi", text: "x" },
+    });
     expect(sent.status).toBeGreaterThanOrEqual(400);
     expect(JSON.stringify(sent.body)).toContain("blocked by the outbound address policy");
     expect(target.connections()).toBe(0);
@@ -200,7 +233,10 @@ describe("DNS rebinding: the address is checked again when the connection is mad
   it("a destination stored while private hosts were allowed is refused at connect time (literal addresses never go through DNS)", async () => {
     const ok = await create("postmark", { serverToken: "t", baseUrl: `https://${PUBLIC_IP}/` });
     for (const baseUrl of [`http://127.0.0.1:${target.port}`, `https://127.0.0.1:${target.port}`]) {
-      await s.sql.query(`UPDATE providers SET config = jsonb_set(config, '{baseUrl}', to_jsonb($1::text)) WHERE id = $2`, [baseUrl, ok.body.id]);
+      await s.sql.query(`UPDATE providers SET config = jsonb_set(config, '{baseUrl}', to_jsonb($1::text)) WHERE id = $2`, [
+        baseUrl,
+        ok.body.id,
+      ]);
       const tested = await testRoute(ok.body.id);
       expect(tested.body.success, baseUrl).toBe(false);
       expect(tested.body.message, baseUrl).toContain("blocked by the outbound address policy");
@@ -213,7 +249,8 @@ describe("a provider the operator manages (staff API)", () => {
   it("may be on the operator's network without the switch: created, tested and sent through at 127.0.0.1; the customer still cannot aim one there", async () => {
     const sink = await newSink();
     try {
-      const staff = (path: string, body: unknown) => call(path, { base: s.server.url, key: (s.serverEnv as Record<string, string>).STAFF_API_TOKEN, body });
+      const staff = (path: string, body: unknown) =>
+        call(path, { base: s.server.url, key: (s.serverEnv as Record<string, string>).STAFF_API_TOKEN, body });
       const orgId = (await s.sql.query(`SELECT id::text FROM organizations LIMIT 1`)).rows[0].id as string;
       const config = { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD };
       const managed = await staff(`/api/internal/organizations/${orgId}/providers`, { name: "Operator relay", type: "smtp", config });
@@ -223,7 +260,11 @@ describe("a provider the operator manages (staff API)", () => {
       expect(tested.body).toMatchObject({ success: true, message: `Connected to 127.0.0.1:${sink.port}` });
 
       await s.sql.query(`UPDATE providers SET is_active = (id = $1)`, [managed.body.data.id]);
-      const sent = await call("/api/v1/email/send", { base: s.server.url, key: s.key, body: { from: "ann@sender.test", to: "x@example.test", subject: "Managed", text: "x" } });
+      const sent = await call("/api/v1/email/send", {
+        base: s.server.url,
+        key: s.key,
+        body: { from: "ann@sender.test", to: "x@example.test", subject: "Managed", text: "x" },
+      });
       expect(sent.body.data, JSON.stringify(sent.body)).toMatchObject({ status: "sent", provider: "Operator relay" });
       expect(sink.messages).toHaveLength(1);
 

@@ -24,7 +24,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const JSON_TYPE = { "content-type": "application/json" };
 
 async function addProvider(org: Org, type: string, config: Record<string, unknown>): Promise<Provider> {
-  const res = await call("/api/providers", { cookie: org.cookie, body: { name: `${type} ${hex()}`, type, config, isActive: true, priority: 10 } });
+  const res = await call("/api/providers", {
+    cookie: org.cookie,
+    body: { name: `${type} ${hex()}`, type, config, isActive: true, priority: 10 },
+  });
   if (res.status !== 201) throw new Error(`provider create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as Provider;
 }
@@ -33,9 +36,20 @@ async function addProvider(org: Org, type: string, config: Record<string, unknow
 async function sentMessage(org: Org, provider: Provider, providerMessageId: string) {
   return db().message.create({
     data: {
-      orgId: org.org.id, projectId: org.project.id, fromAddress: "news@acme.test", to: ["reader@example.test"], cc: [], bcc: [],
-      subject: "Welcome", status: "sent", sendMode: "production", providerId: provider.id, providerName: provider.name,
-      providerMessageId, messageIdHeader: `<${randomUUID()}@acme.test>`, sentAt: new Date(),
+      orgId: org.org.id,
+      projectId: org.project.id,
+      fromAddress: "news@acme.test",
+      to: ["reader@example.test"],
+      cc: [],
+      bcc: [],
+      subject: "Welcome",
+      status: "sent",
+      sendMode: "production",
+      providerId: provider.id,
+      providerName: provider.name,
+      providerMessageId,
+      messageIdHeader: `<${randomUUID()}@acme.test>`,
+      sentAt: new Date(),
     },
   });
 }
@@ -58,7 +72,8 @@ async function setup(type: string, config: Record<string, unknown>, providerMess
 }
 type Setup = Awaited<ReturnType<typeof setup>>;
 
-const post = (providerId: string, raw: string, headers: Record<string, string>) => call(`/api/webhooks/providers/${providerId}`, { raw, headers });
+const post = (providerId: string, raw: string, headers: Record<string, string>) =>
+  call(`/api/webhooks/providers/${providerId}`, { raw, headers });
 
 async function footprint(orgId: string) {
   const [events, suppressions, deliveries] = await Promise.all([
@@ -85,19 +100,36 @@ async function expectPublished(s: Setup, expected: Expected[]) {
   const sorted = [...expected].sort(byTypeAndRecipient);
   const rows = await db().emailEvent.findMany({ where: { orgId: s.org.org.id } });
   const seen = rows.map((r) => ({
-    type: r.type, recipient: r.recipient, occurredAt: r.occurredAt.toISOString(), reason: r.reason ?? undefined, url: r.url ?? undefined,
+    type: r.type,
+    recipient: r.recipient,
+    occurredAt: r.occurredAt.toISOString(),
+    reason: r.reason ?? undefined,
+    url: r.url ?? undefined,
     bounceKind: (r.metadata as { bounceKind?: string }).bounceKind,
   }));
   expect(seen.sort(byTypeAndRecipient)).toEqual(sorted);
   for (const r of rows) {
-    expect(r).toMatchObject({ messageId: s.message.id, projectId: s.org.project.id, source: "provider", providerId: s.provider.id, sendMode: "production" });
+    expect(r).toMatchObject({
+      messageId: s.message.id,
+      projectId: s.org.project.id,
+      source: "provider",
+      providerId: s.provider.id,
+      sendMode: "production",
+    });
   }
   const hits = await receiver.waitFor(s.path, expected.length);
   const bodies = hits.map((h) => JSON.parse(h.body)).sort(byTypeAndRecipient);
   expect(bodies).toEqual(
     sorted.map((e) => ({
-      type: e.type, occurred_at: e.occurredAt, project_id: s.org.project.id, email_id: s.message.id, campaign_send_id: null,
-      recipient: e.recipient, send_mode: "production", ...(e.url ? { url: e.url } : {}), ...(e.reason ? { reason: e.reason } : {}),
+      type: e.type,
+      occurred_at: e.occurredAt,
+      project_id: s.org.project.id,
+      email_id: s.message.id,
+      campaign_send_id: null,
+      recipient: e.recipient,
+      send_mode: "production",
+      ...(e.url ? { url: e.url } : {}),
+      ...(e.reason ? { reason: e.reason } : {}),
     })),
   );
 }
@@ -114,25 +146,55 @@ function resendEvent(emailId: string, type: string, createdAt: string, to: strin
   return JSON.stringify({
     type,
     created_at: createdAt,
-    data: { created_at: createdAt.replace("Z", "+00:00"), email_id: emailId, from: "Acme <news@acme.test>", to, subject: "Welcome", ...extra },
+    data: {
+      created_at: createdAt.replace("Z", "+00:00"),
+      email_id: emailId,
+      from: "Acme <news@acme.test>",
+      to,
+      subject: "Welcome",
+      ...extra,
+    },
   });
 }
-const permanentBounce = { bounce: { message: "550 5.1.1 The email account that you tried to reach does not exist.", subType: "General", type: "Permanent" } };
+const permanentBounce = {
+  bounce: { message: "550 5.1.1 The email account that you tried to reach does not exist.", subType: "General", type: "Permanent" },
+};
 
 const svixId = () => `msg_${randomBytes(14).toString("base64url")}`;
 
 function postmarkBounce(messageId: string, id: number, type: string, email: string, details: string) {
   return JSON.stringify({
-    RecordType: "Bounce", ID: id, Type: type, TypeCode: type === "HardBounce" ? 1 : 4096, Name: type, Tag: "welcome", MessageID: messageId,
-    MessageStream: "outbound", Description: "The server was unable to deliver your message.", Details: details, Email: email,
-    From: "news@acme.test", BouncedAt: "2026-11-20T09:01:00.5000000Z", Inactive: type === "HardBounce", CanActivate: true,
+    RecordType: "Bounce",
+    ID: id,
+    Type: type,
+    TypeCode: type === "HardBounce" ? 1 : 4096,
+    Name: type,
+    Tag: "welcome",
+    MessageID: messageId,
+    MessageStream: "outbound",
+    Description: "The server was unable to deliver your message.",
+    Details: details,
+    Email: email,
+    From: "news@acme.test",
+    BouncedAt: "2026-11-20T09:01:00.5000000Z",
+    Inactive: type === "HardBounce",
+    CanActivate: true,
   });
 }
 
 function mailgunEvent(messageId: string, event: string, recipient: string, timestamp: number, extra: Record<string, unknown> = {}) {
   return {
-    id: randomBytes(16).toString("base64url"), event, timestamp, "log-level": "info", recipient, "recipient-domain": recipient.split("@")[1],
-    message: { headers: { to: recipient, "message-id": messageId, from: "news@acme.test", subject: "Welcome" }, attachments: [], size: 1234 },
+    id: randomBytes(16).toString("base64url"),
+    event,
+    timestamp,
+    "log-level": "info",
+    recipient,
+    "recipient-domain": recipient.split("@")[1],
+    message: {
+      headers: { to: recipient, "message-id": messageId, from: "news@acme.test", subject: "Welcome" },
+      attachments: [],
+      size: 1234,
+    },
     ...extra,
   };
 }
@@ -151,10 +213,27 @@ describe("provider events, correctly signed, per provider", () => {
     };
     await send(resendEvent(emailId, "email.delivered", "2026-11-20T09:00:01.000Z", ["Reader@Example.test", "second@example.test"]), 2);
     await send(resendEvent(emailId, "email.bounced", "2026-11-20T09:00:02.000Z", ["gone@example.test"], permanentBounce), 1);
-    await send(resendEvent(emailId, "email.bounced", "2026-11-20T09:00:03.000Z", ["full@example.test"], { bounce: { message: "452 4.2.2 Mailbox full", subType: "MailboxFull", type: "Transient" } }), 1);
+    await send(
+      resendEvent(emailId, "email.bounced", "2026-11-20T09:00:03.000Z", ["full@example.test"], {
+        bounce: { message: "452 4.2.2 Mailbox full", subType: "MailboxFull", type: "Transient" },
+      }),
+      1,
+    );
     await send(resendEvent(emailId, "email.complained", "2026-11-20T09:00:04.000Z", ["angry@example.test"]), 1);
-    await send(resendEvent(emailId, "email.opened", "2026-11-20T09:00:05.000Z", ["reader@example.test"], { open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:00:05.000Z", userAgent: "Mozilla/5.0" } }), 1);
-    const click = { click: { ipAddress: "203.0.113.9", link: "https://acme.test/welcome?ref=mail", timestamp: "2026-11-20T09:00:06.000Z", userAgent: "Mozilla/5.0" } };
+    await send(
+      resendEvent(emailId, "email.opened", "2026-11-20T09:00:05.000Z", ["reader@example.test"], {
+        open: { ipAddress: "203.0.113.9", timestamp: "2026-11-20T09:00:05.000Z", userAgent: "Mozilla/5.0" },
+      }),
+      1,
+    );
+    const click = {
+      click: {
+        ipAddress: "203.0.113.9",
+        link: "https://acme.test/welcome?ref=mail",
+        timestamp: "2026-11-20T09:00:06.000Z",
+        userAgent: "Mozilla/5.0",
+      },
+    };
     await send(resendEvent(emailId, "email.clicked", "2026-11-20T09:00:06.000Z", ["reader@example.test"], click), 1);
     // email.sent was recorded by our own send: acknowledged, not published again.
     await send(resendEvent(emailId, "email.sent", "2026-11-20T09:00:00.000Z", ["reader@example.test"]), 0);
@@ -162,11 +241,28 @@ describe("provider events, correctly signed, per provider", () => {
     await expectPublished(s, [
       { type: "email.delivered", recipient: "reader@example.test", occurredAt: "2026-11-20T09:00:01.000Z" },
       { type: "email.delivered", recipient: "second@example.test", occurredAt: "2026-11-20T09:00:01.000Z" },
-      { type: "email.bounced", recipient: "gone@example.test", occurredAt: "2026-11-20T09:00:02.000Z", reason: permanentBounce.bounce.message, bounceKind: "hard" },
-      { type: "email.bounced", recipient: "full@example.test", occurredAt: "2026-11-20T09:00:03.000Z", reason: "452 4.2.2 Mailbox full", bounceKind: "soft" },
+      {
+        type: "email.bounced",
+        recipient: "gone@example.test",
+        occurredAt: "2026-11-20T09:00:02.000Z",
+        reason: permanentBounce.bounce.message,
+        bounceKind: "hard",
+      },
+      {
+        type: "email.bounced",
+        recipient: "full@example.test",
+        occurredAt: "2026-11-20T09:00:03.000Z",
+        reason: "452 4.2.2 Mailbox full",
+        bounceKind: "soft",
+      },
       { type: "email.complained", recipient: "angry@example.test", occurredAt: "2026-11-20T09:00:04.000Z" },
       { type: "email.opened", recipient: "reader@example.test", occurredAt: "2026-11-20T09:00:05.000Z" },
-      { type: "email.clicked", recipient: "reader@example.test", occurredAt: "2026-11-20T09:00:06.000Z", url: "https://acme.test/welcome?ref=mail" },
+      {
+        type: "email.clicked",
+        recipient: "reader@example.test",
+        occurredAt: "2026-11-20T09:00:06.000Z",
+        url: "https://acme.test/welcome?ref=mail",
+      },
     ]);
     expect(await suppressionsOf(s.org.org.id)).toEqual([
       { email: "angry@example.test", reason: "complaint", messageId: s.message.id },
@@ -178,14 +274,53 @@ describe("provider events, correctly signed, per provider", () => {
     const keys = newSendgridKeys();
     const xMessageId = randomBytes(16).toString("base64url"); // what the v3 mail/send API answers in X-Message-Id
     const s = await setup("sendgrid", { apiKey: "SG.test-key", webhookPublicKey: keys.publicKey }, xMessageId);
-    const base = { timestamp: 1_763_629_200, "smtp-id": `<${xMessageId}@geopod-ismtpd-4>`, sg_message_id: `${xMessageId}.filterdrecv-5645d9c87f-78xgx-1-5FF3A2E4-1F.0`, category: ["welcome"] };
+    const base = {
+      timestamp: 1_763_629_200,
+      "smtp-id": `<${xMessageId}@geopod-ismtpd-4>`,
+      sg_message_id: `${xMessageId}.filterdrecv-5645d9c87f-78xgx-1-5FF3A2E4-1F.0`,
+      category: ["welcome"],
+    };
     const batch = JSON.stringify([
       { ...base, email: "reader@example.test", event: "processed", sg_event_id: `processed-${hex()}` },
       { ...base, email: "Reader@Example.test", event: "delivered", sg_event_id: `delivered-${hex()}`, response: "250 2.0.0 OK" },
-      { ...base, email: "gone@example.test", event: "bounce", sg_event_id: `bounce-${hex()}`, type: "bounce", status: "5.1.1", reason: "550 5.1.1 unknown recipient", bounce_classification: "Invalid Address" },
-      { ...base, email: "blocked@example.test", event: "bounce", sg_event_id: `blocked-${hex()}`, type: "blocked", status: "5.7.1", reason: "550 5.7.1 blocked by reputation" },
-      { ...base, timestamp: 1_763_629_260, email: "reader@example.test", event: "open", sg_event_id: `open-${hex()}`, useragent: "Mozilla/5.0", ip: "203.0.113.9", sg_machine_open: false },
-      { ...base, timestamp: 1_763_629_320, email: "reader@example.test", event: "click", sg_event_id: `click-${hex()}`, url: "https://acme.test/pricing", url_offset: { index: 0, type: "html" } },
+      {
+        ...base,
+        email: "gone@example.test",
+        event: "bounce",
+        sg_event_id: `bounce-${hex()}`,
+        type: "bounce",
+        status: "5.1.1",
+        reason: "550 5.1.1 unknown recipient",
+        bounce_classification: "Invalid Address",
+      },
+      {
+        ...base,
+        email: "blocked@example.test",
+        event: "bounce",
+        sg_event_id: `blocked-${hex()}`,
+        type: "blocked",
+        status: "5.7.1",
+        reason: "550 5.7.1 blocked by reputation",
+      },
+      {
+        ...base,
+        timestamp: 1_763_629_260,
+        email: "reader@example.test",
+        event: "open",
+        sg_event_id: `open-${hex()}`,
+        useragent: "Mozilla/5.0",
+        ip: "203.0.113.9",
+        sg_machine_open: false,
+      },
+      {
+        ...base,
+        timestamp: 1_763_629_320,
+        email: "reader@example.test",
+        event: "click",
+        sg_event_id: `click-${hex()}`,
+        url: "https://acme.test/pricing",
+        url_offset: { index: 0, type: "html" },
+      },
       { ...base, email: "angry@example.test", event: "spamreport", sg_event_id: `spam-${hex()}` },
       { ...base, email: "leaver@example.test", event: "unsubscribe", sg_event_id: `unsub-${hex()}` },
     ]);
@@ -196,8 +331,20 @@ describe("provider events, correctly signed, per provider", () => {
     const at = (seconds: number) => new Date(seconds * 1000).toISOString();
     await expectPublished(s, [
       { type: "email.delivered", recipient: "reader@example.test", occurredAt: at(1_763_629_200) },
-      { type: "email.bounced", recipient: "gone@example.test", occurredAt: at(1_763_629_200), reason: "550 5.1.1 unknown recipient", bounceKind: "hard" },
-      { type: "email.bounced", recipient: "blocked@example.test", occurredAt: at(1_763_629_200), reason: "550 5.7.1 blocked by reputation", bounceKind: "soft" },
+      {
+        type: "email.bounced",
+        recipient: "gone@example.test",
+        occurredAt: at(1_763_629_200),
+        reason: "550 5.1.1 unknown recipient",
+        bounceKind: "hard",
+      },
+      {
+        type: "email.bounced",
+        recipient: "blocked@example.test",
+        occurredAt: at(1_763_629_200),
+        reason: "550 5.7.1 blocked by reputation",
+        bounceKind: "soft",
+      },
       { type: "email.opened", recipient: "reader@example.test", occurredAt: at(1_763_629_260) },
       { type: "email.clicked", recipient: "reader@example.test", occurredAt: at(1_763_629_320), url: "https://acme.test/pricing" },
       { type: "email.complained", recipient: "angry@example.test", occurredAt: at(1_763_629_200) },
@@ -220,21 +367,93 @@ describe("provider events, correctly signed, per provider", () => {
       expect(res.body).toEqual({ received, published: received });
     };
     const tracked = { MessageStream: "outbound", MessageID: messageId, Tag: "welcome", Metadata: {} };
-    await send(JSON.stringify({ RecordType: "Delivery", ServerID: 23, ...tracked, Recipient: "Reader@Example.test", DeliveredAt: "2026-11-20T09:00:01Z", Details: "smtp;250 2.0.0 OK" }));
-    await send(postmarkBounce(messageId, 4_000_000_001 + Math.floor(Math.random() * 1e6), "HardBounce", "gone@example.test", "smtp;550 5.1.1 The email account that you tried to reach does not exist."));
-    await send(postmarkBounce(messageId, 4_100_000_001 + Math.floor(Math.random() * 1e6), "SoftBounce", "full@example.test", "smtp;452 4.2.2 Mailbox full"));
+    await send(
+      JSON.stringify({
+        RecordType: "Delivery",
+        ServerID: 23,
+        ...tracked,
+        Recipient: "Reader@Example.test",
+        DeliveredAt: "2026-11-20T09:00:01Z",
+        Details: "smtp;250 2.0.0 OK",
+      }),
+    );
+    await send(
+      postmarkBounce(
+        messageId,
+        4_000_000_001 + Math.floor(Math.random() * 1e6),
+        "HardBounce",
+        "gone@example.test",
+        "smtp;550 5.1.1 The email account that you tried to reach does not exist.",
+      ),
+    );
+    await send(
+      postmarkBounce(
+        messageId,
+        4_100_000_001 + Math.floor(Math.random() * 1e6),
+        "SoftBounce",
+        "full@example.test",
+        "smtp;452 4.2.2 Mailbox full",
+      ),
+    );
     // An auto-reply arrives on the bounce webhook too: acknowledged, no event.
-    await send(postmarkBounce(messageId, 4_200_000_001 + Math.floor(Math.random() * 1e6), "AutoResponder", "away@example.test", "Out of office"), 0);
-    const complaint = JSON.parse(postmarkBounce(messageId, 4_300_000_001 + Math.floor(Math.random() * 1e6), "SpamComplaint", "angry@example.test", ""));
+    await send(
+      postmarkBounce(messageId, 4_200_000_001 + Math.floor(Math.random() * 1e6), "AutoResponder", "away@example.test", "Out of office"),
+      0,
+    );
+    const complaint = JSON.parse(
+      postmarkBounce(messageId, 4_300_000_001 + Math.floor(Math.random() * 1e6), "SpamComplaint", "angry@example.test", ""),
+    );
     await send(JSON.stringify({ ...complaint, RecordType: "SpamComplaint", TypeCode: 512, BouncedAt: "2026-11-20T09:00:04Z" }));
-    await send(JSON.stringify({ RecordType: "Open", ...tracked, FirstOpen: true, Recipient: "reader@example.test", ReceivedAt: "2026-11-20T09:00:05.1234567Z", Platform: "WebMail", ReadSeconds: 5 }));
-    await send(JSON.stringify({ RecordType: "Click", ...tracked, Recipient: "reader@example.test", ReceivedAt: "2026-11-20T09:00:06Z", ClickLocation: "HTML", OriginalLink: "https://acme.test/start" }));
-    await send(JSON.stringify({ RecordType: "SubscriptionChange", ...tracked, ServerID: 23, ChangedAt: "2026-11-20T09:00:07Z", Recipient: "leaver@example.test", Origin: "Recipient", SuppressSending: true, SuppressionReason: "ManualSuppression" }));
+    await send(
+      JSON.stringify({
+        RecordType: "Open",
+        ...tracked,
+        FirstOpen: true,
+        Recipient: "reader@example.test",
+        ReceivedAt: "2026-11-20T09:00:05.1234567Z",
+        Platform: "WebMail",
+        ReadSeconds: 5,
+      }),
+    );
+    await send(
+      JSON.stringify({
+        RecordType: "Click",
+        ...tracked,
+        Recipient: "reader@example.test",
+        ReceivedAt: "2026-11-20T09:00:06Z",
+        ClickLocation: "HTML",
+        OriginalLink: "https://acme.test/start",
+      }),
+    );
+    await send(
+      JSON.stringify({
+        RecordType: "SubscriptionChange",
+        ...tracked,
+        ServerID: 23,
+        ChangedAt: "2026-11-20T09:00:07Z",
+        Recipient: "leaver@example.test",
+        Origin: "Recipient",
+        SuppressSending: true,
+        SuppressionReason: "ManualSuppression",
+      }),
+    );
 
     await expectPublished(s, [
       { type: "email.delivered", recipient: "reader@example.test", occurredAt: "2026-11-20T09:00:01.000Z" },
-      { type: "email.bounced", recipient: "gone@example.test", occurredAt: "2026-11-20T09:01:00.500Z", reason: "smtp;550 5.1.1 The email account that you tried to reach does not exist.", bounceKind: "hard" },
-      { type: "email.bounced", recipient: "full@example.test", occurredAt: "2026-11-20T09:01:00.500Z", reason: "smtp;452 4.2.2 Mailbox full", bounceKind: "soft" },
+      {
+        type: "email.bounced",
+        recipient: "gone@example.test",
+        occurredAt: "2026-11-20T09:01:00.500Z",
+        reason: "smtp;550 5.1.1 The email account that you tried to reach does not exist.",
+        bounceKind: "hard",
+      },
+      {
+        type: "email.bounced",
+        recipient: "full@example.test",
+        occurredAt: "2026-11-20T09:01:00.500Z",
+        reason: "smtp;452 4.2.2 Mailbox full",
+        bounceKind: "soft",
+      },
       { type: "email.complained", recipient: "angry@example.test", occurredAt: "2026-11-20T09:00:04.000Z" },
       { type: "email.opened", recipient: "reader@example.test", occurredAt: "2026-11-20T09:00:05.123Z" },
       { type: "email.clicked", recipient: "reader@example.test", occurredAt: "2026-11-20T09:00:06.000Z", url: "https://acme.test/start" },
@@ -259,9 +478,27 @@ describe("provider events, correctly signed, per provider", () => {
     };
     const t0 = 1_763_629_201.123456;
     await send(mailgunEvent(bare, "accepted", "reader@example.test", t0 - 1), 0);
-    await send(mailgunEvent(bare, "delivered", "Reader@Example.test", t0, { "delivery-status": { tls: true, code: 250, description: "", message: "OK", "attempt-no": 1 } }));
-    await send(mailgunEvent(bare, "failed", "gone@example.test", t0 + 1, { "log-level": "error", severity: "permanent", reason: "bounce", "delivery-status": { code: 550, message: "550 5.1.1 The email account that you tried to reach does not exist.", description: "" } }));
-    await send(mailgunEvent(bare, "failed", "full@example.test", t0 + 2, { "log-level": "warn", severity: "temporary", reason: "generic", "delivery-status": { code: 452, message: "452 4.2.2 Mailbox full", description: "" } }));
+    await send(
+      mailgunEvent(bare, "delivered", "Reader@Example.test", t0, {
+        "delivery-status": { tls: true, code: 250, description: "", message: "OK", "attempt-no": 1 },
+      }),
+    );
+    await send(
+      mailgunEvent(bare, "failed", "gone@example.test", t0 + 1, {
+        "log-level": "error",
+        severity: "permanent",
+        reason: "bounce",
+        "delivery-status": { code: 550, message: "550 5.1.1 The email account that you tried to reach does not exist.", description: "" },
+      }),
+    );
+    await send(
+      mailgunEvent(bare, "failed", "full@example.test", t0 + 2, {
+        "log-level": "warn",
+        severity: "temporary",
+        reason: "generic",
+        "delivery-status": { code: 452, message: "452 4.2.2 Mailbox full", description: "" },
+      }),
+    );
     await send(mailgunEvent(bare, "opened", "reader@example.test", t0 + 3, { ip: "203.0.113.9" }));
     await send(mailgunEvent(bare, "clicked", "reader@example.test", t0 + 4, { url: "https://acme.test/docs" }));
     await send(mailgunEvent(bare, "complained", "angry@example.test", t0 + 5));
@@ -270,7 +507,13 @@ describe("provider events, correctly signed, per provider", () => {
     const at = (seconds: number) => new Date(Math.trunc(seconds * 1000)).toISOString();
     await expectPublished(s, [
       { type: "email.delivered", recipient: "reader@example.test", occurredAt: at(t0) },
-      { type: "email.bounced", recipient: "gone@example.test", occurredAt: at(t0 + 1), reason: "550 5.1.1 The email account that you tried to reach does not exist.", bounceKind: "hard" },
+      {
+        type: "email.bounced",
+        recipient: "gone@example.test",
+        occurredAt: at(t0 + 1),
+        reason: "550 5.1.1 The email account that you tried to reach does not exist.",
+        bounceKind: "hard",
+      },
       { type: "email.deferred", recipient: "full@example.test", occurredAt: at(t0 + 2), reason: "452 4.2.2 Mailbox full" },
       { type: "email.opened", recipient: "reader@example.test", occurredAt: at(t0 + 3) },
       { type: "email.clicked", recipient: "reader@example.test", occurredAt: at(t0 + 4), url: "https://acme.test/docs" },
@@ -315,7 +558,15 @@ describe("a webhook delivered twice is published once", () => {
     const auth = { webhookUsername: "postmark", webhookPassword: randomBytes(18).toString("base64url") };
     const messageId = randomUUID();
     const s = await setup("postmark", { serverToken: randomUUID(), ...auth }, messageId);
-    const body = JSON.stringify({ RecordType: "Delivery", ServerID: 23, MessageStream: "outbound", MessageID: messageId, Recipient: "reader@example.test", DeliveredAt: "2026-11-20T09:00:01Z", Details: "OK" });
+    const body = JSON.stringify({
+      RecordType: "Delivery",
+      ServerID: 23,
+      MessageStream: "outbound",
+      MessageID: messageId,
+      Recipient: "reader@example.test",
+      DeliveredAt: "2026-11-20T09:00:01Z",
+      Details: "OK",
+    });
     await expectOnce(s, () => ({ body, headers: basicAuthHeaders(auth.webhookUsername, auth.webhookPassword) }), 1);
   });
 
@@ -341,7 +592,11 @@ describe("a webhook delivered twice is published once", () => {
 
 describe("unverified requests are refused with 401 and record nothing", () => {
   /** Each attempt is answered 401 {error}; nothing is recorded or delivered; then a genuine request is accepted. */
-  async function expectRefused(s: Setup, attempts: { body: string; headers: Record<string, string> }[], genuine: { body: string; headers: Record<string, string> }) {
+  async function expectRefused(
+    s: Setup,
+    attempts: { body: string; headers: Record<string, string> }[],
+    genuine: { body: string; headers: Record<string, string> },
+  ) {
     const before = await footprint(s.org.org.id);
     for (const a of attempts) {
       const res = await post(s.provider.id, a.body, a.headers);
@@ -396,7 +651,17 @@ describe("unverified requests are refused with 401 and record nothing", () => {
     const keys = newSendgridKeys();
     const xMessageId = randomBytes(16).toString("base64url");
     const s = await setup("sendgrid", { apiKey: "SG.test-key", webhookPublicKey: keys.publicKey }, xMessageId);
-    const body = JSON.stringify([{ email: "gone@example.test", timestamp: 1_763_629_200, event: "bounce", type: "bounce", reason: "550 5.1.1 unknown", sg_event_id: `b-${hex()}`, sg_message_id: `${xMessageId}.filter0001.0` }]);
+    const body = JSON.stringify([
+      {
+        email: "gone@example.test",
+        timestamp: 1_763_629_200,
+        event: "bounce",
+        type: "bounce",
+        reason: "550 5.1.1 unknown",
+        sg_event_id: `b-${hex()}`,
+        sg_message_id: `${xMessageId}.filter0001.0`,
+      },
+    ]);
     const signed = sendgridHeaders(keys.privateKey, body);
     await expectRefused(
       s,
@@ -415,7 +680,13 @@ describe("unverified requests are refused with 401 and record nothing", () => {
     const auth = { webhookUsername: "postmark", webhookPassword: randomBytes(18).toString("base64url") };
     const messageId = randomUUID();
     const s = await setup("postmark", { serverToken: randomUUID(), ...auth }, messageId);
-    const body = postmarkBounce(messageId, 4_400_000_001 + Math.floor(Math.random() * 1e6), "HardBounce", "gone@example.test", "smtp;550 5.1.1 unknown");
+    const body = postmarkBounce(
+      messageId,
+      4_400_000_001 + Math.floor(Math.random() * 1e6),
+      "HardBounce",
+      "gone@example.test",
+      "smtp;550 5.1.1 unknown",
+    );
     await expectRefused(
       s,
       [
@@ -458,7 +729,10 @@ describe("replays", () => {
     const first = await post(s.provider.id, JSON.stringify(signed), JSON_TYPE);
     expect(first.status).toBe(200);
     // Someone who saw that request swaps in other event data (a fresh id, a bounce) under the same signature.
-    const forged = { ...signed, "event-data": mailgunEvent(bare, "failed", "victim@example.test", Date.now() / 1000, { severity: "permanent", id: hex() }) };
+    const forged = {
+      ...signed,
+      "event-data": mailgunEvent(bare, "failed", "victim@example.test", Date.now() / 1000, { severity: "permanent", id: hex() }),
+    };
     const replay = await post(s.provider.id, JSON.stringify(forged), JSON_TYPE);
     expect(replay.status).toBe(401);
     expect(replay.body.error).toMatch(/replay/);
@@ -468,24 +742,48 @@ describe("replays", () => {
 
 describe("SES through SNS", () => {
   const topic = `arn:aws:sns:us-east-1:123456789012:ses-events-${hex()}`;
-  const sesConfig = { region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
+  const sesConfig = {
+    region: "us-east-1",
+    accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+    secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+  };
 
   function snsBounce(sesMessageId: string, fields: Record<string, string>) {
     const sesEvent = {
       eventType: "Bounce",
-      mail: { timestamp: "2026-11-20T09:00:00.000Z", source: "news@acme.test", messageId: sesMessageId, destination: ["gone@example.test"] },
+      mail: {
+        timestamp: "2026-11-20T09:00:00.000Z",
+        source: "news@acme.test",
+        messageId: sesMessageId,
+        destination: ["gone@example.test"],
+      },
       bounce: {
-        bounceType: "Permanent", bounceSubType: "General", timestamp: "2026-11-20T09:00:02.000Z", feedbackId: `0100${hex(8)}-000000`,
-        bouncedRecipients: [{ emailAddress: "gone@example.test", action: "failed", status: "5.1.1", diagnosticCode: "smtp; 550 5.1.1 user unknown" }],
+        bounceType: "Permanent",
+        bounceSubType: "General",
+        timestamp: "2026-11-20T09:00:02.000Z",
+        feedbackId: `0100${hex(8)}-000000`,
+        bouncedRecipients: [
+          { emailAddress: "gone@example.test", action: "failed", status: "5.1.1", diagnosticCode: "smtp; 550 5.1.1 user unknown" },
+        ],
       },
     };
     return JSON.stringify({
-      Type: "Notification", MessageId: randomUUID(), TopicArn: topic, Message: JSON.stringify(sesEvent), Timestamp: "2026-11-20T09:00:03.012Z",
-      SignatureVersion: "1", Signature: randomBytes(256).toString("base64"), UnsubscribeURL: "https://sns.us-east-1.amazonaws.com/?Action=Unsubscribe",
+      Type: "Notification",
+      MessageId: randomUUID(),
+      TopicArn: topic,
+      Message: JSON.stringify(sesEvent),
+      Timestamp: "2026-11-20T09:00:03.012Z",
+      SignatureVersion: "1",
+      Signature: randomBytes(256).toString("base64"),
+      UnsubscribeURL: "https://sns.us-east-1.amazonaws.com/?Action=Unsubscribe",
       ...fields,
     });
   }
-  const snsHeaders = (type = "Notification") => ({ "content-type": "text/plain; charset=UTF-8", "x-amz-sns-message-type": type, "x-amz-sns-topic-arn": topic });
+  const snsHeaders = (type = "Notification") => ({
+    "content-type": "text/plain; charset=UTF-8",
+    "x-amz-sns-message-type": type,
+    "x-amz-sns-topic-arn": topic,
+  });
 
   it("refuses a message whose SigningCertURL is not an SNS host, or from another topic, without fetching anything", async () => {
     const sesMessageId = `0100019a${hex(8)}-${randomUUID()}-000000`;
@@ -498,7 +796,10 @@ describe("SES through SNS", () => {
       snsBounce(sesMessageId, { SigningCertURL: "https://sns.us-east-1.amazonaws.com.attacker.test/SimpleNotificationService-1.pem" }),
       snsBounce(sesMessageId, { SigningCertURL: "https://attacker.test/SimpleNotificationService-1.pem" }),
       snsBounce(sesMessageId, { SigningCertURL: "http://sns.us-east-1.amazonaws.com/SimpleNotificationService-1.pem" }),
-      snsBounce(sesMessageId, { TopicArn: "arn:aws:sns:us-east-1:210987654321:someone-elses-topic", SigningCertURL: receiver.url(certPath) }),
+      snsBounce(sesMessageId, {
+        TopicArn: "arn:aws:sns:us-east-1:210987654321:someone-elses-topic",
+        SigningCertURL: receiver.url(certPath),
+      }),
     ];
     for (const body of attempts) {
       const res = await post(s.provider.id, body, snsHeaders());
@@ -507,8 +808,15 @@ describe("SES through SNS", () => {
     }
     // A subscription confirmation is signed the same way: refused before its SubscribeURL is visited.
     const confirmation = JSON.stringify({
-      Type: "SubscriptionConfirmation", MessageId: randomUUID(), Token: hex(32), TopicArn: topic, Message: `You have chosen to subscribe to the topic ${topic}.`,
-      SubscribeURL: receiver.url(subscribePath), Timestamp: "2026-11-20T09:00:00.000Z", SignatureVersion: "1", Signature: randomBytes(256).toString("base64"),
+      Type: "SubscriptionConfirmation",
+      MessageId: randomUUID(),
+      Token: hex(32),
+      TopicArn: topic,
+      Message: `You have chosen to subscribe to the topic ${topic}.`,
+      SubscribeURL: receiver.url(subscribePath),
+      Timestamp: "2026-11-20T09:00:00.000Z",
+      SignatureVersion: "1",
+      Signature: randomBytes(256).toString("base64"),
       SigningCertURL: receiver.url(certPath),
     });
     const confirmed = await post(s.provider.id, confirmation, snsHeaders("SubscriptionConfirmation"));
@@ -522,7 +830,11 @@ describe("SES through SNS", () => {
     const sesMessageId = `0100019a${hex(8)}-${randomUUID()}-000000`;
     const s = await setup("ses", sesConfig, sesMessageId);
     const before = await footprint(s.org.org.id);
-    const res = await post(s.provider.id, snsBounce(sesMessageId, { SigningCertURL: "https://sns.us-east-1.amazonaws.com/SimpleNotificationService-1.pem" }), snsHeaders());
+    const res = await post(
+      s.provider.id,
+      snsBounce(sesMessageId, { SigningCertURL: "https://sns.us-east-1.amazonaws.com/SimpleNotificationService-1.pem" }),
+      snsHeaders(),
+    );
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: expect.stringMatching(/snsTopicArn/) });
     expect(await footprint(s.org.org.id)).toEqual(before);
@@ -537,7 +849,13 @@ describe("routing", () => {
     const headers = svixHeaders(secret, svixId(), body);
     const deleted = await addProvider(org, "resend", { apiKey: "re_test_123", webhookSecret: secret });
     expect((await call(`/api/providers/${deleted.id}`, { method: "DELETE", cookie: org.cookie })).body).toEqual({ removed: true });
-    const smtp = await addProvider(org, "smtp", { host: "127.0.0.1", port: 2525, secure: false, username: "relay", password: "relay-password" });
+    const smtp = await addProvider(org, "smtp", {
+      host: "127.0.0.1",
+      port: 2525,
+      secure: false,
+      username: "relay",
+      password: "relay-password",
+    });
     const demo = await addProvider(org, "demo", {});
     for (const id of [randomUUID(), "not-a-uuid", "00000000-0000-0000-0000-00000000000z", deleted.id, smtp.id, demo.id]) {
       const res = await post(id, body, headers);
@@ -550,7 +868,13 @@ describe("routing", () => {
   it("events for a provider message id we do not know are acknowledged and dropped", async () => {
     const secret = newSvixSecret();
     const s = await setup("resend", { apiKey: "re_test_123", webhookSecret: secret }, randomUUID());
-    const body = resendEvent(randomUUID(), "email.bounced", "2026-11-20T09:00:02.000Z", ["gone@example.test", "other@example.test"], permanentBounce);
+    const body = resendEvent(
+      randomUUID(),
+      "email.bounced",
+      "2026-11-20T09:00:02.000Z",
+      ["gone@example.test", "other@example.test"],
+      permanentBounce,
+    );
     const res = await post(s.provider.id, body, svixHeaders(secret, svixId(), body));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: 2, published: 0 });
@@ -565,7 +889,11 @@ describe("routing", () => {
     const postmark = await addProvider(s.org, "postmark", { serverToken: randomUUID(), ...auth });
     const bad = [
       "{not json",
-      JSON.stringify({ type: "email.bounced", created_at: "2026-11-20T09:00:02.000Z", data: { to: ["gone@example.test"], ...permanentBounce } }),
+      JSON.stringify({
+        type: "email.bounced",
+        created_at: "2026-11-20T09:00:02.000Z",
+        data: { to: ["gone@example.test"], ...permanentBounce },
+      }),
       resendEvent(emailId, "email.delivered", "yesterday", ["reader@example.test"]),
     ];
     for (const body of bad) {
@@ -573,7 +901,10 @@ describe("routing", () => {
       expect(res.status, body).toBe(400);
       expect(res.body).toEqual({ error: expect.any(String) });
     }
-    const form = await post(postmark.id, "RecordType=Delivery&MessageID=x", { ...basicAuthHeaders(auth.webhookUsername, auth.webhookPassword), "content-type": "application/x-www-form-urlencoded" });
+    const form = await post(postmark.id, "RecordType=Delivery&MessageID=x", {
+      ...basicAuthHeaders(auth.webhookUsername, auth.webhookPassword),
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(form.status).toBe(400);
     expect(await footprint(s.org.org.id)).toEqual({ events: 0, suppressions: 0, deliveries: 0 });
   });
@@ -590,7 +921,8 @@ describe("organizations are isolated", () => {
     const claimed = randomUUID();
     await sentMessage(b.org, a.provider, claimed);
     const id = svixId(); // providers' event ids are theirs: the same id at two providers is two events
-    const bounce = (emailId: string) => resendEvent(emailId, "email.bounced", "2026-11-20T09:00:02.000Z", ["gone@example.test"], permanentBounce);
+    const bounce = (emailId: string) =>
+      resendEvent(emailId, "email.bounced", "2026-11-20T09:00:02.000Z", ["gone@example.test"], permanentBounce);
 
     const toA = await post(a.provider.id, bounce(shared), svixHeaders(secretA, id, bounce(shared)));
     expect(toA.body).toEqual({ received: 1, published: 1 });
@@ -603,7 +935,13 @@ describe("organizations are isolated", () => {
     const toB = await post(b.provider.id, bounce(shared), svixHeaders(secretB, id, bounce(shared)));
     expect(toB.body).toEqual({ received: 1, published: 1 });
     const expected: Expected[] = [
-      { type: "email.bounced", recipient: "gone@example.test", occurredAt: "2026-11-20T09:00:02.000Z", reason: permanentBounce.bounce.message, bounceKind: "hard" },
+      {
+        type: "email.bounced",
+        recipient: "gone@example.test",
+        occurredAt: "2026-11-20T09:00:02.000Z",
+        reason: permanentBounce.bounce.message,
+        bounceKind: "hard",
+      },
     ];
     await expectPublished(a, expected);
     await expectPublished(b, expected);

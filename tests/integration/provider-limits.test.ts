@@ -26,7 +26,12 @@ describe("provider usage windows", () => {
   it("counts rolling windows: uses older than the window no longer count, and Retry-After says when room frees", async () => {
     const p = await providerWith({ rateLimitPerMinute: 2, rateLimitPerHour: 3 });
     const ago = (s: number) => new Date(Date.now() - s * 1000);
-    await db().providerUsage.createMany({ data: [{ providerId: p.id, usedAt: ago(3000) }, { providerId: p.id, usedAt: ago(90) }] });
+    await db().providerUsage.createMany({
+      data: [
+        { providerId: p.id, usedAt: ago(3000) },
+        { providerId: p.id, usedAt: ago(90) },
+      ],
+    });
     // Minute window: 0 used of 2; hour window: 2 used of 3.
     expect(await reserveCapacity(p)).toEqual({ ok: true });
     // The hour is now full (3 of 3): room again when the use from 3,000 s ago leaves it, ~600 s from now.

@@ -55,7 +55,11 @@ async function tested(id: string) {
   const res = await call(`/api/providers/${id}/test`, { cookie: org.cookie, method: "POST" });
   expect(res.status).toBe(200);
   const row = await db().provider.findUniqueOrThrow({ where: { id } });
-  return { ...res.body, lastError: row.lastError, shown: JSON.stringify((await call(`/api/providers/${id}`, { cookie: org.cookie })).body) };
+  return {
+    ...res.body,
+    lastError: row.lastError,
+    shown: JSON.stringify((await call(`/api/providers/${id}`, { cookie: org.cookie })).body),
+  };
 }
 
 describe("the connection test says nothing of a custom host's reply", () => {
@@ -92,7 +96,9 @@ describe("the connection test says nothing of a custom host's reply", () => {
   });
 
   it("SMTP: neither the greeting nor a refusal's text is repeated, only its code", async () => {
-    const refusing = await scriptedTcp(`220 ${SECRET} ESMTP`, (line) => (line.startsWith("EHLO") ? `554 5.7.1 ${SECRET}` : `554 ${SECRET}`));
+    const refusing = await scriptedTcp(`220 ${SECRET} ESMTP`, (line) =>
+      line.startsWith("EHLO") ? `554 5.7.1 ${SECRET}` : `554 ${SECRET}`,
+    );
     const notSmtp = await scriptedTcp(`HTTP/1.1 400 Bad Request ${SECRET}`, () => `HTTP/1.1 400 ${SECRET}`);
     try {
       const refused = await tested(await provider("smtp", { host: "127.0.0.1", port: refusing.port, secure: false }));
@@ -116,7 +122,10 @@ describe("a failed send records no reply text", () => {
     const id = await provider("postmark", { serverToken: "t", baseUrl: fake.url });
     const key = (await call("/api/api-keys", { cookie: org.cookie, body: { name: "k", scopes: ["email:send"] } })).body.key as string;
     fake.respond({ status: 503, body: `metadata ${SECRET}` });
-    const sent = await call("/api/v1/email/send", { key, body: { from: "ann@sender.test", to: "x@example.test", subject: "Hi", text: "x" } });
+    const sent = await call("/api/v1/email/send", {
+      key,
+      body: { from: "ann@sender.test", to: "x@example.test", subject: "Hi", text: "x" },
+    });
     expect(sent.status).toBeGreaterThanOrEqual(400);
     expect(JSON.stringify(sent.body)).toContain("Postmark answered 503");
     expect(JSON.stringify(sent.body)).not.toContain(SECRET);
@@ -124,7 +133,10 @@ describe("a failed send records no reply text", () => {
     expect(row.lastError).toBe("Postmark answered 503");
     const messages = await db().message.findMany({ where: { orgId: org.org.id } });
     for (const m of messages) expect(JSON.stringify(m, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(SECRET);
-    const recorded = [...(await db().emailEvent.findMany({ where: { orgId: org.org.id } })), ...(await db().auditLog.findMany({ where: { orgId: org.org.id } }))];
+    const recorded = [
+      ...(await db().emailEvent.findMany({ where: { orgId: org.org.id } })),
+      ...(await db().auditLog.findMany({ where: { orgId: org.org.id } })),
+    ];
     for (const r of recorded) expect(JSON.stringify(r, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(SECRET);
   });
 });

@@ -45,11 +45,23 @@ describe("provider credentials", () => {
   it("are kept when an update leaves them out or sends the mask back, and replaced when given", async () => {
     const p = await postmark();
     const secrets = async () => JSON.parse(decryptSecret((await db().provider.findUniqueOrThrow({ where: { id: p.id } })).secretsSealed!));
-    await call(`/api/providers/${p.id}`, { method: "PUT", cookie: owner.cookie, body: { config: { baseUrl: fake.url, messageStream: "broadcast" } } });
+    await call(`/api/providers/${p.id}`, {
+      method: "PUT",
+      cookie: owner.cookie,
+      body: { config: { baseUrl: fake.url, messageStream: "broadcast" } },
+    });
     expect(await secrets()).toEqual({ serverToken: TOKEN });
-    await call(`/api/providers/${p.id}`, { method: "PUT", cookie: owner.cookie, body: { config: { serverToken: "********", baseUrl: fake.url } } });
+    await call(`/api/providers/${p.id}`, {
+      method: "PUT",
+      cookie: owner.cookie,
+      body: { config: { serverToken: "********", baseUrl: fake.url } },
+    });
     expect(await secrets()).toEqual({ serverToken: TOKEN });
-    await call(`/api/providers/${p.id}`, { method: "PUT", cookie: owner.cookie, body: { config: { serverToken: "new-token", baseUrl: fake.url } } });
+    await call(`/api/providers/${p.id}`, {
+      method: "PUT",
+      cookie: owner.cookie,
+      body: { config: { serverToken: "new-token", baseUrl: fake.url } },
+    });
     expect(await secrets()).toEqual({ serverToken: "new-token" });
     const bad = await call(`/api/providers/${p.id}`, { method: "PUT", cookie: owner.cookie, body: { config: { baseUrl: "not a url" } } });
     expect(bad.status).toBe(400);

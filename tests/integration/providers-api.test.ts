@@ -42,7 +42,13 @@ describe("provider routes", () => {
     expect(Array.isArray(list.body)).toBe(true);
     const listed = list.body.find((p: { id: string }) => p.id === res.body.id);
     expect(listed.capabilities).toEqual({
-      attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: false, batch: true, maxMessageBytes: expect.any(Number),
+      attachments: true,
+      customHeaders: true,
+      scheduling: true,
+      tracking: true,
+      inbound: false,
+      batch: true,
+      maxMessageBytes: expect.any(Number),
     });
     expect(listed.label).toMatch(/Demo/);
     await call(`/api/providers/${res.body.id}`, { method: "DELETE", cookie: owner.cookie });
@@ -54,12 +60,24 @@ describe("provider routes", () => {
     const put = await call(`/api/providers/${p.id}`, { method: "PUT", cookie: owner.cookie, body: { priority: 1 } });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ priority: 1, name: p.name, rateLimitPerHour: 50, isActive: true });
-    const off = await call(`/api/providers/${p.id}`, { method: "PUT", cookie: owner.cookie, body: { isActive: false, rateLimitPerHour: null } });
+    const off = await call(`/api/providers/${p.id}`, {
+      method: "PUT",
+      cookie: owner.cookie,
+      body: { isActive: false, rateLimitPerHour: null },
+    });
     expect(off.body).toMatchObject({ isActive: false, rateLimitPerHour: null, priority: 1 });
     const status = await call(`/api/providers/${p.id}/status`, { cookie: owner.cookie });
     expect(status.body).toEqual({
-      id: p.id, name: p.name, isHealthy: true, lastHealthCheck: null, usageMinute: 0, usageHour: 0, usageDay: 0,
-      rateLimitPerMinute: null, rateLimitPerHour: null, rateLimitPerDay: null,
+      id: p.id,
+      name: p.name,
+      isHealthy: true,
+      lastHealthCheck: null,
+      usageMinute: 0,
+      usageHour: 0,
+      usageDay: 0,
+      rateLimitPerMinute: null,
+      rateLimitPerHour: null,
+      rateLimitPerDay: null,
     });
     expect((await call(`/api/providers/${p.id}`, { method: "DELETE", cookie: owner.cookie })).body).toEqual({ removed: true });
     expect((await call(`/api/providers/${p.id}`, { cookie: owner.cookie })).status).toBe(404);
@@ -104,8 +122,17 @@ describe("provider routes", () => {
   it("answers 404 for another organization's provider (DELETE: {removed: false}, as for an unknown id) and leaves it alone", async () => {
     const other = await newOrg();
     const { body: theirs } = await create(other.cookie, demo());
-    for (const [path, method] of [["", "GET"], ["", "PUT"], ["/status", "GET"], ["/test", "POST"]] as const) {
-      const res = await call(`/api/providers/${theirs.id}${path}`, { method, cookie: owner.cookie, body: method === "PUT" ? { priority: 0 } : undefined });
+    for (const [path, method] of [
+      ["", "GET"],
+      ["", "PUT"],
+      ["/status", "GET"],
+      ["/test", "POST"],
+    ] as const) {
+      const res = await call(`/api/providers/${theirs.id}${path}`, {
+        method,
+        cookie: owner.cookie,
+        body: method === "PUT" ? { priority: 0 } : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     const removal = await call(`/api/providers/${theirs.id}`, { method: "DELETE", cookie: owner.cookie });
@@ -125,7 +152,10 @@ describe("provider routes", () => {
 
   it("is dashboard-only: a key gets 403 SESSION_ONLY; a viewer may read but not change", async () => {
     const { key } = await createKey(owner.cookie, ["*"]);
-    for (const [path, method] of [["/api/providers", "GET"], ["/api/providers", "POST"]] as const) {
+    for (const [path, method] of [
+      ["/api/providers", "GET"],
+      ["/api/providers", "POST"],
+    ] as const) {
       const res = await call(path, { key, method, body: method === "POST" ? demo() : undefined });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("SESSION_ONLY");

@@ -48,7 +48,13 @@ async function post400MB(url: string) {
   const upload = new AbortController();
   let answer: { status: number; text: string };
   try {
-    const res = await fetch(url, { method: "POST", headers: form, body: generatedBody(400 * MB), duplex: "half", signal: upload.signal } as RequestInit);
+    const res = await fetch(url, {
+      method: "POST",
+      headers: form,
+      body: generatedBody(400 * MB),
+      duplex: "half",
+      signal: upload.signal,
+    } as RequestInit);
     answer = { status: res.status, text: await res.text() };
   } finally {
     upload.abort();
@@ -77,22 +83,28 @@ async function senderConfirmationUrl(): Promise<{ url: string; senderId: string 
 
 describe("public body limits", () => {
   it("a 400 MB POST to the unsubscribe page is answered without raising the server's memory by 20 MB", { timeout: 120_000 }, async () => {
-    const { answer, growth, over } = await post400MB(`${server.url}/u/${signUnsubscribeToken({ messageId: unknownMessage, recipient: "big@example.test" })}`);
+    const { answer, growth, over } = await post400MB(
+      `${server.url}/u/${signUnsubscribeToken({ messageId: unknownMessage, recipient: "big@example.test" })}`,
+    );
     // The page asks again: the first 1,000 bytes hold neither the button nor one-click.
     expect(answer.status).toBe(400);
     expect(answer.text).toContain("<form");
     expect(growth, over).toBeLessThan(20 * MB);
   });
 
-  it("a 400 MB POST to the sender confirmation page is answered without raising the server's memory by 20 MB, and confirms nothing", { timeout: 120_000 }, async () => {
-    const { url, senderId } = await senderConfirmationUrl();
-    const { answer, growth, over } = await post400MB(url);
-    // The page asks again: the first 1,000 bytes hold no Confirm button.
-    expect(answer.status).toBe(400);
-    expect(answer.text).toContain("<form");
-    expect(growth, over).toBeLessThan(20 * MB);
-    expect((await db().sender.findUniqueOrThrow({ where: { id: senderId } })).confirmedAt).toBeNull();
-  });
+  it(
+    "a 400 MB POST to the sender confirmation page is answered without raising the server's memory by 20 MB, and confirms nothing",
+    { timeout: 120_000 },
+    async () => {
+      const { url, senderId } = await senderConfirmationUrl();
+      const { answer, growth, over } = await post400MB(url);
+      // The page asks again: the first 1,000 bytes hold no Confirm button.
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain("<form");
+      expect(growth, over).toBeLessThan(20 * MB);
+      expect((await db().sender.findUniqueOrThrow({ where: { id: senderId } })).confirmedAt).toBeNull();
+    },
+  );
 
   it("a 400 MB POST to sign-in is refused with 413 without raising the server's memory by 20 MB", { timeout: 120_000 }, async () => {
     const { answer, growth, over } = await post400MB(`${server.url}/api/auth/callback/credentials`);
@@ -104,7 +116,11 @@ describe("public body limits", () => {
   it("the first 1,000 bytes still decide: the one-click body followed by padding is read as one-click", async () => {
     const token = signUnsubscribeToken({ messageId: unknownMessage, recipient: "pad@example.test" });
     // Past the limit the form is cut, so the field that decides must come first, as mail clients send it.
-    const res = await fetch(`${server.url}/u/${token}`, { method: "POST", headers: form, body: `List-Unsubscribe=One-Click&pad=${"p".repeat(5_000)}` });
+    const res = await fetch(`${server.url}/u/${token}`, {
+      method: "POST",
+      headers: form,
+      body: `List-Unsubscribe=One-Click&pad=${"p".repeat(5_000)}`,
+    });
     // One-click was read (an unknown message is 404), not the "asks again" 400 of an unread form.
     expect(res.status).toBe(404);
     // The sender page's Confirm button likewise, ahead of padding.

@@ -44,7 +44,11 @@ describe("per-key rate limit", () => {
     expect(statuses.slice(0, 3).map((r) => r.status)).toEqual([200, 200, 200]);
     const limited = statuses[3];
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: expect.stringContaining("3 requests per minute"), code: "RATE_LIMITED", requestId: expect.stringMatching(/^req_/) });
+    expect(limited.body).toEqual({
+      error: expect.stringContaining("3 requests per minute"),
+      code: "RATE_LIMITED",
+      requestId: expect.stringMatching(/^req_/),
+    });
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -58,9 +62,7 @@ describe("per-key rate limit", () => {
     const intoWindow = Date.now() % 60_000;
     if (intoWindow > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 100));
     const bases = [inject("baseUrl"), inject("baseUrl2")];
-    const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => call("/api/v1/organization", { key, base: bases[i % 2] })),
-    );
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => call("/api/v1/organization", { key, base: bases[i % 2] })));
     const ok = results.filter((r) => r.status === 200).length;
     const limited = results.filter((r) => r.status === 429).length;
     expect({ ok, limited }).toEqual({ ok: 60, limited: 40 });

@@ -8,7 +8,11 @@ import { createKey, newOrg } from "../helpers/factory";
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ ...inject("serverEnv"), DATABASE_URL: inject("databaseUrl"), REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" });
+  server = await startServer({
+    ...inject("serverEnv"),
+    DATABASE_URL: inject("databaseUrl"),
+    REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+  });
 });
 afterAll(async () => server?.stop());
 

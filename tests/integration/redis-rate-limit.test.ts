@@ -8,7 +8,10 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 describe.each([
   ["redis", (key: string, by?: number) => incrementInRedis(REDIS_URL, key, 60, by)],
-  ["database", (key: string, by?: number) => incrementInDatabase(key, Math.floor(Date.now() / 60_000) * 60, Math.floor(Date.now() / 1000) + 60, by)],
+  [
+    "database",
+    (key: string, by?: number) => incrementInDatabase(key, Math.floor(Date.now() / 60_000) * 60, Math.floor(Date.now() / 1000) + 60, by),
+  ],
 ])("%s counter", (_name, increment) => {
   it("adds several at once when told (a batch of MCP requests)", async () => {
     const key = `test:${randomBytes(6).toString("hex")}`;

@@ -19,13 +19,25 @@ beforeAll(async () => {
 
 describe("v1 bodies", () => {
   it("malformed JSON is 400 VALIDATION_ERROR with a readable message", async () => {
-    const res = await call("/api/v1/projects", { key, method: "POST", raw: '{"name": "x",', headers: { "content-type": "application/json" } });
+    const res = await call("/api/v1/projects", {
+      key,
+      method: "POST",
+      raw: '{"name": "x",',
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.stringMatching(/^Malformed JSON/), code: "VALIDATION_ERROR", requestId: expect.stringMatching(/^req_/) });
+    expect(res.body).toEqual({
+      error: expect.stringMatching(/^Malformed JSON/),
+      code: "VALIDATION_ERROR",
+      requestId: expect.stringMatching(/^req_/),
+    });
   });
 
   it("a missing or wrong Content-Type is 400 VALIDATION_ERROR, not 415", async () => {
-    for (const headers of [{ "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }] as Record<string, string>[]) {
+    for (const headers of [{ "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }] as Record<
+      string,
+      string
+    >[]) {
       const res = await call("/api/v1/projects", { key, method: "POST", raw: '{"name":"ct"}', headers });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
@@ -38,11 +50,19 @@ describe("v1 bodies", () => {
       body: new TextEncoder().encode('{"name":"no type"}') as unknown as BodyInit,
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: "VALIDATION_ERROR", error: expect.stringMatching(/Content-Type must be application\/json/) });
+    expect(await res.json()).toMatchObject({
+      code: "VALIDATION_ERROR",
+      error: expect.stringMatching(/Content-Type must be application\/json/),
+    });
   });
 
   it("accepts application/json with a charset", async () => {
-    const res = await call("/api/v1/projects", { key, method: "POST", raw: '{"name":"charset ok"}', headers: { "content-type": "application/json; charset=utf-8" } });
+    const res = await call("/api/v1/projects", {
+      key,
+      method: "POST",
+      raw: '{"name":"charset ok"}',
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -77,7 +97,11 @@ describe("v1 bodies", () => {
     const before = await projectCount();
     const res = await call("/api/v1/projects", { key, body: { name: "big", pad: "x".repeat(1024 * 1024 + 10) } });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: expect.stringContaining("1 MiB"), code: "PAYLOAD_TOO_LARGE", requestId: expect.stringMatching(/^req_/) });
+    expect(res.body).toEqual({
+      error: expect.stringContaining("1 MiB"),
+      code: "PAYLOAD_TOO_LARGE",
+      requestId: expect.stringMatching(/^req_/),
+    });
     expect(await projectCount()).toBe(before);
   });
 
@@ -140,17 +164,30 @@ describe("v1 queries", () => {
 
 describe("legacy bodies", () => {
   it("malformed JSON, wrong content type and unknown scopes are 400 {error}", async () => {
-    const bad = await call("/api/api-keys", { cookie: owner.cookie, method: "POST", raw: "{nope", headers: { "content-type": "application/json" } });
+    const bad = await call("/api/api-keys", {
+      cookie: owner.cookie,
+      method: "POST",
+      raw: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: expect.stringMatching(/^Malformed JSON/), code: "VALIDATION_ERROR" });
-    const ct = await call("/api/api-keys", { cookie: owner.cookie, method: "POST", raw: '{"name":"x","scopes":["org:read"]}', headers: { "content-type": "text/plain" } });
+    const ct = await call("/api/api-keys", {
+      cookie: owner.cookie,
+      method: "POST",
+      raw: '{"name":"x","scopes":["org:read"]}',
+      headers: { "content-type": "text/plain" },
+    });
     expect(ct.status).toBe(400);
     const scope = await call("/api/api-keys", { cookie: owner.cookie, body: { name: "x", scopes: ["org:everything"] } });
     expect(scope.status).toBe(400);
     expect(scope.body.error).toContain("body.scopes.0");
     const none = await call("/api/api-keys", { cookie: owner.cookie, body: { name: "x", scopes: [] } });
     expect(none.status).toBe(400);
-    const badProject = await call("/api/api-keys", { cookie: owner.cookie, body: { name: "x", scopes: ["org:read"], projectId: "not-a-uuid" } });
+    const badProject = await call("/api/api-keys", {
+      cookie: owner.cookie,
+      body: { name: "x", scopes: ["org:read"], projectId: "not-a-uuid" },
+    });
     expect(badProject.status).toBe(400);
   });
 
@@ -199,7 +236,11 @@ describe("cross-site requests with a session cookie", () => {
     const before = await projectCount();
     const base = new URL(inject("baseUrl"));
     const raw = (headers: Record<string, string>) =>
-      fetch(`${base.origin}/api/v1/projects`, { method: "POST", headers: { cookie: owner.cookie, "content-type": "application/json", ...headers }, body: JSON.stringify({ name: `csrf ${Math.random()}` }) });
+      fetch(`${base.origin}/api/v1/projects`, {
+        method: "POST",
+        headers: { cookie: owner.cookie, "content-type": "application/json", ...headers },
+        body: JSON.stringify({ name: `csrf ${Math.random()}` }),
+      });
     const refused: Record<string, string>[] = [
       {}, // no Origin, no Sec-Fetch-Site: a client that says nothing is not taken for our page
       { "sec-fetch-site": "none" },
@@ -220,14 +261,22 @@ describe("cross-site requests with a session cookie", () => {
 
   it("accepts same-origin writes and reads from anywhere", async () => {
     const baseUrl = inject("baseUrl");
-    const ok = await call("/api/projects", { cookie: owner.cookie, body: { name: "same origin" }, headers: { origin: baseUrl, "sec-fetch-site": "same-origin" } });
+    const ok = await call("/api/projects", {
+      cookie: owner.cookie,
+      body: { name: "same origin" },
+      headers: { origin: baseUrl, "sec-fetch-site": "same-origin" },
+    });
     expect(ok.status).toBe(201);
     const read = await call("/api/projects", { cookie: owner.cookie, headers: { "sec-fetch-site": "cross-site" } });
     expect(read.status).toBe(200);
   });
 
   it("does not apply to bearer keys, which carry no ambient credentials", async () => {
-    const res = await call("/api/v1/projects", { key, body: { name: "key from elsewhere" }, headers: { origin: "https://elsewhere.example" } });
+    const res = await call("/api/v1/projects", {
+      key,
+      body: { name: "key from elsewhere" },
+      headers: { origin: "https://elsewhere.example" },
+    });
     expect(res.status).toBe(201);
   });
 });

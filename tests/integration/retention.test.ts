@@ -50,17 +50,46 @@ async function newOrg() {
 
 async function newMessage(orgId: string, projectId: string) {
   const m = await db().message.create({
-    data: { orgId, projectId, fromAddress: "news@example.test", to: ["r1@example.test"], cc: [], bcc: [], subject: "Hello", status: "sent", sendMode: "production", providerName: "alpha", messageIdHeader: `<${randomUUID()}@example.test>` },
+    data: {
+      orgId,
+      projectId,
+      fromAddress: "news@example.test",
+      to: ["r1@example.test"],
+      cc: [],
+      bcc: [],
+      subject: "Hello",
+      status: "sent",
+      sendMode: "production",
+      providerName: "alpha",
+      messageIdHeader: `<${randomUUID()}@example.test>`,
+    },
   });
   return m.id;
 }
 
-const eventOf = (orgId: string, projectId: string, messageId: string, type: NewEvent["type"], recipient: string, at: number, extra: Partial<NewEvent> = {}): NewEvent => ({
-  orgId, projectId, messageId, type, recipient, sendMode: "production", occurredAt: new Date(at), source: "manual", ...extra,
+const eventOf = (
+  orgId: string,
+  projectId: string,
+  messageId: string,
+  type: NewEvent["type"],
+  recipient: string,
+  at: number,
+  extra: Partial<NewEvent> = {},
+): NewEvent => ({
+  orgId,
+  projectId,
+  messageId,
+  type,
+  recipient,
+  sendMode: "production",
+  occurredAt: new Date(at),
+  source: "manual",
+  ...extra,
 });
 
 /** Makes events of an organization look created `days` ago, once they are rolled up. */
-const age = (orgId: string, days: number) => sql(Prisma.sql`UPDATE email_events SET created_at = created_at - make_interval(days => ${days}) WHERE org_id = ${orgId}::uuid`);
+const age = (orgId: string, days: number) =>
+  sql(Prisma.sql`UPDATE email_events SET created_at = created_at - make_interval(days => ${days}) WHERE org_id = ${orgId}::uuid`);
 
 async function endpoint(orgId: string) {
   const [e] = await sql<{ id: string }>(
@@ -74,14 +103,27 @@ async function delivery(orgId: string, endpointId: string, status: string, creat
     Prisma.sql`INSERT INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload, status, created_at, next_attempt_at)
      VALUES (gen_random_uuid(), ${orgId}::uuid, ${endpointId}::uuid, ${eventId}::uuid, 'email.sent', '{}', ${status}, now() - make_interval(days => ${createdDaysAgo}), now() + interval '1 day') RETURNING id::text`,
   );
-  await sql(Prisma.sql`INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, succeeded) VALUES (${`msg_${randomUUID()}`}, ${d.id}::uuid, 1, now(), 5, 500, 'nope', false)`);
+  await sql(
+    Prisma.sql`INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, status_code, response_body, succeeded) VALUES (${`msg_${randomUUID()}`}, ${d.id}::uuid, 1, now(), 5, 500, 'nope', false)`,
+  );
   return d.id;
 }
 
 const audit = (orgId: string, daysAgo: number) =>
-  sql(Prisma.sql`INSERT INTO audit_logs (id, org_id, actor_type, action, created_at) VALUES (gen_random_uuid(), ${orgId}::uuid, 'system', 'email.send', now() - make_interval(days => ${daysAgo}))`);
+  sql(
+    Prisma.sql`INSERT INTO audit_logs (id, org_id, actor_type, action, created_at) VALUES (gen_random_uuid(), ${orgId}::uuid, 'system', 'email.send', now() - make_interval(days => ${daysAgo}))`,
+  );
 
-const BODY = { to: ["a@example.test"], subject: "Invoice", html: "<p>secret</p>", text: "secret", attachments: [{ filename: "a.pdf", content: "JVBERi0=" }], variables: { name: "Ann" }, calendar: { method: "REQUEST", content: "BEGIN:VCALENDAR END:VCALENDAR" }, metadata: { ref: 7 } };
+const BODY = {
+  to: ["a@example.test"],
+  subject: "Invoice",
+  html: "<p>secret</p>",
+  text: "secret",
+  attachments: [{ filename: "a.pdf", content: "JVBERi0=" }],
+  variables: { name: "Ann" },
+  calendar: { method: "REQUEST", content: "BEGIN:VCALENDAR END:VCALENDAR" },
+  metadata: { ref: 7 },
+};
 
 async function scheduled(orgId: string, status: string, finishedDaysAgo: number) {
   const [s] = await sql<{ id: string }>(
@@ -96,12 +138,16 @@ async function inbound(orgId: string, status: string, receivedDaysAgo: number) {
     Prisma.sql`INSERT INTO inbound_messages (id, org_id, source, status, from_address, subject, text, html, size, received_at)
      VALUES (gen_random_uuid(), ${orgId}::uuid, 'smtp', ${status}, 'ann@example.test', 'Re: hello', 'the reply', '<p>the reply</p>', 1234, now() - make_interval(days => ${receivedDaysAgo})) RETURNING id::text`,
   );
-  await sql(Prisma.sql`INSERT INTO inbound_attachments (id, inbound_message_id, position, filename, content_type, size, content) VALUES (gen_random_uuid(), ${m.id}::uuid, 0, 'scan.pdf', 'application/pdf', 4, '\\x01020304'::bytea)`);
+  await sql(
+    Prisma.sql`INSERT INTO inbound_attachments (id, inbound_message_id, position, filename, content_type, size, content) VALUES (gen_random_uuid(), ${m.id}::uuid, 0, 'scan.pdf', 'application/pdf', 4, '\\x01020304'::bytea)`,
+  );
   return m.id;
 }
 
 const idempotencyKey = (orgId: string, key: string, hoursAgo: number) =>
-  sql(Prisma.sql`INSERT INTO idempotency_keys (org_id, key, request_hash, response_status, response_body, created_at) VALUES (${orgId}::uuid, ${key}, 'h', 200, '{"id":"x"}', now() - make_interval(hours => ${hoursAgo}))`);
+  sql(
+    Prisma.sql`INSERT INTO idempotency_keys (org_id, key, request_hash, response_status, response_body, created_at) VALUES (${orgId}::uuid, ${key}, 'h', 200, '{"id":"x"}', now() - make_interval(hours => ${hoursAgo}))`,
+  );
 
 describe("a retention run", () => {
   // Organization A: events 20 days old in three hours (rolled up), one late event created now.
@@ -120,13 +166,16 @@ describe("a retention run", () => {
   const twoHours = () => ({ orgId: a.orgId, projectId: null, from: new Date(base), to: new Date(base + 2 * HOUR) });
   const wholeDay = () => ({ orgId: a.orgId, projectId: null, from: new Date(m(-24 * 60)), to: new Date(base + 24 * HOUR) });
   const partial = () => ({ orgId: a.orgId, projectId: null, from: new Date(m(20)), to: new Date(m(135)) });
-  const rollups = (orgId: string) => sql(Prisma.sql`SELECT hour, provider, type, reason, count FROM event_rollups WHERE org_id = ${orgId}::uuid ORDER BY 1, 2, 3, 4`);
-  const firsts = (orgId: string) => sql(Prisma.sql`SELECT message_id, recipient, kind, first_at FROM engagement_firsts WHERE org_id = ${orgId}::uuid ORDER BY 1, 2, 3`);
+  const rollups = (orgId: string) =>
+    sql(Prisma.sql`SELECT hour, provider, type, reason, count FROM event_rollups WHERE org_id = ${orgId}::uuid ORDER BY 1, 2, 3, 4`);
+  const firsts = (orgId: string) =>
+    sql(Prisma.sql`SELECT message_id, recipient, kind, first_at FROM engagement_firsts WHERE org_id = ${orgId}::uuid ORDER BY 1, 2, 3`);
 
   beforeAll(async () => {
     [a, b, c] = [await newOrg(), await newOrg(), await newOrg()];
     const ma = await newMessage(a.orgId, a.projectId);
-    const ev = (type: NewEvent["type"], recipient: string, minutes: number, extra: Partial<NewEvent> = {}) => eventOf(a.orgId, a.projectId, ma, type, recipient, m(minutes), extra);
+    const ev = (type: NewEvent["type"], recipient: string, minutes: number, extra: Partial<NewEvent> = {}) =>
+      eventOf(a.orgId, a.projectId, ma, type, recipient, m(minutes), extra);
     await publishEvents([
       ev("email.sent", "r1@example.test", 10),
       ev("email.sent", "r2@example.test", 40),
@@ -137,7 +186,9 @@ describe("a retention run", () => {
     ]);
     const mc = await newMessage(c.orgId, c.projectId);
     const cEvents = [randomUUID(), randomUUID()];
-    await publishEvents(cEvents.map((id) => ({ ...eventOf(c.orgId, c.projectId, mc, "email.sent", "r1@example.test", m(10)), dedupeKey: id })));
+    await publishEvents(
+      cEvents.map((id) => ({ ...eventOf(c.orgId, c.projectId, mc, "email.sent", "r1@example.test", m(10)), dedupeKey: id })),
+    );
     await sleep(1_100);
     await rollUpEvents(1);
     await age(a.orgId, 20);
@@ -148,9 +199,12 @@ describe("a retention run", () => {
     // C's deliveries: finished and old; pending and old; finished and recent; and two that point
     // at C's old events: one finished but recent (it goes with its event), one pending (it keeps it).
     const hook = await endpoint(c.orgId);
-    const [e1, e2] = (await sql<{ id: string }>(Prisma.sql`SELECT id::text FROM email_events WHERE org_id = ${c.orgId}::uuid ORDER BY id`)).map((r) => r.id);
+    const [e1, e2] = (
+      await sql<{ id: string }>(Prisma.sql`SELECT id::text FROM email_events WHERE org_id = ${c.orgId}::uuid ORDER BY id`)
+    ).map((r) => r.id);
     Object.assign(ids, {
-      e1, e2,
+      e1,
+      e2,
       dSucceededOld: await delivery(c.orgId, hook, "succeeded", 20),
       dFailedOld: await delivery(c.orgId, hook, "failed", 20),
       dCancelledOld: await delivery(c.orgId, hook, "cancelled", 20),
@@ -200,8 +254,13 @@ describe("a retention run", () => {
   });
 
   it("deletes old rolled-up events only, keeps their rollups and first engagements, and marks the hours it took", async () => {
-    const left = await sql<{ type: string; recipient: string }>(Prisma.sql`SELECT type, recipient FROM email_events WHERE org_id = ${a.orgId}::uuid ORDER BY recipient`);
-    expect(left).toEqual([{ type: "email.delivered", recipient: "r2@example.test" }, { type: "email.delivered", recipient: "r3@example.test" }]);
+    const left = await sql<{ type: string; recipient: string }>(
+      Prisma.sql`SELECT type, recipient FROM email_events WHERE org_id = ${a.orgId}::uuid ORDER BY recipient`,
+    );
+    expect(left).toEqual([
+      { type: "email.delivered", recipient: "r2@example.test" },
+      { type: "email.delivered", recipient: "r3@example.test" },
+    ]);
     expect(bEventsAfter).toBe(1); // older than the cutoff but not rolled up: kept
     expect(await rollups(a.orgId)).toEqual(before.rollups);
     expect(await firsts(a.orgId)).toEqual(before.firsts);
@@ -231,7 +290,11 @@ describe("a retention run", () => {
   it("deletes finished old deliveries with their attempts, never pending ones, and those of deleted events with them", async () => {
     const left = await sql<{ id: string }>(Prisma.sql`SELECT id::text FROM webhook_deliveries WHERE org_id = ${c.orgId}::uuid ORDER BY id`);
     expect(left.map((d) => d.id).sort()).toEqual([ids.dPendingOld, ids.dDelivering, ids.dSucceededNew, ids.dPendingOfE2].sort());
-    expect(await count(Prisma.sql`webhook_attempts WHERE delivery_id = ANY(${[ids.dSucceededOld, ids.dFailedOld, ids.dCancelledOld, ids.dOfE1]}::uuid[])`)).toBe(0);
+    expect(
+      await count(
+        Prisma.sql`webhook_attempts WHERE delivery_id = ANY(${[ids.dSucceededOld, ids.dFailedOld, ids.dCancelledOld, ids.dOfE1]}::uuid[])`,
+      ),
+    ).toBe(0);
     expect(await count(Prisma.sql`webhook_attempts WHERE delivery_id = ANY(${[ids.dPendingOld, ids.dSucceededNew]}::uuid[])`)).toBe(2);
     // The event with a pending delivery stays; the other went, taking its finished delivery.
     const events = await sql<{ id: string }>(Prisma.sql`SELECT id::text FROM email_events WHERE org_id = ${c.orgId}::uuid`);
@@ -239,12 +302,16 @@ describe("a retention run", () => {
   });
 
   it("deletes audit entries older than the cutoff only", async () => {
-    const left = await sql<{ days: number }>(Prisma.sql`SELECT round(extract(epoch FROM now() - created_at) / 86400)::int AS days FROM audit_logs WHERE org_id = ${a.orgId}::uuid`);
+    const left = await sql<{ days: number }>(
+      Prisma.sql`SELECT round(extract(epoch FROM now() - created_at) / 86400)::int AS days FROM audit_logs WHERE org_id = ${a.orgId}::uuid`,
+    );
     expect(left).toEqual([{ days: 2 }]);
   });
 
   it("removes the bodies of finished scheduled emails, keeping the rows; an email still to send is untouched", async () => {
-    const rows = await sql<{ id: string; status: string; email_data: Record<string, unknown> }>(Prisma.sql`SELECT id::text, status, email_data FROM scheduled_emails WHERE org_id = ${a.orgId}::uuid`);
+    const rows = await sql<{ id: string; status: string; email_data: Record<string, unknown> }>(
+      Prisma.sql`SELECT id::text, status, email_data FROM scheduled_emails WHERE org_id = ${a.orgId}::uuid`,
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(rows).toHaveLength(5);
     const blanked = { to: BODY.to, subject: BODY.subject, metadata: BODY.metadata };
@@ -255,7 +322,17 @@ describe("a retention run", () => {
   });
 
   it("removes the bodies and attachment contents of processed inbound mail, keeping rows, names and sizes", async () => {
-    const rows = await sql<{ id: string; status: string; subject: string; text: string | null; html: string | null; body_removed_at: Date | null; size: number; bytes: number; filename: string }>(
+    const rows = await sql<{
+      id: string;
+      status: string;
+      subject: string;
+      text: string | null;
+      html: string | null;
+      body_removed_at: Date | null;
+      size: number;
+      bytes: number;
+      filename: string;
+    }>(
       Prisma.sql`SELECT m.id::text, m.status, m.subject, m.text, m.html, m.body_removed_at, a.size, octet_length(a.content) AS bytes, a.filename
        FROM inbound_messages m JOIN inbound_attachments a ON a.inbound_message_id = m.id WHERE m.org_id = ${a.orgId}::uuid`,
     );
@@ -265,7 +342,8 @@ describe("a retention run", () => {
       expect(byId.get(id)).toMatchObject({ subject: "Re: hello", text: null, html: null, size: 4, bytes: 0, filename: "scan.pdf" });
       expect(byId.get(id)!.body_removed_at).toBeInstanceOf(Date);
     }
-    for (const id of [ids.inboundUnprocessed, ids.inboundNew]) expect(byId.get(id)).toMatchObject({ text: "the reply", bytes: 4, body_removed_at: null });
+    for (const id of [ids.inboundUnprocessed, ids.inboundNew])
+      expect(byId.get(id)).toMatchObject({ text: "the reply", bytes: 4, body_removed_at: null });
   });
 
   it("deletes idempotency records past their 24 hours", async () => {
@@ -288,7 +366,9 @@ describe("settings", () => {
   beforeAll(async () => {
     org = await newOrg();
     const mid = await newMessage(org.orgId, org.projectId);
-    await publishEvents([1, 2, 3].map((i) => eventOf(org.orgId, org.projectId, mid, "email.sent", `r${i}@example.test`, Date.now() - 30 * DAY)));
+    await publishEvents(
+      [1, 2, 3].map((i) => eventOf(org.orgId, org.projectId, mid, "email.sent", `r${i}@example.test`, Date.now() - 30 * DAY)),
+    );
     await sleep(1_100);
     await rollUpEvents(1);
     await age(org.orgId, 30);

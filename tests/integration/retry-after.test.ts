@@ -65,7 +65,8 @@ describe("429 answers", () => {
     const org = await newOrg();
     await productionMode(org.org.id, 1);
     const { key } = await createKey(org.cookie, ["email:send"]);
-    const send = () => call("/api/v1/email/send", { key, body: { from: "ann@sender.test", to: "r@example.test", subject: "x", text: "x" } });
+    const send = () =>
+      call("/api/v1/email/send", { key, body: { from: "ann@sender.test", to: "r@example.test", subject: "x", text: "x" } });
     expect((await send()).status).toBe(200);
     const over = await send();
     expect(over.body.code).toBe("QUOTA_EXCEEDED");
@@ -73,7 +74,10 @@ describe("429 answers", () => {
     expect(Math.abs(wait - secondsUntilNextMonth())).toBeLessThanOrEqual(5);
     // Scheduling checks the allowance the same way.
     const later = new Date(Date.now() + 3_600_000).toISOString();
-    const scheduled = await call("/api/email/schedule", { key, body: { from: "ann@sender.test", to: "r@example.test", subject: "x", text: "x", scheduledFor: later } });
+    const scheduled = await call("/api/email/schedule", {
+      key,
+      body: { from: "ann@sender.test", to: "r@example.test", subject: "x", text: "x", scheduledFor: later },
+    });
     expect(Math.abs(retryAfter(scheduled, 31 * 86_400) - secondsUntilNextMonth())).toBeLessThanOrEqual(5);
   });
 
@@ -82,7 +86,8 @@ describe("429 answers", () => {
     await productionMode(org.org.id);
     await smtpProvider(org.cookie, sink, { rateLimitPerMinute: 1 });
     const { key } = await createKey(org.cookie, ["email:send"]);
-    const send = () => call("/api/v1/email/send", { key, body: { from: "ann@sender.test", to: "r@example.test", subject: "x", text: "x" } });
+    const send = () =>
+      call("/api/v1/email/send", { key, body: { from: "ann@sender.test", to: "r@example.test", subject: "x", text: "x" } });
     expect((await send()).status).toBe(200);
     const full = await send();
     expect(full.body.code).toBe("NO_PROVIDER_CAPACITY");
@@ -92,7 +97,8 @@ describe("429 answers", () => {
   it("the second-factor throttle: until the wrong codes leave its recent windows", async () => {
     const org = await newOrg();
     expect((await call("/api/account/two-factor/setup", { cookie: org.cookie, method: "POST" })).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: "000000" } })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: "000000" } })).status).toBe(400);
     const blocked = await call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: "000000" } });
     expect(blocked.body.code).toBe("RATE_LIMITED");
     retryAfter(blocked, 600);
@@ -100,7 +106,11 @@ describe("429 answers", () => {
 
   it("the password-change throttle: as its recent windows say (not a fixed figure)", async () => {
     const org = await newOrg();
-    const change = () => call("/api/account/password", { cookie: org.cookie, body: { currentPassword: "not-it-at-all", newPassword: "a brand new password 1" } });
+    const change = () =>
+      call("/api/account/password", {
+        cookie: org.cookie,
+        body: { currentPassword: "not-it-at-all", newPassword: "a brand new password 1" },
+      });
     for (let i = 0; i < 10; i++) expect((await change()).status).toBe(400);
     const blocked = await change();
     expect(blocked.body.code).toBe("RATE_LIMITED");
@@ -112,7 +122,11 @@ describe("429 answers", () => {
 
   it("OAuth client registration: until the address's hour has room", async () => {
     const address = `192.0.2.${1 + (randomBytes(1)[0] % 250)}`;
-    const register = () => call("/api/oauth/register", { body: { redirect_uris: ["https://app.example/cb"], client_name: "Many" }, headers: { "x-forwarded-for": address } });
+    const register = () =>
+      call("/api/oauth/register", {
+        body: { redirect_uris: ["https://app.example/cb"], client_name: "Many" },
+        headers: { "x-forwarded-for": address },
+      });
     for (let i = 0; i < REGISTRATIONS_PER_HOUR; i++) expect((await register()).status).toBe(201);
     const refused = await register();
     expect(refused.body.error).toBe("invalid_request");
@@ -125,7 +139,15 @@ describe("429 answers", () => {
     const invitee = await newOrg(); // an existing account with a password of its own choosing
     const token = randomToken();
     await db().accountLink.create({
-      data: { kind: "invitation", tokenHash: sha256Hex(token), orgId: inviting.org.id, email: invitee.email, role: "member", createdBy: inviting.user.id, expiresAt: new Date(Date.now() + 86_400_000) },
+      data: {
+        kind: "invitation",
+        tokenHash: sha256Hex(token),
+        orgId: inviting.org.id,
+        email: invitee.email,
+        role: "member",
+        createdBy: inviting.user.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
     });
     const ip = someAddress();
     const attempt = (password: string) =>

@@ -7,7 +7,11 @@ import { db } from "@/lib/db/client";
 describe("send mode", () => {
   it("starts in test; only admins enable production; anyone with safety.configure goes back", async () => {
     const org = await newOrg();
-    expect((await call("/api/safety/mode", { cookie: org.cookie })).body).toEqual({ mode: "test", require2faThreshold: 100, testListMaxSize: 25 });
+    expect((await call("/api/safety/mode", { cookie: org.cookie })).body).toEqual({
+      mode: "test",
+      require2faThreshold: 100,
+      testListMaxSize: 25,
+    });
     const member = await addMemberAs(org.cookie, "member");
     const refused = await call("/api/safety/mode", { method: "PUT", cookie: member.cookie, body: { mode: "production" } });
     expect(refused.status).toBe(403);
@@ -18,7 +22,10 @@ describe("send mode", () => {
     expect(on.body.mode).toBe("production");
     expect((await call("/api/safety/mode", { method: "PUT", cookie: member.cookie, body: { mode: "test" } })).status).toBe(403);
     expect((await call("/api/safety/mode", { method: "PUT", cookie: org.cookie, body: { mode: "test" } })).body.mode).toBe("test");
-    const switches = await db().auditLog.findMany({ where: { orgId: org.org.id, action: "safety.mode_changed" }, orderBy: { createdAt: "asc" } });
+    const switches = await db().auditLog.findMany({
+      where: { orgId: org.org.id, action: "safety.mode_changed" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(switches.map((s) => s.sendMode)).toEqual(["production", "test"]);
     expect(switches.every((s) => s.projectId === null)).toBe(true);
   });
@@ -27,7 +34,10 @@ describe("send mode", () => {
     const org = await newOrg();
     expect((await call("/api/safety/mode", { method: "PUT", cookie: org.cookie, body: { mode: "live" } })).status).toBe(400);
     expect((await call("/api/safety/mode", { method: "PUT", cookie: org.cookie, body: {} })).status).toBe(400);
-    expect((await call("/api/safety/mode", { method: "PUT", cookie: org.cookie, raw: "{", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(
+      (await call("/api/safety/mode", { method: "PUT", cookie: org.cookie, raw: "{", headers: { "content-type": "application/json" } }))
+        .status,
+    ).toBe(400);
     expect((await call("/api/safety/mode")).status).toBe(401);
     const { key } = await createKey(org.cookie, ["*"]);
     const res = await call("/api/safety/mode", { method: "PUT", key, body: { mode: "production" } });
@@ -40,14 +50,20 @@ describe("send mode", () => {
 describe("test lists", () => {
   it("create (201 {list}), list ({lists}), delete ({deleted}); validation and permissions", async () => {
     const org = await newOrg();
-    const created = await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "QA", emails: ["QA@Example.test", "qa@example.test", "b@example.test"] } });
+    const created = await call("/api/safety/test-lists", {
+      cookie: org.cookie,
+      body: { name: "QA", emails: ["QA@Example.test", "qa@example.test", "b@example.test"] },
+    });
     expect(created.status).toBe(201);
     expect(created.body.list).toMatchObject({ name: "QA", emails: ["qa@example.test", "b@example.test"] });
     expect((await call("/api/safety/test-lists", { cookie: org.cookie })).body.lists).toHaveLength(1);
     expect((await call("/api/safety/test-lists", { cookie: org.cookie, body: { emails: [] } })).status).toBe(400);
     expect((await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "" } })).status).toBe(400);
     expect((await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "x", emails: ["nope"] } })).status).toBe(400);
-    const tooMany = await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "big", emails: Array.from({ length: 26 }, (_, i) => `u${i}@example.test`) } });
+    const tooMany = await call("/api/safety/test-lists", {
+      cookie: org.cookie,
+      body: { name: "big", emails: Array.from({ length: 26 }, (_, i) => `u${i}@example.test`) },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toMatch(/at most 25/);
     expect((await call("/api/safety/test-lists", { method: "DELETE", cookie: org.cookie })).status).toBe(400);
@@ -94,7 +110,10 @@ describe("GET /api/audit", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 4, limit: 25, offset: 0 });
     expect(res.body.entries.map((e: { createdAt: string }) => e.createdAt)).toEqual([
-      "2026-01-03T10:00:00.000Z", "2026-01-02T11:00:00.000Z", "2026-01-02T10:00:00.000Z", "2026-01-01T10:00:00.000Z",
+      "2026-01-03T10:00:00.000Z",
+      "2026-01-02T11:00:00.000Z",
+      "2026-01-02T10:00:00.000Z",
+      "2026-01-01T10:00:00.000Z",
     ]);
     expect(res.body.entries[1].projectId).toBeNull();
   });
@@ -102,14 +121,33 @@ describe("GET /api/audit", () => {
   it("filters by sendMode, startDate and endDate, and pages with limit and offset", async () => {
     expect((await audit("&endDate=2026-02-01T00:00:00Z&sendMode=test")).body.total).toBe(1);
     expect((await audit("&endDate=2026-01-02T10:30:00Z")).body.total).toBe(2);
-    expect((await call(`/api/audit?projectId=${org.project.id}&startDate=2026-01-02T10:30:00Z&endDate=2026-02-01T00:00:00Z`, { cookie: org.cookie })).body.total).toBe(2);
+    expect(
+      (
+        await call(`/api/audit?projectId=${org.project.id}&startDate=2026-01-02T10:30:00Z&endDate=2026-02-01T00:00:00Z`, {
+          cookie: org.cookie,
+        })
+      ).body.total,
+    ).toBe(2);
     const page = await audit("&endDate=2026-02-01T00:00:00Z&limit=2&offset=1");
     expect(page.body).toMatchObject({ total: 4, limit: 2, offset: 1 });
-    expect(page.body.entries.map((e: { createdAt: string }) => e.createdAt)).toEqual(["2026-01-02T11:00:00.000Z", "2026-01-02T10:00:00.000Z"]);
+    expect(page.body.entries.map((e: { createdAt: string }) => e.createdAt)).toEqual([
+      "2026-01-02T11:00:00.000Z",
+      "2026-01-02T10:00:00.000Z",
+    ]);
   });
 
   it("answers 400 for a missing projectId, a bad date, or a limit outside 1..100", async () => {
-    for (const q of ["", `?projectId=${org.project.id}&startDate=yesterday`, `?projectId=${org.project.id}&endDate=2026-13-01`, `?projectId=${org.project.id}&limit=0`, `?projectId=${org.project.id}&limit=101`, `?projectId=${org.project.id}&offset=-1`, `?projectId=${org.project.id}&sendMode=live`, "?projectId=nope", `?projectId=${org.project.id}&startDate=2026-02-01T00:00:00Z&endDate=2026-01-01T00:00:00Z`]) {
+    for (const q of [
+      "",
+      `?projectId=${org.project.id}&startDate=yesterday`,
+      `?projectId=${org.project.id}&endDate=2026-13-01`,
+      `?projectId=${org.project.id}&limit=0`,
+      `?projectId=${org.project.id}&limit=101`,
+      `?projectId=${org.project.id}&offset=-1`,
+      `?projectId=${org.project.id}&sendMode=live`,
+      "?projectId=nope",
+      `?projectId=${org.project.id}&startDate=2026-02-01T00:00:00Z&endDate=2026-01-01T00:00:00Z`,
+    ]) {
       expect((await call(`/api/audit${q}`, { cookie: org.cookie })).status, q).toBe(400);
     }
   });

@@ -33,15 +33,29 @@ afterAll(() => sink?.close());
 async function interrupted(subject: string, message: { status: string; providerId: string | null }) {
   const res = await call("/api/email/schedule", {
     key,
-    body: { from: "ann@sender.test", to: "reader@example.test", subject, text: "once", scheduledFor: new Date(Date.now() + 3_600_000).toISOString() },
+    body: {
+      from: "ann@sender.test",
+      to: "reader@example.test",
+      subject,
+      text: "once",
+      scheduledFor: new Date(Date.now() + 3_600_000).toISOString(),
+    },
   });
   expect(res.status).toBe(200);
   const id = res.body.id as string;
   await db().job.deleteMany({ where: { dedupeKey: `scheduled:${id}` } }); // this test runs the job itself
   const m = await db().message.create({
     data: {
-      orgId: org.org.id, fromAddress: "ann@sender.test", to: ["reader@example.test"], cc: [], bcc: [], subject, sendMode: "production",
-      messageIdHeader: `<${id}@interrupted.test>`, status: message.status, providerId: message.providerId,
+      orgId: org.org.id,
+      fromAddress: "ann@sender.test",
+      to: ["reader@example.test"],
+      cc: [],
+      bcc: [],
+      subject,
+      sendMode: "production",
+      messageIdHeader: `<${id}@interrupted.test>`,
+      status: message.status,
+      providerId: message.providerId,
     },
   });
   await db().scheduledEmail.update({ where: { id }, data: { status: "sending", messageId: m.id } });
@@ -68,11 +82,17 @@ describe("a scheduled send run again after its process died", () => {
     const { id, messageId } = await interrupted("Never left", { status: "queued", providerId: null });
     await run(id);
     expect(sink.messages.length).toBe(before + 1);
-    expect(await db().message.findUniqueOrThrow({ where: { id: messageId } })).toMatchObject({ status: "failed", error: "interrupted before it was handed to a provider" });
+    expect(await db().message.findUniqueOrThrow({ where: { id: messageId } })).toMatchObject({
+      status: "failed",
+      error: "interrupted before it was handed to a provider",
+    });
     const row = await db().scheduledEmail.findUniqueOrThrow({ where: { id } });
     expect(row.status).toBe("sent");
     expect(row.messageId).not.toBe(messageId);
-    expect(await db().message.findUniqueOrThrow({ where: { id: row.messageId! } })).toMatchObject({ status: "sent", subject: "Never left" });
+    expect(await db().message.findUniqueOrThrow({ where: { id: row.messageId! } })).toMatchObject({
+      status: "sent",
+      subject: "Never left",
+    });
   });
 
   it("sent already: only the bookkeeping is finished, nothing is sent again", async () => {

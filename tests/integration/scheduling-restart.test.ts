@@ -12,7 +12,11 @@ describe("restart", () => {
     try {
       const at = new Date(Date.now() + 2_000).toISOString();
       for (const subject of ["While down 1", "While down 2", "While down 3"]) {
-        const res = await call("/api/email/schedule", { base: s.server.url, key: s.key, body: { to: "r@example.test", subject, text: "x", scheduledFor: at } });
+        const res = await call("/api/email/schedule", {
+          base: s.server.url,
+          key: s.key,
+          body: { to: "r@example.test", subject, text: "x", scheduledFor: at },
+        });
         expect(res.status).toBe(200);
       }
       await s.server.stop("SIGKILL");

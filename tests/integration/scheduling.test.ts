@@ -31,12 +31,22 @@ describe("scheduling through the legacy routes", () => {
   it("sends once at scheduledFor (within a second), honouring the time zone of the ISO string", async () => {
     const at = new Date(Date.now() + 2_000);
     const local = new Date(at.getTime() + 2 * 3_600_000).toISOString().replace("Z", "+02:00"); // the same instant, written at +02:00
-    const res = await call("/api/email/schedule", { key, body: { to: "Reader <reader@example.test>", subject: "Later", text: "x", scheduledFor: local } });
+    const res = await call("/api/email/schedule", {
+      key,
+      body: { to: "Reader <reader@example.test>", subject: "Later", text: "x", scheduledFor: local },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: expect.any(String), emailData: expect.objectContaining({ to: ["Reader <reader@example.test>"], subject: "Later" }),
-      scheduledFor: at.toISOString(), status: "scheduled", retryCount: 0, maxRetries: 3, result: null, error: null,
-      createdAt: expect.any(String), sentAt: null,
+      id: expect.any(String),
+      emailData: expect.objectContaining({ to: ["Reader <reader@example.test>"], subject: "Later" }),
+      scheduledFor: at.toISOString(),
+      status: "scheduled",
+      retryCount: 0,
+      maxRetries: 3,
+      result: null,
+      error: null,
+      createdAt: expect.any(String),
+      sentAt: null,
     });
     expect(await db().message.count({ where: { orgId: org.org.id, subject: "Later" } })).toBe(0);
     const row = await waitForStatus(res.body.id, ["sent", "failed"]);
@@ -46,21 +56,34 @@ describe("scheduling through the legacy routes", () => {
     expect(row.result).toMatchObject({ id: row.messageId, status: "sent", provider: "demo" });
     const messages = await db().message.findMany({ where: { orgId: org.org.id, subject: "Later" } });
     expect(messages.map((m) => m.id)).toEqual([row.messageId]);
-    const audit = await db().auditLog.findMany({ where: { orgId: org.org.id, action: { in: ["email.schedule", "email.send"] } }, orderBy: { createdAt: "asc" } });
-    expect(audit.filter((a) => a.metadata && (a.metadata as { subject?: string }).subject === "Later").map((a) => [a.action, a.outcome])).toEqual([
+    const audit = await db().auditLog.findMany({
+      where: { orgId: org.org.id, action: { in: ["email.schedule", "email.send"] } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(
+      audit.filter((a) => a.metadata && (a.metadata as { subject?: string }).subject === "Later").map((a) => [a.action, a.outcome]),
+    ).toEqual([
       ["email.schedule", "scheduled"],
       ["email.send", "sent"],
     ]);
   });
 
   it("sends a template's version as it was when scheduled: an edit meanwhile (say by a key that may only write templates) changes nothing", async () => {
-    const t = await call("/api/v1/templates", { cookie: org.cookie, body: { name: `Pinned ${Date.now()}`, subject: "Approved subject", text: "Approved text" } });
+    const t = await call("/api/v1/templates", {
+      cookie: org.cookie,
+      body: { name: `Pinned ${Date.now()}`, subject: "Approved subject", text: "Approved text" },
+    });
     expect(t.status).toBe(201);
-    const res = await call("/api/email/schedule", { key, body: { to: "reader@example.test", subject: "ignored", templateId: t.body.data.id, scheduledFor: inMs(2_000) } });
+    const res = await call("/api/email/schedule", {
+      key,
+      body: { to: "reader@example.test", subject: "ignored", templateId: t.body.data.id, scheduledFor: inMs(2_000) },
+    });
     expect(res.status).toBe(200);
     expect(res.body.emailData).toMatchObject({ templateId: t.body.data.id, templateVersion: 1 });
     const writer = (await createKey(org.cookie, ["templates:read", "templates:write"])).key;
-    expect((await call(`/api/v1/templates/${t.body.data.id}`, { key: writer, method: "PATCH", body: { subject: "Rewritten subject" } })).status).toBe(200);
+    expect(
+      (await call(`/api/v1/templates/${t.body.data.id}`, { key: writer, method: "PATCH", body: { subject: "Rewritten subject" } })).status,
+    ).toBe(200);
     const row = await waitForStatus(res.body.id, ["sent", "failed"]);
     expect(row.status).toBe("sent");
     expect((await db().message.findUniqueOrThrow({ where: { id: row.messageId! } })).subject).toBe("Approved subject");
@@ -88,7 +111,12 @@ describe("scheduling through the legacy routes", () => {
   });
 
   it("cancels before the time ({cancelled: true}, nothing sent), not after ({cancelled: false}); unknown and others' ids are 404", async () => {
-    const waiting = (await call("/api/email/schedule", { key, body: { to: "reader@example.test", subject: "Cancel me", text: "x", scheduledFor: inMs(1_500) } })).body;
+    const waiting = (
+      await call("/api/email/schedule", {
+        key,
+        body: { to: "reader@example.test", subject: "Cancel me", text: "x", scheduledFor: inMs(1_500) },
+      })
+    ).body;
     const cancel = await call(`/api/email/schedule/${waiting.id}`, { key, method: "DELETE" });
     expect(cancel.status).toBe(200);
     expect(cancel.body).toEqual({ cancelled: true });
@@ -97,7 +125,12 @@ describe("scheduling through the legacy routes", () => {
     expect((await db().scheduledEmail.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("cancelled");
     expect(await db().message.count({ where: { orgId: org.org.id, subject: "Cancel me" } })).toBe(0);
 
-    const sent = (await call("/api/email/schedule", { key, body: { to: "reader@example.test", subject: "Too late", text: "x", scheduledFor: inMs(500) } })).body;
+    const sent = (
+      await call("/api/email/schedule", {
+        key,
+        body: { to: "reader@example.test", subject: "Too late", text: "x", scheduledFor: inMs(500) },
+      })
+    ).body;
     expect((await waitForStatus(sent.id, ["sent"])).status).toBe("sent");
     expect((await call(`/api/email/schedule/${sent.id}`, { key, method: "DELETE" })).body).toEqual({ cancelled: false });
 
@@ -112,10 +145,19 @@ describe("scheduling through the legacy routes", () => {
     const at = Date.now() + 1_500;
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) {
-      ids.push((await call("/api/email/schedule", { key, body: { to: "reader@example.test", subject: `Race ${i}`, text: "x", scheduledFor: new Date(at).toISOString() } })).body.id);
+      ids.push(
+        (
+          await call("/api/email/schedule", {
+            key,
+            body: { to: "reader@example.test", subject: `Race ${i}`, text: "x", scheduledFor: new Date(at).toISOString() },
+          })
+        ).body.id,
+      );
     }
     await sleep(Math.max(0, at - Date.now() - 30));
-    const answers = await Promise.all(ids.map((id, i) => sleep(i * 15).then(() => call(`/api/email/schedule/${id}`, { key, method: "DELETE" }))));
+    const answers = await Promise.all(
+      ids.map((id, i) => sleep(i * 15).then(() => call(`/api/email/schedule/${id}`, { key, method: "DELETE" }))),
+    );
     await sleep(2_000);
     for (const [i, id] of ids.entries()) {
       const row = await db().scheduledEmail.findUniqueOrThrow({ where: { id } });
@@ -134,7 +176,8 @@ describe("scheduling through the legacy routes", () => {
     const other = await newOrg();
     await productionMode(other.org.id);
     const k = (await createKey(other.cookie, ["email:send"])).key;
-    for (const subject of ["one", "two", "three"]) await call("/api/email/schedule", { key: k, body: { to: "r@example.test", subject, text: "x", scheduledFor: inMs(3_600_000) } });
+    for (const subject of ["one", "two", "three"])
+      await call("/api/email/schedule", { key: k, body: { to: "r@example.test", subject, text: "x", scheduledFor: inMs(3_600_000) } });
     const page = await call("/api/email/schedule?page=1&limit=2", { key: k });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ total: 3, page: 1, limit: 2 });
@@ -151,14 +194,22 @@ describe("safety, quota and retries", () => {
   it("applies test mode when scheduling, and again when sending (a switch to test mode before the time blocks it)", async () => {
     const org = await newOrg(); // test mode
     const key = (await createKey(org.cookie, ["email:send"])).key;
-    const refused = await call("/api/email/schedule", { key, body: { to: "stranger@example.test", subject: "Nope", text: "x", scheduledFor: inMs(60_000) } });
+    const refused = await call("/api/email/schedule", {
+      key,
+      body: { to: "stranger@example.test", subject: "Nope", text: "x", scheduledFor: inMs(60_000) },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("TEST_MODE_RECIPIENT");
     expect(await db().scheduledEmail.count({ where: { orgId: org.org.id } })).toBe(0);
     expect(await db().auditLog.count({ where: { orgId: org.org.id, action: "email.schedule", outcome: "refused_test_mode" } })).toBe(1);
 
     await productionMode(org.org.id);
-    const scheduled = (await call("/api/email/schedule", { key, body: { to: "stranger@example.test", subject: "Blocked later", text: "x", scheduledFor: inMs(1_500) } })).body;
+    const scheduled = (
+      await call("/api/email/schedule", {
+        key,
+        body: { to: "stranger@example.test", subject: "Blocked later", text: "x", scheduledFor: inMs(1_500) },
+      })
+    ).body;
     await db().organization.update({ where: { id: org.org.id }, data: { sendMode: "test" } });
     const row = await waitForStatus(scheduled.id, ["sent", "failed"]);
     expect(row).toMatchObject({ status: "failed", error: expect.stringContaining("not on a test list"), messageId: null, retryCount: 0 });
@@ -169,7 +220,10 @@ describe("safety, quota and retries", () => {
     const org = await newOrg();
     await productionMode(org.org.id, 0);
     const key = (await createKey(org.cookie, ["email:send"])).key;
-    const res = await call("/api/email/schedule", { key, body: { to: "r@example.test", subject: "Over", text: "x", scheduledFor: inMs(60_000) } });
+    const res = await call("/api/email/schedule", {
+      key,
+      body: { to: "r@example.test", subject: "Over", text: "x", scheduledFor: inMs(60_000) },
+    });
     expect(res.status).toBe(429);
     expect(res.body.code).toBe("QUOTA_EXCEEDED");
   });
@@ -179,7 +233,10 @@ describe("safety, quota and retries", () => {
     await productionMode(org.org.id);
     await smtpProvider(org.cookie, await deadPort());
     const key = (await createKey(org.cookie, ["email:send"])).key;
-    const res = await call("/api/email/schedule", { key, body: { to: "r@example.test", subject: "Doomed", text: "x", scheduledFor: inMs(300), maxRetries: 1 } });
+    const res = await call("/api/email/schedule", {
+      key,
+      body: { to: "r@example.test", subject: "Doomed", text: "x", scheduledFor: inMs(300), maxRetries: 1 },
+    });
     expect(res.body.maxRetries).toBe(1);
     const first = await waitForStatus(res.body.id, ["failed"], 1_500).catch(() => null);
     expect(first?.status).not.toBe("failed"); // still retrying after the first failure
@@ -195,7 +252,12 @@ describe("access ending before the time", () => {
     const org = await newOrg();
     await productionMode(org.org.id);
     const created = await createKey(org.cookie, ["email:send"]);
-    const scheduled = (await call("/api/email/schedule", { key: created.key, body: { to: "r@example.test", subject: "Revoked", text: "x", scheduledFor: inMs(1_500) } })).body;
+    const scheduled = (
+      await call("/api/email/schedule", {
+        key: created.key,
+        body: { to: "r@example.test", subject: "Revoked", text: "x", scheduledFor: inMs(1_500) },
+      })
+    ).body;
     expect((await call(`/api/api-keys/${created.id}`, { cookie: org.cookie, method: "DELETE" })).status).toBe(200);
     const row = await waitForStatus(scheduled.id, ["sent", "failed"]);
     expect(row).toMatchObject({ status: "failed", error: expect.stringContaining("no longer has access") });
@@ -210,7 +272,11 @@ describe("two app instances", () => {
     const key = (await createKey(org.cookie, ["email:send"])).key;
     const at = inMs(1_500);
     const ids = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call("/api/email/schedule", { key, body: { to: "r@example.test", subject: `Once ${i}`, text: "x", scheduledFor: at } }).then((r) => r.body.id as string)),
+      Array.from({ length: 20 }, (_, i) =>
+        call("/api/email/schedule", { key, body: { to: "r@example.test", subject: `Once ${i}`, text: "x", scheduledFor: at } }).then(
+          (r) => r.body.id as string,
+        ),
+      ),
     );
     for (const id of ids) expect((await waitForStatus(id, ["sent", "failed"])).status).toBe("sent");
     const messages = await db().message.findMany({ where: { orgId: org.org.id } });
@@ -224,7 +290,10 @@ describe("v1 routes", () => {
     const org = await newOrg();
     await productionMode(org.org.id);
     const key = (await createKey(org.cookie, ["email:send"])).key;
-    const res = await call("/api/v1/email/send", { key, body: { to: "r@example.test", subject: "v1 later", text: "x", scheduledAt: inMs(3_600_000) } });
+    const res = await call("/api/v1/email/send", {
+      key,
+      body: { to: "r@example.test", subject: "v1 later", text: "x", scheduledAt: inMs(3_600_000) },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: expect.any(String), status: "scheduled", retryCount: 0, maxRetries: 3 });
     expect(res.body.requestId).toMatch(/^req_/);
@@ -234,11 +303,19 @@ describe("v1 routes", () => {
     expect((await call(`/api/v1/email/scheduled/${res.body.data.id}`, { key })).body.data.emailData.subject).toBe("v1 later");
     expect((await call(`/api/v1/email/scheduled/${res.body.data.id}`, { key, method: "DELETE" })).body.data).toEqual({ cancelled: true });
     expect((await call(`/api/v1/email/scheduled/${res.body.data.id}`, { key })).body.data.status).toBe("cancelled");
-    const past = await call("/api/v1/email/send", { key, body: { to: "r@example.test", subject: "x", text: "x", scheduledAt: inMs(-1_000) } });
+    const past = await call("/api/v1/email/send", {
+      key,
+      body: { to: "r@example.test", subject: "x", text: "x", scheduledAt: inMs(-1_000) },
+    });
     expect(past.status).toBe(400);
     expect(past.body.error).toContain("body.scheduledAt");
-    expect((await call("/api/v1/email/send", { key, body: { to: "r@example.test", subject: "x", text: "x", maxRetries: 2 } })).status).toBe(400);
+    expect((await call("/api/v1/email/send", { key, body: { to: "r@example.test", subject: "x", text: "x", maxRetries: 2 } })).status).toBe(
+      400,
+    );
     expect((await call("/api/v1/email/scheduled", { key: (await createKey(org.cookie, ["org:read"])).key })).status).toBe(403);
-    expect((await call(`/api/v1/email/scheduled/${res.body.data.id}`, { key: (await createKey((await newOrg()).cookie, ["email:send"])).key })).status).toBe(404);
+    expect(
+      (await call(`/api/v1/email/scheduled/${res.body.data.id}`, { key: (await createKey((await newOrg()).cookie, ["email:send"])).key }))
+        .status,
+    ).toBe(404);
   });
 });

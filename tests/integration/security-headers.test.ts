@@ -32,7 +32,11 @@ describe("security headers", () => {
   });
 
   it("are on API answers, successful or not", async () => {
-    for (const [path, status, body] of [["/api/health/live", 200, undefined], ["/api/v1/templates", 401, undefined], ["/api/email/send", 401, {}]] as const) {
+    for (const [path, status, body] of [
+      ["/api/health/live", 200, undefined],
+      ["/api/v1/templates", 401, undefined],
+      ["/api/email/send", 401, {}],
+    ] as const) {
       const res = await call(path, { body });
       expect(res.status, path).toBe(status);
       expectSecurityHeaders(res.headers);
@@ -44,7 +48,9 @@ describe("security headers", () => {
   });
 
   it("the hosted pages keep their stricter no-referrer", async () => {
-    const res = await call(`/u/${signUnsubscribeToken({ messageId: "00000000-0000-4000-8000-000000000000", recipient: "h@example.test" })}`);
+    const res = await call(
+      `/u/${signUnsubscribeToken({ messageId: "00000000-0000-4000-8000-000000000000", recipient: "h@example.test" })}`,
+    );
     expect(res.status).toBe(200);
     expectSecurityHeaders(res.headers);
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");

@@ -36,8 +36,17 @@ async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; sta
 }
 
 type Org = Awaited<ReturnType<typeof newOrg>>;
-const keyOf = (org: Org): Principal => ({ kind: "key", orgId: org.org.id, projectId: null, keyId: randomUUID(), scopes: ["emails:send"], rateLimitPerMinute: 1000, allowBulk: false });
-const demoSend = (to = ["delivered@demo.mailroom.test"]) => sendEmailSchema.parse({ from: "ann@sender.test", to, subject: "Counted", text: "Hello" });
+const keyOf = (org: Org): Principal => ({
+  kind: "key",
+  orgId: org.org.id,
+  projectId: null,
+  keyId: randomUUID(),
+  scopes: ["emails:send"],
+  rateLimitPerMinute: 1000,
+  allowBulk: false,
+});
+const demoSend = (to = ["delivered@demo.mailroom.test"]) =>
+  sendEmailSchema.parse({ from: "ann@sender.test", to, subject: "Counted", text: "Hello" });
 
 describe("statements per hot path", () => {
   let production: Org;
@@ -58,13 +67,17 @@ describe("statements per hot path", () => {
     expect(message.status).toBe("sent");
     expect(await db().emailEvent.count({ where: { messageId: result.id, type: "email.sent" } })).toBe(1);
     // The demo provider's delivery, stored to be published later (or already published by a server's runner).
-    const later = (await db().scheduledEvent.count({ where: { messageId: result.id } })) + (await db().emailEvent.count({ where: { messageId: result.id, type: "email.delivered" } }));
+    const later =
+      (await db().scheduledEvent.count({ where: { messageId: result.id } })) +
+      (await db().emailEvent.count({ where: { messageId: result.id, type: "email.delivered" } }));
     expect(later).toBe(1);
     expect(await db().auditLog.count({ where: { orgId: production.org.id, action: "email.send", outcome: "sent" } })).toBe(2);
 
     // Another send of the same shape (more recipients, so more events) runs the same statement
     // texts: parameters, never values, in the text, so each is prepared once per connection.
-    const other = await statementsOf(() => sendEmail({ principal: keyOf(production), input: demoSend(["opened@demo.mailroom.test", "bounced@demo.mailroom.test"]) }));
+    const other = await statementsOf(() =>
+      sendEmail({ principal: keyOf(production), input: demoSend(["opened@demo.mailroom.test", "bounced@demo.mailroom.test"]) }),
+    );
     expect(other.result.status).toBe("sent");
     expect(other.statements).toEqual(statements);
   });
@@ -79,8 +92,15 @@ describe("statements per hot path", () => {
   it("a batch of events, and the scheduled events falling due: one statement each", async () => {
     const { result: sent } = await statementsOf(() => sendEmail({ principal: keyOf(production), input: demoSend() }));
     const event = (type: NewEvent["type"], recipient: string): NewEvent => ({
-      orgId: production.org.id, projectId: production.project.id, messageId: sent.id, type, recipient, sendMode: "production",
-      occurredAt: new Date(), source: "manual", dedupeKey: randomUUID(),
+      orgId: production.org.id,
+      projectId: production.project.id,
+      messageId: sent.id,
+      type,
+      recipient,
+      sendMode: "production",
+      occurredAt: new Date(),
+      source: "manual",
+      dedupeKey: randomUUID(),
     });
     const batch = [event("email.delivered", "delivered@demo.mailroom.test"), event("email.complained", "someone@example.test")];
     const { result, statements } = await statementsOf(() => publishEvents(batch));

@@ -52,7 +52,14 @@ describe("send-templated over SMTP", () => {
     const before = ctx.sink.messages.length;
     const res = await call("/api/email/send-templated", {
       key: ctx.key,
-      body: { templateId: t.id, variables: { name: EVIL, trusted: "<b>bold</b>" }, recipients: ["a@example.test", "Bee <b@example.test>"], from: "sender@example.test", fromName: "Sender", replyTo: "r@example.test" },
+      body: {
+        templateId: t.id,
+        variables: { name: EVIL, trusted: "<b>bold</b>" },
+        recipients: ["a@example.test", "Bee <b@example.test>"],
+        from: "sender@example.test",
+        fromName: "Sender",
+        replyTo: "r@example.test",
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -76,11 +83,17 @@ describe("send-templated over SMTP", () => {
   it("fills declared defaults and derives the text part from html when the template has none", async () => {
     const t = await createTemplate(ctx.key, {
       subject: "Your {{plan}} plan",
-      html: "<h1>Welcome, {{name}}</h1><p>Plan: {{plan}}. <a href=\"https://example.test/start\">Start</a></p>",
-      variables: [{ name: "name", required: true }, { name: "plan", required: true, default: "Free" }],
+      html: '<h1>Welcome, {{name}}</h1><p>Plan: {{plan}}. <a href="https://example.test/start">Start</a></p>',
+      variables: [
+        { name: "name", required: true },
+        { name: "plan", required: true, default: "Free" },
+      ],
     });
     const before = ctx.sink.messages.length;
-    const res = await call("/api/v1/email/send-templated", { key: ctx.key, body: { templateId: t.id, variables: { name: "Ann & Co" }, recipients: ["c@example.test"] } });
+    const res = await call("/api/v1/email/send-templated", {
+      key: ctx.key,
+      body: { templateId: t.id, variables: { name: "Ann & Co" }, recipients: ["c@example.test"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.requestId).toMatch(/^req_/);
     expect(res.body.data).toEqual([{ recipient: "c@example.test", id: expect.any(String), status: "sent" }]);
@@ -92,10 +105,17 @@ describe("send-templated over SMTP", () => {
   });
 
   it("a missing required variable is 400 naming it, and nothing is sent", async () => {
-    const t = await createTemplate(ctx.key, { subject: "Hi {{first}}", text: "{{first}} {{last}} {{code}}", variables: [{ name: "first", required: true }, { name: "last" }, { name: "code", required: true }] });
+    const t = await createTemplate(ctx.key, {
+      subject: "Hi {{first}}",
+      text: "{{first}} {{last}} {{code}}",
+      variables: [{ name: "first", required: true }, { name: "last" }, { name: "code", required: true }],
+    });
     const before = { sink: ctx.sink.messages.length, rows: await db().message.count({ where: { orgId: ctx.org.org.id } }) };
     for (const route of ["/api/email/send-templated", "/api/v1/email/send-templated"]) {
-      const res = await call(route, { key: ctx.key, body: { templateId: t.id, variables: { last: "x" }, recipients: ["a@example.test", "b@example.test"] } });
+      const res = await call(route, {
+        key: ctx.key,
+        body: { templateId: t.id, variables: { last: "x" }, recipients: ["a@example.test", "b@example.test"] },
+      });
       expect(res.status, route).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
       expect(res.body.error).toBe("Missing required template variables: first, code");
@@ -108,22 +128,38 @@ describe("send-templated over SMTP", () => {
     const t = await createTemplate(ctx.key, { subject: "Old {{x}}", text: "old body {{x}}" });
     await call(`/api/v1/templates/${t.id}`, { key: ctx.key, method: "PATCH", body: { subject: "New {{x}}", text: "new body {{x}}" } });
     const before = ctx.sink.messages.length;
-    const pinned = await call("/api/email/send-templated", { key: ctx.key, body: { templateId: t.id, templateVersion: 1, variables: { x: 1 }, recipients: ["a@example.test"] } });
+    const pinned = await call("/api/email/send-templated", {
+      key: ctx.key,
+      body: { templateId: t.id, templateVersion: 1, variables: { x: 1 }, recipients: ["a@example.test"] },
+    });
     expect(pinned.body[0].status).toBe("sent");
-    const current = await call("/api/email/send-templated", { key: ctx.key, body: { templateId: t.id, variables: { x: 2 }, recipients: ["a@example.test"] } });
+    const current = await call("/api/email/send-templated", {
+      key: ctx.key,
+      body: { templateId: t.id, variables: { x: 2 }, recipients: ["a@example.test"] },
+    });
     expect(current.body[0].status).toBe("sent");
     const [old, now] = [await parsed(ctx.sink, before), await parsed(ctx.sink, before + 1)];
     expect([old.subject, old.text?.trim()]).toEqual(["Old 1", "old body 1"]);
     expect([now.subject, now.text?.trim()]).toEqual(["New 2", "new body 2"]);
-    const missing = await call("/api/email/send-templated", { key: ctx.key, body: { templateId: t.id, templateVersion: 3, variables: {}, recipients: ["a@example.test"] } });
+    const missing = await call("/api/email/send-templated", {
+      key: ctx.key,
+      body: { templateId: t.id, templateVersion: 3, variables: {}, recipients: ["a@example.test"] },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe("TEMPLATE_NOT_FOUND");
   });
 
   it("templateId on /api/v1/email/send renders the template; its subject wins over the body's", async () => {
-    const t = await createTemplate(ctx.key, { subject: "Template {{name}}", html: "<p>{{name}}</p>", variables: [{ name: "name", required: true }] });
+    const t = await createTemplate(ctx.key, {
+      subject: "Template {{name}}",
+      html: "<p>{{name}}</p>",
+      variables: [{ name: "name", required: true }],
+    });
     const before = ctx.sink.messages.length;
-    const res = await call("/api/v1/email/send", { key: ctx.key, body: { to: "d@example.test", subject: "Body subject", html: "<p>body html</p>", templateId: t.id, variables: { name: EVIL } } });
+    const res = await call("/api/v1/email/send", {
+      key: ctx.key,
+      body: { to: "d@example.test", subject: "Body subject", html: "<p>body html</p>", templateId: t.id, variables: { name: EVIL } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe("sent");
     const mail = await parsed(ctx.sink, before);
@@ -153,12 +189,18 @@ describe("send-templated results per recipient", () => {
   });
 
   it("in test mode sends to the listed recipient and reports the other as failed", async () => {
-    const res = await call("/api/email/send-templated", { key, body: { templateId, variables: { name: "Dev" }, recipients: ["dev@example.test", "stranger@example.test"] } });
+    const res = await call("/api/email/send-templated", {
+      key,
+      body: { templateId, variables: { name: "Dev" }, recipients: ["dev@example.test", "stranger@example.test"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { recipient: "dev@example.test", id: expect.any(String), status: "sent" },
       {
-        recipient: "stranger@example.test", id: null, status: "failed", code: "TEST_MODE_RECIPIENT",
+        recipient: "stranger@example.test",
+        id: null,
+        status: "failed",
+        code: "TEST_MODE_RECIPIENT",
         error: "Test mode: stranger@example.test is not on a test list. Add them to a test list, or switch to production.",
       },
     ]);
@@ -168,13 +210,22 @@ describe("send-templated results per recipient", () => {
   });
 
   it("answers 200 with every recipient failed rather than failing the call", async () => {
-    const res = await call("/api/v1/email/send-templated", { key, body: { templateId, variables: {}, recipients: ["x@example.test", "y@example.test"] } });
+    const res = await call("/api/v1/email/send-templated", {
+      key,
+      body: { templateId, variables: {}, recipients: ["x@example.test", "y@example.test"] },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((r: { status: string; code: string }) => [r.status, r.code])).toEqual([["failed", "TEST_MODE_RECIPIENT"], ["failed", "TEST_MODE_RECIPIENT"]]);
+    expect(res.body.data.map((r: { status: string; code: string }) => [r.status, r.code])).toEqual([
+      ["failed", "TEST_MODE_RECIPIENT"],
+      ["failed", "TEST_MODE_RECIPIENT"],
+    ]);
   });
 
   it("works for a signed-in user on the legacy route", async () => {
-    const res = await call("/api/email/send-templated", { cookie: org.cookie, body: { templateId, variables: { name: "S" }, recipients: ["dev@example.test"] } });
+    const res = await call("/api/email/send-templated", {
+      cookie: org.cookie,
+      body: { templateId, variables: { name: "S" }, recipients: ["dev@example.test"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({ status: "sent" });
   });
@@ -182,8 +233,15 @@ describe("send-templated results per recipient", () => {
   it("refuses an unknown template, a malformed id and another organization's template with 400 TEMPLATE_NOT_FOUND", async () => {
     const stranger = await newOrg();
     const strangerKey = (await createKey(stranger.cookie, ["email:send"])).key;
-    for (const [k, id] of [[key, "00000000-0000-4000-8000-000000000000"], [key, "welcome"], [strangerKey, templateId]]) {
-      const res = await call("/api/email/send-templated", { key: k, body: { templateId: id, variables: {}, recipients: ["dev@example.test"] } });
+    for (const [k, id] of [
+      [key, "00000000-0000-4000-8000-000000000000"],
+      [key, "welcome"],
+      [strangerKey, templateId],
+    ]) {
+      const res = await call("/api/email/send-templated", {
+        key: k,
+        body: { templateId: id, variables: {}, recipients: ["dev@example.test"] },
+      });
       expect(res.status, id).toBe(400);
       expect(res.body.code).toBe("TEMPLATE_NOT_FOUND");
       const v1 = await call("/api/v1/email/send", { key: k, body: { to: "dev@example.test", subject: "x", templateId: id } });
@@ -245,13 +303,29 @@ describe("send-templated validation", () => {
     ["recipients missing", { ...ok, recipients: undefined }, /body\.recipients: recipients is required/],
     ["recipients empty", { ...ok, recipients: [] }, /body\.recipients: give at least one recipient/],
     ["recipients a string", { ...ok, recipients: "a@example.test" }, /body\.recipients/],
-    ["a bad address", { ...ok, recipients: ["a@example.test", "not an address"] }, /body\.recipients\.1: not a valid email address: "not an address"/],
+    [
+      "a bad address",
+      { ...ok, recipients: ["a@example.test", "not an address"] },
+      /body\.recipients\.1: not a valid email address: "not an address"/,
+    ],
     ["an address with a line break", { ...ok, recipients: ["a@example.test\r\nBcc: x@evil.test"] }, /body\.recipients\.0/],
-    ["more than 50 recipients", { ...ok, recipients: Array.from({ length: 51 }, (_, i) => `r${i}@example.test`) }, /body\.recipients: at most 50 recipients/],
+    [
+      "more than 50 recipients",
+      { ...ok, recipients: Array.from({ length: 51 }, (_, i) => `r${i}@example.test`) },
+      /body\.recipients: at most 50 recipients/,
+    ],
     ["from invalid", { ...ok, from: "me@" }, /body\.from/],
     ["fromName with a line break", { ...ok, fromName: "A\nBcc: x" }, /body\.fromName/],
-    ["from whose display name is an address", { ...ok, from: '"ceo@bigbank.example" <me@verified.example>' }, /body\.from: the display name cannot contain an email address/],
-    ["fromName that is an address", { ...ok, fromName: "ceo@bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
+    [
+      "from whose display name is an address",
+      { ...ok, from: '"ceo@bigbank.example" <me@verified.example>' },
+      /body\.from: the display name cannot contain an email address/,
+    ],
+    [
+      "fromName that is an address",
+      { ...ok, fromName: "ceo@bigbank.example" },
+      /body\.fromName: the display name cannot contain an email address/,
+    ],
     ["use_case_id not a uuid", { ...ok, use_case_id: "abc" }, /body\.use_case_id/],
     ["templateVersion zero", { ...ok, templateVersion: 0 }, /body\.templateVersion/],
     ["an unknown field", { ...ok, to: "a@example.test" }, /body/],

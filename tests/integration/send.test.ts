@@ -16,7 +16,8 @@ async function sink() {
   return s;
 }
 
-const ICS = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:1@example.test\r\nSUMMARY:Kick-off\r\nDTSTART:20261201T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
+const ICS =
+  "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:1@example.test\r\nSUMMARY:Kick-off\r\nDTSTART:20261201T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
 
 describe("demo mode and test mode", () => {
   let org: Awaited<ReturnType<typeof newOrg>>;
@@ -30,10 +31,19 @@ describe("demo mode and test mode", () => {
   it("sends through the built-in demo provider when no real provider is set up", async () => {
     const res = await call("/api/v1/email/send", { key, body: { to: "dev@example.test", subject: "Hi", text: "Hello" } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: expect.any(String), messageId: expect.stringMatching(/^demo_/), status: "sent", provider: "demo", sentAt: expect.any(String) });
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      messageId: expect.stringMatching(/^demo_/),
+      status: "sent",
+      provider: "demo",
+      sentAt: expect.any(String),
+    });
     const row = await db().message.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(row).toMatchObject({ orgId: org.org.id, status: "sent", sendMode: "test", to: ["dev@example.test"], subject: "Hi" });
-    const audit = await db().auditLog.findFirstOrThrow({ where: { orgId: org.org.id, action: "email.send" }, orderBy: { createdAt: "desc" } });
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { orgId: org.org.id, action: "email.send" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit).toMatchObject({ outcome: "sent", sendMode: "test", recipientCount: 1, actorType: "api_key", projectId: org.project.id });
   });
 
@@ -45,7 +55,11 @@ describe("demo mode and test mode", () => {
 
   it("in test mode refuses any recipient (to, cc or bcc) that is not on a test list, and sends nothing", async () => {
     const before = await db().message.count({ where: { orgId: org.org.id } });
-    for (const extra of [{ to: "stranger@example.test" }, { to: "dev@example.test", cc: ["stranger@example.test"] }, { to: "dev@example.test", bcc: "stranger@example.test" }]) {
+    for (const extra of [
+      { to: "stranger@example.test" },
+      { to: "dev@example.test", cc: ["stranger@example.test"] },
+      { to: "dev@example.test", bcc: "stranger@example.test" },
+    ]) {
       const res = await call("/api/v1/email/send", { key, body: { subject: "Hi", text: "x", ...extra } });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("TEST_MODE_RECIPIENT");
@@ -88,33 +102,105 @@ describe("validation", () => {
     ["use_case_attribution", { ...ok, use_case_attribution: "guess" }, /body\.use_case_attribution/],
     ["metadata not an object", { ...ok, metadata: "x" }, /body\.metadata/],
     ["attachment content not base64", { ...ok, attachments: [{ filename: "a.txt", content: "***" }] }, /body\.attachments\.0\.content/],
-    ["attachment file name with a path", { ...ok, attachments: [{ filename: "../etc/passwd", content: "eA==" }] }, /body\.attachments\.0\.filename/],
-    ["attachment content type", { ...ok, attachments: [{ filename: "a.txt", content: "eA==", contentType: "text" }] }, /body\.attachments\.0\.contentType/],
+    [
+      "attachment file name with a path",
+      { ...ok, attachments: [{ filename: "../etc/passwd", content: "eA==" }] },
+      /body\.attachments\.0\.filename/,
+    ],
+    [
+      "attachment content type",
+      { ...ok, attachments: [{ filename: "a.txt", content: "eA==", contentType: "text" }] },
+      /body\.attachments\.0\.contentType/,
+    ],
     ["calendar not iCalendar", { ...ok, calendar: { content: "hello" } }, /body\.calendar\.content/],
     ["calendar method", { ...ok, calendar: { method: "MAYBE", content: ICS } }, /body\.calendar\.method/],
     ["header with a line break", { ...ok, headers: { "X-A": "1\r\nBcc: x@evil.test" } }, /body\.headers\.X-A/],
     ["header overriding From", { ...ok, headers: { From: "ceo@example.test" } }, /body\.headers\.From/],
     ["header overriding DKIM-Signature", { ...ok, headers: { "dkim-signature": "v=1" } }, /body\.headers\.dkim-signature/],
     ["header name with a colon", { ...ok, headers: { "X:A": "1" } }, /body\.headers/],
-    ["header Resent-From", { ...ok, headers: { "Resent-From": "ceo@bigbank.example" } }, /body\.headers\.Resent-From: Resent-From cannot be set: it says who sent the message/],
-    ["header Resent-Sender", { ...ok, headers: { "Resent-Sender": "ceo@bigbank.example" } }, /body\.headers\.Resent-Sender: Resent-Sender cannot be set/],
-    ["header Resent-Message-ID", { ...ok, headers: { "resent-message-id": "<x@bigbank.example>" } }, /body\.headers\.resent-message-id: resent-message-id cannot be set/],
+    [
+      "header Resent-From",
+      { ...ok, headers: { "Resent-From": "ceo@bigbank.example" } },
+      /body\.headers\.Resent-From: Resent-From cannot be set: it says who sent the message/,
+    ],
+    [
+      "header Resent-Sender",
+      { ...ok, headers: { "Resent-Sender": "ceo@bigbank.example" } },
+      /body\.headers\.Resent-Sender: Resent-Sender cannot be set/,
+    ],
+    [
+      "header Resent-Message-ID",
+      { ...ok, headers: { "resent-message-id": "<x@bigbank.example>" } },
+      /body\.headers\.resent-message-id: resent-message-id cannot be set/,
+    ],
     ["header ARC-Anything", { ...ok, headers: { "ARC-Filter": "x" } }, /body\.headers\.ARC-Filter: ARC-Filter cannot be set/],
     ["header Received-SPF", { ...ok, headers: { "Received-SPF": "pass" } }, /body\.headers\.Received-SPF: Received-SPF cannot be set/],
-    ["header X-Original-From", { ...ok, headers: { "X-Original-From": "ceo@bigbank.example" } }, /body\.headers\.X-Original-From: X-Original-From cannot be set/],
-    ["from whose quoted display name is an address", { ...ok, from: '"ceo@bigbank.example" <me@verified.example>' }, /body\.from: the display name cannot contain an email address/],
-    ["from whose display name holds an address", { ...ok, from: "CEO ceo@bigbank.example <me@verified.example>" }, /body\.from: the display name cannot contain an email address/],
-    ["fromName that is an address", { ...ok, fromName: "ceo@bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
-    ["fromName with a full-width at sign", { ...ok, fromName: "ceo\uFF20bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
+    [
+      "header X-Original-From",
+      { ...ok, headers: { "X-Original-From": "ceo@bigbank.example" } },
+      /body\.headers\.X-Original-From: X-Original-From cannot be set/,
+    ],
+    [
+      "from whose quoted display name is an address",
+      { ...ok, from: '"ceo@bigbank.example" <me@verified.example>' },
+      /body\.from: the display name cannot contain an email address/,
+    ],
+    [
+      "from whose display name holds an address",
+      { ...ok, from: "CEO ceo@bigbank.example <me@verified.example>" },
+      /body\.from: the display name cannot contain an email address/,
+    ],
+    [
+      "fromName that is an address",
+      { ...ok, fromName: "ceo@bigbank.example" },
+      /body\.fromName: the display name cannot contain an email address/,
+    ],
+    [
+      "fromName with a full-width at sign",
+      { ...ok, fromName: "ceo\uFF20bigbank.example" },
+      /body\.fromName: the display name cannot contain an email address/,
+    ],
     ["fromName with angle brackets", { ...ok, fromName: "Bank <support>" }, /body\.fromName: the display name cannot contain < or >/],
-    ["fromName hiding an address in an encoded word", { ...ok, fromName: "=?utf-8?B?c2VjdXJpdHlAYmlnYmFuay5leGFtcGxl?=" }, /body\.fromName: the display name cannot contain an encoded word/],
-    ["fromName with spaces around the at sign", { ...ok, fromName: "security @ bigbank.example" }, /body\.fromName: the display name cannot contain an email address/],
-    ["fromName turned around by a right-to-left override", { ...ok, fromName: "\u202Eelpmaxe.knabgib @ ytiruces" }, /body\.fromName: the display name cannot contain invisible or direction control characters/],
-    ["fromName with a dot look-alike NFKC keeps (Lisu tone mark)", { ...ok, fromName: "security @ bigbank\uA4F8example" }, /body\.fromName: the display name cannot contain an email address/],
-    ["fromName with a Latin dot look-alike and spaces", { ...ok, fromName: "Security @ paypal \uA78F com" }, /body\.fromName: the display name cannot contain an email address/],
-    ["fromName mixing Cyrillic into the domain", { ...ok, fromName: "Security @ paypa\u04CF\uA4F8com" }, /body\.fromName: the display name cannot contain an email address/],
-    ["fromName with ideographic full stops", { ...ok, fromName: "security @ bigbank\u3002example" }, /body\.fromName: the display name cannot contain an email address/],
-    ["fromName with a circled a for the at sign and a one-dot leader", { ...ok, fromName: "security\u24D0bigbank\u2024example" }, /body\.fromName: the display name cannot contain an email address/],
+    [
+      "fromName hiding an address in an encoded word",
+      { ...ok, fromName: "=?utf-8?B?c2VjdXJpdHlAYmlnYmFuay5leGFtcGxl?=" },
+      /body\.fromName: the display name cannot contain an encoded word/,
+    ],
+    [
+      "fromName with spaces around the at sign",
+      { ...ok, fromName: "security @ bigbank.example" },
+      /body\.fromName: the display name cannot contain an email address/,
+    ],
+    [
+      "fromName turned around by a right-to-left override",
+      { ...ok, fromName: "\u202Eelpmaxe.knabgib @ ytiruces" },
+      /body\.fromName: the display name cannot contain invisible or direction control characters/,
+    ],
+    [
+      "fromName with a dot look-alike NFKC keeps (Lisu tone mark)",
+      { ...ok, fromName: "security @ bigbank\uA4F8example" },
+      /body\.fromName: the display name cannot contain an email address/,
+    ],
+    [
+      "fromName with a Latin dot look-alike and spaces",
+      { ...ok, fromName: "Security @ paypal \uA78F com" },
+      /body\.fromName: the display name cannot contain an email address/,
+    ],
+    [
+      "fromName mixing Cyrillic into the domain",
+      { ...ok, fromName: "Security @ paypa\u04CF\uA4F8com" },
+      /body\.fromName: the display name cannot contain an email address/,
+    ],
+    [
+      "fromName with ideographic full stops",
+      { ...ok, fromName: "security @ bigbank\u3002example" },
+      /body\.fromName: the display name cannot contain an email address/,
+    ],
+    [
+      "fromName with a circled a for the at sign and a one-dot leader",
+      { ...ok, fromName: "security\u24D0bigbank\u2024example" },
+      /body\.fromName: the display name cannot contain an email address/,
+    ],
     ["unknown field", { ...ok, sendAt: "tomorrow" }, /sendAt/],
   ];
   it.each(cases)("refuses %s with 400 VALIDATION_ERROR", async (_name, body, message) => {
@@ -157,9 +243,16 @@ describe("real delivery over SMTP", () => {
     const res = await call("/api/v1/email/send", {
       key,
       body: {
-        from: "sender@example.test", fromName: "Ada Sender", replyTo: "replies@example.test", replyToName: "Replies",
-        to: "Bob <bob@example.test>", cc: ["carol@example.test"], bcc: "hidden@example.test",
-        subject: "Quarterly report", text: "Plain body", html: "<p>Html body</p>",
+        from: "sender@example.test",
+        fromName: "Ada Sender",
+        replyTo: "replies@example.test",
+        replyToName: "Replies",
+        to: "Bob <bob@example.test>",
+        cc: ["carol@example.test"],
+        bcc: "hidden@example.test",
+        subject: "Quarterly report",
+        text: "Plain body",
+        html: "<p>Html body</p>",
         headers: { "X-Campaign": "spring" },
         attachments: [{ filename: "report.csv", content: Buffer.from("a,b\n1,2\n").toString("base64"), contentType: "text/csv" }],
         calendar: { method: "REQUEST", content: ICS },
@@ -212,7 +305,9 @@ describe("failover and limits", () => {
     const { key } = await createKey(org.cookie, ["email:send"]);
     await db().apiKey.updateMany({ where: { orgId: org.org.id }, data: { rateLimitPerMinute: 1000 } });
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call("/api/v1/email/send", { key, body: { to: `r${i}@example.test`, subject: `n${i}`, text: "x" } })),
+      Array.from({ length: 50 }, (_, i) =>
+        call("/api/v1/email/send", { key, body: { to: `r${i}@example.test`, subject: `n${i}`, text: "x" } }),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.data.provider === limited.name)).toHaveLength(10);
@@ -271,7 +366,9 @@ describe("allowance and idempotency", () => {
     const org = await newOrg();
     await productionMode(org.org.id, 5);
     const { key } = await createKey(org.cookie, ["email:send"]);
-    const results = await Promise.all(Array.from({ length: 9 }, () => call("/api/v1/email/send", { key, body: { to: "x@example.test", subject: "Hi", text: "x" } })));
+    const results = await Promise.all(
+      Array.from({ length: 9 }, () => call("/api/v1/email/send", { key, body: { to: "x@example.test", subject: "Hi", text: "x" } })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(4);
@@ -287,7 +384,10 @@ describe("allowance and idempotency", () => {
     const inTest = await call("/api/v1/email/send", { key, body: { to: "dev@example.test", subject: "Hi", text: "x" } });
     await productionMode(org.org.id);
     const inProduction = await call("/api/v1/email/send", { key, body: { to: "anyone@example.test", subject: "Hi", text: "x" } });
-    const unbound = await call("/api/v1/email/send", { key: (await createKey(org.cookie, ["email:send"])).key, body: { to: "anyone@example.test", subject: "Hi", text: "x" } });
+    const unbound = await call("/api/v1/email/send", {
+      key: (await createKey(org.cookie, ["email:send"])).key,
+      body: { to: "anyone@example.test", subject: "Hi", text: "x" },
+    });
     const rows = await db().message.findMany({ where: { id: { in: [inTest, inProduction, unbound].map((r) => r.body.data.id) } } });
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(inTest.body.data.id)).toMatchObject({ projectId: project.body.id, sendMode: "test", status: "sent" });

@@ -24,7 +24,8 @@ const SCOPES = ["senders:read", "senders:write"];
 
 type Org = Awaited<ReturnType<typeof newOrg>>;
 
-const sendCount = async (orgId: string) => (await db().sendCounter.findUnique({ where: { orgId_month: { orgId, month: currentMonth() } } }))?.count ?? 0;
+const sendCount = async (orgId: string) =>
+  (await db().sendCounter.findUnique({ where: { orgId_month: { orgId, month: currentMonth() } } }))?.count ?? 0;
 
 describe("senders", () => {
   let org: Org;
@@ -41,8 +42,16 @@ describe("senders", () => {
     const res = await call(path, { key, body: { email: `  ${email.toUpperCase()} ` } });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
-      id: expect.any(String), email: email.toLowerCase(), name: "", domainId: null, domain: null, verified: false, verification: null,
-      confirmedAt: null, createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(String),
+      email: email.toLowerCase(),
+      name: "",
+      domainId: null,
+      domain: null,
+      verified: false,
+      verification: null,
+      confirmedAt: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const id = res.body.data.id;
     expect((await call(`${path}/${id}`, { key })).body.data).toEqual(res.body.data);
@@ -53,7 +62,11 @@ describe("senders", () => {
     expect(deleted.body.data).toEqual({ id, deleted: true });
     expect((await call(`${path}/${id}`, { key })).status).toBe(404);
     const audits = await db().auditLog.findMany({ where: { orgId: org.org.id, targetId: id }, orderBy: { createdAt: "asc" } });
-    expect(audits.map((a) => [a.action, a.targetType, a.actorType])).toEqual([["sender.created", "sender", "api_key"], ["sender.updated", "sender", "api_key"], ["sender.deleted", "sender", "api_key"]]);
+    expect(audits.map((a) => [a.action, a.targetType, a.actorType])).toEqual([
+      ["sender.created", "sender", "api_key"],
+      ["sender.updated", "sender", "api_key"],
+      ["sender.deleted", "sender", "api_key"],
+    ]);
     expect(audits[1].metadata).toMatchObject({ name: "The News", previousName: "" });
   });
 
@@ -81,7 +94,16 @@ describe("senders", () => {
 
   it("validates the body and ids, changing nothing", async () => {
     const before = await db().sender.count({ where: { orgId: org.org.id } });
-    for (const body of [{}, { email: "" }, { email: "not-an-address" }, { email: "a@b.test", name: "x\ny" }, { email: "a@b.test", name: "ceo@bigbank.example" }, { email: "a@b.test", name: "Bank <help>" }, { email: "a@b.test", extra: 1 }, { email: 5 }]) {
+    for (const body of [
+      {},
+      { email: "" },
+      { email: "not-an-address" },
+      { email: "a@b.test", name: "x\ny" },
+      { email: "a@b.test", name: "ceo@bigbank.example" },
+      { email: "a@b.test", name: "Bank <help>" },
+      { email: "a@b.test", extra: 1 },
+      { email: 5 },
+    ]) {
       const res = await call(path, { key, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
@@ -101,7 +123,12 @@ describe("senders", () => {
     const readOnly = (await createKey(org.cookie, ["senders:read"])).key;
     expect((await call(path, { key: readOnly })).status).toBe(200);
     expect((await call(`${path}/${id}`, { key: readOnly })).status).toBe(200);
-    for (const [p, method, body] of [[path, "POST", { email: address() }], [`${path}/${id}`, "PATCH", { name: "x" }], [`${path}/${id}`, "DELETE"], [`${path}/${id}/confirmation`, "POST"]] as const) {
+    for (const [p, method, body] of [
+      [path, "POST", { email: address() }],
+      [`${path}/${id}`, "PATCH", { name: "x" }],
+      [`${path}/${id}`, "DELETE"],
+      [`${path}/${id}/confirmation`, "POST"],
+    ] as const) {
       const res = await call(p, { key: readOnly, method, body });
       expect(res.status, `${method} ${p}`).toBe(403);
       expect(res.body.code).toBe("SCOPE_DENIED");
@@ -121,13 +148,22 @@ describe("senders", () => {
     expect(refused.body.code).toBe("PERMISSION_DENIED");
     const made = await call(path, { cookie: member.cookie, body: { email: address() } });
     expect(made.status).toBe(201);
-    expect(await db().auditLog.findFirstOrThrow({ where: { targetId: made.body.data.id } })).toMatchObject({ action: "sender.created", actorType: "user", actorId: member.member.userId });
+    expect(await db().auditLog.findFirstOrThrow({ where: { targetId: made.body.data.id } })).toMatchObject({
+      action: "sender.created",
+      actorType: "user",
+      actorId: member.member.userId,
+    });
   });
 
   it("answers 404 for another organization's sender and changes nothing", async () => {
     const other = await newOrg();
     const theirs = (await call(path, { cookie: other.cookie, body: { email: address(), name: "Theirs" } })).body.data;
-    for (const [p, method, body] of [[`${path}/${theirs.id}`, "GET"], [`${path}/${theirs.id}`, "PATCH", { name: "Mine" }], [`${path}/${theirs.id}`, "DELETE"], [`${path}/${theirs.id}/confirmation`, "POST"]] as const) {
+    for (const [p, method, body] of [
+      [`${path}/${theirs.id}`, "GET"],
+      [`${path}/${theirs.id}`, "PATCH", { name: "Mine" }],
+      [`${path}/${theirs.id}`, "DELETE"],
+      [`${path}/${theirs.id}/confirmation`, "POST"],
+    ] as const) {
       const res = await call(p, { key, method, body });
       expect(res.status, `${method} ${p}`).toBe(404);
       expect(res.body.code).toBe("NOT_FOUND");
@@ -143,7 +179,12 @@ describe("senders", () => {
     expect(early.body.data.domainId).toBeNull();
     const d = (await call("/api/v1/domains", { cookie: org.cookie, body: { name: domain } })).body.data;
     const late = await call(path, { key, body: { email: `late@${domain}` } });
-    expect(late.body.data).toMatchObject({ domainId: d.id, domain: { id: d.id, name: domain, status: "pending" }, verified: false, verification: null });
+    expect(late.body.data).toMatchObject({
+      domainId: d.id,
+      domain: { id: d.id, name: domain, status: "pending" },
+      verified: false,
+      verification: null,
+    });
     expect((await call(`${path}/${early.body.data.id}`, { key })).body.data.domainId).toBe(d.id);
     await db().domain.update({ where: { id: d.id }, data: { status: "verified" } });
     expect((await call(`${path}/${late.body.data.id}`, { key })).body.data).toMatchObject({ verified: true, verification: "domain" });
@@ -153,7 +194,10 @@ describe("senders", () => {
     expect(confirm.body.error).toMatch(/verified by its domain/);
     // Another organization's sender at the same address does not get this organization's domain.
     const other = await newOrg();
-    expect((await call(path, { cookie: other.cookie, body: { email: `late@${domain}` } })).body.data).toMatchObject({ domainId: null, verified: false });
+    expect((await call(path, { cookie: other.cookie, body: { email: `late@${domain}` } })).body.data).toMatchObject({
+      domainId: null,
+      verified: false,
+    });
   });
 });
 
@@ -161,7 +205,8 @@ describe("the production rule for from-addresses (SENDER_NOT_VERIFIED)", () => {
   let org: Org;
   let key: string;
   let sink: SmtpSink;
-  const send = (body: Record<string, unknown>) => call("/api/v1/email/send", { key, body: { to: "rcpt@example.test", subject: `s-${hex()}`, text: "Hello", ...body } });
+  const send = (body: Record<string, unknown>) =>
+    call("/api/v1/email/send", { key, body: { to: "rcpt@example.test", subject: `s-${hex()}`, text: "Hello", ...body } });
   const arrived = (subject: string) => sink.messages.filter((m) => m.raw.toString().includes(`Subject: ${subject}`));
 
   beforeAll(async () => {
@@ -183,7 +228,9 @@ describe("the production rule for from-addresses (SENDER_NOT_VERIFIED)", () => {
     expect(await sendCount(org.org.id)).toBe(before);
     expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(messages);
     expect(arrived("Unknown sender")).toHaveLength(0);
-    expect(await db().auditLog.findFirst({ where: { orgId: org.org.id, outcome: "refused_sender" }, orderBy: { createdAt: "desc" } })).toMatchObject({ action: "email.send", metadata: expect.objectContaining({ from }) });
+    expect(
+      await db().auditLog.findFirst({ where: { orgId: org.org.id, outcome: "refused_sender" }, orderBy: { createdAt: "desc" } }),
+    ).toMatchObject({ action: "email.send", metadata: expect.objectContaining({ from }) });
   });
 
   it("refuses a sender that was added but never confirmed, and an address at a pending domain", async () => {
@@ -242,8 +289,13 @@ describe("the production rule for from-addresses (SENDER_NOT_VERIFIED)", () => {
     const testSink = await newSink();
     try {
       await smtpProvider(testOrg.cookie, testSink);
-      expect((await call("/api/safety/test-lists", { cookie: testOrg.cookie, body: { name: "QA", emails: ["qa@example.test"] } })).status).toBe(201);
-      const res = await call("/api/v1/email/send", { cookie: testOrg.cookie, body: { from: address("anyone"), to: "qa@example.test", subject: "Test mode", text: "x" } });
+      expect(
+        (await call("/api/safety/test-lists", { cookie: testOrg.cookie, body: { name: "QA", emails: ["qa@example.test"] } })).status,
+      ).toBe(201);
+      const res = await call("/api/v1/email/send", {
+        cookie: testOrg.cookie,
+        body: { from: address("anyone"), to: "qa@example.test", subject: "Test mode", text: "x" },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.status).toBe("sent");
       expect(testSink.messages).toHaveLength(1);
@@ -265,7 +317,11 @@ describe("confirming a sender by email", () => {
     const res = await call("/api/providers", {
       base: base(),
       cookie: own.cookie,
-      body: { name: "relay", type: "smtp", config: { host: "127.0.0.1", port: tenantSink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+      body: {
+        name: "relay",
+        type: "smtp",
+        config: { host: "127.0.0.1", port: tenantSink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+      },
     });
     expect(res.status).toBe(201);
   });
@@ -279,7 +335,15 @@ describe("confirming a sender by email", () => {
     const key = own.key;
     const email = address("me");
     const sender = (await call(path, { base: base(), key, body: { email, name: "Me" } })).body.data;
-    expect((await call("/api/v1/email/send", { base: base(), key, body: { from: email, to: "rcpt@example.test", subject: "Too early", text: "x" } })).body.code).toBe("SENDER_NOT_VERIFIED");
+    expect(
+      (
+        await call("/api/v1/email/send", {
+          base: base(),
+          key,
+          body: { from: email, to: "rcpt@example.test", subject: "Too early", text: "x" },
+        })
+      ).body.code,
+    ).toBe("SENDER_NOT_VERIFIED");
 
     const sent = await call(`${path}/${sender.id}/confirmation`, { base: base(), key, method: "POST" });
     expect(sent.status).toBe(201);
@@ -306,7 +370,8 @@ describe("confirming a sender by email", () => {
     expect(html).toContain("My organization");
     expect(html).toContain(email);
     expect(html).toMatch(/<form method="post"><button type="submit" name="confirm" value="yes">Confirm<\/button><\/form>/);
-    const confirmedAt = async () => (await own.sql.query("SELECT confirmed_at FROM senders WHERE id = $1", [sender.id])).rows[0].confirmed_at;
+    const confirmedAt = async () =>
+      (await own.sql.query("SELECT confirmed_at FROM senders WHERE id = $1", [sender.id])).rows[0].confirmed_at;
     expect(await confirmedAt()).toBeNull();
     // A POST without the button's value is not a decision.
     expect((await fetch(link, { method: "POST" })).status).toBe(400);
@@ -314,18 +379,32 @@ describe("confirming a sender by email", () => {
     // An altered token is not valid.
     expect((await fetch(link.slice(0, -2) + (link.endsWith("AA") ? "BB" : "AA"))).status).toBe(404);
 
-    const confirmed = await fetch(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "confirm=yes" });
+    const confirmed = await fetch(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "confirm=yes",
+    });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.text()).toContain("Sender confirmed");
-    expect((await call(`${path}/${sender.id}`, { base: base(), key })).body.data).toMatchObject({ verified: true, verification: "confirmed", confirmedAt: expect.any(String) });
-    const audit = async (action: string) => (await own.sql.query("SELECT actor_type, actor_id FROM audit_logs WHERE target_id = $1 AND action = $2", [sender.id, action])).rows[0];
+    expect((await call(`${path}/${sender.id}`, { base: base(), key })).body.data).toMatchObject({
+      verified: true,
+      verification: "confirmed",
+      confirmedAt: expect.any(String),
+    });
+    const audit = async (action: string) =>
+      (await own.sql.query("SELECT actor_type, actor_id FROM audit_logs WHERE target_id = $1 AND action = $2", [sender.id, action]))
+        .rows[0];
     expect(await audit("sender.confirmed")).toMatchObject({ actor_type: "system", actor_id: "sender_confirmation" });
     expect(await audit("sender.confirmation_sent")).toMatchObject({ actor_type: "api_key" });
     // Confirming again changes nothing; asking for another email is refused.
     expect((await fetch(link, { method: "POST", body: new URLSearchParams({ confirm: "yes" }) })).status).toBe(200);
     expect((await call(`${path}/${sender.id}/confirmation`, { base: base(), key, method: "POST" })).status).toBe(409);
 
-    const out = await call("/api/v1/email/send", { base: base(), key, body: { from: `Me <${email}>`, to: "rcpt@example.test", subject: "Now confirmed", text: "x" } });
+    const out = await call("/api/v1/email/send", {
+      base: base(),
+      key,
+      body: { from: `Me <${email}>`, to: "rcpt@example.test", subject: "Now confirmed", text: "x" },
+    });
     expect(out.status).toBe(200);
     expect(out.body.data.status).toBe("sent");
     expect(tenantSink.messages.some((m) => m.raw.toString().includes("Subject: Now confirmed"))).toBe(true);
@@ -343,7 +422,11 @@ describe("confirming a sender by email", () => {
     expect((await page(signToken("sender-confirm", [sender.id, email, Date.now() - 1000]))).status).toBe(404);
     expect((await page(signToken("sender-confirm", [sender.id, `other-${email}`, future]))).status).toBe(404);
     expect((await page(signToken("unsubscribe", [sender.id, email, future]))).status).toBe(404);
-    const expired = await call(`/senders/confirm/${signToken("sender-confirm", [sender.id, email, Date.now() - 1000])}`, { method: "POST", raw: "confirm=yes", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const expired = await call(`/senders/confirm/${signToken("sender-confirm", [sender.id, email, Date.now() - 1000])}`, {
+      method: "POST",
+      raw: "confirm=yes",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(expired.status).toBe(404);
     await call(`${path}/${sender.id}`, { cookie: org.cookie, method: "DELETE" });
     expect((await page(signToken("sender-confirm", [sender.id, email, future]))).status).toBe(404);
@@ -364,11 +447,21 @@ describe("confirming a sender by email", () => {
 
   it("sends one email for requests that arrive at the same moment; the others are 429", async () => {
     const sender = (await call(path, { base: base(), key: own.key, body: { email: address("burst") } })).body.data;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call(`${path}/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(`${path}/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429, 429, 429, 429]);
-    expect(answers.filter((a) => a.status === 429).every((a) => a.body.code === "RATE_LIMITED" && Number(a.headers.get("retry-after")) > 0)).toBe(true);
+    expect(
+      answers.filter((a) => a.status === 429).every((a) => a.body.code === "RATE_LIMITED" && Number(a.headers.get("retry-after")) > 0),
+    ).toBe(true);
     await linkMailedTo(own.systemSink, sender.email, "senders/confirm");
     expect(toAddress(sender.email)).toHaveLength(1);
-    expect((await own.sql.query("SELECT count(*)::int AS n FROM audit_logs WHERE target_id = $1 AND action = 'sender.confirmation_sent'", [sender.id])).rows[0].n).toBe(1);
+    expect(
+      (
+        await own.sql.query("SELECT count(*)::int AS n FROM audit_logs WHERE target_id = $1 AND action = 'sender.confirmation_sent'", [
+          sender.id,
+        ])
+      ).rows[0].n,
+    ).toBe(1);
   });
 });

@@ -57,14 +57,27 @@ async function setup({ sending = false } = {}) {
 async function template(key: string, step: number) {
   const res = await call("/api/v1/templates", {
     key,
-    body: { name: named("tpl"), subject: `Step ${step} for {{name}}`, html: `<p>Step ${step}, {{name}} on {{plan}}</p>`, text: `Step ${step}, {{name}} on {{plan}}` },
+    body: {
+      name: named("tpl"),
+      subject: `Step ${step} for {{name}}`,
+      html: `<p>Step ${step}, {{name}} on {{plan}}</p>`,
+      text: `Step ${step}, {{name}} on {{plan}}`,
+    },
   });
   if (res.status !== 201) throw new Error(`template create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id as string;
 }
 
 const contact = (orgId: string, email: string, extra: { name?: string; subscriptionStatus?: string; properties?: object } = {}) =>
-  db().contact.create({ data: { orgId, email, name: extra.name ?? "", subscriptionStatus: extra.subscriptionStatus ?? "subscribed", properties: extra.properties ?? {} } });
+  db().contact.create({
+    data: {
+      orgId,
+      email,
+      name: extra.name ?? "",
+      subscriptionStatus: extra.subscriptionStatus ?? "subscribed",
+      properties: extra.properties ?? {},
+    },
+  });
 
 async function createSequence(key: string, body: Record<string, unknown>) {
   const res = await call(path, { key, body: { name: named(), ...body } });
@@ -75,15 +88,22 @@ async function createSequence(key: string, body: Record<string, unknown>) {
 async function enrol(key: string, sequenceId: string, body: Record<string, unknown>) {
   const res = await call(`${path}/${sequenceId}/enrolments`, { key, body });
   if (res.status !== 200) throw new Error(`enrol failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { enrolled: { id: string; contactId: string; source: string }[]; skipped: { contactId: string; reason: string }[] };
+  return res.body.data as {
+    enrolled: { id: string; contactId: string; source: string }[];
+    skipped: { contactId: string; reason: string }[];
+  };
 }
 
 const mailsTo = (sink: SmtpSink, email: string) => sink.messages.filter((m) => m.rcptTo.includes(email));
-const subjects = async (sink: SmtpSink, email: string) => Promise.all(mailsTo(sink, email).map(async (m) => (await simpleParser(m.raw)).subject));
+const subjects = async (sink: SmtpSink, email: string) =>
+  Promise.all(mailsTo(sink, email).map(async (m) => (await simpleParser(m.raw)).subject));
 const enrolment = (id: string) => db().sequenceEnrolment.findUniqueOrThrow({ where: { id } });
 /** The step's job (scheduled when the step before it went out) has run. */
 const stepJobDone = (enrolmentId: string, position: number) =>
-  until(`the job of step ${position}`, async () => (await db().job.findFirst({ where: { dedupeKey: `sequence-step:${enrolmentId}:${position}`, status: "done" } })) !== null);
+  until(
+    `the job of step ${position}`,
+    async () => (await db().job.findFirst({ where: { dedupeKey: `sequence-step:${enrolmentId}:${position}`, status: "done" } })) !== null,
+  );
 
 describe("sequences API", () => {
   let ctx: Awaited<ReturnType<typeof setup>>;
@@ -96,16 +116,35 @@ describe("sequences API", () => {
 
   it("creates with 201, reads, lists, updates (steps replaced by position) and deletes, each audited", async () => {
     const name = named();
-    const res = await call(path, { key: ctx.key, body: { name, steps: [{ delaySeconds: 0, templateId: t1 }, { delaySeconds: 86_400, templateId: t2 }] } });
+    const res = await call(path, {
+      key: ctx.key,
+      body: {
+        name,
+        steps: [
+          { delaySeconds: 0, templateId: t1 },
+          { delaySeconds: 86_400, templateId: t2 },
+        ],
+      },
+    });
     expect(res.status).toBe(201);
     const s = res.body.data;
     expect(s).toMatchObject({
-      name, status: "active", triggerListId: null, senderId: null, useCaseId: null,
-      steps: [{ position: 0, delaySeconds: 0, templateId: t1 }, { position: 1, delaySeconds: 86_400, templateId: t2 }],
+      name,
+      status: "active",
+      triggerListId: null,
+      senderId: null,
+      useCaseId: null,
+      steps: [
+        { position: 0, delaySeconds: 0, templateId: t1 },
+        { position: 1, delaySeconds: 86_400, templateId: t2 },
+      ],
       enrolments: { total: 0, active: 0, completed: 0, exited: 0, failed: 0 },
       stats: { exits: { replied: 0, unsubscribed: 0, suppressed: 0, removed: 0 } },
     });
-    expect(s.stats.steps.map((x: { position: number; sent: number }) => [x.position, x.sent])).toEqual([[0, 0], [1, 0]]);
+    expect(s.stats.steps.map((x: { position: number; sent: number }) => [x.position, x.sent])).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
     expect((await call(`${path}/${s.id}`, { key: ctx.key })).body.data).toEqual(s);
     const list = await call(path, { key: ctx.key });
     expect(list.status).toBe(200);
@@ -116,11 +155,25 @@ describe("sequences API", () => {
     const patched = await call(`${path}/${s.id}`, {
       method: "PATCH",
       key: ctx.key,
-      body: { name: `${name}-2`, status: "paused", steps: [{ delaySeconds: 60, templateId: t2 }, { delaySeconds: 3_600, templateId: t2 }, { delaySeconds: 7_200, templateId: t1 }] },
+      body: {
+        name: `${name}-2`,
+        status: "paused",
+        steps: [
+          { delaySeconds: 60, templateId: t2 },
+          { delaySeconds: 3_600, templateId: t2 },
+          { delaySeconds: 7_200, templateId: t1 },
+        ],
+      },
     });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ name: `${name}-2`, status: "paused" });
-    expect(patched.body.data.steps.map((x: { id: string; delaySeconds: number; templateId: string }) => [x.delaySeconds, x.templateId])).toEqual([[60, t2], [3_600, t2], [7_200, t1]]);
+    expect(
+      patched.body.data.steps.map((x: { id: string; delaySeconds: number; templateId: string }) => [x.delaySeconds, x.templateId]),
+    ).toEqual([
+      [60, t2],
+      [3_600, t2],
+      [7_200, t1],
+    ]);
     expect(patched.body.data.steps.slice(0, 2).map((x: { id: string }) => x.id)).toEqual(s.steps.map((x: { id: string }) => x.id));
     const cut = await call(`${path}/${s.id}`, { method: "PATCH", key: ctx.key, body: { steps: [{ delaySeconds: 0, templateId: t1 }] } });
     expect(cut.body.data.steps).toEqual([{ id: s.steps[0].id, position: 0, delaySeconds: 0, templateId: t1 }]);
@@ -164,7 +217,10 @@ describe("sequences API", () => {
     const ok = await createSequence(ctx.key, { steps: [step] });
     expect((await call(`${path}/${ok.id}`, { method: "PATCH", key: ctx.key, body: {} })).status).toBe(400);
     expect((await call(`${path}/not-a-uuid`, { key: ctx.key })).status).toBe(400);
-    const dup = await call(path, { key: ctx.key, body: { name: (await db().sequence.findUniqueOrThrow({ where: { id: ok.id } })).name, steps: [step] } });
+    const dup = await call(path, {
+      key: ctx.key,
+      body: { name: (await db().sequence.findUniqueOrThrow({ where: { id: ok.id } })).name, steps: [step] },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe("CONFLICT");
   });
@@ -219,12 +275,18 @@ describe("sequences API", () => {
     const s = await createSequence(ctx.key, { steps: [{ delaySeconds: 0, templateId: t1 }] });
     expect((await call(path, { cookie: viewer.cookie })).status).toBe(200);
     expect((await call(`${path}/${s.id}`, { cookie: viewer.cookie })).status).toBe(200);
-    expect((await call(path, { cookie: viewer.cookie, body: { name: named(), steps: [{ delaySeconds: 0, templateId: t1 }] } })).status).toBe(403);
+    expect(
+      (await call(path, { cookie: viewer.cookie, body: { name: named(), steps: [{ delaySeconds: 0, templateId: t1 }] } })).status,
+    ).toBe(403);
     expect((await call(`${path}/${s.id}`, { method: "PATCH", cookie: viewer.cookie, body: { status: "paused" } })).status).toBe(403);
     expect((await call(`${path}/${s.id}/enrolments`, { cookie: viewer.cookie, body: { emails: ["a@example.test"] } })).status).toBe(403);
     const made = await call(path, { cookie: member.cookie, body: { name: named(), steps: [{ delaySeconds: 0, templateId: t1 }] } });
     expect(made.status).toBe(201);
-    expect(await db().auditLog.findFirstOrThrow({ where: { targetId: made.body.data.id } })).toMatchObject({ action: "sequence.created", actorType: "user", actorId: member.member.userId });
+    expect(await db().auditLog.findFirstOrThrow({ where: { targetId: made.body.data.id } })).toMatchObject({
+      action: "sequence.created",
+      actorType: "user",
+      actorId: member.member.userId,
+    });
   });
 
   it("answers 404 for another organization's sequence and its enrolments, and changes nothing", async () => {
@@ -273,7 +335,14 @@ describe("enrolments", () => {
     const ea = first.enrolled.find((e) => e.contactId === a.id)!;
     const removed = await call(`${path}/${seq.id}/enrolments/${ea.id}`, { method: "DELETE", key: ctx.key });
     expect(removed.status).toBe(200);
-    expect(removed.body.data).toMatchObject({ id: ea.id, email: "ann.e@example.test", status: "exited", exitReason: "removed", nextRunAt: null, finishedAt: expect.any(String) });
+    expect(removed.body.data).toMatchObject({
+      id: ea.id,
+      email: "ann.e@example.test",
+      status: "exited",
+      exitReason: "removed",
+      nextRunAt: null,
+      finishedAt: expect.any(String),
+    });
     const twice = await call(`${path}/${seq.id}/enrolments/${ea.id}`, { method: "DELETE", key: ctx.key });
     expect(twice.body.data).toEqual(removed.body.data);
     const exited = await call(`${path}/${seq.id}/enrolments?status=exited`, { key: ctx.key });
@@ -307,55 +376,97 @@ describe("enrolments", () => {
 });
 
 describe("sequences running", () => {
-  it("sends each step after its delay, from the sender, with the contact's variables, then completes; per-step stats", { timeout: 60_000 }, async () => {
-    const ctx = await setup({ sending: true });
-    const sender = await db().sender.findFirstOrThrow({ where: { orgId: ctx.orgId, email: "ann@sender.test" } });
-    const [t1, t2, t3] = [await template(ctx.key, 1), await template(ctx.key, 2), await template(ctx.key, 3)];
-    const seq = await createSequence(ctx.key, { senderId: sender.id, steps: [{ delaySeconds: 0, templateId: t1 }, { delaySeconds: 2, templateId: t2 }, { delaySeconds: 3, templateId: t3 }] });
-    const c = await contact(ctx.orgId, "walker@example.test", { name: "Walker", properties: { plan: "Pro" } });
-    const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
+  it(
+    "sends each step after its delay, from the sender, with the contact's variables, then completes; per-step stats",
+    { timeout: 60_000 },
+    async () => {
+      const ctx = await setup({ sending: true });
+      const sender = await db().sender.findFirstOrThrow({ where: { orgId: ctx.orgId, email: "ann@sender.test" } });
+      const [t1, t2, t3] = [await template(ctx.key, 1), await template(ctx.key, 2), await template(ctx.key, 3)];
+      const seq = await createSequence(ctx.key, {
+        senderId: sender.id,
+        steps: [
+          { delaySeconds: 0, templateId: t1 },
+          { delaySeconds: 2, templateId: t2 },
+          { delaySeconds: 3, templateId: t3 },
+        ],
+      });
+      const c = await contact(ctx.orgId, "walker@example.test", { name: "Walker", properties: { plan: "Pro" } });
+      const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
 
-    await until("step 1", async () => mailsTo(ctx.sink, c.email).length >= 1);
-    await until("the enrolment to complete", async () => (await enrolment(e.id)).status === "completed");
-    expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Walker", "Step 2 for Walker", "Step 3 for Walker"]);
-    const first = await simpleParser(mailsTo(ctx.sink, c.email)[0].raw);
-    expect(first.from?.value[0].address).toBe("ann@sender.test");
-    expect(first.text).toContain("Step 1, Walker on Pro");
-    expect(await enrolment(e.id)).toMatchObject({ status: "completed", nextStep: 3, nextRunAt: null, exitReason: null });
+      await until("step 1", async () => mailsTo(ctx.sink, c.email).length >= 1);
+      await until("the enrolment to complete", async () => (await enrolment(e.id)).status === "completed");
+      expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Walker", "Step 2 for Walker", "Step 3 for Walker"]);
+      const first = await simpleParser(mailsTo(ctx.sink, c.email)[0].raw);
+      expect(first.from?.value[0].address).toBe("ann@sender.test");
+      expect(first.text).toContain("Step 1, Walker on Pro");
+      expect(await enrolment(e.id)).toMatchObject({ status: "completed", nextStep: 3, nextRunAt: null, exitReason: null });
 
-    // Each step went out its delay after the one before it (the times the sends were recorded).
-    const sends = await db().sequenceStepSend.findMany({ where: { enrolmentId: e.id }, include: { step: true } });
-    sends.sort((a, b) => a.step.position - b.step.position);
-    expect(sends.map((s) => s.status)).toEqual(["sent", "sent", "sent"]);
-    const at = sends.map((s) => s.sentAt!.getTime());
-    const messages = await db().message.findMany({ where: { id: { in: sends.map((s) => s.messageId!) } } });
-    const createdAt = new Map(messages.map((m) => [m.id, m.createdAt.getTime()]));
-    expect(createdAt.get(sends[1].messageId!)! - at[0]).toBeGreaterThanOrEqual(2_000);
-    expect(createdAt.get(sends[2].messageId!)! - at[1]).toBeGreaterThanOrEqual(3_000);
-    expect(messages.every((m) => m.emailType === "marketing" && m.fromAddress.includes("ann@sender.test"))).toBe(true);
+      // Each step went out its delay after the one before it (the times the sends were recorded).
+      const sends = await db().sequenceStepSend.findMany({ where: { enrolmentId: e.id }, include: { step: true } });
+      sends.sort((a, b) => a.step.position - b.step.position);
+      expect(sends.map((s) => s.status)).toEqual(["sent", "sent", "sent"]);
+      const at = sends.map((s) => s.sentAt!.getTime());
+      const messages = await db().message.findMany({ where: { id: { in: sends.map((s) => s.messageId!) } } });
+      const createdAt = new Map(messages.map((m) => [m.id, m.createdAt.getTime()]));
+      expect(createdAt.get(sends[1].messageId!)! - at[0]).toBeGreaterThanOrEqual(2_000);
+      expect(createdAt.get(sends[2].messageId!)! - at[1]).toBeGreaterThanOrEqual(3_000);
+      expect(messages.every((m) => m.emailType === "marketing" && m.fromAddress.includes("ann@sender.test"))).toBe(true);
 
-    // Stats from the step sends and their messages' events (opens counted once per message).
-    const msg = sends[0].messageId!;
-    const event = (type: string) => ({ orgId: ctx.orgId, messageId: msg, type, recipient: c.email, sendMode: "production", occurredAt: new Date(), source: "manual" });
-    await db().emailEvent.createMany({ data: [event("email.delivered"), event("email.opened"), event("email.opened"), event("email.clicked")] });
-    const detail = (await call(`${path}/${seq.id}`, { key: ctx.key })).body.data;
-    expect(detail.enrolments).toEqual({ total: 1, active: 0, completed: 1, exited: 0, failed: 0 });
-    expect(detail.stats.steps.map((s: Record<string, number>) => [s.position, s.sent, s.failed, s.skipped, s.delivered, s.opened, s.clicked, s.bounced])).toEqual([
-      [0, 1, 0, 0, 1, 1, 1, 0],
-      [1, 1, 0, 0, 0, 0, 0, 0],
-      [2, 1, 0, 0, 0, 0, 0, 0],
-    ]);
-  });
+      // Stats from the step sends and their messages' events (opens counted once per message).
+      const msg = sends[0].messageId!;
+      const event = (type: string) => ({
+        orgId: ctx.orgId,
+        messageId: msg,
+        type,
+        recipient: c.email,
+        sendMode: "production",
+        occurredAt: new Date(),
+        source: "manual",
+      });
+      await db().emailEvent.createMany({
+        data: [event("email.delivered"), event("email.opened"), event("email.opened"), event("email.clicked")],
+      });
+      const detail = (await call(`${path}/${seq.id}`, { key: ctx.key })).body.data;
+      expect(detail.enrolments).toEqual({ total: 1, active: 0, completed: 1, exited: 0, failed: 0 });
+      expect(
+        detail.stats.steps.map((s: Record<string, number>) => [
+          s.position,
+          s.sent,
+          s.failed,
+          s.skipped,
+          s.delivered,
+          s.opened,
+          s.clicked,
+          s.bounced,
+        ]),
+      ).toEqual([
+        [0, 1, 0, 0, 1, 1, 1, 0],
+        [1, 1, 0, 0, 0, 0, 0, 0],
+        [2, 1, 0, 0, 0, 0, 0, 0],
+      ]);
+    },
+  );
 
   it("a reply from the contact ends the sequence: no step 2, exited as replied", { timeout: 60_000 }, async () => {
     const ctx = await setup({ sending: true });
     const inbound = await postmarkInboundProvider(ctx.org.cookie, { priority: 1_000 }); // receives only: SMTP sends first
-    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 0, templateId: await template(ctx.key, 1) }, { delaySeconds: 4, templateId: await template(ctx.key, 2) }] });
+    const seq = await createSequence(ctx.key, {
+      steps: [
+        { delaySeconds: 0, templateId: await template(ctx.key, 1) },
+        { delaySeconds: 4, templateId: await template(ctx.key, 2) },
+      ],
+    });
     const c = await contact(ctx.orgId, "replier@example.test", { name: "Rita" });
     const [e] = (await enrol(ctx.key, seq.id, { emails: [c.email] })).enrolled;
     await until("step 1", async () => mailsTo(ctx.sink, c.email).length >= 1);
 
-    await receive(inbound, { from: { email: "Replier@Example.test", name: "Rita" }, to: [{ email: "ann@sender.test" }], subject: "Re: Step 1 for Rita", text: "Thanks, no more please." });
+    await receive(inbound, {
+      from: { email: "Replier@Example.test", name: "Rita" },
+      to: [{ email: "ann@sender.test" }],
+      subject: "Re: Step 1 for Rita",
+      text: "Thanks, no more please.",
+    });
     expect(await enrolment(e.id)).toMatchObject({ status: "exited", exitReason: "replied", nextRunAt: null });
     await stepJobDone(e.id, 1);
     expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Rita"]);
@@ -365,26 +476,49 @@ describe("sequences running", () => {
   it("an out-of-office answer is not a reply", { timeout: 60_000 }, async () => {
     const ctx = await setup({ sending: true });
     const inbound = await postmarkInboundProvider(ctx.org.cookie, { priority: 1_000 });
-    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 0, templateId: await template(ctx.key, 1) }, { delaySeconds: 4, templateId: await template(ctx.key, 2) }] });
+    const seq = await createSequence(ctx.key, {
+      steps: [
+        { delaySeconds: 0, templateId: await template(ctx.key, 1) },
+        { delaySeconds: 4, templateId: await template(ctx.key, 2) },
+      ],
+    });
     const c = await contact(ctx.orgId, "away@example.test", { name: "Al" });
     const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
     await until("step 1", async () => mailsTo(ctx.sink, c.email).length >= 1);
-    await receive(inbound, { from: { email: c.email }, to: [{ email: "ann@sender.test" }], subject: "Out of office", text: "Back Monday", headers: [{ Name: "Auto-Submitted", Value: "auto-replied" }] });
+    await receive(inbound, {
+      from: { email: c.email },
+      to: [{ email: "ann@sender.test" }],
+      subject: "Out of office",
+      text: "Back Monday",
+      headers: [{ Name: "Auto-Submitted", Value: "auto-replied" }],
+    });
     await until("the enrolment to complete", async () => (await enrolment(e.id)).status === "completed");
     expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Al", "Step 2 for Al"]);
   });
 
   it("unsubscribing through step 1's one-click link ends the sequence", { timeout: 60_000 }, async () => {
     const ctx = await setup({ sending: true });
-    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 0, templateId: await template(ctx.key, 1) }, { delaySeconds: 4, templateId: await template(ctx.key, 2) }] });
+    const seq = await createSequence(ctx.key, {
+      steps: [
+        { delaySeconds: 0, templateId: await template(ctx.key, 1) },
+        { delaySeconds: 4, templateId: await template(ctx.key, 2) },
+      ],
+    });
     const c = await contact(ctx.orgId, "leaver.s@example.test", { name: "Lee" });
     const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
     const [mail] = await until("step 1", async () => mailsTo(ctx.sink, c.email).length >= 1 && mailsTo(ctx.sink, c.email));
-    const head = mail.raw.toString("utf8").split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+    const head = mail.raw
+      .toString("utf8")
+      .split(/\r?\n\r?\n/)[0]
+      .replace(/\r?\n[ \t]+/g, " ");
     const header = head.split(/\r?\n/).find((line) => /^list-unsubscribe:/i.test(line));
     const url = /<(https?:\/\/[^>]+)>/.exec(header ?? "")?.[1];
     expect(url).toBeTruthy();
-    const res = await fetch(url!, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const res = await fetch(url!, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(res.status).toBe(200);
 
     await stepJobDone(e.id, 1);
@@ -405,20 +539,33 @@ describe("sequences running", () => {
 
   it("a send refused for good fails the step and the enrolment, with the reason", { timeout: 60_000 }, async () => {
     const ctx = await setup(); // test mode: the contact is on no test list
-    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 0, templateId: await template(ctx.key, 1) }, { delaySeconds: 0, templateId: await template(ctx.key, 2) }] });
+    const seq = await createSequence(ctx.key, {
+      steps: [
+        { delaySeconds: 0, templateId: await template(ctx.key, 1) },
+        { delaySeconds: 0, templateId: await template(ctx.key, 2) },
+      ],
+    });
     const c = await contact(ctx.orgId, "outsider@example.test");
     const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
     await until("the failure", async () => (await enrolment(e.id)).status === "failed");
     const [listed] = (await call(`${path}/${seq.id}/enrolments?status=failed`, { key: ctx.key })).body.data;
     expect(listed).toMatchObject({ id: e.id, nextStep: 0, exitReason: null, error: expect.stringMatching(/test/i) });
     const detail = (await call(`${path}/${seq.id}`, { key: ctx.key })).body.data;
-    expect(detail.stats.steps.map((s: { failed: number; sent: number }) => [s.sent, s.failed])).toEqual([[0, 1], [0, 0]]);
+    expect(detail.stats.steps.map((s: { failed: number; sent: number }) => [s.sent, s.failed])).toEqual([
+      [0, 1],
+      [0, 0],
+    ]);
     expect(await db().message.count({ where: { orgId: ctx.orgId } })).toBe(0);
   });
 
   it("pausing holds the next step; resuming sends it", { timeout: 60_000 }, async () => {
     const ctx = await setup({ sending: true });
-    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 0, templateId: await template(ctx.key, 1) }, { delaySeconds: 3, templateId: await template(ctx.key, 2) }] });
+    const seq = await createSequence(ctx.key, {
+      steps: [
+        { delaySeconds: 0, templateId: await template(ctx.key, 1) },
+        { delaySeconds: 3, templateId: await template(ctx.key, 2) },
+      ],
+    });
     const c = await contact(ctx.orgId, "pauser@example.test", { name: "Pat" });
     const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
     await until("step 1", async () => mailsTo(ctx.sink, c.email).length >= 1);
@@ -448,34 +595,61 @@ describe("sequences running", () => {
     await until("step 1", async () => mailsTo(ctx.sink, joiner.email).length >= 1);
     const rows = await db().sequenceEnrolment.findMany({ where: { orgId: ctx.orgId } });
     expect(rows.map((r) => [r.sequenceId, r.contactId, r.source])).toEqual([[seq.id, joiner.id, "list"]]);
-    expect(await db().auditLog.findFirst({ where: { targetId: seq.id, action: "sequence.enrolled" } })).toMatchObject({ actorType: "system", actorId: `list:${listId}` });
+    expect(await db().auditLog.findFirst({ where: { targetId: seq.id, action: "sequence.enrolled" } })).toMatchObject({
+      actorType: "system",
+      actorId: `list:${listId}`,
+    });
 
     // Leaving and joining again does not start the sequence again.
     expect((await call(`/api/v1/lists/${listId}/members/${joiner.id}`, { method: "DELETE", key: ctx.key })).status).toBe(200);
     expect((await call(`/api/v1/lists/${listId}/members`, { key: ctx.key, body: { contactIds: [joiner.id] } })).status).toBe(200);
     expect(await db().sequenceEnrolment.count({ where: { orgId: ctx.orgId } })).toBe(1);
     expect(await db().sequenceEnrolment.count({ where: { sequenceId: paused.id } })).toBe(0);
-    await until("the enrolment to complete", async () => (await db().sequenceEnrolment.findFirstOrThrow({ where: { sequenceId: seq.id } })).status === "completed");
+    await until(
+      "the enrolment to complete",
+      async () => (await db().sequenceEnrolment.findFirstOrThrow({ where: { sequenceId: seq.id } })).status === "completed",
+    );
     expect(mailsTo(ctx.sink, joiner.email)).toHaveLength(1);
   });
 
   it("sends a step once even when its job runs twice", { timeout: 60_000 }, async () => {
     const ctx = await setup({ sending: true });
     // Step 1 waits an hour, so only the runs below send it; step 2 is then driven by two job rows due at once.
-    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 3_600, templateId: await template(ctx.key, 1) }, { delaySeconds: 3_600, templateId: await template(ctx.key, 2) }] });
+    const seq = await createSequence(ctx.key, {
+      steps: [
+        { delaySeconds: 3_600, templateId: await template(ctx.key, 1) },
+        { delaySeconds: 3_600, templateId: await template(ctx.key, 2) },
+      ],
+    });
     const c = await contact(ctx.orgId, "twice@example.test", { name: "Tia" });
     const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
 
     // Two runs at once: one sends; the other finds the step taken (and would retry) or already sent.
-    const runs = await Promise.allSettled([runSequenceStep({ enrolmentId: e.id, position: 0 }), runSequenceStep({ enrolmentId: e.id, position: 0 })]);
+    const runs = await Promise.allSettled([
+      runSequenceStep({ enrolmentId: e.id, position: 0 }),
+      runSequenceStep({ enrolmentId: e.id, position: 0 }),
+    ]);
     expect(runs.some((r) => r.status === "fulfilled" && r.value === "sent")).toBe(true);
     expect(await db().sequenceStepSend.count({ where: { enrolmentId: e.id } })).toBe(1);
     expect(await runSequenceStep({ enrolmentId: e.id, position: 0 })).toBe("stale");
     expect(await enrolment(e.id)).toMatchObject({ status: "active", nextStep: 1 });
     expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Tia"]);
 
-    const duplicates = await insertJobs(db(), ["a", "b"].map((k) => ({ name: "sequence.step", payload: { enrolmentId: e.id, position: 1 }, runAt: new Date(), maxAttempts: 8, dedupeKey: `test-dup-${e.id}-${k}` })));
-    await until("both duplicate jobs", async () => (await db().job.count({ where: { id: { in: duplicates.map((j) => j.id) }, status: "done" } })) === 2, 45_000);
+    const duplicates = await insertJobs(
+      db(),
+      ["a", "b"].map((k) => ({
+        name: "sequence.step",
+        payload: { enrolmentId: e.id, position: 1 },
+        runAt: new Date(),
+        maxAttempts: 8,
+        dedupeKey: `test-dup-${e.id}-${k}`,
+      })),
+    );
+    await until(
+      "both duplicate jobs",
+      async () => (await db().job.count({ where: { id: { in: duplicates.map((j) => j.id) }, status: "done" } })) === 2,
+      45_000,
+    );
     expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Tia", "Step 2 for Tia"]);
     expect(await enrolment(e.id)).toMatchObject({ status: "completed" });
     expect(await db().sequenceStepSend.count({ where: { enrolmentId: e.id } })).toBe(2);
@@ -484,8 +658,11 @@ describe("sequences running", () => {
 
 describe("sequences: exactly once, never stuck", () => {
   const inbound = (orgId: string, from: string, headers: { name: string; value: string }[] = []) =>
-    db().inboundMessage.create({ data: { orgId, source: "smtp", fromAddress: from, subject: "Re: hello", text: "hi", size: 100, headers } });
-  const stepJobs = (enrolmentId: string) => db().job.findMany({ where: { name: "sequence.step", payload: { path: ["enrolmentId"], equals: enrolmentId } } });
+    db().inboundMessage.create({
+      data: { orgId, source: "smtp", fromAddress: from, subject: "Re: hello", text: "hi", size: 100, headers },
+    });
+  const stepJobs = (enrolmentId: string) =>
+    db().job.findMany({ where: { name: "sequence.step", payload: { path: ["enrolmentId"], equals: enrolmentId } } });
 
   it("a reply, or a pause, landing after the step's state was read stops the send at its claim", { timeout: 60_000 }, async () => {
     const ctx = await setup({ sending: true });
@@ -556,40 +733,63 @@ describe("sequences: exactly once, never stuck", () => {
     expect(jobs.map((j) => [j.dedupeKey, j.status])).toEqual([[`sequence-step:${e.id}:0`, "queued"]]);
   });
 
-  it("settles a step an earlier run left sending: later in a job of its own, then sent once, or failed when the provider had it", { timeout: 60_000 }, async () => {
-    const ctx = await setup({ sending: true });
-    const seq = await createSequence(ctx.key, { steps: [{ delaySeconds: 3_600, templateId: await template(ctx.key, 1) }, { delaySeconds: 3_600, templateId: await template(ctx.key, 2) }] });
-    const c = await contact(ctx.orgId, "settle@example.test", { name: "Sam", properties: { plan: "<b>Pro</b> & co" } });
-    const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
-    const at = { enrolmentId: e.id, position: 0 };
+  it(
+    "settles a step an earlier run left sending: later in a job of its own, then sent once, or failed when the provider had it",
+    { timeout: 60_000 },
+    async () => {
+      const ctx = await setup({ sending: true });
+      const seq = await createSequence(ctx.key, {
+        steps: [
+          { delaySeconds: 3_600, templateId: await template(ctx.key, 1) },
+          { delaySeconds: 3_600, templateId: await template(ctx.key, 2) },
+        ],
+      });
+      const c = await contact(ctx.orgId, "settle@example.test", { name: "Sam", properties: { plan: "<b>Pro</b> & co" } });
+      const [e] = (await enrol(ctx.key, seq.id, { contactIds: [c.id] })).enrolled;
+      const at = { enrolmentId: e.id, position: 0 };
 
-    // A run in progress (or one that just died): nothing is decided yet, and no attempt is spent waiting.
-    const left = await db().sequenceStepSend.create({ data: { enrolmentId: e.id, stepId: seq.steps[0].id, status: "sending" } });
-    expect(await runSequenceStep(at)).toBe("pending");
-    const settleJob = (await stepJobs(e.id)).find((j) => j.dedupeKey?.startsWith(`sequence-step:${e.id}:0:settle-`));
-    expect(settleJob?.status).toBe("queued");
-    expect(settleJob!.runAt.getTime()).toBeGreaterThanOrEqual(left.createdAt.getTime() + 10 * 60_000);
-    expect(ctx.sink.messages).toHaveLength(0);
+      // A run in progress (or one that just died): nothing is decided yet, and no attempt is spent waiting.
+      const left = await db().sequenceStepSend.create({ data: { enrolmentId: e.id, stepId: seq.steps[0].id, status: "sending" } });
+      expect(await runSequenceStep(at)).toBe("pending");
+      const settleJob = (await stepJobs(e.id)).find((j) => j.dedupeKey?.startsWith(`sequence-step:${e.id}:0:settle-`));
+      expect(settleJob?.status).toBe("queued");
+      expect(settleJob!.runAt.getTime()).toBeGreaterThanOrEqual(left.createdAt.getTime() + 10 * 60_000);
+      expect(ctx.sink.messages).toHaveLength(0);
 
-    // Ten minutes on with no message recorded: the run died before sending; claimed again and sent once.
-    await db().sequenceStepSend.update({ where: { id: left.id }, data: { createdAt: new Date(Date.now() - 11 * 60_000) } });
-    expect(await runSequenceStep(at)).toBe("sent");
-    expect(await runSequenceStep(at)).toBe("stale");
-    expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Sam"]);
-    const html = (await simpleParser(mailsTo(ctx.sink, c.email)[0].raw)).html;
-    expect(html).toContain("Sam on &lt;b&gt;Pro&lt;/b&gt; &amp; co"); // properties are escaped in html
-    expect(await db().sequenceStepSend.findMany({ where: { enrolmentId: e.id }, select: { status: true } })).toEqual([{ status: "sent" }]);
+      // Ten minutes on with no message recorded: the run died before sending; claimed again and sent once.
+      await db().sequenceStepSend.update({ where: { id: left.id }, data: { createdAt: new Date(Date.now() - 11 * 60_000) } });
+      expect(await runSequenceStep(at)).toBe("sent");
+      expect(await runSequenceStep(at)).toBe("stale");
+      expect(await subjects(ctx.sink, c.email)).toEqual(["Step 1 for Sam"]);
+      const html = (await simpleParser(mailsTo(ctx.sink, c.email)[0].raw)).html;
+      expect(html).toContain("Sam on &lt;b&gt;Pro&lt;/b&gt; &amp; co"); // properties are escaped in html
+      expect(await db().sequenceStepSend.findMany({ where: { enrolmentId: e.id }, select: { status: true } })).toEqual([
+        { status: "sent" },
+      ]);
 
-    // Step 2 left with its message at the provider, no answer: failed, never sent again.
-    const stuck = await db().sequenceStepSend.create({ data: { enrolmentId: e.id, stepId: seq.steps[1].id, status: "sending", createdAt: new Date(Date.now() - 11 * 60_000) } });
-    await db().message.create({
-      data: { orgId: ctx.orgId, fromAddress: "x@sender.test", to: [c.email], cc: [], bcc: [], subject: "Step 2", sendMode: "production", messageIdHeader: `<${randomUUID()}@test>`, metadata: { sequenceStepSendId: stuck.id } },
-    });
-    expect(await runSequenceStep({ enrolmentId: e.id, position: 1 })).toBe("failed");
-    expect(mailsTo(ctx.sink, c.email)).toHaveLength(1);
-    const [listed] = (await call(`${path}/${seq.id}/enrolments`, { key: ctx.key })).body.data;
-    expect(listed).toMatchObject({ status: "failed", nextStep: 1, error: expect.stringContaining("not sent again") });
-  });
+      // Step 2 left with its message at the provider, no answer: failed, never sent again.
+      const stuck = await db().sequenceStepSend.create({
+        data: { enrolmentId: e.id, stepId: seq.steps[1].id, status: "sending", createdAt: new Date(Date.now() - 11 * 60_000) },
+      });
+      await db().message.create({
+        data: {
+          orgId: ctx.orgId,
+          fromAddress: "x@sender.test",
+          to: [c.email],
+          cc: [],
+          bcc: [],
+          subject: "Step 2",
+          sendMode: "production",
+          messageIdHeader: `<${randomUUID()}@test>`,
+          metadata: { sequenceStepSendId: stuck.id },
+        },
+      });
+      expect(await runSequenceStep({ enrolmentId: e.id, position: 1 })).toBe("failed");
+      expect(mailsTo(ctx.sink, c.email)).toHaveLength(1);
+      const [listed] = (await call(`${path}/${seq.id}/enrolments`, { key: ctx.key })).body.data;
+      expect(listed).toMatchObject({ status: "failed", nextStep: 1, error: expect.stringContaining("not sent again") });
+    },
+  );
 
   it("gives a step whose job failed for good a new one, and fails the enrolment after three", { timeout: 60_000 }, async () => {
     const ctx = await setup({ sending: true });
@@ -602,8 +802,18 @@ describe("sequences: exactly once, never stuck", () => {
     // Both steps were due an hour ago, and their jobs failed through every attempt.
     const failed = { status: "failed", lastError: "the database was away", finishedAt: new Date() };
     await db().job.updateMany({ where: { dedupeKey: { in: [`sequence-step:${ea.id}:0`, `sequence-step:${eb.id}:0`] } }, data: failed });
-    await db().job.createMany({ data: ["r1", "r2"].map((k) => ({ name: "sequence.step", payload: { enrolmentId: eb.id, position: 0 }, dedupeKey: `test-${eb.id}-${k}`, ...failed })) });
-    await db().sequenceEnrolment.updateMany({ where: { id: { in: [ea.id, eb.id] } }, data: { nextRunAt: new Date(Date.now() - 3_600_000) } });
+    await db().job.createMany({
+      data: ["r1", "r2"].map((k) => ({
+        name: "sequence.step",
+        payload: { enrolmentId: eb.id, position: 0 },
+        dedupeKey: `test-${eb.id}-${k}`,
+        ...failed,
+      })),
+    });
+    await db().sequenceEnrolment.updateMany({
+      where: { id: { in: [ea.id, eb.id] } },
+      data: { nextRunAt: new Date(Date.now() - 3_600_000) },
+    });
 
     await recoverSequenceSteps(); // also every ten minutes on the servers
     await until("the recovered step to go out", async () => (await enrolment(ea.id)).status === "completed");

@@ -74,16 +74,38 @@ describe("two instances on one database", () => {
     const [a, b] = servers;
     const { cookie, key } = await ownOrganization({ base: a.url, sql, scopes: ["email:send", "webhooks:write"], unthrottled: true });
     const smtp = (name: string, sink: SmtpSink, priority: number, extra: Record<string, unknown> = {}) =>
-      call("/api/providers", { base: a.url, cookie, body: { name, type: "smtp", priority, ...extra, config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } } });
+      call("/api/providers", {
+        base: a.url,
+        cookie,
+        body: {
+          name,
+          type: "smtp",
+          priority,
+          ...extra,
+          config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+        },
+      });
     expect((await smtp("limited", limited, 0, { rateLimitPerMinute: 7 })).status).toBe(201);
     expect((await smtp("spare", spare, 1)).status).toBe(201);
     const port = (receiver.address() as { port: number }).port;
-    expect((await call("/api/v1/webhook-endpoints", { base: b.url, key, body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] } })).status).toBe(201);
+    expect(
+      (
+        await call("/api/v1/webhook-endpoints", {
+          base: b.url,
+          key,
+          body: { url: `http://127.0.0.1:${port}/hook`, events: ["email.sent"] },
+        })
+      ).status,
+    ).toBe(201);
 
     // 20 sends at once, alternating instances: the limited provider takes exactly 7 in its minute.
     const sends = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call("/api/v1/email/send", { base: servers[i % 2].url, key, body: { from: "ann@sender.test", to: `now${i}@example.test`, subject: `Now ${i}`, text: "x" } }),
+        call("/api/v1/email/send", {
+          base: servers[i % 2].url,
+          key,
+          body: { from: "ann@sender.test", to: `now${i}@example.test`, subject: `Now ${i}`, text: "x" },
+        }),
       ),
     );
     expect(sends.map((s) => s.status)).toEqual(Array(20).fill(200));
@@ -96,15 +118,21 @@ describe("two instances on one database", () => {
     const at = new Date(Date.now() + 2_000).toISOString();
     const scheduled = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        call("/api/v1/email/send", { base: servers[i % 2].url, key, body: { from: "ann@sender.test", to: `later${i}@example.test`, subject: `Later ${i}`, text: "x", scheduledAt: at } }),
+        call("/api/v1/email/send", {
+          base: servers[i % 2].url,
+          key,
+          body: { from: "ann@sender.test", to: `later${i}@example.test`, subject: `Later ${i}`, text: "x", scheduledAt: at },
+        }),
       ),
     );
     expect(scheduled.every((s) => s.status === 200)).toBe(true);
     const count = async (q: string) => (await sql.query(q)).rows[0].n as number;
-    await until("every scheduled send and webhook delivery to settle", async () =>
-      (await count(`SELECT count(*)::int AS n FROM scheduled_emails WHERE status <> 'sent'`)) === 0 &&
-      (await count(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'succeeded'`)) === 0 &&
-      (await count(`SELECT count(*)::int AS n FROM webhook_deliveries`)) === 50,
+    await until(
+      "every scheduled send and webhook delivery to settle",
+      async () =>
+        (await count(`SELECT count(*)::int AS n FROM scheduled_emails WHERE status <> 'sent'`)) === 0 &&
+        (await count(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'succeeded'`)) === 0 &&
+        (await count(`SELECT count(*)::int AS n FROM webhook_deliveries`)) === 50,
     );
     const ids = [...limited.messages, ...spare.messages].map((m) => messageIdOf(m.raw));
     expect(ids).toHaveLength(50);

@@ -26,7 +26,11 @@ describe("credentials sign-in", () => {
 
   it("refuses a wrong password and an unknown address with 401 and no session", async () => {
     const { email } = await newOrg();
-    for (const [e, p] of [[email, "wrong-password"], ["nobody@example.test", PASSWORD], [email, ""]]) {
+    for (const [e, p] of [
+      [email, "wrong-password"],
+      ["nobody@example.test", PASSWORD],
+      [email, ""],
+    ]) {
       const res = await signIn(e, p);
       expect(res.status).toBe(401);
       expect(res.cookie).toBeNull();
@@ -65,23 +69,44 @@ describe("credentials sign-in", () => {
     const base = inject("baseUrl");
     const csrf = await fetch(`${base}/api/auth/csrf`);
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const jar = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const routes = [
-      "signin", "signin/credentials", "signin/nope", "callback/credentials", "callback/nope", "callback", "signout", "session", "csrf",
-      "providers", "error", "error?error=%00", "verify-request", "_log", "nope", "nope/deeper/still", "callback/credentials?callbackUrl=%ZZ",
+      "signin",
+      "signin/credentials",
+      "signin/nope",
+      "callback/credentials",
+      "callback/nope",
+      "callback",
+      "signout",
+      "session",
+      "csrf",
+      "providers",
+      "error",
+      "error?error=%00",
+      "verify-request",
+      "_log",
+      "nope",
+      "nope/deeper/still",
+      "callback/credentials?callbackUrl=%ZZ",
     ];
     const form = "application/x-www-form-urlencoded";
     const bodies: [string, Record<string, string>][] = [
       ["", { "content-type": form }],
       ["%%%&&&===", { "content-type": form }],
-      ["{\"email\":1}", { "content-type": "application/json" }],
+      ['{"email":1}', { "content-type": "application/json" }],
       ["{not json", { "content-type": "application/json" }],
       ["plain words", { "content-type": "text/plain" }],
       ["\u0000\u0001binary", { "content-type": "application/octet-stream" }],
       ["email=a&password=b", {}],
       [new URLSearchParams({ csrfToken: "wrong", email: "a@b.test", password: "x" }).toString(), { "content-type": form }],
       [new URLSearchParams({ csrfToken, email: "a@b.test" }).toString(), { "content-type": form, cookie: jar }],
-      [new URLSearchParams({ csrfToken, email: ["x"].join(), password: "p", callbackUrl: "http://[::1" }).toString(), { "content-type": form, cookie: jar }],
+      [
+        new URLSearchParams({ csrfToken, email: ["x"].join(), password: "p", callbackUrl: "http://[::1" }).toString(),
+        { "content-type": form, cookie: jar },
+      ],
       [`csrfToken=${encodeURIComponent(csrfToken)}&email=%00&password=%00`, { "content-type": form, cookie: jar }],
     ];
     const failures: string[] = [];
@@ -89,11 +114,28 @@ describe("credentials sign-in", () => {
       const url = `${base}/api/auth/${route}`;
       const answers = [
         ["GET", await fetch(url, { redirect: "manual" })],
-        ["GET (cookie)", await fetch(url, { redirect: "manual", headers: { cookie: "next-auth.session-token=garbage; next-auth.csrf-token=%%; next-auth.callback-url=%ZZ" } })],
-        ["GET (callback cookie)", await fetch(url, { redirect: "manual", headers: { cookie: "next-auth.callback-url=javascript:alert(1)" } })],
-        ["GET (relative callback cookie)", await fetch(url, { redirect: "manual", headers: { cookie: "next-auth.callback-url=elsewhere" } })],
+        [
+          "GET (cookie)",
+          await fetch(url, {
+            redirect: "manual",
+            headers: { cookie: "next-auth.session-token=garbage; next-auth.csrf-token=%%; next-auth.callback-url=%ZZ" },
+          }),
+        ],
+        [
+          "GET (callback cookie)",
+          await fetch(url, { redirect: "manual", headers: { cookie: "next-auth.callback-url=javascript:alert(1)" } }),
+        ],
+        [
+          "GET (relative callback cookie)",
+          await fetch(url, { redirect: "manual", headers: { cookie: "next-auth.callback-url=elsewhere" } }),
+        ],
         ["PUT", await fetch(url, { method: "PUT", redirect: "manual" })],
-        ...(await Promise.all(bodies.map(async ([body, headers]) => [`POST ${body.slice(0, 30)}`, await fetch(url, { method: "POST", body, headers, redirect: "manual" })] as const))),
+        ...(await Promise.all(
+          bodies.map(
+            async ([body, headers]) =>
+              [`POST ${body.slice(0, 30)}`, await fetch(url, { method: "POST", body, headers, redirect: "manual" })] as const,
+          ),
+        )),
       ] as const;
       for (const [what, res] of answers) if (res.status >= 500) failures.push(`${what} /api/auth/${route}: ${res.status}`);
     }
@@ -153,7 +195,11 @@ describe("sign-in throttle, with no proxy in front", () => {
 
   it("a concurrent burst gets no more guesses than the limit: the right password last in a burst of 40 is refused", async () => {
     const { email } = await newOrg();
-    const burst = await signInBurst(email, Array.from({ length: 40 }, (_, i) => (i === 39 ? PASSWORD : `guess-${i}`)), server.url);
+    const burst = await signInBurst(
+      email,
+      Array.from({ length: 40 }, (_, i) => (i === 39 ? PASSWORD : `guess-${i}`)),
+      server.url,
+    );
     expect(burst.every((r) => r.cookie === null)).toBe(true);
     expect((await signIn(email, PASSWORD, server.url)).cookie).toBeNull();
   });
@@ -171,39 +217,54 @@ describe("sign-in throttle, with no proxy in front", () => {
     const { email } = await newOrg();
     // Six addresses, nine guesses each: under each address's limit for the account, 54 in all.
     const addresses = Array.from({ length: 6 }, (_, i) => `127.0.1.${i + 1}`);
-    await Promise.all(addresses.map(async (localAddress) => {
-      for (let i = 0; i < 9; i++) expect((await signIn(email, `guess-${i}`, server.url, { localAddress })).status).toBe(401);
-    }));
+    await Promise.all(
+      addresses.map(async (localAddress) => {
+        for (let i = 0; i < 9; i++) expect((await signIn(email, `guess-${i}`, server.url, { localAddress })).status).toBe(401);
+      }),
+    );
     // Past 50 for the account: even the right password from an address new to it is refused.
     expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.1.99" })).cookie).toBeNull();
   });
 
-  it("a browser that signed in before is not locked out by guesses spread over many addresses; its own guesses are limited; its cookie proves nothing for another account", { timeout: 60_000 }, async () => {
-    const { email } = await newOrg();
-    const other = await newOrg();
-    const first = await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.1" });
-    expect(first.cookie).toBeTruthy();
-    const device = first.setCookies.find((c) => c.startsWith("mailroom.device="));
-    expect(device).toBeTruthy();
-    const otherDevice = (await signIn(other.email, PASSWORD, server.url, { localAddress: "127.0.2.2" })).setCookies.find((c) => c.startsWith("mailroom.device="))!;
+  it(
+    "a browser that signed in before is not locked out by guesses spread over many addresses; its own guesses are limited; its cookie proves nothing for another account",
+    { timeout: 60_000 },
+    async () => {
+      const { email } = await newOrg();
+      const other = await newOrg();
+      const first = await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.1" });
+      expect(first.cookie).toBeTruthy();
+      const device = first.setCookies.find((c) => c.startsWith("mailroom.device="));
+      expect(device).toBeTruthy();
+      const otherDevice = (await signIn(other.email, PASSWORD, server.url, { localAddress: "127.0.2.2" })).setCookies.find((c) =>
+        c.startsWith("mailroom.device="),
+      )!;
 
-    // Six addresses, nine guesses each: the account is locked for browsers it does not know.
-    const addresses = Array.from({ length: 6 }, (_, i) => `127.0.3.${i + 1}`);
-    await Promise.all(addresses.map(async (localAddress) => {
-      for (let i = 0; i < 9; i++) expect((await signIn(email, `guess-${i}`, server.url, { localAddress })).status).toBe(401);
-    }));
-    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.9" })).cookie).toBeNull();
-    // Another account's device, or an altered one, is a browser it does not know.
-    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.9", cookie: otherDevice })).cookie).toBeNull();
-    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.9", cookie: `${device!.slice(0, -2)}AA` })).cookie).toBeNull();
-    // The holder's browser, from wherever it is now, still signs in.
-    const again = await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.10", cookie: device });
-    expect(again.cookie).toBeTruthy();
+      // Six addresses, nine guesses each: the account is locked for browsers it does not know.
+      const addresses = Array.from({ length: 6 }, (_, i) => `127.0.3.${i + 1}`);
+      await Promise.all(
+        addresses.map(async (localAddress) => {
+          for (let i = 0; i < 9; i++) expect((await signIn(email, `guess-${i}`, server.url, { localAddress })).status).toBe(401);
+        }),
+      );
+      expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.9" })).cookie).toBeNull();
+      // Another account's device, or an altered one, is a browser it does not know.
+      expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.9", cookie: otherDevice })).cookie).toBeNull();
+      expect(
+        (await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.9", cookie: `${device!.slice(0, -2)}AA` })).cookie,
+      ).toBeNull();
+      // The holder's browser, from wherever it is now, still signs in.
+      const again = await signIn(email, PASSWORD, server.url, { localAddress: "127.0.2.10", cookie: device });
+      expect(again.cookie).toBeTruthy();
 
-    // Guesses through a remembered device count for that device: ten, then even the right one is refused.
-    for (let i = 0; i < 10; i++) expect((await signIn(email, `device-guess-${i}`, server.url, { localAddress: `127.0.4.${i + 1}`, cookie: device })).status).toBe(401);
-    expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.4.99", cookie: device })).cookie).toBeNull();
-  });
+      // Guesses through a remembered device count for that device: ten, then even the right one is refused.
+      for (let i = 0; i < 10; i++)
+        expect((await signIn(email, `device-guess-${i}`, server.url, { localAddress: `127.0.4.${i + 1}`, cookie: device })).status).toBe(
+          401,
+        );
+      expect((await signIn(email, PASSWORD, server.url, { localAddress: "127.0.4.99", cookie: device })).cookie).toBeNull();
+    },
+  );
 });
 
 describe("sign-in throttle behind a trusted proxy (TRUST_PROXY=127.0.0.1 on the shared servers)", () => {

@@ -25,8 +25,19 @@ async function sink() {
   return s;
 }
 
-const smtpConfig = (s: { port: number }) => ({ host: "127.0.0.1", port: s.port, secure: false, username: SINK_USER, password: SINK_PASSWORD });
-const managedBody = (s: { port: number }, extra: Record<string, unknown> = {}) => ({ name: `Managed ${randomBytes(3).toString("hex")}`, type: "smtp", config: smtpConfig(s), ...extra });
+const smtpConfig = (s: { port: number }) => ({
+  host: "127.0.0.1",
+  port: s.port,
+  secure: false,
+  username: SINK_USER,
+  password: SINK_PASSWORD,
+});
+const managedBody = (s: { port: number }, extra: Record<string, unknown> = {}) => ({
+  name: `Managed ${randomBytes(3).toString("hex")}`,
+  type: "smtp",
+  config: smtpConfig(s),
+  ...extra,
+});
 
 async function createManaged(orgId: string, s: { port: number }, extra: Record<string, unknown> = {}) {
   const res = await staff(`/api/internal/organizations/${orgId}/providers`, { body: managedBody(s, extra) });
@@ -62,12 +73,46 @@ interface StaffCall {
 
 // Every staff route, with a valid request for the fixtures above.
 const ROUTES: StaffCall[] = [
-  { name: "GET /organizations/:id", method: "GET", path: () => `/api/internal/organizations/${owner.org.id}`, action: "staff.organization_viewed" },
-  { name: "GET /organizations?email=", method: "GET", path: () => `/api/internal/organizations?email=${encodeURIComponent(owner.email)}`, action: "staff.organization_viewed" },
-  { name: "PATCH /organizations/:id", method: "PATCH", path: () => `/api/internal/organizations/${owner.org.id}`, body: () => ({ plan: "starter", monthlySendAllowance: 5 }), action: "staff.plan_changed" },
-  { name: "PUT /api-keys/:id/rate-limit", method: "PUT", path: () => `/api/internal/api-keys/${targetKey.id}/rate-limit`, body: () => ({ rateLimitPerMinute: 7 }), action: "staff.key_rate_limit_set" },
-  { name: "POST /organizations/:id/providers", method: "POST", path: () => `/api/internal/organizations/${owner.org.id}/providers`, body: () => managedBody(managedSink), action: "staff.provider_created" },
-  { name: "POST /providers/:id/status", method: "POST", path: () => `/api/internal/providers/${managed.id}/status`, body: () => ({ status: "active" }), action: "staff.provider_status_changed" },
+  {
+    name: "GET /organizations/:id",
+    method: "GET",
+    path: () => `/api/internal/organizations/${owner.org.id}`,
+    action: "staff.organization_viewed",
+  },
+  {
+    name: "GET /organizations?email=",
+    method: "GET",
+    path: () => `/api/internal/organizations?email=${encodeURIComponent(owner.email)}`,
+    action: "staff.organization_viewed",
+  },
+  {
+    name: "PATCH /organizations/:id",
+    method: "PATCH",
+    path: () => `/api/internal/organizations/${owner.org.id}`,
+    body: () => ({ plan: "starter", monthlySendAllowance: 5 }),
+    action: "staff.plan_changed",
+  },
+  {
+    name: "PUT /api-keys/:id/rate-limit",
+    method: "PUT",
+    path: () => `/api/internal/api-keys/${targetKey.id}/rate-limit`,
+    body: () => ({ rateLimitPerMinute: 7 }),
+    action: "staff.key_rate_limit_set",
+  },
+  {
+    name: "POST /organizations/:id/providers",
+    method: "POST",
+    path: () => `/api/internal/organizations/${owner.org.id}/providers`,
+    body: () => managedBody(managedSink),
+    action: "staff.provider_created",
+  },
+  {
+    name: "POST /providers/:id/status",
+    method: "POST",
+    path: () => `/api/internal/providers/${managed.id}/status`,
+    body: () => ({ status: "active" }),
+    action: "staff.provider_status_changed",
+  },
 ];
 
 /** Everything a staff route could change for the fixture organization. */
@@ -76,7 +121,11 @@ async function snapshot() {
   return {
     org: await db().organization.findUniqueOrThrow({ where: { id: orgId }, select: { plan: true, monthlySendAllowance: true } }),
     key: (await db().apiKey.findUniqueOrThrow({ where: { id: targetKey.id } })).rateLimitPerMinute,
-    providers: await db().provider.findMany({ where: { orgId }, select: { id: true, status: true, accountSource: true, config: true }, orderBy: { id: "asc" } }),
+    providers: await db().provider.findMany({
+      where: { orgId },
+      select: { id: true, status: true, accountSource: true, config: true },
+      orderBy: { id: "asc" },
+    }),
     audit: await db().auditLog.count({ where: { orgId } }),
     staffAudit: await db().auditLog.count({ where: { actorType: "staff" } }),
   };
@@ -98,7 +147,11 @@ describe("staff API authentication", () => {
         const before = await snapshot();
         const res = await call(route.path(), { method: route.method, body: route.body?.(), ...credential.opts() });
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ error: expect.stringContaining("staff API token"), code: "UNAUTHORIZED", requestId: expect.stringMatching(/^req_/) });
+        expect(res.body).toEqual({
+          error: expect.stringContaining("staff API token"),
+          code: "UNAUTHORIZED",
+          requestId: expect.stringMatching(/^req_/),
+        });
         expect(res.headers.get("x-request-id")).toBe(res.body.requestId);
         expect(await snapshot()).toEqual(before);
       });
@@ -114,7 +167,13 @@ describe("staff API authentication", () => {
       expect(res.headers.get("x-request-id")).toBe(res.body.requestId);
       const added = (await staffEntries({ orgId: owner.org.id })).slice(before.length);
       expect(added, route.name).toHaveLength(1);
-      expect(added[0]).toMatchObject({ orgId: owner.org.id, projectId: null, actorType: "staff", action: route.action, outcome: "success" });
+      expect(added[0]).toMatchObject({
+        orgId: owner.org.id,
+        projectId: null,
+        actorType: "staff",
+        action: route.action,
+        outcome: "success",
+      });
       expect(added[0].metadata).toMatchObject({ requestId: res.body.requestId });
       expect(JSON.stringify(added[0])).not.toContain(TOKEN);
     }
@@ -123,7 +182,9 @@ describe("staff API authentication", () => {
   it("shows the staff entries to the organization in its own audit log (GET /api/audit), as account-level", async () => {
     const res = await call(`/api/audit?projectId=${owner.project.id}&limit=100`, { cookie: owner.cookie });
     expect(res.status).toBe(200);
-    const ours = (res.body.entries as { actorType: string; action: string; projectId: string | null }[]).filter((e) => e.actorType === "staff");
+    const ours = (res.body.entries as { actorType: string; action: string; projectId: string | null }[]).filter(
+      (e) => e.actorType === "staff",
+    );
     expect(new Set(ours.map((e) => e.action))).toEqual(new Set(ROUTES.map((r) => r.action)));
     expect(ours.every((e) => e.projectId === null)).toBe(true);
   });
@@ -165,7 +226,18 @@ describe("looking up an organization", () => {
       sendMode: "test",
       projectCount: 1,
       members: [{ userId: o.user.id, email: o.email, name: expect.any(String), role: "owner" }],
-      providers: [{ id: byo.id, name: byo.name, type: "smtp", accountSource: "byo", status: "active", isActive: true, priority: 100, createdAt: expect.any(String) }],
+      providers: [
+        {
+          id: byo.id,
+          name: byo.name,
+          type: "smtp",
+          accountSource: "byo",
+          status: "active",
+          isActive: true,
+          priority: 100,
+          createdAt: expect.any(String),
+        },
+      ],
       apiKeys: [
         {
           id: key.id,
@@ -184,7 +256,8 @@ describe("looking up an organization", () => {
       createdAt: expect.any(String),
     });
     const text = JSON.stringify(res.body);
-    for (const secret of [key.key, sha256Hex(key.key), SINK_PASSWORD, "secretsSealed", "passwordHash", "hash"]) expect(text).not.toContain(secret);
+    for (const secret of [key.key, sha256Hex(key.key), SINK_PASSWORD, "secretsSealed", "passwordHash", "hash"])
+      expect(text).not.toContain(secret);
   });
 
   it("by a member's email (any case): the organizations they belong to; an unknown address finds none", async () => {
@@ -200,10 +273,18 @@ describe("looking up an organization", () => {
   });
 
   it("refuses a missing or malformed email, and unknown query parameters, with 400 VALIDATION_ERROR", async () => {
-    for (const path of ["/api/internal/organizations", "/api/internal/organizations?email=not-an-address", `/api/internal/organizations?email=${encodeURIComponent(owner.email)}&x=1`]) {
+    for (const path of [
+      "/api/internal/organizations",
+      "/api/internal/organizations?email=not-an-address",
+      `/api/internal/organizations?email=${encodeURIComponent(owner.email)}&x=1`,
+    ]) {
       const res = await staff(path);
       expect(res.status, path).toBe(400);
-      expect(res.body).toEqual({ error: expect.stringContaining("query"), code: "VALIDATION_ERROR", requestId: expect.stringMatching(/^req_/) });
+      expect(res.body).toEqual({
+        error: expect.stringContaining("query"),
+        code: "VALIDATION_ERROR",
+        requestId: expect.stringMatching(/^req_/),
+      });
     }
   });
 });
@@ -245,11 +326,22 @@ describe("plan and monthly allowance", () => {
     expect(over.status).toBe(429);
     expect(over.body.code).toBe("QUOTA_EXCEEDED");
 
-    const back = await staff(`/api/internal/organizations/${o.org.id}`, { method: "PATCH", body: { plan: "starter", monthlySendAllowance: null } });
+    const back = await staff(`/api/internal/organizations/${o.org.id}`, {
+      method: "PATCH",
+      body: { plan: "starter", monthlySendAllowance: null },
+    });
     expect(back.status).toBe(200);
-    expect(back.body.data).toMatchObject({ plan: "starter", monthlySendAllowance: null, planMonthlySendAllowance: 25_000, effectiveMonthlySendAllowance: 25_000, sendsThisMonth: 1 });
+    expect(back.body.data).toMatchObject({
+      plan: "starter",
+      monthlySendAllowance: null,
+      planMonthlySendAllowance: 25_000,
+      effectiveMonthlySendAllowance: 25_000,
+      sendsThisMonth: 1,
+    });
     expect((await send()).status).toBe(200);
-    expect(await db().organization.findUniqueOrThrow({ where: { id: o.org.id }, select: { plan: true, monthlySendAllowance: true } })).toEqual({ plan: "starter", monthlySendAllowance: null });
+    expect(
+      await db().organization.findUniqueOrThrow({ where: { id: o.org.id }, select: { plan: true, monthlySendAllowance: true } }),
+    ).toEqual({ plan: "starter", monthlySendAllowance: null });
 
     const entries = await staffEntries({ orgId: o.org.id });
     expect(entries.map((e) => [e.action, e.projectId, (e.metadata as { changes: unknown }).changes])).toEqual([
@@ -272,11 +364,20 @@ describe("plan and monthly allowance", () => {
     for (const [body, field] of bodies) {
       const res = await staff(path, { method: "PATCH", body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toEqual({ error: expect.stringContaining(field), code: "VALIDATION_ERROR", requestId: expect.stringMatching(/^req_/) });
+      expect(res.body).toEqual({
+        error: expect.stringContaining(field),
+        code: "VALIDATION_ERROR",
+        requestId: expect.stringMatching(/^req_/),
+      });
     }
     const malformed = await staff(path, { method: "PATCH", raw: "{nope", headers: { "content-type": "application/json" } });
     expect(malformed.status).toBe(400);
-    expect(await db().organization.findUniqueOrThrow({ where: { id: o.org.id }, select: { plan: true, monthlySendAllowance: true, sendMode: true } })).toEqual({
+    expect(
+      await db().organization.findUniqueOrThrow({
+        where: { id: o.org.id },
+        select: { plan: true, monthlySendAllowance: true, sendMode: true },
+      }),
+    ).toEqual({
       plan: "free",
       monthlySendAllowance: null,
       sendMode: "test",
@@ -294,7 +395,14 @@ describe("a key's per-minute override", () => {
 
     const set = await staff(`/api/internal/api-keys/${key.id}/rate-limit`, { method: "PUT", body: { rateLimitPerMinute: 250 } });
     expect(set.status).toBe(200);
-    expect(set.body.data).toMatchObject({ id: key.id, orgId: o.org.id, prefix: key.prefix, rateLimitPerMinute: 250, effectiveRateLimitPerMinute: 250, revoked: false });
+    expect(set.body.data).toMatchObject({
+      id: key.id,
+      orgId: o.org.id,
+      prefix: key.prefix,
+      rateLimitPerMinute: 250,
+      effectiveRateLimitPerMinute: 250,
+      revoked: false,
+    });
     expect(JSON.stringify(set.body)).not.toContain(sha256Hex(key.key));
     expect(await limit()).toBe("250");
 
@@ -312,7 +420,14 @@ describe("a key's per-minute override", () => {
   it("refuses anything but a whole number from 1 to 100000 or null", async () => {
     const o = await newOrg();
     const key = await createKey(o.cookie, ["org:read"]);
-    for (const body of [{}, { rateLimitPerMinute: 0 }, { rateLimitPerMinute: 100_001 }, { rateLimitPerMinute: 2.5 }, { rateLimitPerMinute: "60" }, { rateLimitPerMinute: 5, extra: true }]) {
+    for (const body of [
+      {},
+      { rateLimitPerMinute: 0 },
+      { rateLimitPerMinute: 100_001 },
+      { rateLimitPerMinute: 2.5 },
+      { rateLimitPerMinute: "60" },
+      { rateLimitPerMinute: 5, extra: true },
+    ]) {
       const res = await staff(`/api/internal/api-keys/${key.id}/rate-limit`, { method: "PUT", body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
@@ -328,18 +443,37 @@ describe("managed providers", () => {
     const s = await sink();
     const res = await staff(`/api/internal/organizations/${o.org.id}/providers`, { body: managedBody(s, { priority: 3 }) });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ type: "smtp", accountSource: "managed", status: "provisioning", priority: 3, config: { host: "127.0.0.1", password: "********" } });
+    expect(res.body.data).toMatchObject({
+      type: "smtp",
+      accountSource: "managed",
+      status: "provisioning",
+      priority: 3,
+      config: { host: "127.0.0.1", password: "********" },
+    });
     const row = await db().provider.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(row).toMatchObject({ orgId: o.org.id, accountSource: "managed", status: "provisioning" });
     expect(JSON.stringify(row.config)).not.toContain(SINK_PASSWORD);
     expect(row.secretsSealed).toBeTruthy();
     expect(row.secretsSealed).not.toContain(SINK_PASSWORD);
     const [entry] = await staffEntries({ orgId: o.org.id });
-    expect(entry).toMatchObject({ action: "staff.provider_created", projectId: null, targetType: "provider", targetId: row.id, metadata: { type: "smtp", accountSource: "managed", status: "provisioning" } });
+    expect(entry).toMatchObject({
+      action: "staff.provider_created",
+      projectId: null,
+      targetType: "provider",
+      targetId: row.id,
+      metadata: { type: "smtp", accountSource: "managed", status: "provisioning" },
+    });
 
     // The customer sees it among their providers, secrets masked.
     const list = await call("/api/providers", { cookie: o.cookie });
-    expect(list.body).toContainEqual(expect.objectContaining({ id: row.id, accountSource: "managed", status: "provisioning", config: expect.objectContaining({ password: "********" }) }));
+    expect(list.body).toContainEqual(
+      expect.objectContaining({
+        id: row.id,
+        accountSource: "managed",
+        status: "provisioning",
+        config: expect.objectContaining({ password: "********" }),
+      }),
+    );
   });
 
   it("refuses an unknown type or an invalid config with 400, creating nothing", async () => {
@@ -385,10 +519,17 @@ describe("managed providers", () => {
       const res = await moveTo(p.id, status);
       expect(res.status, `${before} -> ${status}`).toBe(expected);
       if (expected === 200) expect(res.body.data).toMatchObject({ id: p.id, status, accountSource: "managed" });
-      else expect(res.body).toEqual({ error: expect.stringContaining(`Cannot move a managed provider from ${before} to ${status}`), code: "CONFLICT", requestId: expect.stringMatching(/^req_/) });
+      else
+        expect(res.body).toEqual({
+          error: expect.stringContaining(`Cannot move a managed provider from ${before} to ${status}`),
+          code: "CONFLICT",
+          requestId: expect.stringMatching(/^req_/),
+        });
       expect((await db().provider.findUniqueOrThrow({ where: { id: p.id } })).status).toBe(expected === 200 ? status : before);
     }
-    const moves = (await staffEntries({ orgId: o.org.id, action: "staff.provider_status_changed" })).map((e) => (e.metadata as { changes: { status: unknown } }).changes.status);
+    const moves = (await staffEntries({ orgId: o.org.id, action: "staff.provider_status_changed" })).map(
+      (e) => (e.metadata as { changes: { status: unknown } }).changes.status,
+    );
     expect(moves).toEqual([
       { from: "provisioning", to: "active" },
       { from: "active", to: "suspended" },
@@ -414,11 +555,20 @@ describe("managed providers", () => {
     expect(close.status).toBe(200);
     const final = (await db().provider.findUniqueOrThrow({ where: { id: p.id } })).status;
     expect(final).toBe("deprovisioned");
-    const moves = (await staffEntries({ orgId: o.org.id, action: "staff.provider_status_changed" })).map((e) => (e.metadata as { changes: { status: unknown } }).changes.status);
+    const moves = (await staffEntries({ orgId: o.org.id, action: "staff.provider_status_changed" })).map(
+      (e) => (e.metadata as { changes: { status: unknown } }).changes.status,
+    );
     expect(moves).toEqual(
       suspend.status === 200
-        ? [{ from: "provisioning", to: "active" }, { from: "active", to: "suspended" }, { from: "suspended", to: "deprovisioned" }]
-        : [{ from: "provisioning", to: "active" }, { from: "active", to: "deprovisioned" }],
+        ? [
+            { from: "provisioning", to: "active" },
+            { from: "active", to: "suspended" },
+            { from: "suspended", to: "deprovisioned" },
+          ]
+        : [
+            { from: "provisioning", to: "active" },
+            { from: "active", to: "deprovisioned" },
+          ],
     );
   });
 
@@ -493,7 +643,10 @@ describe("a managed provider through the customer's own routes", () => {
       expect(res.status, JSON.stringify(extra)).toBe(400);
     }
     const key = await createKey(o.cookie, ["*"]);
-    const v1 = await call("/api/v1/providers", { key: key.key, body: { name: "mine", type: "smtp", config: smtpConfig(s), accountSource: "managed" } });
+    const v1 = await call("/api/v1/providers", {
+      key: key.key,
+      body: { name: "mine", type: "smtp", config: smtpConfig(s), accountSource: "managed" },
+    });
     expect(v1.status).toBe(405);
     expect(await db().provider.count({ where: { orgId: o.org.id } })).toBe(1);
   });
@@ -508,7 +661,11 @@ describe("a managed provider through the customer's own routes", () => {
 
   it("cannot have its settings or credentials changed, but can be renamed, switched off and reordered", async () => {
     const before = await row();
-    for (const config of [{ ...smtpConfig({ port: 2999 }) }, { host: "127.0.0.1", port: 2999, secure: false, username: SINK_USER, password: "********" }, { ...(before.config as object), password: "stolen-or-new" }]) {
+    for (const config of [
+      { ...smtpConfig({ port: 2999 }) },
+      { host: "127.0.0.1", port: 2999, secure: false, username: SINK_USER, password: "********" },
+      { ...(before.config as object), password: "stolen-or-new" },
+    ]) {
       const res = await call(`/api/providers/${m.id}`, { cookie: o.cookie, method: "PUT", body: { config } });
       expect(res.status, JSON.stringify(config)).toBe(409);
       expect(res.body).toMatchObject({ code: "CONFLICT", error: expect.stringContaining("managed for you") });
@@ -519,16 +676,31 @@ describe("a managed provider through the customer's own routes", () => {
 
     // The dashboard's edit form sends the stored settings back, secrets as the mask: fine.
     const shown = (await call(`/api/providers/${m.id}`, { cookie: o.cookie })).body;
-    const renamed = await call(`/api/providers/${m.id}`, { cookie: o.cookie, method: "PUT", body: { name: "Our managed relay", config: shown.config, isActive: false, priority: 7 } });
+    const renamed = await call(`/api/providers/${m.id}`, {
+      cookie: o.cookie,
+      method: "PUT",
+      body: { name: "Our managed relay", config: shown.config, isActive: false, priority: 7 },
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: "Our managed relay", isActive: false, priority: 7, accountSource: "managed", status: "provisioning" });
+    expect(renamed.body).toMatchObject({
+      name: "Our managed relay",
+      isActive: false,
+      priority: 7,
+      accountSource: "managed",
+      status: "provisioning",
+    });
     expect(fullConfig(await row())).toEqual(fullConfig(before));
   });
 
   it("can have its connection tested only while active: otherwise 409 and nothing is tried", async () => {
     const t = await createManaged(o.org.id, await sink());
     const test = () => call(`/api/providers/${t.id}/test`, { cookie: o.cookie, method: "POST" });
-    const untouched = async () => expect(await db().provider.findUniqueOrThrow({ where: { id: t.id } })).toMatchObject({ lastHealthCheck: null, isHealthy: true, lastError: null });
+    const untouched = async () =>
+      expect(await db().provider.findUniqueOrThrow({ where: { id: t.id } })).toMatchObject({
+        lastHealthCheck: null,
+        isHealthy: true,
+        lastError: null,
+      });
 
     const provisioning = await test();
     expect(provisioning.status).toBe(409);

@@ -21,7 +21,8 @@ afterAll(async () => {
 
 let copy: string;
 beforeAll(() => {
-  if (!existsSync(path.join(standaloneDir(), "server.js"))) throw new Error(`No ${standaloneDir()}/server.js: run \`npm run build\` first.`);
+  if (!existsSync(path.join(standaloneDir(), "server.js")))
+    throw new Error(`No ${standaloneDir()}/server.js: run \`npm run build\` first.`);
   copy = path.join(mkdtempSync(path.join(tmpdir(), "mailroom-standalone-")), "app");
   cpSync(standaloneDir(), copy, { recursive: true, verbatimSymlinks: true });
   cleanups.push(() => rmSync(path.dirname(copy), { recursive: true, force: true }));
@@ -53,13 +54,23 @@ async function exercise(server: RunningServer) {
   expect(server.output()).toMatch(/migrations applied/);
 
   const cookie = await signInOrThrow(inject("ownerEmail"), inject("ownerPassword"), base);
-  const key = await call("/api/api-keys", { base, cookie, body: { name: "standalone", scopes: ["email:send", "analytics:read", "org:read"] } });
+  const key = await call("/api/api-keys", {
+    base,
+    cookie,
+    body: { name: "standalone", scopes: ["email:send", "analytics:read", "org:read"] },
+  });
   expect(key.status).toBe(201);
   expect((await call("/api/v1/organization", { base, key: key.body.key })).status).toBe(200);
 
   // A new organization is in test mode: the recipient goes on a test list, the demo provider sends.
-  expect((await call("/api/safety/test-lists", { base, cookie, body: { name: "team", emails: ["dev@example.test"] } })).status).toBeLessThan(300);
-  const sent = await call("/api/v1/email/send", { base, key: key.body.key, body: { to: "dev@example.test", subject: "From the standalone server", text: "Hello" } });
+  expect(
+    (await call("/api/safety/test-lists", { base, cookie, body: { name: "team", emails: ["dev@example.test"] } })).status,
+  ).toBeLessThan(300);
+  const sent = await call("/api/v1/email/send", {
+    base,
+    key: key.body.key,
+    body: { to: "dev@example.test", subject: "From the standalone server", text: "Hello" },
+  });
   expect(sent.status).toBe(200);
   expect(sent.body.data).toMatchObject({ status: "sent", provider: "demo" });
   const timeline = await call(`/api/v1/analytics/messages/${sent.body.data.id}`, { base, key: key.body.key });

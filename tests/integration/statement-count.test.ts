@@ -28,7 +28,10 @@ const inserts = (statements: string[]) => statements.filter((s) => /^INSERT INTO
 
 describe("statements per send, per delivery and per job queued", () => {
   it("a test-mode send costs three; its deliveries one claim and one record per batch; one delivery on Inngest two", async () => {
-    const { org } = await createOrganization({ name: "Statements", owner: { email: "statements@example.test", password: "statements-password" } });
+    const { org } = await createOrganization({
+      name: "Statements",
+      owner: { email: "statements@example.test", password: "statements-password" },
+    });
     const { sealed } = newWebhookSecret();
     for (const path of ["/a", "/b"]) {
       await db().webhookEndpoint.create({ data: { orgId: org.id, url: receiver.url(path), events: ["email.sent"], secretSealed: sealed } });
@@ -52,7 +55,9 @@ describe("statements per send, per delivery and per job queued", () => {
     expect(await db().webhookDelivery.count({ where: { orgId: org.id, status: "succeeded" } })).toBe(4);
 
     const { result } = await statementsOf(send);
-    const [delivery] = await db().webhookDelivery.findMany({ where: { orgId: org.id, status: "pending", event: { messageId: result.id } } });
+    const [delivery] = await db().webhookDelivery.findMany({
+      where: { orgId: org.id, status: "pending", event: { messageId: result.id } },
+    });
     const one = await statementsOf(() => deliveryLane.inngest.runById(delivery.id));
     expect(one.result).toEqual({ next: "succeeded", nextAttemptAt: null });
     expect(one.statements).toHaveLength(2); // claim, record

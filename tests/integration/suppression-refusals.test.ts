@@ -36,10 +36,20 @@ beforeAll(async () => {
 
 describe("sends to suppressed recipients", () => {
   it("v1: only suppressed recipients → 422 RECIPIENT_SUPPRESSED, nothing recorded, counted or sent; audited", async () => {
-    const before = { sent: sink.messages.length, counted: await counted(), messages: await db().message.count({ where: { orgId: org.org.id } }) };
-    const res = await call("/api/v1/email/send", { key, body: { to: ["Gone@Example.test"], cc: "complainer@example.test", subject: "Nobody", text: "x" } });
+    const before = {
+      sent: sink.messages.length,
+      counted: await counted(),
+      messages: await db().message.count({ where: { orgId: org.org.id } }),
+    };
+    const res = await call("/api/v1/email/send", {
+      key,
+      body: { to: ["Gone@Example.test"], cc: "complainer@example.test", subject: "Nobody", text: "x" },
+    });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: "RECIPIENT_SUPPRESSED", error: expect.stringMatching(/gone@example\.test, complainer@example\.test are on this organization's suppression list/) });
+    expect(res.body).toMatchObject({
+      code: "RECIPIENT_SUPPRESSED",
+      error: expect.stringMatching(/gone@example\.test, complainer@example\.test are on this organization's suppression list/),
+    });
     expect(sink.messages.length).toBe(before.sent);
     expect(await counted()).toBe(before.counted);
     expect(await db().message.count({ where: { orgId: org.org.id } })).toBe(before.messages);
@@ -49,7 +59,16 @@ describe("sends to suppressed recipients", () => {
 
   it("v1: the others still get it; the result and an email.dropped event name who was left out", async () => {
     const before = sink.messages.length;
-    const res = await call("/api/v1/email/send", { key, body: { to: ["gone@example.test", "keep@example.test"], cc: ["complainer@example.test", "also@example.test"], bcc: "GONE@example.test", subject: "Some", text: "x" } });
+    const res = await call("/api/v1/email/send", {
+      key,
+      body: {
+        to: ["gone@example.test", "keep@example.test"],
+        cc: ["complainer@example.test", "also@example.test"],
+        bcc: "GONE@example.test",
+        subject: "Some",
+        text: "x",
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: "sent", suppressed: ["gone@example.test", "complainer@example.test"] });
     expect(sink.messages.length).toBe(before + 1);
@@ -59,7 +78,10 @@ describe("sends to suppressed recipients", () => {
     expect(String(parsed.headers.get("cc") ? (parsed.cc as { text: string }).text : "")).not.toContain("complainer");
     const row = await db().message.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(row).toMatchObject({ to: ["keep@example.test"], cc: ["also@example.test"], bcc: [] });
-    const dropped = await db().emailEvent.findMany({ where: { messageId: res.body.data.id, type: "email.dropped" }, orderBy: { recipient: "asc" } });
+    const dropped = await db().emailEvent.findMany({
+      where: { messageId: res.body.data.id, type: "email.dropped" },
+      orderBy: { recipient: "asc" },
+    });
     expect(dropped.map((e) => [e.recipient, e.reason])).toEqual([
       ["complainer@example.test", expect.stringMatching(/^suppressed/)],
       ["gone@example.test", expect.stringMatching(/^suppressed/)],
@@ -67,12 +89,18 @@ describe("sends to suppressed recipients", () => {
   });
 
   it("a suppressed To is replaced by the first Cc, never by a Bcc", async () => {
-    const res = await call("/api/v1/email/send", { key, body: { to: "gone@example.test", cc: "up@example.test", bcc: "hidden@example.test", subject: "Moved", text: "x" } });
+    const res = await call("/api/v1/email/send", {
+      key,
+      body: { to: "gone@example.test", cc: "up@example.test", bcc: "hidden@example.test", subject: "Moved", text: "x" },
+    });
     expect(res.status).toBe(200);
     const parsed = await simpleParser(sink.messages.at(-1)!.raw);
     expect(parsed.to).toMatchObject({ value: [{ address: "up@example.test" }] });
     expect(sink.messages.at(-1)!.rcptTo.sort()).toEqual(["hidden@example.test", "up@example.test"]);
-    const onlyBcc = await call("/api/v1/email/send", { key, body: { to: "gone@example.test", bcc: "hidden@example.test", subject: "No To", text: "x" } });
+    const onlyBcc = await call("/api/v1/email/send", {
+      key,
+      body: { to: "gone@example.test", bcc: "hidden@example.test", subject: "No To", text: "x" },
+    });
     expect(onlyBcc.status).toBe(422);
   });
 
@@ -86,17 +114,29 @@ describe("sends to suppressed recipients", () => {
     const t = await call("/api/v1/templates", { key, body: { name: `t-${Date.now()}`, subject: "Hi {{name}}", text: "Hi {{name}}" } });
     expect(t.status).toBe(201);
     const before = rcpts().length;
-    const res = await call("/api/email/send-templated", { key, body: { templateId: t.body.data.id, recipients: ["ok@example.test", "gone@example.test"], variables: { name: "you" } } });
+    const res = await call("/api/email/send-templated", {
+      key,
+      body: { templateId: t.body.data.id, recipients: ["ok@example.test", "gone@example.test"], variables: { name: "you" } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { recipient: "ok@example.test", id: expect.any(String), status: "sent" },
-      { recipient: "gone@example.test", id: null, status: "failed", code: "RECIPIENT_SUPPRESSED", error: expect.stringMatching(/suppression list/) },
+      {
+        recipient: "gone@example.test",
+        id: null,
+        status: "failed",
+        code: "RECIPIENT_SUPPRESSED",
+        error: expect.stringMatching(/suppression list/),
+      },
     ]);
     expect(rcpts().slice(before)).toEqual(["ok@example.test"]);
   });
 
   it("a scheduled send to a recipient suppressed since fails when it comes due, sending nothing", async () => {
-    const res = await call("/api/v1/email/send", { key, body: { to: "later@example.test", subject: "Later", text: "x", scheduledAt: new Date(Date.now() + 2_000).toISOString() } });
+    const res = await call("/api/v1/email/send", {
+      key,
+      body: { to: "later@example.test", subject: "Later", text: "x", scheduledAt: new Date(Date.now() + 2_000).toISOString() },
+    });
     expect(res.status).toBe(200);
     await suppress("later@example.test", "unsubscribe");
     const deadline = Date.now() + 20_000;
@@ -112,7 +152,12 @@ describe("sends to suppressed recipients", () => {
 
   it("an inbox reply to a suppressed sender is refused with 422", async () => {
     const provider = await postmarkInboundProvider(org.cookie);
-    const id = await receive(provider, { from: { email: "complainer@example.test" }, to: [{ email: "support@acme.test" }], subject: "Angry", text: "x" });
+    const id = await receive(provider, {
+      from: { email: "complainer@example.test" },
+      to: [{ email: "support@acme.test" }],
+      subject: "Angry",
+      text: "x",
+    });
     const res = await call(`/api/v1/inbox/messages/${id}/reply`, { key, body: { text: "Sorry" } });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("RECIPIENT_SUPPRESSED");

@@ -15,7 +15,8 @@ const address = (prefix = "addr") => `${prefix}-${Date.now()}-${n++}@example.tes
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Org = Awaited<ReturnType<typeof newOrg>>;
-const keyFor = async (org: Org, scopes = ["contacts:read", "contacts:write"], extra: Record<string, unknown> = {}) => (await createKey(org.cookie, scopes, extra)).key;
+const keyFor = async (org: Org, scopes = ["contacts:read", "contacts:write"], extra: Record<string, unknown> = {}) =>
+  (await createKey(org.cookie, scopes, extra)).key;
 
 describe("suppressions", () => {
   let org: Org;
@@ -34,7 +35,13 @@ describe("suppressions", () => {
     expect(res.status).toBe(201);
     expect(res.body.requestId).toMatch(/^req_/);
     expect(res.headers.get("x-request-id")).toBe(res.body.requestId);
-    expect(res.body.data).toEqual({ id: expect.any(String), email: email.toLowerCase(), reason: "manual", messageId: null, createdAt: expect.any(String) });
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      email: email.toLowerCase(),
+      reason: "manual",
+      messageId: null,
+      createdAt: expect.any(String),
+    });
     expect(Object.keys(res.body)).toEqual(["data", "requestId"]);
 
     for (const asked of [email, email.toLowerCase(), email.toUpperCase()]) {
@@ -133,7 +140,14 @@ describe("suppressions", () => {
     const all = await call(path, { key: k });
     expect(all.status).toBe(200);
     expect(all.body.pagination).toEqual({ page: 1, perPage: 25, total: 6 });
-    expect(all.body.data.map((s: { email: string }) => s.email)).toEqual(["a_c@lit.example", "abc@lit.example", "a%c@lit.example", "charlie@shop.example", "bravo@shop.example", "alpha@shop.example"]);
+    expect(all.body.data.map((s: { email: string }) => s.email)).toEqual([
+      "a_c@lit.example",
+      "abc@lit.example",
+      "a%c@lit.example",
+      "charlie@shop.example",
+      "bravo@shop.example",
+      "alpha@shop.example",
+    ]);
     for (const item of all.body.data) expect(Object.keys(item).sort()).toEqual(["createdAt", "email", "id", "messageId", "reason"]);
 
     const page2 = await call(`${path}?page=2&perPage=2`, { key: k });
@@ -152,7 +166,11 @@ describe("suppressions", () => {
     expect((await search("nobody")).data).toEqual([]);
 
     const byReason = async (reason: string, extra = "") => (await call(`${path}?reason=${reason}${extra}`, { key: k })).body;
-    expect((await byReason("manual")).data.map((s: { email: string }) => s.email)).toEqual(["charlie@shop.example", "bravo@shop.example", "alpha@shop.example"]);
+    expect((await byReason("manual")).data.map((s: { email: string }) => s.email)).toEqual([
+      "charlie@shop.example",
+      "bravo@shop.example",
+      "alpha@shop.example",
+    ]);
     expect((await byReason("complaint")).data).toEqual([expect.objectContaining({ email: "abc@lit.example", reason: "complaint" })]);
     expect((await byReason("bounce")).pagination.total).toBe(1);
     expect((await byReason("unsubscribe", "&search=lit")).data.map((s: { email: string }) => s.email)).toEqual(["a%c@lit.example"]);
@@ -188,7 +206,10 @@ describe("suppressions", () => {
     const member = await addMemberAs(org.cookie, "member");
     const bySession = (await call(path, { cookie: member.cookie, body: { email } })).body.data;
 
-    const entries = await db().auditLog.findMany({ where: { orgId: org.org.id, targetType: "suppression", targetId: { in: [created.id, bySession.id] } }, orderBy: { createdAt: "asc" } });
+    const entries = await db().auditLog.findMany({
+      where: { orgId: org.org.id, targetType: "suppression", targetId: { in: [created.id, bySession.id] } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(entries.map((e) => [e.action, e.targetId, e.actorType])).toEqual([
       ["suppression.created", created.id, "api_key"],
       ["suppression.deleted", created.id, "api_key"],
@@ -204,7 +225,10 @@ describe("suppressions", () => {
     const reader = await keyFor(org, ["contacts:read"]);
     expect((await call(path, { key: reader })).status).toBe(200);
     expect((await call(one(email), { key: reader })).status).toBe(200);
-    for (const [method, target, body] of [["POST", path, { email: address() }], ["DELETE", one(email), undefined]] as const) {
+    for (const [method, target, body] of [
+      ["POST", path, { email: address() }],
+      ["DELETE", one(email), undefined],
+    ] as const) {
       const denied = await call(target, { key: reader, method, body });
       expect(denied.status, method).toBe(403);
       expect(denied.body.code).toBe("SCOPE_DENIED");
@@ -222,7 +246,10 @@ describe("suppressions", () => {
     const viewer = await addMemberAs(org.cookie, "viewer");
     expect((await call(path, { cookie: viewer.cookie })).status).toBe(200);
     expect((await call(one(email), { cookie: viewer.cookie })).status).toBe(200);
-    for (const [method, target, body] of [["POST", path, { email: address() }], ["DELETE", one(email), undefined]] as const) {
+    for (const [method, target, body] of [
+      ["POST", path, { email: address() }],
+      ["DELETE", one(email), undefined],
+    ] as const) {
       const denied = await call(target, { cookie: viewer.cookie, method, body });
       expect(denied.status, method).toBe(403);
       expect(denied.body.code).toBe("PERMISSION_DENIED");
@@ -239,7 +266,10 @@ describe("suppressions", () => {
     const bound = await keyFor(org, ["contacts:read", "contacts:write"], { projectId: org.project.id });
     expect((await call(path, { key: bound })).status).toBe(200);
     expect((await call(one(email), { key: bound })).status).toBe(200);
-    for (const [method, target, body] of [["POST", path, { email: address() }], ["DELETE", one(email), undefined]] as const) {
+    for (const [method, target, body] of [
+      ["POST", path, { email: address() }],
+      ["DELETE", one(email), undefined],
+    ] as const) {
       const denied = await call(target, { key: bound, method, body });
       expect(denied.status, method).toBe(403);
       expect(denied.body.code).toBe("SCOPE_DENIED");
@@ -260,7 +290,15 @@ describe("suppressions", () => {
       await sleep(200);
       list = await call(`${path}?reason=bounce`, { key: k });
     }
-    expect(list.body.data).toEqual([{ id: expect.any(String), email: "bounce@example.test", reason: "bounce", messageId: sent.body.data.id, createdAt: expect.any(String) }]);
+    expect(list.body.data).toEqual([
+      {
+        id: expect.any(String),
+        email: "bounce@example.test",
+        reason: "bounce",
+        messageId: sent.body.data.id,
+        createdAt: expect.any(String),
+      },
+    ]);
     expect((await call(one("Bounce@Example.test"), { key: k })).body.data).toEqual(list.body.data[0]);
     expect((await call(`${path}?reason=manual`, { key: k })).body.data).toEqual([]);
   });

@@ -18,7 +18,11 @@ import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto/tokens";
 
 const hex = () => randomBytes(4).toString("hex");
-const form = (fields: Record<string, string>) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
 
 describe("with a system mail transport", () => {
   let own: Awaited<ReturnType<typeof serverWithSystemMail>>;
@@ -31,7 +35,11 @@ describe("with a system mail transport", () => {
     const res = await call("/api/providers", {
       base: base(),
       cookie: own.cookie,
-      body: { name: "tenant relay", type: "smtp", config: { host: "127.0.0.1", port: tenantSink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+      body: {
+        name: "tenant relay",
+        type: "smtp",
+        config: { host: "127.0.0.1", port: tenantSink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+      },
     });
     expect(res.status).toBe(201);
   });
@@ -57,12 +65,19 @@ describe("with a system mail transport", () => {
 
     const confirmed = await fetch(link, form({ confirm: "yes" }));
     expect(confirmed.status).toBe(200);
-    expect((await call(`/api/v1/senders/${sender.id}`, { base: base(), key: own.key })).body.data).toMatchObject({ verified: true, verification: "confirmed" });
+    expect((await call(`/api/v1/senders/${sender.id}`, { base: base(), key: own.key })).body.data).toMatchObject({
+      verified: true,
+      verification: "confirmed",
+    });
   });
 
   it("invites by emailed link: the invitee chooses the password, the link works once and is stored only as a hash", async () => {
     const email = `invitee-${hex()}@example.test`;
-    const res = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: ` ${email.toUpperCase()} `, name: "Ivy", role: "admin" } });
+    const res = await call("/api/org/invitations", {
+      base: base(),
+      cookie: own.cookie,
+      body: { email: ` ${email.toUpperCase()} `, name: "Ivy", role: "admin" },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ email, expiresAt: expect.any(String) });
     const days = (new Date(res.body.expiresAt).getTime() - Date.now()) / 86_400_000;
@@ -89,12 +104,22 @@ describe("with a system mail transport", () => {
     const joined = await fetch(link, form({ password: "chosen-by-ivy-1", repeat: "chosen-by-ivy-1", name: "Ivy Invitee" }));
     expect(joined.status).toBe(200);
     const cookie = await signInOrThrow(email, "chosen-by-ivy-1", base());
-    expect((await call("/api/auth/session", { base: base(), cookie })).body.user).toMatchObject({ email, role: "admin", name: "Ivy Invitee" });
-    expect((await own.sql.query("SELECT password_chosen_at FROM users WHERE email = $1", [email])).rows[0].password_chosen_at).not.toBeNull();
+    expect((await call("/api/auth/session", { base: base(), cookie })).body.user).toMatchObject({
+      email,
+      role: "admin",
+      name: "Ivy Invitee",
+    });
+    expect(
+      (await own.sql.query("SELECT password_chosen_at FROM users WHERE email = $1", [email])).rows[0].password_chosen_at,
+    ).not.toBeNull();
     // Once only.
     expect((await fetch(link)).status).toBe(404);
     expect((await fetch(link, form({ password: "another-one-1", repeat: "another-one-1" }))).status).toBe(404);
-    expect((await own.sql.query("SELECT action FROM audit_logs WHERE metadata->>'email' = $1 ORDER BY created_at", [email])).rows.map((r) => r.action)).toEqual(["member.invited", "member.invitation_accepted"]);
+    expect(
+      (await own.sql.query("SELECT action FROM audit_logs WHERE metadata->>'email' = $1 ORDER BY created_at", [email])).rows.map(
+        (r) => r.action,
+      ),
+    ).toEqual(["member.invited", "member.invitation_accepted"]);
     // An unknown or altered link gets the same page.
     const unknown = await fetch(`${base()}/invite/${"A".repeat(43)}`);
     expect(unknown.status).toBe(404);
@@ -107,15 +132,27 @@ describe("with a system mail transport", () => {
     await own.sql.query("UPDATE organizations SET name = $1 WHERE id = $2", [phishing, orgId]);
     try {
       const invitee = `phished-${hex()}@example.test`;
-      expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: invitee, role: "member" } })).status).toBe(201);
+      expect(
+        (await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: invitee, role: "member" } })).status,
+      ).toBe(201);
       const member = `reset-${hex()}@example.test`;
-      const added = await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email: member, role: "member", password: PASSWORD } });
-      expect((await call(`/api/org/members/${added.body.id}/password-reset`, { base: base(), cookie: own.cookie, method: "POST" })).status).toBe(201);
+      const added = await call("/api/org/members", {
+        base: base(),
+        cookie: own.cookie,
+        body: { email: member, role: "member", password: PASSWORD },
+      });
+      expect(
+        (await call(`/api/org/members/${added.body.id}/password-reset`, { base: base(), cookie: own.cookie, method: "POST" })).status,
+      ).toBe(201);
       const senderEmail = `sender-${hex()}@bigbank.test`;
       const sender = (await call("/api/v1/senders", { base: base(), key: own.key, body: { email: senderEmail } })).body.data;
       expect((await call(`/api/v1/senders/${sender.id}/confirmation`, { base: base(), key: own.key, method: "POST" })).status).toBe(201);
 
-      const mails = [await linkMailedTo(own.systemSink, invitee, "invite"), await linkMailedTo(own.systemSink, member, "reset-password"), await linkMailedTo(own.systemSink, senderEmail, "senders/confirm")];
+      const mails = [
+        await linkMailedTo(own.systemSink, invitee, "invite"),
+        await linkMailedTo(own.systemSink, member, "reset-password"),
+        await linkMailedTo(own.systemSink, senderEmail, "senders/confirm"),
+      ];
       const quoted = "“Your bank: verify at https[:]//evil[.]example now or www[.]evil-ba…”";
       for (const { mail } of mails) {
         expect(mail.subject).not.toMatch(/bank|evil|verify/i);
@@ -135,7 +172,9 @@ describe("with a system mail transport", () => {
 
   it("mails at most one link a minute to an address; a second request is 429 and sends nothing", async () => {
     const email = `twice-${hex()}@example.test`;
-    const answers = await Promise.all([0, 1, 2].map(() => call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email, role: "member" } })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email, role: "member" } })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429]);
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.body.code).toBe("RATE_LIMITED");
@@ -148,18 +187,28 @@ describe("with a system mail transport", () => {
     const other = await otherOrgOn(own);
     const victim = `victim-${hex()}@bigbank.test`;
     const senders = new Map<string, string>();
-    for (const key of [own.key, other.key]) senders.set(key, (await call("/api/v1/senders", { base: base(), key, body: { email: victim } })).body.data.id);
+    for (const key of [own.key, other.key])
+      senders.set(key, (await call("/api/v1/senders", { base: base(), key, body: { email: victim } })).body.data.id);
     const confirm = (key: string) => call(`/api/v1/senders/${senders.get(key)}/confirmation`, { base: base(), key, method: "POST" });
-    const later = () => own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [victim]);
+    const later = () =>
+      own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [victim]);
     expect((await confirm(own.key)).status).toBe(201);
-    for (const refused of [await confirm(other.key), await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: victim, role: "member" } })]) {
+    for (const refused of [
+      await confirm(other.key),
+      await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: victim, role: "member" } }),
+    ]) {
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe("RATE_LIMITED");
       expect(refused.body.error).toMatch(/^This address was mailed recently; try again in \d+ s$/);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     }
     // A minute on, another organization may; five in a day, then none, whoever asks.
-    for (const ask of [() => confirm(other.key), () => call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: victim, role: "member" } }), () => confirm(own.key), () => call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: victim, role: "viewer" } })]) {
+    for (const ask of [
+      () => confirm(other.key),
+      () => call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: victim, role: "member" } }),
+      () => confirm(own.key),
+      () => call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: victim, role: "viewer" } }),
+    ]) {
       await later();
       expect((await ask()).status).toBe(201);
     }
@@ -167,7 +216,8 @@ describe("with a system mail transport", () => {
     const sixth = await confirm(other.key);
     expect(sixth.status).toBe(429);
     expect(sixth.body.error).toMatch(/^This address was mailed recently; try again in \d+ s$/);
-    for (let i = 0; i < 50 && own.systemSink.messages.filter((m) => m.rcptTo.includes(victim)).length < 5; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && own.systemSink.messages.filter((m) => m.rcptTo.includes(victim)).length < 5; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(own.systemSink.messages.filter((m) => m.rcptTo.includes(victim))).toHaveLength(5);
   });
 
@@ -175,7 +225,11 @@ describe("with a system mail transport", () => {
     await own.sql.query("UPDATE organizations SET send_mode = 'test'");
     try {
       for (const from of ["system@operator.test", "Support <SYSTEM@Operator.test>"]) {
-        const res = await call("/api/v1/email/send", { base: base(), key: own.key, body: { from, to: "delivered@demo.mailroom.test", subject: "Looks official", text: "x" } });
+        const res = await call("/api/v1/email/send", {
+          base: base(),
+          key: own.key,
+          body: { from, to: "delivered@demo.mailroom.test", subject: "Looks official", text: "x" },
+        });
         expect(res.status).toBe(403);
         expect(res.body.code).toBe("SENDER_NOT_VERIFIED");
         expect(res.body.error).toMatch(/is the address this instance sends its own mail from/);
@@ -196,12 +250,23 @@ describe("with a system mail transport", () => {
     expect((await call("/api/inbound/domains", { cookie: squatter.cookie, body: { name: domain } })).status).toBe(201);
     const inbound = await postmarkInboundProvider(squatter.cookie);
     const bob = `bob@${domain}`;
-    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: bob, role: "member" } })).status).toBe(201);
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: bob, role: "member" } })).status).toBe(
+      201,
+    );
     const { mail } = await linkMailedTo(own.systemSink, bob, "invite");
     const marker = String(mail.headers.get("x-mailroom-instance-mail") ?? "");
     expect(marker).not.toBe("");
     const comeBack = (headers: { Name: string; Value: string }[], to = bob) =>
-      postPostmark(inbound, postmarkInboundJson({ from: { email: "no-reply@operator.test" }, to: [{ email: to }], subject: mail.subject ?? "", text: mail.text ?? "", headers }));
+      postPostmark(
+        inbound,
+        postmarkInboundJson({
+          from: { email: "no-reply@operator.test" },
+          to: [{ email: to }],
+          subject: mail.subject ?? "",
+          text: mail.text ?? "",
+          headers,
+        }),
+      );
 
     const refused = await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: marker }]);
     expect(refused.status).toBe(200);
@@ -212,7 +277,14 @@ describe("with a system mail transport", () => {
     expect((await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: marker }], `eve@${domain}`)).body.ids).toHaveLength(1);
     // Once the domain is proven, its mail is its owner's.
     await db().domain.updateMany({ where: { name: domain }, data: { status: "verified", verifiedAt: new Date() } });
-    expect((await comeBack([{ Name: "X-Mailroom-Instance-Mail", Value: marker }, { Name: "X-Again", Value: "1" }])).body.ids).toHaveLength(1);
+    expect(
+      (
+        await comeBack([
+          { Name: "X-Mailroom-Instance-Mail", Value: marker },
+          { Name: "X-Again", Value: "1" },
+        ])
+      ).body.ids,
+    ).toHaveLength(1);
   });
 
   it("keeps the instance's own domain (its mail's from domain) and every domain under it from every organization: no inbound or sending domain, no sender", async () => {
@@ -228,23 +300,38 @@ describe("with a system mail transport", () => {
     expect(sender.body.code).toBe("VALIDATION_ERROR");
     expect((await own.sql.query("SELECT count(*)::int AS n FROM domains WHERE name LIKE '%operator.test'")).rows[0].n).toBe(0);
     // A sender at it kept from before (rows are not the rule): sending from it is refused all the same.
-    await own.sql.query(`INSERT INTO senders (id, org_id, email, confirmed_at, updated_at) SELECT gen_random_uuid(), id, 'security@operator.test', now(), now() FROM organizations`);
-    const sent = await call("/api/v1/email/send", { base: base(), key: own.key, body: { from: "Security <security@operator.test>", to: "someone@example.test", subject: "Looks official", text: "x" } });
+    await own.sql.query(
+      `INSERT INTO senders (id, org_id, email, confirmed_at, updated_at) SELECT gen_random_uuid(), id, 'security@operator.test', now(), now() FROM organizations`,
+    );
+    const sent = await call("/api/v1/email/send", {
+      base: base(),
+      key: own.key,
+      body: { from: "Security <security@operator.test>", to: "someone@example.test", subject: "Looks official", text: "x" },
+    });
     expect(sent.status).toBe(403);
     expect(sent.body.error).toMatch(/operator\.test, this instance's own domain/);
     // A name that only ends the same way is another domain.
-    expect((await call("/api/inbound/domains", { base: base(), cookie: own.cookie, body: { name: `not-operator-${hex()}.test` } })).status).toBe(201);
+    expect(
+      (await call("/api/inbound/domains", { base: base(), cookie: own.cookie, body: { name: `not-operator-${hex()}.test` } })).status,
+    ).toBe(201);
   });
 
   it("invites an address that has an account exactly as a new one; its holder joins with their own password and never sets one through the link", async () => {
     const other = await otherOrgOn(own);
     const fresh = `fresh-${hex()}@example.test`;
     const toNew = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: fresh, role: "member" } });
-    const toExisting = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: other.email, name: "Someone", role: "viewer" } });
+    const toExisting = await call("/api/org/invitations", {
+      base: base(),
+      cookie: own.cookie,
+      body: { email: other.email, name: "Someone", role: "viewer" },
+    });
     expect(toExisting.status).toBe(toNew.status);
     expect(toExisting.status).toBe(201);
     expect(Object.keys(toExisting.body).sort()).toEqual(Object.keys(toNew.body).sort());
-    const [newMail, existingMail] = [await linkMailedTo(own.systemSink, fresh, "invite"), await linkMailedTo(own.systemSink, other.email, "invite")];
+    const [newMail, existingMail] = [
+      await linkMailedTo(own.systemSink, fresh, "invite"),
+      await linkMailedTo(own.systemSink, other.email, "invite"),
+    ];
     expect(existingMail.mail.subject).toBe(newMail.mail.subject);
 
     const { link } = existingMail;
@@ -261,7 +348,10 @@ describe("with a system mail transport", () => {
     const joined = await fetch(link, form({ password: PASSWORD }));
     expect(joined.status).toBe(200);
     expect(await joined.text()).toContain("is now a member of the organization");
-    const role = await own.sql.query("SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 ORDER BY m.created_at", [other.email]);
+    const role = await own.sql.query(
+      "SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 ORDER BY m.created_at",
+      [other.email],
+    );
     expect(role.rows.map((r) => r.role)).toEqual(["owner", "viewer"]);
     await signInOrThrow(other.email, PASSWORD, base());
     expect((await fetch(link)).status).toBe(404);
@@ -272,46 +362,79 @@ describe("with a system mail transport", () => {
 
   it("another organization's pending invitation blocks neither an invitation to the address nor adding it; a signed-in holder accepts with one button", async () => {
     const other = await otherOrgOn(own);
-    const later = (email: string) => own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [email]);
+    const later = (email: string) =>
+      own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [email]);
     const x = `pending-${hex()}@example.test`;
     expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: x, role: "member" } })).status).toBe(201);
     await later(x);
-    expect((await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: x, role: "admin" } })).status).toBe(201);
+    expect((await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: x, role: "admin" } })).status).toBe(
+      201,
+    );
 
     const y = `added-${hex()}@example.test`;
     expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: y, role: "member" } })).status).toBe(201);
-    expect((await call("/api/org/members", { base: base(), cookie: other.cookie, body: { email: y, role: "member", password: PASSWORD } })).status).toBe(201);
-    expect((await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [y])).rows[0].n).toBe(1);
+    expect(
+      (await call("/api/org/members", { base: base(), cookie: other.cookie, body: { email: y, role: "member", password: PASSWORD } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [y])).rows[0]
+        .n,
+    ).toBe(1);
 
     // The other organization's owner, whose password they chose, is invited too: signed in, they accept with one button.
-    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: other.email, role: "viewer" } })).status).toBe(201);
+    expect(
+      (await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: other.email, role: "viewer" } })).status,
+    ).toBe(201);
     const { link } = await linkMailedTo(own.systemSink, other.email, "invite");
     expect((await fetch(link, form({ accept: "yes" }))).status).toBe(400); // not signed in: no decision without the password
-    const accepted = await fetch(link, { ...form({ accept: "yes" }), headers: { "content-type": "application/x-www-form-urlencoded", cookie: other.cookie } });
+    const accepted = await fetch(link, {
+      ...form({ accept: "yes" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: other.cookie },
+    });
     expect(accepted.status).toBe(200);
     // Accepted while signed in: the page offers to open the organization now.
     const joinedPage = await accepted.text();
     expect(joinedPage).toContain('<form method="post" action="/switch-organization">');
     const [{ org_id: invitingOrg }] = (await own.sql.query("SELECT org_id FROM account_links WHERE email = $1", [other.email])).rows;
     expect(joinedPage).toContain(`name="orgId" value="${invitingOrg}"`);
-    expect((await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [other.email])).rows[0].n).toBe(2);
+    expect(
+      (
+        await own.sql.query("SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1", [
+          other.email,
+        ])
+      ).rows[0].n,
+    ).toBe(2);
   });
 
   it("an account whose password another organization set joins, even as owner, only once its holder chooses their own through the link", async () => {
     const other = await otherOrgOn(own);
     const bob = `bob-${hex()}@example.test`;
     // The other organization's owner sets bob's password, so could sign in as bob…
-    expect((await call("/api/org/members", { base: base(), cookie: other.cookie, body: { email: bob, role: "member", password: PASSWORD } })).status).toBe(201);
+    expect(
+      (await call("/api/org/members", { base: base(), cookie: other.cookie, body: { email: bob, role: "member", password: PASSWORD } }))
+        .status,
+    ).toBe(201);
     const setter = await signInOrThrow(bob, PASSWORD, base());
     // …and this organization invites bob as owner.
-    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: bob, role: "owner" } })).status).toBe(201);
+    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: bob, role: "owner" } })).status).toBe(
+      201,
+    );
     const { link } = await linkMailedTo(own.systemSink, bob, "invite");
     const page = await (await fetch(link, { headers: { cookie: setter } })).text();
     expect(page).toContain("was set by someone else");
     expect(page).not.toContain("Accept and join");
-    const memberships = async () => (await own.sql.query("SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 ORDER BY m.created_at", [bob])).rows.map((r) => r.role);
+    const memberships = async () =>
+      (
+        await own.sql.query("SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 ORDER BY m.created_at", [
+          bob,
+        ])
+      ).rows.map((r) => r.role);
     // Neither the button nor the password someone else set joins.
-    expect((await fetch(link, { ...form({ accept: "yes" }), headers: { "content-type": "application/x-www-form-urlencoded", cookie: setter } })).status).toBe(400);
+    expect(
+      (await fetch(link, { ...form({ accept: "yes" }), headers: { "content-type": "application/x-www-form-urlencoded", cookie: setter } }))
+        .status,
+    ).toBe(400);
     expect((await fetch(link, form({ password: PASSWORD }))).status).toBe(400);
     expect(await memberships()).toEqual(["member"]);
 
@@ -331,19 +454,32 @@ describe("with a system mail transport", () => {
     const email = `future-owner-${hex()}@example.test`;
     expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email, role: "owner" } })).status).toBe(201);
     const adminEmail = `inviting-admin-${hex()}@example.test`;
-    expect((await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email: adminEmail, role: "admin", password: PASSWORD } })).status).toBe(201);
+    expect(
+      (await call("/api/org/members", { base: base(), cookie: own.cookie, body: { email: adminEmail, role: "admin", password: PASSWORD } }))
+        .status,
+    ).toBe(201);
     const admin = await signInOrThrow(adminEmail, PASSWORD, base());
     await own.sql.query("UPDATE system_mail_sends SET created_at = created_at - interval '2 minutes' WHERE email = $1", [email]);
     const replaced = await call("/api/org/invitations", { base: base(), cookie: admin, body: { email, role: "viewer" } });
     expect(replaced.status).toBe(403);
     expect(replaced.body.code).toBe("PERMISSION_DENIED");
-    const pending = (await call("/api/org/invitations", { base: base(), cookie: own.cookie })).body.invitations as { email: string; role: string }[];
+    const pending = (await call("/api/org/invitations", { base: base(), cookie: own.cookie })).body.invitations as {
+      email: string;
+      role: string;
+    }[];
     expect(pending.filter((i) => i.email === email).map((i) => i.role)).toEqual(["owner"]);
 
     // someone+1@ and someone+2@ reach one inbox: one allowance.
     const box = `inbox-${hex()}`;
-    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: `${box}+1@example.test`, role: "viewer" } })).status).toBe(201);
-    const tagged = await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: `${box}+2@example.test`, role: "viewer" } });
+    expect(
+      (await call("/api/org/invitations", { base: base(), cookie: own.cookie, body: { email: `${box}+1@example.test`, role: "viewer" } }))
+        .status,
+    ).toBe(201);
+    const tagged = await call("/api/org/invitations", {
+      base: base(),
+      cookie: own.cookie,
+      body: { email: `${box}+2@example.test`, role: "viewer" },
+    });
     expect(tagged.status).toBe(429);
     expect(tagged.body.error).toMatch(/This address was mailed recently/);
 
@@ -353,7 +489,11 @@ describe("with a system mail transport", () => {
       "INSERT INTO system_mail_sends (id, email, org_id, created_at) SELECT gen_random_uuid(), 'x' || i || '@example.test', $1, now() - interval '1 hour' FROM generate_series(1, 100) i",
       [other.org.id],
     );
-    const capped = await call("/api/org/invitations", { base: base(), cookie: other.cookie, body: { email: `fresh-${hex()}@example.test`, role: "viewer" } });
+    const capped = await call("/api/org/invitations", {
+      base: base(),
+      cookie: other.cookie,
+      body: { email: `fresh-${hex()}@example.test`, role: "viewer" },
+    });
     expect(capped.status).toBe(429);
     expect(capped.body.error).toMatch(/This organization has had 100 invitations, resets and confirmations mailed in the last day/);
     expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(82_000);
@@ -368,7 +508,14 @@ describe("with a system mail transport", () => {
     const listed = await call("/api/org/invitations", { base: base(), cookie: own.cookie });
     expect(listed.status).toBe(200);
     const mine = listed.body.invitations.find((i: { email: string }) => i.email === email);
-    expect(mine).toEqual({ id: expect.any(String), email, role: "owner", invitedBy: "owner@example.test", createdAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(mine).toEqual({
+      id: expect.any(String),
+      email,
+      role: "owner",
+      invitedBy: "owner@example.test",
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     expect(JSON.stringify(listed.body)).not.toContain(token);
     expect((await call("/api/org/invitations", { base: base(), cookie: other.cookie })).body.invitations).toEqual([]);
 
@@ -385,9 +532,18 @@ describe("with a system mail transport", () => {
     expect(revoked.body).toEqual({ revoked: true });
     expect((await fetch(link)).status).toBe(404);
     expect((await fetch(link, form({ password: "chosen-by-me-1", repeat: "chosen-by-me-1" }))).status).toBe(404);
-    expect((await call("/api/org/invitations", { base: base(), cookie: own.cookie })).body.invitations.map((i: { email: string }) => i.email)).not.toContain(email);
+    expect(
+      (await call("/api/org/invitations", { base: base(), cookie: own.cookie })).body.invitations.map((i: { email: string }) => i.email),
+    ).not.toContain(email);
     expect((await call(`/api/org/invitations/${mine.id}`, { base: base(), cookie: own.cookie, method: "DELETE" })).status).toBe(404);
-    expect((await own.sql.query("SELECT count(*)::int AS n FROM audit_logs WHERE action = 'member.invitation_revoked' AND metadata->>'email' = $1", [email])).rows[0].n).toBe(1);
+    expect(
+      (
+        await own.sql.query(
+          "SELECT count(*)::int AS n FROM audit_logs WHERE action = 'member.invitation_revoked' AND metadata->>'email' = $1",
+          [email],
+        )
+      ).rows[0].n,
+    ).toBe(1);
   });
 
   it("an owner's reset link lets the member choose a new password and ends their sessions; an admin cannot reset an owner", async () => {
@@ -411,7 +567,12 @@ describe("with a system mail transport", () => {
     await signInOrThrow(email, "members-own-pass", base());
     expect((await fetch(link, form({ password: "again-again-1", repeat: "again-again-1" }))).status).toBe(404);
     // Set through a link mailed to them, the password is their own: they may be made owner.
-    const promoted = await call(`/api/org/members/${added.body.id}`, { base: base(), cookie: own.cookie, method: "PATCH", body: { role: "owner" } });
+    const promoted = await call(`/api/org/members/${added.body.id}`, {
+      base: base(),
+      cookie: own.cookie,
+      method: "PATCH",
+      body: { role: "owner" },
+    });
     expect(promoted.status).toBe(200);
     expect(promoted.body.role).toBe("owner");
 
@@ -428,35 +589,52 @@ describe("with a system mail transport", () => {
 });
 
 describe("the instance mail's from address", () => {
-  it("is SYSTEM_MAIL_FROM or else no-reply@<APP_URL host>, never DEFAULT_FROM, the organizations' default", { timeout: 60_000 }, async () => {
-    const sink = await newSink();
-    const own = await ownServer({ env: { SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${sink.port}`, DEFAULT_FROM: "ops@operator.test" }, scopes: ["*"] });
-    try {
-      const email = `from-${hex()}@example.test`;
-      expect((await call("/api/org/invitations", { base: own.server.url, cookie: own.cookie, body: { email, role: "member" } })).status).toBe(201);
-      const { envelope, mail } = await linkMailedTo(sink, email, "invite");
-      expect(envelope.mailFrom).toBe(`no-reply@${new URL(own.server.url).hostname}`);
-      expect(mail.from?.value[0].address).not.toBe("ops@operator.test");
-    } finally {
-      await own.close();
-      await sink.close();
-    }
-  });
+  it(
+    "is SYSTEM_MAIL_FROM or else no-reply@<APP_URL host>, never DEFAULT_FROM, the organizations' default",
+    { timeout: 60_000 },
+    async () => {
+      const sink = await newSink();
+      const own = await ownServer({
+        env: { SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${sink.port}`, DEFAULT_FROM: "ops@operator.test" },
+        scopes: ["*"],
+      });
+      try {
+        const email = `from-${hex()}@example.test`;
+        expect(
+          (await call("/api/org/invitations", { base: own.server.url, cookie: own.cookie, body: { email, role: "member" } })).status,
+        ).toBe(201);
+        const { envelope, mail } = await linkMailedTo(sink, email, "invite");
+        expect(envelope.mailFrom).toBe(`no-reply@${new URL(own.server.url).hostname}`);
+        expect(mail.from?.value[0].address).not.toBe("ops@operator.test");
+      } finally {
+        await own.close();
+        await sink.close();
+      }
+    },
+  );
 });
 
 describe("an instance whose operator lends no default from address (DEFAULT_FROM unset)", () => {
-  it("refuses a production send that gives no from: the instance's own domain is not every organization's", { timeout: 60_000 }, async () => {
-    const own = await ownServer({ env: { DEFAULT_FROM: "" }, scopes: ["email:send"] });
-    try {
-      const res = await call("/api/v1/email/send", { base: own.server.url, key: own.key, body: { fromName: "Mailroom", to: "anyone@example.test", subject: "Your invitation", text: "Hello" } });
-      expect(res.status).toBe(403);
-      expect(res.body.code).toBe("SENDER_NOT_VERIFIED");
-      expect(res.body.error).not.toMatch(/default address/);
-      expect((await own.sql.query("SELECT count(*)::int AS n FROM messages")).rows[0].n).toBe(0);
-    } finally {
-      await own.close();
-    }
-  });
+  it(
+    "refuses a production send that gives no from: the instance's own domain is not every organization's",
+    { timeout: 60_000 },
+    async () => {
+      const own = await ownServer({ env: { DEFAULT_FROM: "" }, scopes: ["email:send"] });
+      try {
+        const res = await call("/api/v1/email/send", {
+          base: own.server.url,
+          key: own.key,
+          body: { fromName: "Mailroom", to: "anyone@example.test", subject: "Your invitation", text: "Hello" },
+        });
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe("SENDER_NOT_VERIFIED");
+        expect(res.body.error).not.toMatch(/default address/);
+        expect((await own.sql.query("SELECT count(*)::int AS n FROM messages")).rows[0].n).toBe(0);
+      } finally {
+        await own.close();
+      }
+    },
+  );
 });
 
 describe("without a system mail transport (production)", () => {
@@ -470,7 +648,9 @@ describe("without a system mail transport (production)", () => {
       const res = await call(`/api/v1/senders/${sender.id}/confirmation`, { cookie: org.cookie, method: "POST" });
       expect(res.status).toBe(409);
       expect(res.body.code).toBe("CONFLICT");
-      expect(res.body.error).toMatch(/^Sender confirmation by email is unavailable: this instance has no system mail transport\. Its operator sets SYSTEM_SMTP_URL/);
+      expect(res.body.error).toMatch(
+        /^Sender confirmation by email is unavailable: this instance has no system mail transport\. Its operator sets SYSTEM_SMTP_URL/,
+      );
       expect(await db().auditLog.count({ where: { targetId: sender.id, action: { startsWith: "sender.confirmation" } } })).toBe(0);
 
       const invite = await call("/api/org/invitations", { cookie: org.cookie, body: { email: `x-${hex()}@example.test`, role: "member" } });
@@ -490,29 +670,42 @@ describe("without a system mail transport (production)", () => {
 });
 
 describe("with a system transport that fails", () => {
-  it("answers 503 with Retry-After, records the confirmation as failed and gives its minute back; an unsent link is removed", { timeout: 60_000 }, async () => {
-    const dead = await deadPort();
-    const own = await ownServer({ env: { SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${dead.port}` }, scopes: ["*"] });
-    try {
-      const email = `down-${hex()}@bigbank.test`;
-      const sender = (await call("/api/v1/senders", { base: own.server.url, key: own.key, body: { email } })).body.data;
-      for (let i = 0; i < 2; i++) {
-        const res = await call(`/api/v1/senders/${sender.id}/confirmation`, { base: own.server.url, key: own.key, method: "POST" });
-        expect(res.status).toBe(503);
-        expect(res.body.code).toBe("SERVICE_UNAVAILABLE");
-        expect(res.headers.get("retry-after")).toBe("60");
-      }
-      const actions = (await own.sql.query("SELECT action FROM audit_logs WHERE target_id = $1 ORDER BY created_at", [sender.id])).rows.map((r) => r.action);
-      expect(actions.filter((a) => a === "sender.confirmation_failed")).toHaveLength(2);
-      expect(actions).not.toContain("sender.confirmation_sent");
+  it(
+    "answers 503 with Retry-After, records the confirmation as failed and gives its minute back; an unsent link is removed",
+    { timeout: 60_000 },
+    async () => {
+      const dead = await deadPort();
+      const own = await ownServer({
+        env: { SYSTEM_SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${dead.port}` },
+        scopes: ["*"],
+      });
+      try {
+        const email = `down-${hex()}@bigbank.test`;
+        const sender = (await call("/api/v1/senders", { base: own.server.url, key: own.key, body: { email } })).body.data;
+        for (let i = 0; i < 2; i++) {
+          const res = await call(`/api/v1/senders/${sender.id}/confirmation`, { base: own.server.url, key: own.key, method: "POST" });
+          expect(res.status).toBe(503);
+          expect(res.body.code).toBe("SERVICE_UNAVAILABLE");
+          expect(res.headers.get("retry-after")).toBe("60");
+        }
+        const actions = (
+          await own.sql.query("SELECT action FROM audit_logs WHERE target_id = $1 ORDER BY created_at", [sender.id])
+        ).rows.map((r) => r.action);
+        expect(actions.filter((a) => a === "sender.confirmation_failed")).toHaveLength(2);
+        expect(actions).not.toContain("sender.confirmation_sent");
 
-      const invite = await call("/api/org/invitations", { base: own.server.url, cookie: own.cookie, body: { email: `x-${hex()}@example.test`, role: "member" } });
-      expect(invite.status).toBe(503);
-      expect((await own.sql.query("SELECT count(*)::int AS n FROM account_links")).rows[0].n).toBe(0);
-    } finally {
-      await own.close();
-    }
-  });
+        const invite = await call("/api/org/invitations", {
+          base: own.server.url,
+          cookie: own.cookie,
+          body: { email: `x-${hex()}@example.test`, role: "member" },
+        });
+        expect(invite.status).toBe(503);
+        expect((await own.sql.query("SELECT count(*)::int AS n FROM account_links")).rows[0].n).toBe(0);
+      } finally {
+        await own.close();
+      }
+    },
+  );
 });
 
 describe("passwords set by someone else", () => {
@@ -520,7 +713,12 @@ describe("passwords set by someone else", () => {
     const org = await newOrg();
     const member = await addMemberAs(org.cookie, "member");
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => call("/api/account/password", { cookie: member.cookie, body: { currentPassword: `wrong-guess-${i}`, newPassword: "members-own-choice" } })),
+      Array.from({ length: 30 }, (_, i) =>
+        call("/api/account/password", {
+          cookie: member.cookie,
+          body: { currentPassword: `wrong-guess-${i}`, newPassword: "members-own-choice" },
+        }),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(10);
@@ -528,9 +726,19 @@ describe("passwords set by someone else", () => {
     // Until the guesses leave the recent windows: the current 300-second window's end, or one window later.
     const wait = Number(answers.find((a) => a.status === 429)!.headers.get("retry-after"));
     const toWindowEnd = 300 - (Math.floor(Date.now() / 1000) % 300);
-    expect([toWindowEnd, toWindowEnd + 300].some((w) => Math.abs(w - wait) <= 2), `Retry-After ${wait}`).toBe(true);
+    expect(
+      [toWindowEnd, toWindowEnd + 300].some((w) => Math.abs(w - wait) <= 2),
+      `Retry-After ${wait}`,
+    ).toBe(true);
     // Locked now, even for the right one.
-    expect((await call("/api/account/password", { cookie: member.cookie, body: { currentPassword: PASSWORD, newPassword: "members-own-choice" } })).status).toBe(429);
+    expect(
+      (
+        await call("/api/account/password", {
+          cookie: member.cookie,
+          body: { currentPassword: PASSWORD, newPassword: "members-own-choice" },
+        })
+      ).status,
+    ).toBe(429);
   });
 
   it("cannot be made owner (409), even after a change of password (whoever set it could sign in and make it); changing needs the current one and ends other sessions", async () => {
@@ -542,22 +750,34 @@ describe("passwords set by someone else", () => {
     expect((await db().membership.findUniqueOrThrow({ where: { id: admin.member.id } })).role).toBe("admin");
 
     const other = await signInOrThrow(admin.email, PASSWORD);
-    const wrong = await call("/api/account/password", { cookie: admin.cookie, body: { currentPassword: "not-it-at-all", newPassword: "admins-own-choice" } });
+    const wrong = await call("/api/account/password", {
+      cookie: admin.cookie,
+      body: { currentPassword: "not-it-at-all", newPassword: "admins-own-choice" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe("VALIDATION_ERROR");
     const same = await call("/api/account/password", { cookie: admin.cookie, body: { currentPassword: PASSWORD, newPassword: PASSWORD } });
     expect(same.status).toBe(400);
     expect((await signIn(admin.email, PASSWORD)).cookie).not.toBeNull();
 
-    const changed = await call("/api/account/password", { cookie: admin.cookie, body: { currentPassword: PASSWORD, newPassword: "admins-own-choice" } });
+    const changed = await call("/api/account/password", {
+      cookie: admin.cookie,
+      body: { currentPassword: PASSWORD, newPassword: "admins-own-choice" },
+    });
     expect(changed.status).toBe(200);
     expect((await call("/api/org/members", { cookie: other })).status).toBe(401);
     expect((await signIn(admin.email, PASSWORD)).cookie).toBeNull();
     await signInOrThrow(admin.email, "admins-own-choice");
-    expect(await db().auditLog.count({ where: { orgId: org.org.id, action: "user.password_changed", actorId: admin.member.userId } })).toBe(1);
+    expect(await db().auditLog.count({ where: { orgId: org.org.id, action: "user.password_changed", actorId: admin.member.userId } })).toBe(
+      1,
+    );
 
     // Whoever set the first password could have signed in and changed it: still not the holder's own.
-    const stillRefused = await call(`/api/org/members/${admin.member.id}`, { cookie: org.cookie, method: "PATCH", body: { role: "owner" } });
+    const stillRefused = await call(`/api/org/members/${admin.member.id}`, {
+      cookie: org.cookie,
+      method: "PATCH",
+      body: { role: "owner" },
+    });
     expect(stillRefused.status).toBe(409);
     expect(stillRefused.body.error).toMatch(/reset link/);
     expect((await db().membership.findUniqueOrThrow({ where: { id: admin.member.id } })).role).toBe("admin");

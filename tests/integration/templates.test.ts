@@ -15,7 +15,10 @@ const welcome = () => ({
   subject: "Welcome {{name}}",
   html: "<h1>Hi {{name}}</h1><p>Your plan: {{plan}}</p>",
   text: "Hi {{name}}, your plan: {{plan}}",
-  variables: [{ name: "name", required: true }, { name: "plan", default: "Free" }],
+  variables: [
+    { name: "name", required: true },
+    { name: "plan", default: "Free" },
+  ],
 });
 
 /** {{#each}} nested `depth` deep, each level over the same top-level list. */
@@ -59,9 +62,18 @@ describe("templates", () => {
     expect(res.status).toBe(201);
     expect(res.body.requestId).toMatch(/^req_/);
     expect(res.body.data).toEqual({
-      id: expect.any(String), name: body.name, version: 1, subject: body.subject, html: body.html, text: body.text,
-      variables: [{ name: "name", required: true, default: null }, { name: "plan", required: false, default: "Free" }],
-      createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(String),
+      name: body.name,
+      version: 1,
+      subject: body.subject,
+      html: body.html,
+      text: body.text,
+      variables: [
+        { name: "name", required: true, default: null },
+        { name: "plan", required: false, default: "Free" },
+      ],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const got = await call(`${path}/${res.body.data.id}`, { key });
     expect(got.status).toBe(200);
@@ -74,7 +86,10 @@ describe("templates", () => {
     const htmlOnly = await call(path, { key, body: { name: named(), subject: "S", html: "<p>x</p>" } });
     expect(htmlOnly.status).toBe(201);
     expect(htmlOnly.body.data).toMatchObject({ html: "<p>x</p>", text: null, variables: [] });
-    expect((await call(path, { key, body: { name: named(), subject: "S", text: "x" } })).body.data).toMatchObject({ html: null, text: "x" });
+    expect((await call(path, { key, body: { name: named(), subject: "S", text: "x" } })).body.data).toMatchObject({
+      html: null,
+      text: "x",
+    });
     const neither = await call(path, { key, body: { name: named(), subject: "S" } });
     expect(neither.status).toBe(400);
     expect(neither.body.error).toMatch(/body\.html: give html, text or both/);
@@ -124,7 +139,11 @@ describe("templates", () => {
       ["a mismatched block", { text: "{{#if a}}x{{/each}}" }, /body\.text: syntax error on line 1: if doesn't match each/],
       // Each level of {{#each}} multiplies a render's work: four levels are refused at save.
       ["{{#each}} nested four deep", { html: EACH_4 }, /body\.html: \{\{#each\}\} on line 1 is nested 4 deep: at most 3 levels/],
-      ["blocks nested eleven deep", { text: `${"{{#if a}}".repeat(11)}x${"{{/if}}".repeat(11)}` }, /body\.text: the block on line 1 is nested 11 deep: at most 10 blocks/],
+      [
+        "blocks nested eleven deep",
+        { text: `${"{{#if a}}".repeat(11)}x${"{{/if}}".repeat(11)}` },
+        /body\.text: the block on line 1 is nested 11 deep: at most 10 blocks/,
+      ],
     ];
     it.each(cases)("refuses %s with 400 naming it, on create and on update", async (_name, parts, message) => {
       const create = await call(path, { key, body: { name: named(), subject: "S", html: "<p>x</p>", ...parts } });
@@ -143,7 +162,14 @@ describe("templates", () => {
     const v1 = (await call(path, { key, body: welcome() })).body.data;
     const patched = await call(`${path}/${v1.id}`, { key, method: "PATCH", body: { subject: "Hello again {{name}}" } });
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ id: v1.id, version: 2, subject: "Hello again {{name}}", html: v1.html, text: v1.text, variables: v1.variables });
+    expect(patched.body.data).toMatchObject({
+      id: v1.id,
+      version: 2,
+      subject: "Hello again {{name}}",
+      html: v1.html,
+      text: v1.text,
+      variables: v1.variables,
+    });
     const v3 = await call(`${path}/${v1.id}`, { key, method: "PATCH", body: { text: null, variables: [] } });
     expect(v3.body.data).toMatchObject({ version: 3, subject: "Hello again {{name}}", html: v1.html, text: null, variables: [] });
 
@@ -151,7 +177,11 @@ describe("templates", () => {
     const old = await call(`${path}/${v1.id}?version=1`, { key });
     expect(old.status).toBe(200);
     expect(old.body.data).toEqual({ ...v1, updatedAt: expect.any(String) });
-    expect((await call(`${path}/${v1.id}?version=2`, { key })).body.data).toMatchObject({ version: 2, subject: "Hello again {{name}}", text: v1.text });
+    expect((await call(`${path}/${v1.id}?version=2`, { key })).body.data).toMatchObject({
+      version: 2,
+      subject: "Hello again {{name}}",
+      text: v1.text,
+    });
     const missing = await call(`${path}/${v1.id}?version=9`, { key });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe("NOT_FOUND");
@@ -162,12 +192,24 @@ describe("templates", () => {
     expect(history.body.pagination).toEqual({ page: 1, perPage: 25, total: 3 });
     expect(history.body.data.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
     expect(history.body.data[2]).toEqual({
-      version: 1, subject: v1.subject, html: v1.html, text: v1.text, variables: v1.variables, createdBy: expect.stringMatching(/^api_key:/), createdAt: expect.any(String),
+      version: 1,
+      subject: v1.subject,
+      html: v1.html,
+      text: v1.text,
+      variables: v1.variables,
+      createdBy: expect.stringMatching(/^api_key:/),
+      createdAt: expect.any(String),
     });
-    expect((await call(`${path}/${v1.id}/versions?perPage=1&page=3`, { key })).body.data.map((v: { version: number }) => v.version)).toEqual([1]);
+    expect(
+      (await call(`${path}/${v1.id}/versions?perPage=1&page=3`, { key })).body.data.map((v: { version: number }) => v.version),
+    ).toEqual([1]);
 
     const audit = await db().auditLog.findMany({ where: { orgId: org.org.id, targetId: v1.id }, orderBy: { createdAt: "asc" } });
-    expect(audit.map((a) => [a.action, (a.metadata as { version: number }).version])).toEqual([["template.created", 1], ["template.updated", 2], ["template.updated", 3]]);
+    expect(audit.map((a) => [a.action, (a.metadata as { version: number }).version])).toEqual([
+      ["template.created", 1],
+      ["template.updated", 2],
+      ["template.updated", 3],
+    ]);
   });
 
   it("a rename keeps the version; an empty PATCH changes nothing; removing both parts is refused", async () => {
@@ -203,10 +245,16 @@ describe("templates", () => {
     const t = (await call(path, { key, body: welcome() })).body.data;
     const sample = await call(`${path}/${t.id}/preview`, { key, body: {} });
     expect(sample.status).toBe(200);
-    expect(sample.body.data).toEqual({ subject: "Welcome name", html: "<h1>Hi name</h1><p>Your plan: Free</p>", text: "Hi name, your plan: Free" });
+    expect(sample.body.data).toEqual({
+      subject: "Welcome name",
+      html: "<h1>Hi name</h1><p>Your plan: Free</p>",
+      text: "Hi name, your plan: Free",
+    });
     const given = await call(`${path}/${t.id}/preview`, { key, body: { variables: { name: "<b>Ann</b>", plan: "Pro" } } });
     expect(given.body.data).toEqual({
-      subject: "Welcome <b>Ann</b>", html: "<h1>Hi &lt;b&gt;Ann&lt;/b&gt;</h1><p>Your plan: Pro</p>", text: "Hi <b>Ann</b>, your plan: Pro",
+      subject: "Welcome <b>Ann</b>",
+      html: "<h1>Hi &lt;b&gt;Ann&lt;/b&gt;</h1><p>Your plan: Pro</p>",
+      text: "Hi <b>Ann</b>, your plan: Pro",
     });
     await call(`${path}/${t.id}`, { key, method: "PATCH", body: { html: "<p>New {{name}}</p>", text: null } });
     const derived = await call(`${path}/${t.id}/preview`, { key, body: { variables: { name: "Ann" } } });
@@ -217,41 +265,47 @@ describe("templates", () => {
     expect((await call(`${path}/${t.id}/preview`, { key, body: { variables: "x" } })).status).toBe(400);
   });
 
-  it("a template bomb is refused: four nested {{#each}} at save, and a render past the budget at preview, while the server keeps answering", { timeout: 60_000 }, async () => {
-    // The review's 463-byte preview: {{#each}} four deep over 110 items froze every request for 9.5 s.
-    const items = Array.from({ length: 110 }, (_, i) => `item ${i}`);
-    const refused = await call(path, { key, body: { name: named("bomb"), subject: "S", html: EACH_4 } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/at most 3 levels of \{\{#each\}\}/);
+  it(
+    "a template bomb is refused: four nested {{#each}} at save, and a render past the budget at preview, while the server keeps answering",
+    { timeout: 60_000 },
+    async () => {
+      // The review's 463-byte preview: {{#each}} four deep over 110 items froze every request for 9.5 s.
+      const items = Array.from({ length: 110 }, (_, i) => `item ${i}`);
+      const refused = await call(path, { key, body: { name: named("bomb"), subject: "S", html: EACH_4 } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatch(/at most 3 levels of \{\{#each\}\}/);
 
-    // Three levels are allowed, and 110 items of them are 1,331,000 iterations, past 2,000: the budget stops the render.
-    const t = (await call(path, { key, body: { name: named("bomb3"), subject: "S", html: nestedEach(3) } })).body.data;
-    const started = performance.now();
-    const { result: preview, probes } = await liveWhile(call(`${path}/${t.id}/preview`, { key, body: { variables: { items } } }));
-    const took = performance.now() - started;
-    expect(preview.status).toBe(400);
-    expect(preview.body.code).toBe("VALIDATION_ERROR");
-    expect(preview.body.error).toMatch(/renders past the limit with these variables: it runs more than 2,000 \{\{#each\}\} iterations/);
-    // Bounds that prove the render stopped early rather than ran to the end (seconds, as reported).
-    expect(took).toBeLessThan(2_000);
-    expect(probes.length).toBeGreaterThan(0);
-    expect(Math.max(...probes)).toBeLessThan(1_000);
+      // Three levels are allowed, and 110 items of them are 1,331,000 iterations, past 2,000: the budget stops the render.
+      const t = (await call(path, { key, body: { name: named("bomb3"), subject: "S", html: nestedEach(3) } })).body.data;
+      const started = performance.now();
+      const { result: preview, probes } = await liveWhile(call(`${path}/${t.id}/preview`, { key, body: { variables: { items } } }));
+      const took = performance.now() - started;
+      expect(preview.status).toBe(400);
+      expect(preview.body.code).toBe("VALIDATION_ERROR");
+      expect(preview.body.error).toMatch(/renders past the limit with these variables: it runs more than 2,000 \{\{#each\}\} iterations/);
+      // Bounds that prove the render stopped early rather than ran to the end (seconds, as reported).
+      expect(took).toBeLessThan(2_000);
+      expect(probes.length).toBeGreaterThan(0);
+      expect(Math.max(...probes)).toBeLessThan(1_000);
 
-    // A long variable written out many times is the same bomb without {{#each}}: stopped by size.
-    const repeat = (await call(path, { key, body: { name: named("repeat"), subject: "S", text: "{{x}}".repeat(1_000) } })).body.data;
-    const big = await liveWhile(call(`${path}/${repeat.id}/preview`, { key, body: { variables: { x: "y".repeat(100_000) } } }));
-    expect(big.result.status).toBe(400);
-    expect(big.result.body.error).toMatch(/it produces more than 500,000 characters/);
-    expect(Math.max(...big.probes)).toBeLessThan(1_000);
+      // A long variable written out many times is the same bomb without {{#each}}: stopped by size.
+      const repeat = (await call(path, { key, body: { name: named("repeat"), subject: "S", text: "{{x}}".repeat(1_000) } })).body.data;
+      const big = await liveWhile(call(`${path}/${repeat.id}/preview`, { key, body: { variables: { x: "y".repeat(100_000) } } }));
+      expect(big.result.status).toBe(400);
+      expect(big.result.body.error).toMatch(/it produces more than 500,000 characters/);
+      expect(Math.max(...big.probes)).toBeLessThan(1_000);
 
-    // Within the budget the same template renders as before.
-    const small = await call(`${path}/${t.id}/preview`, { key, body: { variables: { items: ["a", "b"] } } });
-    expect(small.status).toBe(200);
-    expect(small.body.data.html).toBe("x".repeat(8));
-  });
+      // Within the budget the same template renders as before.
+      const small = await call(`${path}/${t.id}/preview`, { key, body: { variables: { items: ["a", "b"] } } });
+      expect(small.status).toBe(200);
+      expect(small.body.data.html).toBe("x".repeat(8));
+    },
+  );
 
   it("renders ../ inside {{#each}} over plain values", async () => {
-    const t = (await call(path, { key, body: { name: named("parent"), subject: "S", text: "{{#each items}}{{this}}:{{../title}} {{/each}}" } })).body.data;
+    const t = (
+      await call(path, { key, body: { name: named("parent"), subject: "S", text: "{{#each items}}{{this}}:{{../title}} {{/each}}" } })
+    ).body.data;
     const preview = await call(`${path}/${t.id}/preview`, { key, body: { variables: { title: "T", items: ["a", "b"] } } });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data.text).toBe("a:T b:T ");
@@ -261,7 +315,13 @@ describe("templates", () => {
     const t = (await call(path, { key, body: welcome() })).body.data;
     const stranger = await newOrg();
     const strangerKey = (await createKey(stranger.cookie, ["templates:read", "templates:write"])).key;
-    for (const [method, suffix, body] of [["GET", "", undefined], ["PATCH", "", { subject: "x" }], ["DELETE", "", undefined], ["GET", "/versions", undefined], ["POST", "/preview", {}]] as const) {
+    for (const [method, suffix, body] of [
+      ["GET", "", undefined],
+      ["PATCH", "", { subject: "x" }],
+      ["DELETE", "", undefined],
+      ["GET", "/versions", undefined],
+      ["POST", "/preview", {}],
+    ] as const) {
       const res = await call(`${path}/${t.id}${suffix}`, { key: strangerKey, method, body });
       expect(res.status, `${method} ${suffix}`).toBe(404);
       expect(res.body.code).toBe("NOT_FOUND");
@@ -284,7 +344,11 @@ describe("templates", () => {
     expect((await call(`${path}/${t.id}`, { key: reader })).status).toBe(200);
     expect((await call(`${path}/${t.id}/versions`, { key: reader })).status).toBe(200);
     expect((await call(`${path}/${t.id}/preview`, { key: reader, body: {} })).status).toBe(200);
-    for (const [method, target, body] of [["POST", path, welcome()], ["PATCH", `${path}/${t.id}`, { subject: "x" }], ["DELETE", `${path}/${t.id}`, undefined]] as const) {
+    for (const [method, target, body] of [
+      ["POST", path, welcome()],
+      ["PATCH", `${path}/${t.id}`, { subject: "x" }],
+      ["DELETE", `${path}/${t.id}`, undefined],
+    ] as const) {
       const denied = await call(target, { key: reader, method, body });
       expect(denied.status, method).toBe(403);
       expect(denied.body.code).toBe("SCOPE_DENIED");

@@ -35,7 +35,10 @@ const html = `<html><body><p>Hi</p><a href="https://shop.example.test/sale?a=1&a
 
 async function sendAndReceive(body: Record<string, unknown>) {
   const before = sink.messages.length;
-  const res = await call("/api/v1/email/send", { key, body: { to: "reader@example.test", subject: `Tracking ${Date.now()}`, html, ...body } });
+  const res = await call("/api/v1/email/send", {
+    key,
+    body: { to: "reader@example.test", subject: `Tracking ${Date.now()}`, html, ...body },
+  });
   expect(res.status).toBe(200);
   for (let i = 0; i < 50 && sink.messages.length === before; i++) await sleep(50);
   const mail = await simpleParser(sink.messages[before].raw);
@@ -44,11 +47,15 @@ async function sendAndReceive(body: Record<string, unknown>) {
 
 const pixelOf = (h: string) => /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(h)?.[1];
 const trackedLinks = (h: string) => [...h.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((m) => m[1]);
-const events = (messageId: string, type: string) => db().emailEvent.findMany({ where: { messageId, type }, orderBy: { occurredAt: "asc" } });
+const events = (messageId: string, type: string) =>
+  db().emailEvent.findMany({ where: { messageId, type }, orderBy: { occurredAt: "asc" } });
 
 describe("tracking", () => {
   it("tracks a marketing send: the pixel records an open, a link records the click and redirects to the signed URL; webhooks follow", async () => {
-    const hook = await call("/api/v1/webhook-endpoints", { key, body: { url: receiver.url("/tracking"), events: ["email.opened", "email.clicked"] } });
+    const hook = await call("/api/v1/webhook-endpoints", {
+      key,
+      body: { url: receiver.url("/tracking"), events: ["email.opened", "email.clicked"] },
+    });
     expect(hook.status).toBe(201);
     const { id, html: sent } = await sendAndReceive({ emailType: "marketing" });
     const pixel = pixelOf(sent)!;
@@ -68,7 +75,11 @@ describe("tracking", () => {
     expect(click.headers.get("location")).toBe("https://shop.example.test/sale?a=1&b=2");
 
     const [opened] = await events(id, "email.opened");
-    expect(opened).toMatchObject({ recipient: "reader@example.test", source: "tracking", metadata: expect.objectContaining({ bot: false }) });
+    expect(opened).toMatchObject({
+      recipient: "reader@example.test",
+      source: "tracking",
+      metadata: expect.objectContaining({ bot: false }),
+    });
     const [clicked] = await events(id, "email.clicked");
     expect(clicked).toMatchObject({ url: "https://shop.example.test/sale?a=1&b=2", metadata: expect.objectContaining({ bot: false }) });
     const hits = (await receiver.waitFor("/tracking", 2)).map((h) => JSON.parse(h.body));
@@ -77,7 +88,10 @@ describe("tracking", () => {
   });
 
   it("tracks links written with entities, non-Latin characters and long malformed markup without breaking them", async () => {
-    const { html: sent } = await sendAndReceive({ emailType: "marketing", html: `<p>${"<a ".repeat(20_000)}</p><a href="https://example.test/caf&#xE9;?x=1&#38;y=2">Caf\u00e9</a>` });
+    const { html: sent } = await sendAndReceive({
+      emailType: "marketing",
+      html: `<p>${"<a ".repeat(20_000)}</p><a href="https://example.test/caf&#xE9;?x=1&#38;y=2">Caf\u00e9</a>`,
+    });
     const [link] = trackedLinks(sent);
     const res = await fetch(link, { headers: { "user-agent": BROWSER }, redirect: "manual" });
     expect(res.status).toBe(302);
@@ -117,7 +131,12 @@ describe("tracking", () => {
     for (let i = 0; i < 20; i++) await fetch(pixel, { headers: { "user-agent": "Barracuda Sentinel (EE)" } });
     const opens = await events(id, "email.opened");
     expect(opens.map((e) => (e.metadata as { bot: boolean; botReason?: string }).botReason ?? "person")).toEqual([
-      "within two seconds of sending", "Apple Mail Privacy Protection", "automated user agent", "HEAD request", "prefetch", "person",
+      "within two seconds of sending",
+      "Apple Mail Privacy Protection",
+      "automated user agent",
+      "HEAD request",
+      "prefetch",
+      "person",
     ]);
   });
 
@@ -137,6 +156,9 @@ describe("tracking", () => {
     expect(pixelOf(untracked.html)).toBeUndefined();
     expect(trackedLinks(untracked.html)).toHaveLength(0);
     await call("/api/v1/organization", { key, method: "PATCH", body: { trackingEnabled: true } });
-    expect((await call("/api/v1/email/send", { key, body: { to: "r@example.test", subject: "x", html: "x", tracking: { pixels: true } } })).status).toBe(400);
+    expect(
+      (await call("/api/v1/email/send", { key, body: { to: "r@example.test", subject: "x", html: "x", tracking: { pixels: true } } }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -18,7 +18,11 @@ async function enroll(cookie: string) {
 describe("two-factor enrollment", () => {
   it("enrolls with a secret shown once and sealed at rest, then enables with a code", async () => {
     const org = await newOrg();
-    expect((await call("/api/account/two-factor", { cookie: org.cookie })).body).toEqual({ enabled: false, verifiedAt: null, freshUntil: null });
+    expect((await call("/api/account/two-factor", { cookie: org.cookie })).body).toEqual({
+      enabled: false,
+      verifiedAt: null,
+      freshUntil: null,
+    });
     const { secret, otpauthUrl } = await enroll(org.cookie);
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Mailroom:/);
     expect(otpauthUrl).toContain(`secret=${secret}`);
@@ -39,14 +43,20 @@ describe("two-factor enrollment", () => {
     const replay = await call("/api/account/two-factor/verify", { cookie: org.cookie, body: { code } });
     expect(replay.status).toBe(400);
     expect(replay.body.error).toMatch(/already used/);
-    const next = await call("/api/account/two-factor/verify", { cookie: org.cookie, body: { code: currentCode(secret, Date.now() + STEP) } });
+    const next = await call("/api/account/two-factor/verify", {
+      cookie: org.cookie,
+      body: { code: currentCode(secret, Date.now() + STEP) },
+    });
     expect(next.status).toBe(200);
   });
 
   it("throttles wrong codes: after 10, even a right one is refused for a while", async () => {
     const org = await newOrg();
     const { secret } = await enroll(org.cookie);
-    for (let i = 0; i < 10; i++) expect((await call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: "123456" } })).status).toBeGreaterThanOrEqual(400);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: "123456" } })).status,
+      ).toBeGreaterThanOrEqual(400);
     const blocked = await call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: currentCode(secret) } });
     expect(blocked.status).toBe(429);
     expect((await call("/api/account/two-factor", { cookie: org.cookie })).body.enabled).toBe(false);
@@ -55,7 +65,9 @@ describe("two-factor enrollment", () => {
   it("counts each code before checking it: of a concurrent burst of 30 wrong codes, exactly 10 are checked", async () => {
     const org = await newOrg();
     await enroll(org.cookie);
-    const burst = await Promise.all(Array.from({ length: 30 }, () => call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: "123456" } })));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () => call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: "123456" } })),
+    );
     expect(burst.filter((r) => r.status === 400)).toHaveLength(10);
     expect(burst.filter((r) => r.status === 429)).toHaveLength(20);
   });
@@ -69,7 +81,10 @@ describe("two-factor enrollment", () => {
     const { key } = await createKey(org.cookie, ["*"]);
     expect((await call("/api/account/two-factor", { key })).body.code).toBe("SESSION_ONLY");
     await call("/api/account/two-factor/enable", { cookie: org.cookie, body: { code: currentCode(secret) } });
-    const off = await call("/api/account/two-factor/disable", { cookie: org.cookie, body: { code: currentCode(secret, Date.now() + STEP) } });
+    const off = await call("/api/account/two-factor/disable", {
+      cookie: org.cookie,
+      body: { code: currentCode(secret, Date.now() + STEP) },
+    });
     expect(off.body).toEqual({ enabled: false, verifiedAt: null, freshUntil: null });
   });
 });

@@ -18,7 +18,13 @@ const RECONCILE_SECONDS = 2;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A provider API that reads each send in full, keeps what `accept` says, and drops the connection instead of answering (unless `answer` gives one). */
-async function droppingApi(handle: (req: { path: string; headers: Record<string, string | string[] | undefined>; body: string }) => { status: number; body: unknown } | "drop") {
+async function droppingApi(
+  handle: (req: {
+    path: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }) => { status: number; body: unknown } | "drop",
+) {
   const server: Server = createServer((req, res) => {
     if (req.method === "HEAD") return void res.writeHead(404).end();
     const chunks: Buffer[] = [];
@@ -61,19 +67,35 @@ async function providers(first: Record<string, unknown>) {
   const fallback = await call("/api/providers", {
     base: s.server.url,
     cookie: s.cookie,
-    body: { name: `fallback ${Date.now()}`, type: "smtp", priority: 2, config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+    body: {
+      name: `fallback ${Date.now()}`,
+      type: "smtp",
+      priority: 2,
+      config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+    },
   });
   expect(fallback.status).toBe(201);
   return { id: made.body.id as string, name: made.body.name as string };
 }
 
 const send = (subject: string) =>
-  call("/api/v1/email/send", { base: s.server.url, key: s.key, body: { from: "ann@sender.test", to: "reader@example.test", subject, text: "once" } });
+  call("/api/v1/email/send", {
+    base: s.server.url,
+    key: s.key,
+    body: { from: "ann@sender.test", to: "reader@example.test", subject, text: "once" },
+  });
 
 const messageRow = async (id: string) =>
-  (await s.sql.query(`SELECT status, provider_name, provider_message_id, message_id_header, unconfirmed_at, reconcile_at, sent_at, error FROM messages WHERE id = $1`, [id])).rows[0];
+  (
+    await s.sql.query(
+      `SELECT status, provider_name, provider_message_id, message_id_header, unconfirmed_at, reconcile_at, sent_at, error FROM messages WHERE id = $1`,
+      [id],
+    )
+  ).rows[0];
 const auditOutcomes = async (id: string) =>
-  (await s.sql.query(`SELECT outcome FROM audit_logs WHERE metadata ->> 'messageId' = $1 ORDER BY created_at`, [id])).rows.map((r) => r.outcome);
+  (await s.sql.query(`SELECT outcome FROM audit_logs WHERE metadata ->> 'messageId' = $1 ORDER BY created_at`, [id])).rows.map(
+    (r) => r.outcome,
+  );
 const sinkCopies = (header: string) => sink.messages.filter((m) => messageIdOf(m.raw) === header).length;
 
 async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
@@ -99,10 +121,15 @@ describe("a provider that drops the connection after taking the message", () => 
     expect(first).toMatchObject({ status: "unconfirmed", provider_name: provider.name, sent_at: null });
     expect(first.error).toMatch(/no reply after the message was sent/);
     expect(first.unconfirmed_at).not.toBeNull();
-    expect(new Date(first.reconcile_at).getTime() - new Date(first.unconfirmed_at).getTime()).toBeGreaterThanOrEqual(RECONCILE_SECONDS * 1000 - 100);
+    expect(new Date(first.reconcile_at).getTime() - new Date(first.unconfirmed_at).getTime()).toBeGreaterThanOrEqual(
+      RECONCILE_SECONDS * 1000 - 100,
+    );
     expect(sinkCopies(first.message_id_header)).toBe(0); // not failed over at once
 
-    const settled = await until(() => messageRow(id), (m) => m.status !== "unconfirmed");
+    const settled = await until(
+      () => messageRow(id),
+      (m) => m.status !== "unconfirmed",
+    );
     expect(settled).toMatchObject({ status: "sent", provider_name: expect.stringMatching(/^fallback/), reconcile_at: null });
     expect(sinkCopies(first.message_id_header)).toBe(1); // the very same message, once
     expect(flaky.received()).toBe(1); // never handed to the flaky server again
@@ -120,7 +147,11 @@ describe("a provider that drops the connection after taking the message", () => 
     });
     closers.push(mailgun.close);
     const signingKey = "mailgun-signing-key";
-    const provider = await providers({ name: "mailgun", type: "mailgun", config: { apiKey: "key-x", domain: "mg.acme.test", baseUrl: mailgun.url, webhookSigningKey: signingKey } });
+    const provider = await providers({
+      name: "mailgun",
+      type: "mailgun",
+      config: { apiKey: "key-x", domain: "mg.acme.test", baseUrl: mailgun.url, webhookSigningKey: signingKey },
+    });
 
     const res = await send("Kept by the provider");
     expect(res.body.data).toMatchObject({ status: "unconfirmed", provider: "mailgun" });
@@ -129,8 +160,18 @@ describe("a provider that drops the connection after taking the message", () => 
     expect(accepted).toEqual([header]);
 
     // Mailgun reports the delivery, naming our Message-ID (bare, as Mailgun does).
-    const event = { id: "mg-event-1", event: "delivered", timestamp: Date.now() / 1000, recipient: "reader@example.test", message: { headers: { "message-id": header.slice(1, -1) } } };
-    const hook = await call(`/api/webhooks/providers/${provider.id}`, { base: s.server.url, raw: mailgunBody(signingKey, event), headers: { "content-type": "application/json" } });
+    const event = {
+      id: "mg-event-1",
+      event: "delivered",
+      timestamp: Date.now() / 1000,
+      recipient: "reader@example.test",
+      message: { headers: { "message-id": header.slice(1, -1) } },
+    };
+    const hook = await call(`/api/webhooks/providers/${provider.id}`, {
+      base: s.server.url,
+      raw: mailgunBody(signingKey, event),
+      headers: { "content-type": "application/json" },
+    });
     expect(hook.status).toBe(200);
     expect(await messageRow(id)).toMatchObject({ status: "sent", provider_name: "mailgun", reconcile_at: null });
 

@@ -25,8 +25,13 @@ afterAll(() => sink?.close());
 
 /** The message's header lines as sent (unfolded), by lower-cased name: mailparser turns List-* into its own structure. */
 function rawHeaders(raw: Buffer): Map<string, string> {
-  const head = raw.toString("utf8").split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
-  return new Map(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const head = raw
+    .toString("utf8")
+    .split(/\r?\n\r?\n/)[0]
+    .replace(/\r?\n[ \t]+/g, " ");
+  return new Map(
+    head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
 }
 
 async function sendAndRead(body: Record<string, unknown>) {
@@ -52,7 +57,11 @@ describe("one-click unsubscribe", () => {
     const transactional = await sendAndRead({ to: "reader2@example.test" });
     expect(transactional.headers.has("list-unsubscribe")).toBe(false);
 
-    const own = await sendAndRead({ to: "reader3@example.test", emailType: "marketing", headers: { "List-Unsubscribe": "<mailto:leave@acme.test>" } });
+    const own = await sendAndRead({
+      to: "reader3@example.test",
+      emailType: "marketing",
+      headers: { "List-Unsubscribe": "<mailto:leave@acme.test>" },
+    });
     expect(own.headers.get("list-unsubscribe")).toBe("<mailto:leave@acme.test>");
     expect(own.headers.has("list-unsubscribe-post")).toBe(false);
   });
@@ -75,7 +84,11 @@ describe("one-click unsubscribe", () => {
     expect(await suppressed()).toBeNull();
 
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
       expect(res.status).toBe(200);
       expect(await res.text()).toContain("You are unsubscribed");
     }
@@ -84,7 +97,10 @@ describe("one-click unsubscribe", () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ recipient: "leaver@example.test", reason: "unsubscribed (one-click)" });
 
-    const again = await call("/api/v1/email/send", { key, body: { to: "leaver@example.test", subject: "More", text: "x", emailType: "marketing" } });
+    const again = await call("/api/v1/email/send", {
+      key,
+      body: { to: "leaver@example.test", subject: "More", text: "x", emailType: "marketing" },
+    });
     expect(again.status).toBe(422);
     expect(again.body.code).toBe("RECIPIENT_SUPPRESSED");
   });
@@ -94,19 +110,33 @@ describe("one-click unsubscribe", () => {
     const url = unsubscribeUrl(headers.get("list-unsubscribe"));
     const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "confirm=yes" });
     expect(res.status).toBe(200);
-    expect(await db().suppression.findFirst({ where: { orgId: org.org.id, email: "button@example.test" } })).toMatchObject({ reason: "unsubscribe" });
+    expect(await db().suppression.findFirst({ where: { orgId: org.org.id, email: "button@example.test" } })).toMatchObject({
+      reason: "unsubscribe",
+    });
   });
 
   it("a forged or altered link unsubscribes nobody (404)", async () => {
     const { headers } = await sendAndRead({ to: "safe@example.test", emailType: "marketing" });
     const url = unsubscribeUrl(headers.get("list-unsubscribe"));
     const [payload, mac] = url.slice(url.lastIndexOf("/") + 1).split(".");
-    const other = Buffer.from(JSON.stringify([JSON.parse(Buffer.from(payload, "base64url").toString())[0], "victim@example.test"])).toString("base64url");
+    const other = Buffer.from(
+      JSON.stringify([JSON.parse(Buffer.from(payload, "base64url").toString())[0], "victim@example.test"]),
+    ).toString("base64url");
     const forged = `${url.slice(0, url.lastIndexOf("/") + 1)}${other}.${mac}`;
     for (const u of [forged, `${url}x`]) {
-      expect((await fetch(u, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" })).status).toBe(404);
+      expect(
+        (
+          await fetch(u, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: "List-Unsubscribe=One-Click",
+          })
+        ).status,
+      ).toBe(404);
       expect((await fetch(u)).status).toBe(404);
     }
-    expect(await db().suppression.count({ where: { orgId: org.org.id, email: { in: ["victim@example.test", "safe@example.test"] } } })).toBe(0);
+    expect(
+      await db().suppression.count({ where: { orgId: org.org.id, email: { in: ["victim@example.test", "safe@example.test"] } } }),
+    ).toBe(0);
   });
 });

@@ -14,7 +14,14 @@ import { signIn, signInOrThrow } from "../helpers/sign-in";
 import { newSink } from "../helpers/sending";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { startReceiver, verifyByHand, type Receiver } from "../helpers/webhook-receiver";
-import { IDS, OLD, PREVIOUS_RELEASE_LAST, UPGRADE_ENCRYPTION_KEY, previousReleaseMigrations, seedPreviousRelease } from "../helpers/previous-release";
+import {
+  IDS,
+  OLD,
+  PREVIOUS_RELEASE_LAST,
+  UPGRADE_ENCRYPTION_KEY,
+  previousReleaseMigrations,
+  seedPreviousRelease,
+} from "../helpers/previous-release";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -28,7 +35,9 @@ let receiver: Receiver;
 let base: string;
 const key = OLD.apiKey;
 const laterAt = new Date(Date.now() + 30 * 86_400_000);
-const newer = readMigrations().filter((m) => m.name > PREVIOUS_RELEASE_LAST).map((m) => m.name);
+const newer = readMigrations()
+  .filter((m) => m.name > PREVIOUS_RELEASE_LAST)
+  .map((m) => m.name);
 
 beforeAll(async () => {
   const database = await createDatabase("mailroom_upgrade");
@@ -40,12 +49,20 @@ beforeAll(async () => {
 
   sink = await newSink();
   receiver = await startReceiver();
-  cleanups.push(() => sink.close(), () => receiver.close());
+  cleanups.push(
+    () => sink.close(),
+    () => receiver.close(),
+  );
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
   cleanups.push(() => sql.end());
   // One scheduled send comes due while the server is down for the upgrade.
-  await seedPreviousRelease(sql, { smtpPort: sink.port, webhookUrl: receiver.url("/orders"), laterAt, dueAt: new Date(Date.now() + 1_000) });
+  await seedPreviousRelease(sql, {
+    smtpPort: sink.port,
+    webhookUrl: receiver.url("/orders"),
+    laterAt,
+    dueAt: new Date(Date.now() + 1_000),
+  });
 
   // The current release starts on it with the instance's same ENCRYPTION_KEY.
   server = await startServer({ ...inject("serverEnv"), DATABASE_URL: database.url, ENCRYPTION_KEY: UPGRADE_ENCRYPTION_KEY });
@@ -99,20 +116,40 @@ describe("upgrade from the previous release", () => {
     // Its status was worked out from its events by the migration that brought reported statuses.
     expect(res.body.data.message).toMatchObject({ status: "opened", recipients: [{ email: OLD.customer, status: "opened" }] });
     expect(res.body.data.events.map((e: { id: string; type: string }) => [e.id, e.type])).toEqual([
-      [IDS.sent, "email.sent"], [IDS.delivered, "email.delivered"], [IDS.opened, "email.opened"],
+      [IDS.sent, "email.sent"],
+      [IDS.delivered, "email.delivered"],
+      [IDS.opened, "email.opened"],
     ]);
   });
 
   it("templates, contacts, lists and suppressions read back as written", async () => {
     const template = await call(`/api/v1/templates/${IDS.template}`, { base, key });
-    expect(template.body.data).toMatchObject({ name: "Welcome", version: 2, subject: "Welcome, {{name}}", variables: [{ name: "name", required: true }] });
-    expect((await call(`/api/v1/templates/${IDS.template}/versions`, { base, key })).body.data.map((v: { version: number }) => v.version).sort()).toEqual([1, 2]);
+    expect(template.body.data).toMatchObject({
+      name: "Welcome",
+      version: 2,
+      subject: "Welcome, {{name}}",
+      variables: [{ name: "name", required: true }],
+    });
+    expect(
+      (await call(`/api/v1/templates/${IDS.template}/versions`, { base, key })).body.data.map((v: { version: number }) => v.version).sort(),
+    ).toEqual([1, 2]);
     const contact = await call(`/api/v1/contacts/${IDS.contactA}`, { base, key });
-    expect(contact.body.data).toMatchObject({ email: "customer@example.test", name: "Carla Customer", properties: { plan: "pro" }, subscriptionStatus: "subscribed" });
+    expect(contact.body.data).toMatchObject({
+      email: "customer@example.test",
+      name: "Carla Customer",
+      properties: { plan: "pro" },
+      subscriptionStatus: "subscribed",
+    });
     expect((await call(`/api/v1/contacts/${IDS.contactB}`, { base, key })).body.data.subscriptionStatus).toBe("unsubscribed");
-    expect((await call(`/api/v1/lists/${IDS.list}`, { base, key })).body.data).toMatchObject({ name: "Customers", members: 2, subscribedMembers: 1 });
+    expect((await call(`/api/v1/lists/${IDS.list}`, { base, key })).body.data).toMatchObject({
+      name: "Customers",
+      members: 2,
+      subscribedMembers: 1,
+    });
     const suppressions = await call("/api/v1/suppressions", { base, key });
-    expect(suppressions.body.data.map((x: { email: string; reason: string }) => [x.email, x.reason])).toEqual([["bounced@example.test", "bounce"]]);
+    expect(suppressions.body.data.map((x: { email: string; reason: string }) => [x.email, x.reason])).toEqual([
+      ["bounced@example.test", "bounce"],
+    ]);
   });
 
   it("the webhook endpoint keeps its history, and its sealed secret still signs", async () => {
@@ -131,7 +168,11 @@ describe("upgrade from the previous release", () => {
   });
 
   it("the old provider's sealed credentials still open: a new send goes out through it", async () => {
-    const res = await call("/api/v1/email/send", { base, key, body: { from: OLD.sender, to: OLD.customer, subject: "After the upgrade", text: "Still here." } });
+    const res = await call("/api/v1/email/send", {
+      base,
+      key,
+      body: { from: OLD.sender, to: OLD.customer, subject: "After the upgrade", text: "Still here." },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: "sent", provider: "Relay" });
     await until(() => sink.messages.some((m) => m.raw.toString().includes("Subject: After the upgrade")));
@@ -139,7 +180,11 @@ describe("upgrade from the previous release", () => {
 
   it("a scheduled send far ahead is still scheduled; one that came due during the upgrade is sent", async () => {
     const later = await call(`/api/v1/email/scheduled/${IDS.laterEmail}`, { base, key });
-    expect(later.body.data).toMatchObject({ status: "scheduled", scheduledFor: laterAt.toISOString(), emailData: { subject: "Next month's newsletter" } });
+    expect(later.body.data).toMatchObject({
+      status: "scheduled",
+      scheduledFor: laterAt.toISOString(),
+      emailData: { subject: "Next month's newsletter" },
+    });
     await until(async () => (await call(`/api/v1/email/scheduled/${IDS.dueEmail}`, { base, key })).body.data.status === "sent");
     expect(sink.messages.some((m) => m.raw.toString().includes("Subject: Your weekly digest"))).toBe(true);
     expect(sink.messages.some((m) => m.raw.toString().includes("Subject: Next month's newsletter"))).toBe(false);

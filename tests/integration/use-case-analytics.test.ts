@@ -21,16 +21,42 @@ let news: string;
 async function message(subject: string, to: string, useCaseId: string | null, attribution: "explicit" | "default" | null) {
   const row = await db().message.create({
     data: {
-      orgId: org.org.id, projectId: org.project.id, fromAddress: "a@example.test", to: [to], cc: [], bcc: [], subject, status: "sent",
-      sendMode: "production", providerName: "alpha", messageIdHeader: `<${subject}-${Date.now()}@example.test>`, sentAt: at("2026-09-01T10:00:00Z"),
-      createdAt: at("2026-09-01T10:00:00Z"), useCaseId, useCaseAttribution: attribution,
+      orgId: org.org.id,
+      projectId: org.project.id,
+      fromAddress: "a@example.test",
+      to: [to],
+      cc: [],
+      bcc: [],
+      subject,
+      status: "sent",
+      sendMode: "production",
+      providerName: "alpha",
+      messageIdHeader: `<${subject}-${Date.now()}@example.test>`,
+      sentAt: at("2026-09-01T10:00:00Z"),
+      createdAt: at("2026-09-01T10:00:00Z"),
+      useCaseId,
+      useCaseAttribution: attribution,
     },
   });
   return row.id;
 }
 
-const event = (messageId: string, type: NewEvent["type"], recipient: string, occurredAt: string, extra: Partial<NewEvent> = {}): NewEvent => ({
-  orgId: org.org.id, projectId: org.project.id, messageId, type, recipient, sendMode: "production", occurredAt: at(occurredAt), source: "manual", ...extra,
+const event = (
+  messageId: string,
+  type: NewEvent["type"],
+  recipient: string,
+  occurredAt: string,
+  extra: Partial<NewEvent> = {},
+): NewEvent => ({
+  orgId: org.org.id,
+  projectId: org.project.id,
+  messageId,
+  type,
+  recipient,
+  sendMode: "production",
+  occurredAt: at(occurredAt),
+  source: "manual",
+  ...extra,
 });
 
 beforeAll(async () => {
@@ -68,12 +94,34 @@ describe("use-case breakdown", () => {
     const rows = res.body.data.useCases as Array<Record<string, unknown>>;
     const byName = new Map(rows.map((r) => [r.name, r]));
     expect(byName.get("Receipts")).toEqual({
-      useCaseId: receipts, name: "Receipts", sent: 2, delivered: 1, opened: 0, clicked: 0, bounced: 1, explicit: 1, byDefault: 1,
-      deliveryRate: 0.5, openRate: 0, clickRate: 0, bounceRate: 0.5,
+      useCaseId: receipts,
+      name: "Receipts",
+      sent: 2,
+      delivered: 1,
+      opened: 0,
+      clicked: 0,
+      bounced: 1,
+      explicit: 1,
+      byDefault: 1,
+      deliveryRate: 0.5,
+      openRate: 0,
+      clickRate: 0,
+      bounceRate: 0.5,
     });
     expect(byName.get("Newsletter")).toEqual({
-      useCaseId: news, name: "Newsletter", sent: 1, delivered: 1, opened: 1, clicked: 1, bounced: 0, explicit: 1, byDefault: 0,
-      deliveryRate: 1, openRate: 1, clickRate: 1, bounceRate: 0,
+      useCaseId: news,
+      name: "Newsletter",
+      sent: 1,
+      delivered: 1,
+      opened: 1,
+      clicked: 1,
+      bounced: 0,
+      explicit: 1,
+      byDefault: 0,
+      deliveryRate: 1,
+      openRate: 1,
+      clickRate: 1,
+      bounceRate: 0,
     });
     expect(byName.get(null)).toMatchObject({ useCaseId: null, sent: 1, explicit: 0, byDefault: 0 });
     expect(rows).toHaveLength(3);

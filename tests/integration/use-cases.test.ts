@@ -23,11 +23,18 @@ describe("use cases", () => {
     key = (await createKey(org.cookie, ["use-cases:read", "use-cases:write"])).key;
   });
 
-  it("creates with 201 (description defaults to \"\"), reads, updates and deletes, each audited", async () => {
+  it('creates with 201 (description defaults to ""), reads, updates and deletes, each audited', async () => {
     const name = named("receipts");
     const res = await call(path, { key, body: { name } });
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.any(String), name, description: "", isDefault: false, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      name,
+      description: "",
+      isDefault: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const id = res.body.data.id;
     expect((await call(`${path}/${id}`, { key })).body.data).toEqual(res.body.data);
 
@@ -52,7 +59,8 @@ describe("use cases", () => {
   it("lists newest first in the paginated envelope", async () => {
     const own = await newOrg();
     const k = (await createKey(own.cookie, ["use-cases:read", "use-cases:write"])).key;
-    for (const name of ["a", "b", "c"]) expect((await call(path, { key: k, body: { name, description: `about ${name}` } })).status).toBe(201);
+    for (const name of ["a", "b", "c"])
+      expect((await call(path, { key: k, body: { name, description: `about ${name}` } })).status).toBe(201);
     const all = await call(path, { key: k });
     expect(all.status).toBe(200);
     expect(all.body.pagination).toEqual({ page: 1, perPage: 25, total: 3 });
@@ -137,12 +145,19 @@ describe("the organization's default use case", () => {
     expect(set.status).toBe(200);
     expect(set.body.data.defaultUseCaseId).toBe(uc.id);
     expect((await call(`${path}/${uc.id}`, { cookie: org.cookie })).body.data.isDefault).toBe(true);
-    const audit = await db().auditLog.findFirstOrThrow({ where: { orgId: org.org.id, action: "organization.updated" }, orderBy: { createdAt: "desc" } });
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { orgId: org.org.id, action: "organization.updated" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit.metadata).toMatchObject({ defaultUseCaseId: uc.id });
 
     const theirs = (await call(path, { cookie: other.cookie, body: { name: "newsletters" } })).body.data;
     for (const defaultUseCaseId of [theirs.id, randomUUID(), "nope"]) {
-      const res = await call("/api/v1/organization", { method: "PATCH", cookie: org.cookie, body: { defaultUseCaseId, name: "Should not stick" } });
+      const res = await call("/api/v1/organization", {
+        method: "PATCH",
+        cookie: org.cookie,
+        body: { defaultUseCaseId, name: "Should not stick" },
+      });
       expect(res.status, defaultUseCaseId).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
       expect(res.body.error).toContain("body.defaultUseCaseId");
@@ -177,8 +192,10 @@ describe("sends record their use case", () => {
   });
   const send = (extra: Record<string, unknown> = {}) =>
     call("/api/v1/email/send", { key, body: { to: "dev@example.test", subject: "Hi", text: "Hello", ...extra } });
-  const stored = async (id: string) => db().message.findUniqueOrThrow({ where: { id }, select: { useCaseId: true, useCaseAttribution: true } });
-  const counted = async () => (await db().sendCounter.findUnique({ where: { orgId_month: { orgId: org.org.id, month: currentMonth() } } }))?.count ?? 0;
+  const stored = async (id: string) =>
+    db().message.findUniqueOrThrow({ where: { id }, select: { useCaseId: true, useCaseAttribution: true } });
+  const counted = async () =>
+    (await db().sendCounter.findUnique({ where: { orgId_month: { orgId: org.org.id, month: currentMonth() } } }))?.count ?? 0;
 
   it("records none without a use case or a default, and explicit when the send names one", async () => {
     await db().organization.update({ where: { id: org.org.id }, data: { defaultUseCaseId: null } });
@@ -197,7 +214,10 @@ describe("sends record their use case", () => {
     const byDefault = await send();
     expect(byDefault.status).toBe(200);
     expect(await stored(byDefault.body.data.id)).toEqual({ useCaseId: newsletters, useCaseAttribution: "default" });
-    const legacy = await call("/api/email/send", { cookie: org.cookie, body: { to: "dev@example.test", subject: "Hi", text: "x", use_case_attribution: "default" } });
+    const legacy = await call("/api/email/send", {
+      cookie: org.cookie,
+      body: { to: "dev@example.test", subject: "Hi", text: "x", use_case_attribution: "default" },
+    });
     expect(legacy.status).toBe(200);
     expect(await stored(legacy.body.id)).toEqual({ useCaseId: newsletters, useCaseAttribution: "default" });
     const named = await send({ use_case_id: receipts });

@@ -54,8 +54,13 @@ describe("delivery of email.sent", () => {
     }
     const bodies = hits.map(json).sort((a, b) => a.recipient.localeCompare(b.recipient));
     expect(bodies[0]).toEqual({
-      type: "email.sent", occurred_at: expect.stringMatching(/Z$/), project_id: org.project.id, email_id: sent.id,
-      campaign_send_id: null, recipient: "cc@example.test", send_mode: "production",
+      type: "email.sent",
+      occurred_at: expect.stringMatching(/Z$/),
+      project_id: org.project.id,
+      email_id: sent.id,
+      campaign_send_id: null,
+      recipient: "cc@example.test",
+      send_mode: "production",
     });
     expect(bodies[1].recipient).toBe("reader@example.test");
     expect(new Set(hits.map((h) => h.headers["x-webhook-id"])).size).toBe(2);
@@ -79,7 +84,12 @@ describe("delivery of email.sent", () => {
     const sent = await send({ text: "plain, no link" });
     // The demo's delivered event follows within tens of milliseconds: deliveries to one endpoint
     // may arrive in either order, so each endpoint's email.sent is looked for among its hits.
-    for (const [hook, count] of [[all, 2], [star, 2], [sentOnly, 1], [ownProject, 1]] as const) {
+    for (const [hook, count] of [
+      [all, 2],
+      [star, 2],
+      [sentOnly, 1],
+      [ownProject, 1],
+    ] as const) {
       const hits = (await receiver.waitFor(hook.path, count)).map(json);
       expect(hits.find((h) => h.type === "email.sent")).toMatchObject({ type: "email.sent", email_id: sent.id });
     }
@@ -115,7 +125,10 @@ describe("demo provider events", () => {
     expect(events.every((e) => e.email_id === sent.id && e.send_mode === "production" && e.project_id === org.project.id)).toBe(true);
     expect(events.find((e) => e.type === "email.clicked")).toMatchObject({ recipient: clicker, url: link });
     expect(events.filter((e) => e.type !== "email.clicked").every((e) => !("url" in e))).toBe(true);
-    expect(events.find((e) => e.type === "email.bounced")).toMatchObject({ recipient: "bounce@example.test", reason: expect.stringContaining("550") });
+    expect(events.find((e) => e.type === "email.bounced")).toMatchObject({
+      recipient: "bounce@example.test",
+      reason: expect.stringContaining("550"),
+    });
     const suppressed = await db().suppression.findMany({ where: { orgId: org.org.id } });
     expect(suppressed.map((s) => [s.email, s.reason])).toEqual([["bounce@example.test", "bounce"]]);
     expect(await db().emailEvent.count({ where: { messageId: sent.id } })).toBe(expected.length);
@@ -142,7 +155,10 @@ describe("retries and endpoint health", () => {
     const after = (await call(`/api/v1/webhook-endpoints/${hook.id}`, { key })).body.data;
     expect(after).toMatchObject({ isActive: true, failureCount: 0, lastSuccessAt: expect.any(String), lastFailureAt: expect.any(String) });
     expect(endpointNow.isActive).toBe(true);
-    const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: hook.id }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
+    const delivery = await db().webhookDelivery.findFirstOrThrow({
+      where: { endpointId: hook.id },
+      include: { attemptLog: { orderBy: { attempt: "asc" } } },
+    });
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 6, lastStatusCode: 204 });
     expect(delivery.attemptLog.map((a) => a.statusCode)).toEqual([500, 502, 404, 302, 429, 204]);
     expect(delivery.attemptLog.map((a) => a.id)).toEqual(hits.map((h) => h.headers["x-webhook-id"]));
@@ -221,10 +237,16 @@ describe("retries and endpoint health", () => {
     expect(await receiver.waitFor(binary.path, 2)).toHaveLength(2);
     expect(await receiver.waitFor(plain.path, 1)).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 300));
-    const rows = await db().webhookDelivery.findMany({ where: { endpointId: { in: [binary.id, plain.id] } }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
+    const rows = await db().webhookDelivery.findMany({
+      where: { endpointId: { in: [binary.id, plain.id] } },
+      include: { attemptLog: { orderBy: { attempt: "asc" } } },
+    });
     const byEndpoint = new Map(rows.map((r) => [r.endpointId, r]));
     expect(byEndpoint.get(binary.id)).toMatchObject({ status: "succeeded", attempts: 2 });
-    expect(byEndpoint.get(binary.id)!.attemptLog.map((a) => [a.statusCode, a.responseBody])).toEqual([[500, "\u0001binary"], [200, "\u0001binary"]]);
+    expect(byEndpoint.get(binary.id)!.attemptLog.map((a) => [a.statusCode, a.responseBody])).toEqual([
+      [500, "\u0001binary"],
+      [200, "\u0001binary"],
+    ]);
     expect(byEndpoint.get(plain.id)).toMatchObject({ status: "succeeded", attempts: 1 });
   });
 
@@ -268,7 +290,11 @@ describe("dashboard delivery routes", () => {
     const history = await call(`/api/webhook-endpoints/${hook.id}/deliveries`, { cookie: org.cookie });
     expect(history.status).toBe(200);
     expect(history.body).toMatchObject({ total: 1, page: 1, pageSize: 25 });
-    expect(history.body.deliveries[0]).toMatchObject({ status: "succeeded", attempts: 1, attemptLog: [{ attempt: 1, statusCode: 200, succeeded: true, responseBody: "ok" }] });
+    expect(history.body.deliveries[0]).toMatchObject({
+      status: "succeeded",
+      attempts: 1,
+      attemptLog: [{ attempt: 1, statusCode: 200, succeeded: true, responseBody: "ok" }],
+    });
 
     await send();
     const [, real] = await receiver.waitFor(hook.path, 2);

@@ -21,9 +21,19 @@ describe("webhook endpoints", () => {
     expect(res.status).toBe(201);
     expect(res.body.requestId).toMatch(/^req_/);
     expect(res.body.data).toEqual({
-      id: expect.any(String), url, description: "Orders", events: ["email.delivered", "email.bounced"], projectId: null,
-      isActive: true, failureCount: 0, maxFailures: 5, lastSuccessAt: null, lastFailureAt: null,
-      createdAt: expect.any(String), updatedAt: expect.any(String), secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      id: expect.any(String),
+      url,
+      description: "Orders",
+      events: ["email.delivered", "email.bounced"],
+      projectId: null,
+      isActive: true,
+      failureCount: 0,
+      maxFailures: 5,
+      lastSuccessAt: null,
+      lastFailureAt: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(row.secretSealed).not.toContain(res.body.data.secret.slice(6)); // sealed at rest
@@ -33,7 +43,7 @@ describe("webhook endpoints", () => {
     expect(got.body.data).toEqual({ ...res.body.data, secret: undefined });
   });
 
-  it("treats an omitted events field, [] and [\"*\"] alike: every event", async () => {
+  it('treats an omitted events field, [] and ["*"] alike: every event', async () => {
     for (const events of [undefined, [], ["*"], ["*", "email.sent"]]) {
       const res = await call(path, { key, body: { url, ...(events ? { events } : {}) } });
       expect(res.status).toBe(201);
@@ -95,7 +105,11 @@ describe("webhook endpoints", () => {
     const stranger = await newOrg();
     const strangerKey = (await createKey(stranger.cookie, ["webhooks:read", "webhooks:write"])).key;
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      const res = await call(`${path}/${created.id}`, { key: strangerKey, method, ...(method === "PATCH" ? { body: { description: "x" } } : {}) });
+      const res = await call(`${path}/${created.id}`, {
+        key: strangerKey,
+        method,
+        ...(method === "PATCH" ? { body: { description: "x" } } : {}),
+      });
       expect(res.status, method).toBe(404);
       expect(res.body.code).toBe("NOT_FOUND");
     }

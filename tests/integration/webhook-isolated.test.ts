@@ -35,10 +35,27 @@ describe("URL policy as shipped", () => {
 
   it("refuses plain http, loopback, private, link-local, CGNAT, IPv6 loopback and unique-local, IPv4-mapped IPv6 and odd IPv4 forms", async () => {
     const refused = [
-      "http://93.184.216.34/hook", "https://127.0.0.1/", "https://127.1/", "https://2130706433/", "https://0x7f000001/", "https://0177.0.0.1/",
-      "https://0x7f.1/", "https://10.0.0.1/", "https://172.16.5.4/", "https://192.168.1.1/", "https://169.254.169.254/latest/meta-data/",
-      "https://100.64.0.1/", "https://0.0.0.0/", "https://[::1]/", "https://[fc00::1]/", "https://[fd12:3456::1]/", "https://[fe80::1]/",
-      "https://[::ffff:127.0.0.1]/", "https://[::ffff:a9fe:a9fe]/", "https://localhost/", "https://user:pw@93.184.216.34/",
+      "http://93.184.216.34/hook",
+      "https://127.0.0.1/",
+      "https://127.1/",
+      "https://2130706433/",
+      "https://0x7f000001/",
+      "https://0177.0.0.1/",
+      "https://0x7f.1/",
+      "https://10.0.0.1/",
+      "https://172.16.5.4/",
+      "https://192.168.1.1/",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://100.64.0.1/",
+      "https://0.0.0.0/",
+      "https://[::1]/",
+      "https://[fc00::1]/",
+      "https://[fd12:3456::1]/",
+      "https://[fe80::1]/",
+      "https://[::ffff:127.0.0.1]/",
+      "https://[::ffff:a9fe:a9fe]/",
+      "https://localhost/",
+      "https://user:pw@93.184.216.34/",
     ];
     for (const url of refused) {
       const res = await create(url);
@@ -49,7 +66,8 @@ describe("URL policy as shipped", () => {
   });
 
   it("names the switch that would allow a local receiver, and its docs, in the refusal", async () => {
-    const hint = "(set ALLOW_PRIVATE_WEBHOOK_URLS=true to allow http and local or private addresses; see docs/self-hosting.md#webhooks-to-your-own-network)";
+    const hint =
+      "(set ALLOW_PRIVATE_WEBHOOK_URLS=true to allow http and local or private addresses; see docs/self-hosting.md#webhooks-to-your-own-network)";
     for (const [url, reason] of [
       ["http://127.0.0.1:4555/hook", "URL must use https"],
       ["https://127.0.0.1:4555/hook", "host 127.0.0.1 is a loopback address"],
@@ -68,13 +86,21 @@ describe("URL policy as shipped", () => {
   it("refuses a hostname that resolves to a private address, on create and on update", async () => {
     const host = hostname();
     const addresses = await lookup(host, { all: true });
-    expect(addresses.some((a) => !isPublicAddress(a.address)), `${host} should resolve to a non-public address here`).toBe(true);
+    expect(
+      addresses.some((a) => !isPublicAddress(a.address)),
+      `${host} should resolve to a non-public address here`,
+    ).toBe(true);
     const res = await create(`https://${host}/hook`);
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(host);
     const ok = await create("https://93.184.216.34/hook");
     expect(ok.status).toBe(201);
-    const patched = await call(`/api/v1/webhook-endpoints/${ok.body.data.id}`, { base: s.server.url, key: s.key, method: "PATCH", body: { url: `https://${host}/hook` } });
+    const patched = await call(`/api/v1/webhook-endpoints/${ok.body.data.id}`, {
+      base: s.server.url,
+      key: s.key,
+      method: "PATCH",
+      body: { url: `https://${host}/hook` },
+    });
     expect(patched.status).toBe(400);
   });
 
@@ -88,9 +114,13 @@ describe("URL policy as shipped", () => {
       let row: { last_error: string | null } | undefined;
       for (let i = 0; i < 50 && !row?.last_error; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        row = (await s.sql.query(`SELECT last_error FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at DESC LIMIT 1`, [ok.id])).rows[0];
+        row = (
+          await s.sql.query(`SELECT last_error FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at DESC LIMIT 1`, [ok.id])
+        ).rows[0];
       }
-      expect(row?.last_error, url).toMatch(/^blocked by the URL policy: webhook host (cannot reach localhost: it does not resolve to a public address|127\.0\.0\.1 is a loopback address)/);
+      expect(row?.last_error, url).toMatch(
+        /^blocked by the URL policy: webhook host (cannot reach localhost: it does not resolve to a public address|127\.0\.0\.1 is a loopback address)/,
+      );
     }
     expect(receiver.received.filter((r) => r.path === "/rebound")).toHaveLength(0);
   });
@@ -101,7 +131,11 @@ describe("durability", () => {
     const s = await ownServer({ env: { WEBHOOK_RETRY_BASE_SECONDS: "2" }, scopes });
     let restarted: RunningServer | undefined;
     try {
-      const created = await call("/api/v1/webhook-endpoints", { base: s.server.url, key: s.key, body: { url: receiver.url("/durable"), events: ["email.sent"] } });
+      const created = await call("/api/v1/webhook-endpoints", {
+        base: s.server.url,
+        key: s.key,
+        body: { url: receiver.url("/durable"), events: ["email.sent"] },
+      });
       receiver.on("/durable", { statuses: [500, 200] });
       await call("/api/v1/email/send", { base: s.server.url, key: s.key, body: { to: "x@example.test", subject: "Hi", text: "x" } });
       await receiver.waitFor("/durable", 1);

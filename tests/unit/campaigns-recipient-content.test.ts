@@ -9,7 +9,14 @@ import type { ClaimedRow } from "@/lib/campaigns/send-rows";
 import { AppError } from "@/lib/errors/app-error";
 
 const row = (over: Partial<ClaimedRow>): ClaimedRow => ({
-  id: "00000000-0000-4000-8000-000000000001", email: "eve@example.test", contact_id: null, attempts: 1, name: "Eve", properties: {}, unsubscribed: false, ...over,
+  id: "00000000-0000-4000-8000-000000000001",
+  email: "eve@example.test",
+  contact_id: null,
+  attempts: 1,
+  name: "Eve",
+  properties: {},
+  unsubscribed: false,
+  ...over,
 });
 
 const plan = (subject: string, html: string | null, text: string | null = null): CampaignPlan => ({
@@ -23,12 +30,26 @@ const plan = (subject: string, html: string | null, text: string | null = null):
 
 describe("campaign recipient content", () => {
   it("email, name and contact win over properties of the same key; the namespaced form reaches every property", () => {
-    const v = contactVariables(row({ properties: { email: "spoof@evil.test", name: "Mallory", contact: "Bob the buyer", company: "Acme" } }));
+    const v = contactVariables(
+      row({ properties: { email: "spoof@evil.test", name: "Mallory", contact: "Bob the buyer", company: "Acme" } }),
+    );
     expect(v).toMatchObject({ email: "eve@example.test", name: "Eve", company: "Acme" });
-    expect(v.contact).toEqual({ email: "eve@example.test", name: "Eve", properties: { email: "spoof@evil.test", name: "Mallory", contact: "Bob the buyer", company: "Acme" } });
+    expect(v.contact).toEqual({
+      email: "eve@example.test",
+      name: "Eve",
+      properties: { email: "spoof@evil.test", name: "Mallory", contact: "Bob the buyer", company: "Acme" },
+    });
     // properties may come back from the database as JSON text; no name is "".
-    expect(contactVariables(row({ name: null, properties: '{"plan":"pro"}' }))).toMatchObject({ name: "", plan: "pro", contact: { name: "", properties: { plan: "pro" } } });
-    expect(contactVariables(row({ properties: ["not", "an", "object"] })).contact).toEqual({ email: "eve@example.test", name: "Eve", properties: {} });
+    expect(contactVariables(row({ name: null, properties: '{"plan":"pro"}' }))).toMatchObject({
+      name: "",
+      plan: "pro",
+      contact: { name: "", properties: { plan: "pro" } },
+    });
+    expect(contactVariables(row({ properties: ["not", "an", "object"] })).contact).toEqual({
+      email: "eve@example.test",
+      name: "Eve",
+      properties: {},
+    });
   });
 
   it("escapes every value in html, keeps subject and text raw, and flattens line breaks out of the subject", () => {
@@ -36,10 +57,18 @@ describe("campaign recipient content", () => {
       plan("Hi {{name}} at {{company}}", "<p>{{name}} of {{company}} ({{contact.properties.contact}})</p>", "{{name}} / {{company}}"),
       row({ name: '<b>Eve</b> & "co"', properties: { company: "<script>alert(1)</script>\r\nBcc: x@evil.test", contact: "<i>Bob</i>" } }),
     );
-    expect(input.html).toBe("<p>&lt;b&gt;Eve&lt;/b&gt; &amp; &quot;co&quot; of &lt;script&gt;alert(1)&lt;/script&gt;\r\nBcc: x@evil.test (&lt;i&gt;Bob&lt;/i&gt;)</p>");
+    expect(input.html).toBe(
+      "<p>&lt;b&gt;Eve&lt;/b&gt; &amp; &quot;co&quot; of &lt;script&gt;alert(1)&lt;/script&gt;\r\nBcc: x@evil.test (&lt;i&gt;Bob&lt;/i&gt;)</p>",
+    );
     expect(input.subject).toBe('Hi <b>Eve</b> & "co" at <script>alert(1)</script> Bcc: x@evil.test');
     expect(input.text).toBe('<b>Eve</b> & "co" / <script>alert(1)</script>\r\nBcc: x@evil.test');
-    expect(input).toMatchObject({ to: [{ email: "eve@example.test" }], from: { email: "news@acme.test" }, fromName: "Acme", emailType: "marketing", metadata: { campaign_send_id: row({}).id } });
+    expect(input).toMatchObject({
+      to: [{ email: "eve@example.test" }],
+      from: { email: "news@acme.test" },
+      fromName: "Acme",
+      emailType: "marketing",
+      metadata: { campaign_send_id: row({}).id },
+    });
   });
 
   it("a contact whose subject renders empty fails alone with a 400 naming the address", () => {

@@ -8,7 +8,13 @@ import { AppError } from "@/lib/errors/app-error";
 const sentAt = new Date("2026-11-27T12:00:00Z");
 const link = "https://example.test/welcome";
 const plan = (recipient: string, opts: { seed?: string; scale?: number; link?: string | null } = {}) =>
-  planDemoEvents({ seed: opts.seed ?? "seed-1", recipient, sentAt, link: opts.link === undefined ? link : opts.link, scale: opts.scale ?? 1 });
+  planDemoEvents({
+    seed: opts.seed ?? "seed-1",
+    recipient,
+    sentAt,
+    link: opts.link === undefined ? link : opts.link,
+    scale: opts.scale ?? 1,
+  });
 const seconds = (at: Date) => (at.getTime() - sentAt.getTime()) / 1000;
 const recipients = Array.from({ length: 2000 }, (_, i) => `person-${i}@example.test`);
 
@@ -47,7 +53,12 @@ describe("the demo plan for any address", () => {
       // Dates hold whole milliseconds, and each event's time builds on the one before: within 4 ms of a hundredth.
       fast.forEach((e, i) => expect(Math.abs(seconds(e.at) - seconds(plan(r)[i].at) * 0.01)).toBeLessThan(0.004));
     }
-    const fates = (seed: string) => recipients.map((r) => plan(r, { seed }).map((e) => e.type).join(","));
+    const fates = (seed: string) =>
+      recipients.map((r) =>
+        plan(r, { seed })
+          .map((e) => e.type)
+          .join(","),
+      );
     expect(fates("seed-1")).not.toEqual(fates("seed-2"));
   });
 
@@ -85,7 +96,10 @@ describe("demo addresses", () => {
       const address = `${outcome}@${DEMO_DOMAIN}`;
       for (const seed of ["seed-1", "seed-2", "seed-3"]) {
         const events = plan(address, { seed });
-        expect(events.map((e) => e.type), address).toEqual(expected[outcome]);
+        expect(
+          events.map((e) => e.type),
+          address,
+        ).toEqual(expected[outcome]);
         expect(events.every((e) => e.recipient === address)).toBe(true);
         expect(Math.max(...events.map((e) => seconds(e.at)))).toBeLessThanOrEqual(6);
       }
@@ -112,7 +126,11 @@ describe("demo addresses", () => {
 });
 
 describe("a message's demo addresses", () => {
-  const msg = (to: string[], cc: string[] = [], bcc: string[] = []) => ({ to: to.map((email) => ({ email })), cc: cc.map((email) => ({ email })), bcc: bcc.map((email) => ({ email })) });
+  const msg = (to: string[], cc: string[] = [], bcc: string[] = []) => ({
+    to: to.map((email) => ({ email })),
+    cc: cc.map((email) => ({ email })),
+    bcc: bcc.map((email) => ({ email })),
+  });
   const refusal = (f: () => unknown) => {
     try {
       f();

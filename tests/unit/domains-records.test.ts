@@ -7,15 +7,40 @@ import { createPublicKey, createPrivateKey, randomUUID } from "node:crypto";
 import { claimHost, claimValue } from "@/lib/domains/domain-claim";
 
 const config = { spfInclude: "_spf.mail.example.net", returnPathTarget: "bounces.mail.example.net", mxHost: "mx.mail.example.net" };
-const facts = { name: "example.com", inboundEnabled: false, dkimSelector: "mailroom-202611-abcd", dkimPublicKey: "MIIBIjANBgkq", returnPathHost: "bounces.example.com" };
+const facts = {
+  name: "example.com",
+  inboundEnabled: false,
+  dkimSelector: "mailroom-202611-abcd",
+  dkimPublicKey: "MIIBIjANBgkq",
+  returnPathHost: "bounces.example.com",
+};
 
 describe("recordsFor", () => {
   it("gives SPF and DKIM (required), DMARC and the return path (recommended)", () => {
     expect(recordsFor(facts, config)).toEqual([
-      expect.objectContaining({ record: "spf", type: "TXT", name: "example.com", value: "v=spf1 include:_spf.mail.example.net ~all", required: true, priority: null }),
-      expect.objectContaining({ record: "dkim", type: "TXT", name: "mailroom-202611-abcd._domainkey.example.com", value: "v=DKIM1; k=rsa; p=MIIBIjANBgkq", required: true }),
+      expect.objectContaining({
+        record: "spf",
+        type: "TXT",
+        name: "example.com",
+        value: "v=spf1 include:_spf.mail.example.net ~all",
+        required: true,
+        priority: null,
+      }),
+      expect.objectContaining({
+        record: "dkim",
+        type: "TXT",
+        name: "mailroom-202611-abcd._domainkey.example.com",
+        value: "v=DKIM1; k=rsa; p=MIIBIjANBgkq",
+        required: true,
+      }),
       expect.objectContaining({ record: "dmarc", type: "TXT", name: "_dmarc.example.com", value: DMARC_VALUE, required: false }),
-      expect.objectContaining({ record: "return_path", type: "CNAME", name: "bounces.example.com", value: "bounces.mail.example.net", required: false }),
+      expect.objectContaining({
+        record: "return_path",
+        type: "CNAME",
+        name: "bounces.example.com",
+        value: "bounces.mail.example.net",
+        required: false,
+      }),
     ]);
     expect(DMARC_VALUE).toMatch(/^v=DMARC1; p=none/);
     expect(REQUIRED_RECORDS).toEqual(["spf", "dkim"]);
@@ -23,9 +48,17 @@ describe("recordsFor", () => {
 
   it("adds the inbound MX when receiving is on, and has no DKIM record before there is a key", () => {
     const withMx = recordsFor({ ...facts, inboundEnabled: true }, config);
-    expect(withMx.find((r) => r.record === "mx")).toEqual(expect.objectContaining({ type: "MX", name: "example.com", value: "mx.mail.example.net", priority: 10, required: false }));
-    expect(recordsFor({ ...facts, dkimSelector: null, dkimPublicKey: null }, config).map((r) => r.record)).toEqual(["spf", "dmarc", "return_path"]);
-    expect(recordsFor({ ...facts, returnPathHost: null }, config).find((r) => r.record === "return_path")?.name).toBe("bounces.example.com");
+    expect(withMx.find((r) => r.record === "mx")).toEqual(
+      expect.objectContaining({ type: "MX", name: "example.com", value: "mx.mail.example.net", priority: 10, required: false }),
+    );
+    expect(recordsFor({ ...facts, dkimSelector: null, dkimPublicKey: null }, config).map((r) => r.record)).toEqual([
+      "spf",
+      "dmarc",
+      "return_path",
+    ]);
+    expect(recordsFor({ ...facts, returnPathHost: null }, config).find((r) => r.record === "return_path")?.name).toBe(
+      "bounces.example.com",
+    );
   });
 });
 

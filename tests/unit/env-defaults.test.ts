@@ -4,7 +4,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { env, resetEnvCache } from "@/lib/env";
 
-const saved = { NODE_ENV: process.env.NODE_ENV, ALLOW_PRIVATE_WEBHOOK_URLS: process.env.ALLOW_PRIVATE_WEBHOOK_URLS, APP_URL: process.env.APP_URL, PORT: process.env.PORT };
+const saved = {
+  NODE_ENV: process.env.NODE_ENV,
+  ALLOW_PRIVATE_WEBHOOK_URLS: process.env.ALLOW_PRIVATE_WEBHOOK_URLS,
+  APP_URL: process.env.APP_URL,
+  PORT: process.env.PORT,
+};
 
 function setVar(name: string, value: string | undefined) {
   const vars = process.env as Record<string, string | undefined>;

@@ -13,7 +13,8 @@ describe("canonicalEventType", () => {
   });
 
   it("finds nothing for an object's own property names", () => {
-    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "email.constructor", "valueOf"]) expect(canonicalEventType(name), name).toBeNull();
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "email.constructor", "valueOf"])
+      expect(canonicalEventType(name), name).toBeNull();
   });
 });
 

@@ -14,7 +14,13 @@ describe("findSecrets", () => {
       `cookie next-auth.session-token=abc`,
       `{"msg":"z","password":"hunter2-hunter2"}`,
     ].join("\n");
-    expect(findSecrets(log, ["hunter2-hunter2"]).map((l) => l.split(":")[0])).toEqual(["API key", "OAuth credential", "webhook signing secret", "session token", "known secret"]);
+    expect(findSecrets(log, ["hunter2-hunter2"]).map((l) => l.split(":")[0])).toEqual([
+      "API key",
+      "OAuth credential",
+      "webhook signing secret",
+      "session token",
+      "known secret",
+    ]);
   });
 
   it("leaves request ids, prepared statement names, short values and redacted fields alone", () => {

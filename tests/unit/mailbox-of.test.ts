@@ -6,7 +6,8 @@ import { mailboxOf } from "@/lib/system-mail/address-allowance";
 describe("mailboxOf", () => {
   it("folds case, +tags, and at Gmail dots and googlemail.com", () => {
     expect(mailboxOf(" Someone+news@Example.test ")).toBe("someone@example.test");
-    for (const a of ["zed1790@gmail.com", "z.ed1790@gmail.com", "ze.d.1790+x@GMAIL.com", "zed1790@googlemail.com"]) expect(mailboxOf(a)).toBe("zed1790@gmail.com");
+    for (const a of ["zed1790@gmail.com", "z.ed1790@gmail.com", "ze.d.1790+x@GMAIL.com", "zed1790@googlemail.com"])
+      expect(mailboxOf(a)).toBe("zed1790@gmail.com");
   });
 
   it("keeps what other providers may tell apart: dots elsewhere, a leading plus", () => {

@@ -2,7 +2,14 @@
 // the reports arrive in; outcomes outrank progress; the summary of several recipients.
 import { describe, expect, it } from "vitest";
 import {
-  REPORTED_STATUS_ORDER, STATUS_OF_EVENT, advanceStatus, recipientStatuses, shownStatus, statusRank, statusSummary, type ReportedStatus,
+  REPORTED_STATUS_ORDER,
+  STATUS_OF_EVENT,
+  advanceStatus,
+  recipientStatuses,
+  shownStatus,
+  statusRank,
+  statusSummary,
+  type ReportedStatus,
 } from "@/lib/events/message-status";
 import { EMAIL_EVENT_TYPES } from "@/lib/events/event-types";
 

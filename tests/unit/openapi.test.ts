@@ -52,7 +52,9 @@ describe("OpenAPI document", () => {
   it("lists each operation once, each with the handler its route runs", () => {
     const keys = v1Operations.map((op) => `${op.method} ${op.path}`);
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
-    const withoutHandler = v1Operations.filter((op) => typeof (op as { handler?: unknown }).handler !== "function").map((op) => `${op.method} ${op.path}`);
+    const withoutHandler = v1Operations
+      .filter((op) => typeof (op as { handler?: unknown }).handler !== "function")
+      .map((op) => `${op.method} ${op.path}`);
     expect(withoutHandler).toEqual([]);
   });
 

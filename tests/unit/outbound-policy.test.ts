@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LookupAddress } from "node:dns";
-import { assertPublicHost, checkOutboundHost, checkOutboundUrl, guardedLookup, resolvePublicAddress, type LookupAll } from "@/lib/net/outbound-policy";
+import {
+  assertPublicHost,
+  checkOutboundHost,
+  checkOutboundUrl,
+  guardedLookup,
+  resolvePublicAddress,
+  type LookupAll,
+} from "@/lib/net/outbound-policy";
 
 const webhook = (allowPrivate: boolean) => ({ allowPrivate, subject: "webhook host" });
 
@@ -59,7 +66,10 @@ describe("checkOutboundUrl", () => {
   });
 
   it("refuses credentials in the URL and garbage", async () => {
-    expect(await check("https://user:pw@hooks.example.com/")).toMatchObject({ ok: false, reason: expect.stringMatching(/username or password/) });
+    expect(await check("https://user:pw@hooks.example.com/")).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/username or password/),
+    });
     expect(await check("https://user@hooks.example.com/")).toMatchObject({ ok: false });
     expect(await check("not a url")).toEqual({ ok: false, reason: "URL is not valid" });
   });
@@ -71,7 +81,11 @@ describe("checkOutboundUrl", () => {
       reason: "cannot reach mixed.example.com: it does not resolve to a public address",
       switchable: true,
     });
-    expect(await check("https://mapped.example.com/")).toEqual({ ok: false, reason: "cannot reach mapped.example.com: it does not resolve to a public address", switchable: true });
+    expect(await check("https://mapped.example.com/")).toEqual({
+      ok: false,
+      reason: "cannot reach mapped.example.com: it does not resolve to a public address",
+      switchable: true,
+    });
   });
 
   it("accepts hostnames resolving only to public addresses and drops the fragment", async () => {
@@ -119,17 +133,26 @@ describe("guardedLookup", () => {
   it("blocks localhost (from /etc/hosts) in both callback forms", async () => {
     for (const all of [false, true]) {
       const { err } = await callLookup(false, all);
-      expect(err).toMatchObject({ code: "EBLOCKED", message: "webhook host cannot reach localhost: it does not resolve to a public address" });
+      expect(err).toMatchObject({
+        code: "EBLOCKED",
+        message: "webhook host cannot reach localhost: it does not resolve to a public address",
+      });
     }
   });
 
   it("refuses a name that does not resolve in the words a name resolving privately gets", async () => {
     for (const all of [false, true]) {
-      const err = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup(webhook(false))("nowhere.invalid", { all }, (e) => resolve(e)));
-      expect(err).toMatchObject({ code: "EBLOCKED", message: "webhook host cannot reach nowhere.invalid: it does not resolve to a public address" });
+      const err = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+        guardedLookup(webhook(false))("nowhere.invalid", { all }, (e) => resolve(e)),
+      );
+      expect(err).toMatchObject({
+        code: "EBLOCKED",
+        message: "webhook host cannot reach nowhere.invalid: it does not resolve to a public address",
+      });
     }
     await expect(resolvePublicAddress("nowhere.invalid", { allowPrivate: false, subject: "provider host" })).rejects.toMatchObject({
-      code: "EBLOCKED", message: "provider host cannot reach nowhere.invalid: it does not resolve to a public address",
+      code: "EBLOCKED",
+      message: "provider host cannot reach nowhere.invalid: it does not resolve to a public address",
     });
   });
 
@@ -171,8 +194,14 @@ describe("checkOutboundHost (an SMTP relay's host)", () => {
     expect(await host("[::1]")).toEqual({ ok: false, reason: "host ::1 is a loopback address" });
     expect(await host("169.254.169.254")).toEqual({ ok: false, reason: "host 169.254.169.254 is a link-local address" });
     expect(await host("localhost")).toMatchObject({ ok: false, reason: expect.stringMatching(/local name/) });
-    expect(await host("mixed.example.com")).toEqual({ ok: false, reason: "cannot reach mixed.example.com: it does not resolve to a public address" });
-    expect(await host("nowhere.example.com")).toEqual({ ok: false, reason: "cannot reach nowhere.example.com: it does not resolve to a public address" });
+    expect(await host("mixed.example.com")).toEqual({
+      ok: false,
+      reason: "cannot reach mixed.example.com: it does not resolve to a public address",
+    });
+    expect(await host("nowhere.example.com")).toEqual({
+      ok: false,
+      reason: "cannot reach nowhere.example.com: it does not resolve to a public address",
+    });
   });
   it("accepts public hosts, and anything when private hosts are allowed", async () => {
     expect(await host("hooks.example.com")).toEqual({ ok: true });
@@ -184,8 +213,14 @@ describe("checkOutboundHost (an SMTP relay's host)", () => {
 describe("resolvePublicAddress (for clients that connect to an address they are given)", () => {
   const provider = (allowPrivate: boolean) => ({ allowPrivate, subject: "provider host" });
   it("refuses a name resolving to loopback and a private literal; passes them when allowed", async () => {
-    await expect(resolvePublicAddress("localhost", provider(false))).rejects.toMatchObject({ code: "EBLOCKED", message: "provider host cannot reach localhost: it does not resolve to a public address" });
-    await expect(resolvePublicAddress("10.0.0.1", provider(false))).rejects.toMatchObject({ code: "EBLOCKED", message: "provider host 10.0.0.1 is a private address" });
+    await expect(resolvePublicAddress("localhost", provider(false))).rejects.toMatchObject({
+      code: "EBLOCKED",
+      message: "provider host cannot reach localhost: it does not resolve to a public address",
+    });
+    await expect(resolvePublicAddress("10.0.0.1", provider(false))).rejects.toMatchObject({
+      code: "EBLOCKED",
+      message: "provider host 10.0.0.1 is a private address",
+    });
     expect(["127.0.0.1", "::1"]).toContain(await resolvePublicAddress("localhost", provider(true)));
     expect(await resolvePublicAddress("8.8.8.8", provider(false))).toBe("8.8.8.8");
   });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { authorize } from "@/lib/auth/authorize";
 import type { AppError } from "@/lib/errors/app-error";
-import { PERMISSIONS, ROLES, SCOPES, SCOPE_PERMISSION, canAssignRole, keyHasScope, roleHas, type Permission, type Role } from "@/lib/auth/permissions";
+import {
+  PERMISSIONS,
+  ROLES,
+  SCOPES,
+  SCOPE_PERMISSION,
+  canAssignRole,
+  keyHasScope,
+  roleHas,
+  type Permission,
+  type Role,
+} from "@/lib/auth/permissions";
 
 describe("roles and permissions", () => {
   it("gives safety.configure to owner and admin only", () => {
@@ -30,7 +40,10 @@ describe("roles and permissions", () => {
     for (const scope of SCOPES) {
       if (scope === "*") continue;
       const permission = SCOPE_PERMISSION[scope] as Permission;
-      expect(ROLES.some((r) => roleHas(r, permission)), scope).toBe(true);
+      expect(
+        ROLES.some((r) => roleHas(r, permission)),
+        scope,
+      ).toBe(true);
     }
   });
 
@@ -65,7 +78,9 @@ describe("authorize", () => {
   it("holds an app's token to its scopes and to the permission a route names beyond its scope", () => {
     expect(refusal(() => authorize(app("member", ["org:read"]), { scope: "org:read" }))).toBeNull();
     expect(refusal(() => authorize(app("member", ["org:read"]), { scope: "templates:read" }))).toBe("SCOPE_DENIED");
-    expect(refusal(() => authorize(app("member", ["org:read"]), { scope: "org:read", permission: "inbound.manage" }))).toBe("PERMISSION_DENIED");
+    expect(refusal(() => authorize(app("member", ["org:read"]), { scope: "org:read", permission: "inbound.manage" }))).toBe(
+      "PERMISSION_DENIED",
+    );
     expect(refusal(() => authorize(app("admin", ["org:read"]), { scope: "org:read", permission: "inbound.manage" }))).toBeNull();
   });
 });

@@ -11,9 +11,14 @@ describe("platformProblems", () => {
   });
 
   it("on Vercel, asks for PostgreSQL and both Inngest keys", () => {
-    expect(platformProblems(env({ VERCEL: "1" })).map((p) => p.split(":")[0])).toEqual(["DATABASE_URL", "INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY"]);
+    expect(platformProblems(env({ VERCEL: "1" })).map((p) => p.split(":")[0])).toEqual([
+      "DATABASE_URL",
+      "INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY",
+    ]);
     expect(platformProblems(env({ VERCEL: "1", DATABASE_URL: "postgres://x", INNGEST_EVENT_KEY: "e" }))).toHaveLength(1);
-    expect(platformProblems(env({ VERCEL: "1", DATABASE_URL: "postgres://x", INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" }))).toEqual([]);
+    expect(platformProblems(env({ VERCEL: "1", DATABASE_URL: "postgres://x", INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" }))).toEqual(
+      [],
+    );
   });
 
   it("accepts Inngest's dev server (vercel dev on a laptop)", () => {

@@ -33,7 +33,12 @@ describe("the provider catalog", () => {
     expect([...packages]).toEqual(["zod"]);
     const files = [...seen].map((f) => path.relative(root, f)).sort();
     expect(files).toContain("lib/providers/smtp/fields.ts");
-    expect(files.every((f) => f === "components/providers/provider-types.ts" || /^lib\/providers\/(catalog|config-fields|\w+\/fields)\.ts$/.test(f)), files.join(", ")).toBe(true);
+    expect(
+      files.every(
+        (f) => f === "components/providers/provider-types.ts" || /^lib\/providers\/(catalog|config-fields|\w+\/fields)\.ts$/.test(f),
+      ),
+      files.join(", "),
+    ).toBe(true);
   });
 
   it("has the server parts of each type, and the form says which webhooks each has", () => {
@@ -62,7 +67,11 @@ describe("adapters built from the fields", () => {
     expect(lists("ses")).toEqual({ secret: ["secretAccessKey"], credential: ["secretAccessKey"], destination: { endpoint: "url" } });
     // Public keys and a user name are no secrets: shown in full.
     expect(lists("sendgrid")).toEqual({ secret: ["apiKey"], credential: ["apiKey"], destination: { baseUrl: "url" } });
-    expect(lists("postmark")).toEqual({ secret: ["serverToken", "webhookPassword"], credential: ["serverToken"], destination: { baseUrl: "url" } });
+    expect(lists("postmark")).toEqual({
+      secret: ["serverToken", "webhookPassword"],
+      credential: ["serverToken"],
+      destination: { baseUrl: "url" },
+    });
     expect(lists("mailgun")).toEqual({ secret: ["apiKey", "webhookSigningKey"], credential: ["apiKey"], destination: { baseUrl: "url" } });
     expect(lists("demo")).toEqual({ secret: [], credential: [], destination: {} });
   });
@@ -79,22 +88,44 @@ describe("the form built from the fields", () => {
   const smtp = providerTypeInfo("smtp")!;
 
   it("starts a new provider from the schema's defaults and asks for what the schema needs", () => {
-    expect(initialConfigValues(smtp)).toEqual({ host: "", port: "587", secure: "auto", username: "", password: "", requireTls: false, rejectUnauthorized: true, name: "" });
+    expect(initialConfigValues(smtp)).toEqual({
+      host: "",
+      port: "587",
+      secure: "auto",
+      username: "",
+      password: "",
+      requireTls: false,
+      rejectUnauthorized: true,
+      name: "",
+    });
     expect(smtp.fields.filter((f) => f.required).map((f) => f.key)).toEqual(["host", "port"]);
-    expect(providerTypeInfo("ses")!.fields.filter((f) => f.required).map((f) => f.key)).toEqual(["region", "accessKeyId", "secretAccessKey"]);
+    expect(
+      providerTypeInfo("ses")!
+        .fields.filter((f) => f.required)
+        .map((f) => f.key),
+    ).toEqual(["region", "accessKeyId", "secretAccessKey"]);
   });
 
   it("checks a key's prefix and the fields that go together, as the server does", () => {
     const resend = providerTypeInfo("resend")!;
-    expect(buildConfig(resend, { apiKey: "sk_1", baseUrl: "", webhookSecret: "" }).errors).toEqual({ apiKey: "This should start with re_" });
-    expect(buildConfig(smtp, { ...initialConfigValues(smtp), host: "smtp.example.test", username: "me" }).errors).toEqual({ password: "Enter the password for this username." });
-    expect(buildConfig(smtp, { ...initialConfigValues(smtp), host: "smtp.example.test" })).toEqual({ config: { host: "smtp.example.test", port: 587, requireTls: false, rejectUnauthorized: true }, errors: {} });
+    expect(buildConfig(resend, { apiKey: "sk_1", baseUrl: "", webhookSecret: "" }).errors).toEqual({
+      apiKey: "This should start with re_",
+    });
+    expect(buildConfig(smtp, { ...initialConfigValues(smtp), host: "smtp.example.test", username: "me" }).errors).toEqual({
+      password: "Enter the password for this username.",
+    });
+    expect(buildConfig(smtp, { ...initialConfigValues(smtp), host: "smtp.example.test" })).toEqual({
+      config: { host: "smtp.example.test", port: 587, requireTls: false, rejectUnauthorized: true },
+      errors: {},
+    });
   });
 
   it("names the changed destination when a credential must be entered again", () => {
     const stored = { host: "a.example.test", port: 587, requireTls: false, rejectUnauthorized: true, password: "********" };
     const values = { ...initialConfigValues(smtp, stored), host: "b.example.test", rejectUnauthorized: false };
     expect(changedDestination(smtp, values, stored)).toEqual(["host", "TLS settings"]);
-    expect(changedDestination(providerTypeInfo("ses")!, { endpoint: "https://vpce.example.test" }, { endpoint: "https://old.example.test" })).toEqual(["endpoint"]);
+    expect(
+      changedDestination(providerTypeInfo("ses")!, { endpoint: "https://vpce.example.test" }, { endpoint: "https://old.example.test" }),
+    ).toEqual(["endpoint"]);
   });
 });

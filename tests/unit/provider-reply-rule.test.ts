@@ -13,7 +13,12 @@ describe("the official host", () => {
   it("is the default, or a base URL with the official origin; anything else is custom", () => {
     expect(providerApi("Postmark", undefined, official, policy).official).toBe(true);
     expect(providerApi("Postmark", "https://api.postmarkapp.com/", official, policy).official).toBe(true);
-    for (const custom of ["https://proxy.example.com", "http://api.postmarkapp.com", "https://api.postmarkapp.com.evil.test", "https://api.postmarkapp.com:8443"]) {
+    for (const custom of [
+      "https://proxy.example.com",
+      "http://api.postmarkapp.com",
+      "https://api.postmarkapp.com.evil.test",
+      "https://api.postmarkapp.com:8443",
+    ]) {
       expect(providerApi("Postmark", custom, official, policy).official, custom).toBe(false);
     }
   });
@@ -30,14 +35,21 @@ describe("error text", () => {
     const err = postmarkError({ official: false }, 422, refusal);
     expect(err.message).toBe("Postmark answered 422");
     expect(err.retryable).toBe(false);
-    expect(postmarkError({ official: false }, 422, { ErrorCode: 10, Message: "Bad token" })).toMatchObject({ message: "Postmark answered 422", retryable: true });
+    expect(postmarkError({ official: false }, 422, { ErrorCode: 10, Message: "Bad token" })).toMatchObject({
+      message: "Postmark answered 422",
+      retryable: true,
+    });
     // A body that is not Postmark's (a proxy's page, a metadata service) is never quoted, even from the official host.
     expect(postmarkError({ official: true }, 500, "<html>secret</html>").message).toBe("Postmark answered 500");
   });
   it("words connection failures from codes, never from the error's message", () => {
-    const tls = Object.assign(new Error("Hostname/IP does not match certificate's altnames: DNS:internal.corp"), { code: "ERR_TLS_CERT_ALTNAME_INVALID" });
+    const tls = Object.assign(new Error("Hostname/IP does not match certificate's altnames: DNS:internal.corp"), {
+      code: "ERR_TLS_CERT_ALTNAME_INVALID",
+    });
     expect(connectionFailure(tls, 15_000)).toBe("TLS failed (ERR_TLS_CERT_ALTNAME_INVALID)");
-    expect(connectionFailure(Object.assign(new Error("connect ECONNREFUSED 10.0.0.1:25"), { code: "ECONNREFUSED" }), 15_000)).toBe("the connection was refused");
+    expect(connectionFailure(Object.assign(new Error("connect ECONNREFUSED 10.0.0.1:25"), { code: "ECONNREFUSED" }), 15_000)).toBe(
+      "the connection was refused",
+    );
     expect(connectionFailure(Object.assign(new Error("x"), { name: "TimeoutError" }), 15_000)).toBe("no answer within 15 s");
     expect(connectionFailure(new Error("banner: secret"), 15_000)).toBe("network error");
   });

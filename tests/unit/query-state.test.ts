@@ -20,7 +20,10 @@ function query(state: { pending?: boolean; error?: Error; data?: Items }): UseQu
   } as unknown as UseQueryResult<Items, Error>;
 }
 
-function render(q: UseQueryResult<Items, Error>, props: { loading?: string | ReactElement | null; errorPrefix?: string; errorViews?: Partial<Record<number, ReactNode>> } = {}) {
+function render(
+  q: UseQueryResult<Items, Error>,
+  props: { loading?: string | ReactElement | null; errorPrefix?: string; errorViews?: Partial<Record<number, ReactNode>> } = {},
+) {
   // Called as the function it is (it has no hooks): its render function is a prop named children.
   return renderToStaticMarkup(
     QueryState<Items>({
@@ -31,7 +34,12 @@ function render(q: UseQueryResult<Items, Error>, props: { loading?: string | Rea
       errorViews: props.errorViews,
       isEmpty: (data: Items) => data.items.length === 0,
       empty: createElement("p", null, "No items yet"),
-      children: (data: Items) => createElement("ul", null, data.items.map((i) => createElement("li", { key: i }, i))),
+      children: (data: Items) =>
+        createElement(
+          "ul",
+          null,
+          data.items.map((i) => createElement("li", { key: i }, i)),
+        ),
     }),
   );
 }
@@ -51,7 +59,9 @@ describe("QueryState", () => {
     expect(html).toContain('role="alert"');
     expect(html).toContain("The server is down");
     expect(html).toContain("Try again");
-    expect(render(query({ error: new Error("boom") }), { errorPrefix: "Items could not be loaded" })).toContain("Items could not be loaded: boom");
+    expect(render(query({ error: new Error("boom") }), { errorPrefix: "Items could not be loaded" })).toContain(
+      "Items could not be loaded: boom",
+    );
   });
 
   it("an API status with a view of its own shows that view; other statuses and other errors the banner", () => {

@@ -95,14 +95,20 @@ describe("rendering", () => {
   });
 
   it("derives the text part from the rendered html when the template has none", () => {
-    const out = renderContent(version({ html: "<h1>Welcome {{name}}</h1><p>Go <a href=\"https://example.test/{{id}}\">here</a> &amp; enjoy</p>" }), { name: "<Ann>", id: 7 });
+    const out = renderContent(
+      version({ html: '<h1>Welcome {{name}}</h1><p>Go <a href="https://example.test/{{id}}">here</a> &amp; enjoy</p>' }),
+      { name: "<Ann>", id: 7 },
+    );
     expect(out.text).toContain("WELCOME <ANN>");
     expect(out.text).toContain("here [https://example.test/7] & enjoy");
     expect(renderContent(version({ text: "only {{a}}" }), { a: 1 })).toEqual({ subject: "Hi", text: "only 1" });
   });
 
   it("renders missing values as empty (strict off) and loops over arrays", () => {
-    const out = renderContent(version({ text: "[{{missing}}]{{#each items}}{{this}},{{/each}}{{#if flag}}yes{{/if}}" }), { items: ["a", "b"], flag: true });
+    const out = renderContent(version({ text: "[{{missing}}]{{#each items}}{{this}},{{/each}}{{#if flag}}yes{{/if}}" }), {
+      items: ["a", "b"],
+      flag: true,
+    });
     expect(out.text).toBe("[]a,b,yes");
   });
 
@@ -138,10 +144,16 @@ describe("variables", () => {
   });
 
   it("never takes a value from the object prototype", () => {
-    const values = resolveVariables([{ name: "toString", required: true, default: null }], JSON.parse('{"__proto__": {"polluted": 1}}'), "preview");
+    const values = resolveVariables(
+      [{ name: "toString", required: true, default: null }],
+      JSON.parse('{"__proto__": {"polluted": 1}}'),
+      "preview",
+    );
     expect(values.toString).toBe("toString"); // a placeholder, not Object.prototype.toString
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(() => resolveVariables([{ name: "toString", required: true, default: null }], {}, "send")).toThrow(/Missing required template variable: toString/);
+    expect(() => resolveVariables([{ name: "toString", required: true, default: null }], {}, "send")).toThrow(
+      /Missing required template variable: toString/,
+    );
   });
 
   it("a preview fills gaps with the variable's name instead", () => {

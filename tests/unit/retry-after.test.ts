@@ -43,7 +43,11 @@ describe("every 429 in the source", () => {
       const lines = readFileSync(file, "utf8").split("\n");
       lines.forEach((line, i) => {
         const direct = /new AppError\(\s*"(RATE_LIMITED|QUOTA_EXCEEDED|NO_PROVIDER_CAPACITY)"/.test(line);
-        const bare429 = /(status:\s*429|,\s*429\b)/.test(line) && !line.includes("retryAfterHeader") && !/\b(res|response)\.status(Code)?\b/.test(line) && !line.trimStart().startsWith("//");
+        const bare429 =
+          /(status:\s*429|,\s*429\b)/.test(line) &&
+          !line.includes("retryAfterHeader") &&
+          !/\b(res|response)\.status(Code)?\b/.test(line) &&
+          !line.trimStart().startsWith("//");
         if (direct || bare429) offending.push(`${path.relative(root, file)}:${i + 1}: ${line.trim()}`);
       });
     }

@@ -19,9 +19,20 @@ describe("safeCallbackPath", () => {
 
   it("refuses anything a browser could read as another site", () => {
     for (const raw of [
-      "/.//attacker.invalid/phish", "//attacker.invalid", "/\\attacker.invalid", "\\\\attacker.invalid", "https://attacker.invalid/",
-      "javascript:alert(1)", "/%2F/attacker.invalid", "/%5Cattacker.invalid", "/a/..//attacker.invalid", "/\t/attacker.invalid",
-      "attacker.invalid", "/%", "", ["/x"],
+      "/.//attacker.invalid/phish",
+      "//attacker.invalid",
+      "/\\attacker.invalid",
+      "\\\\attacker.invalid",
+      "https://attacker.invalid/",
+      "javascript:alert(1)",
+      "/%2F/attacker.invalid",
+      "/%5Cattacker.invalid",
+      "/a/..//attacker.invalid",
+      "/\t/attacker.invalid",
+      "attacker.invalid",
+      "/%",
+      "",
+      ["/x"],
     ]) {
       expect(safeCallbackPath(raw), String(raw)).toBe("/");
     }

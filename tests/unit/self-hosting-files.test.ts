@@ -104,7 +104,9 @@ describe("Dockerfile", () => {
   });
 
   it("leaves local state, builds and secrets out of the build context", () => {
-    const ignored = readFileSync(".dockerignore", "utf8").split("\n").map((l) => l.trim());
+    const ignored = readFileSync(".dockerignore", "utf8")
+      .split("\n")
+      .map((l) => l.trim());
     for (const entry of ["node_modules", ".next", ".next-*", ".data", ".env", ".git"]) expect(ignored).toContain(entry);
     for (const needed of ["prisma", "scripts", "app", "lib", "package.json", "package-lock.json"]) expect(ignored).not.toContain(needed);
   });

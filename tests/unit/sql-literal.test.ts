@@ -7,12 +7,15 @@ import { literal, literals } from "@/lib/db/sql-literal";
 describe("SQL literals", () => {
   it("writes plain tokens and integers into the text, with no parameter", () => {
     const statement = Prisma.sql`SELECT 1 WHERE type IN (${literals(["email.sent", "email.bounced"])}) AND n > ${literal(-30)} AND k = ${literal("00000000-0000-0000-0000-000000000000")}`;
-    expect(statement.text).toBe("SELECT 1 WHERE type IN ('email.sent', 'email.bounced') AND n > -30 AND k = '00000000-0000-0000-0000-000000000000'");
+    expect(statement.text).toBe(
+      "SELECT 1 WHERE type IN ('email.sent', 'email.bounced') AND n > -30 AND k = '00000000-0000-0000-0000-000000000000'",
+    );
     expect(statement.values).toEqual([]);
   });
 
   it("refuses anything that could carry SQL", () => {
-    for (const bad of ["it's", "a b", "x'; DROP TABLE messages; --", "", "a\\b", "é"]) expect(() => literal(bad)).toThrow(/Not a plain constant/);
+    for (const bad of ["it's", "a b", "x'; DROP TABLE messages; --", "", "a\\b", "é"])
+      expect(() => literal(bad)).toThrow(/Not a plain constant/);
     for (const bad of [1.5, Number.NaN, 2 ** 60]) expect(() => literal(bad)).toThrow(/Not a constant integer/);
     expect(() => literals(["ok", "not ok"])).toThrow();
   });

@@ -19,12 +19,11 @@ export default async function ChangePasswordPage() {
         <div className="w-full max-w-md">
           <h1 className="mb-2 text-xl font-semibold">Choose your password</h1>
           <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-            You signed in with the password Mailroom generated and printed on the console. Replace it with one only you know before you continue.
+            You signed in with the password Mailroom generated and printed on the console. Replace it with one only you know before you
+            continue.
           </p>
           {/* The first owner has no name yet: asked here, the first page they see. */}
-          {!user.name && (
-            <NamePrompt className="mb-6" />
-          )}
+          {!user.name && <NamePrompt className="mb-6" />}
           <FirstPasswordForm email={user.email} />
         </div>
       </main>

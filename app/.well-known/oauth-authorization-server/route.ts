@@ -5,5 +5,6 @@ import { OAUTH_CORS, oauthPreflight } from "@/lib/oauth/cors";
 
 export const dynamic = "force-dynamic";
 
-export const GET = () => Response.json(authorizationServerMetadata(), { headers: { ...OAUTH_CORS, "cache-control": "public, max-age=300" } });
+export const GET = () =>
+  Response.json(authorizationServerMetadata(), { headers: { ...OAUTH_CORS, "cache-control": "public, max-age=300" } });
 export const OPTIONS = () => oauthPreflight("GET, HEAD");

@@ -6,9 +6,12 @@ import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from "@/lib/api
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 
-export const GET = legacyRoute({ access: "session", permission: "keys.view", response: z.object({ apiKeys: z.array(apiKeySchema) }) }, async ({ principal }) => ({
-  body: { apiKeys: await listApiKeys({ orgId: principal.orgId }) },
-}));
+export const GET = legacyRoute(
+  { access: "session", permission: "keys.view", response: z.object({ apiKeys: z.array(apiKeySchema) }) },
+  async ({ principal }) => ({
+    body: { apiKeys: await listApiKeys({ orgId: principal.orgId }) },
+  }),
+);
 
 export const POST = legacyRoute(
   { access: "session", permission: "keys.manage", body: createApiKeySchema, response: createdApiKeySchema },

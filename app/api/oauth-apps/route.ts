@@ -6,12 +6,18 @@ import { appSchema, createAppSchema, createdAppSchema } from "@/lib/oauth/schema
 import { listApps } from "@/lib/oauth/manage-apps";
 import { createApp } from "@/lib/oauth/register-client";
 
-export const GET = legacyRoute({ access: "session", permission: "keys.view", response: z.object({ apps: z.array(appSchema) }) }, async ({ principal }) => ({
-  body: { apps: await listApps(principal.orgId) },
-}));
+export const GET = legacyRoute(
+  { access: "session", permission: "keys.view", response: z.object({ apps: z.array(appSchema) }) },
+  async ({ principal }) => ({
+    body: { apps: await listApps(principal.orgId) },
+  }),
+);
 
-export const POST = legacyRoute({ access: "session", permission: "keys.manage", body: createAppSchema, response: createdAppSchema }, async ({ principal, body }) => {
-  const { client, clientSecret } = await createApp({ orgId: principal.orgId, userId: principal.userId, input: body });
-  const app = { ...client, confidential: clientSecret !== null, connections: 0, clientSecret };
-  return { body: app, status: 201 };
-});
+export const POST = legacyRoute(
+  { access: "session", permission: "keys.manage", body: createAppSchema, response: createdAppSchema },
+  async ({ principal, body }) => {
+    const { client, clientSecret } = await createApp({ orgId: principal.orgId, userId: principal.userId, input: body });
+    const app = { ...client, confidential: clientSecret !== null, connections: 0, clientSecret };
+    return { body: app, status: 201 };
+  },
+);

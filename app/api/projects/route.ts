@@ -7,10 +7,13 @@ import { createProjectSchema, projectSchema } from "@/lib/projects/schemas";
 import { listProjects } from "@/lib/projects/list-projects";
 import { createProject } from "@/lib/projects/create-project";
 
-export const GET = legacyRoute({ access: "session", permission: "org.view", response: z.object({ projects: z.array(projectSchema) }) }, async ({ principal }) => {
-  const { items } = await listProjects({ orgId: principal.orgId });
-  return { body: { projects: items } };
-});
+export const GET = legacyRoute(
+  { access: "session", permission: "org.view", response: z.object({ projects: z.array(projectSchema) }) },
+  async ({ principal }) => {
+    const { items } = await listProjects({ orgId: principal.orgId });
+    return { body: { projects: items } };
+  },
+);
 
 export const POST = legacyRoute(
   { access: "session", permission: "org.manage", body: createProjectSchema, response: projectSchema },

@@ -7,9 +7,12 @@ import { createProviderSchema, providerSchema, providerWithCapabilitiesSchema } 
 import { createProvider, listProviderRows } from "@/lib/providers/manage-providers";
 import { providerView, providerViews } from "@/lib/providers/provider-view";
 
-export const GET = legacyRoute({ access: "session", permission: "providers.view", response: z.array(providerWithCapabilitiesSchema) }, async ({ principal }) => ({
-  body: await providerViews(await listProviderRows({ orgId: principal.orgId })),
-}));
+export const GET = legacyRoute(
+  { access: "session", permission: "providers.view", response: z.array(providerWithCapabilitiesSchema) },
+  async ({ principal }) => ({
+    body: await providerViews(await listProviderRows({ orgId: principal.orgId })),
+  }),
+);
 
 export const POST = legacyRoute(
   { access: "session", permission: "providers.manage", body: createProviderSchema, response: providerSchema },

@@ -7,9 +7,21 @@
 // account made) and the link used up. Unknown, used or expired links: one 404 page.
 import { z } from "zod";
 import { findUsableLink } from "@/lib/account-links/account-link";
-import { acceptWithAccount, acceptWithChosenPassword, acceptWithNewAccount, accountOf, checkAccountPassword } from "@/lib/account-links/accept-invitation";
+import {
+  acceptWithAccount,
+  acceptWithChosenPassword,
+  acceptWithNewAccount,
+  accountOf,
+  checkAccountPassword,
+} from "@/lib/account-links/accept-invitation";
 import { choosePasswordSchema } from "@/lib/account-links/schemas";
-import { choosePasswordPage, joinedSignedInPage, joinWithAccountPage, linkInvalidPage, passwordSetPage } from "@/lib/account-links/link-pages";
+import {
+  choosePasswordPage,
+  joinedSignedInPage,
+  joinWithAccountPage,
+  linkInvalidPage,
+  passwordSetPage,
+} from "@/lib/account-links/link-pages";
 import { hostedPageForm, hostedPageResponse as html } from "@/lib/http/hosted-page";
 import { clientAddress } from "@/lib/http/client-address";
 import { retryAfterHeader } from "@/lib/errors/too-many-requests";
@@ -26,7 +38,13 @@ const words = (link: Link) => {
 };
 
 const newAccountForm = (link: Link, extra: { name?: string; error?: string } = {}) =>
-  choosePasswordPage({ title: words(link).title, intro: `${words(link).intro} Choose the password you will sign in with.`, email: link.email, askName: true, ...extra });
+  choosePasswordPage({
+    title: words(link).title,
+    intro: `${words(link).intro} Choose the password you will sign in with.`,
+    email: link.email,
+    askName: true,
+    ...extra,
+  });
 
 const replacePasswordForm = (link: Link, error?: string) =>
   choosePasswordPage({
@@ -36,7 +54,8 @@ const replacePasswordForm = (link: Link, error?: string) =>
     error,
   });
 
-const accountForm = (link: Link, signedIn: boolean, error?: string) => joinWithAccountPage({ title: words(link).title, intro: words(link).intro, email: link.email, signedIn, error });
+const accountForm = (link: Link, signedIn: boolean, error?: string) =>
+  joinWithAccountPage({ title: words(link).title, intro: words(link).intro, email: link.email, signedIn, error });
 
 /** Whether the visitor is signed in as this account. */
 const signedInAs = async (userId: string) => (await currentUser())?.id === userId;
@@ -45,7 +64,14 @@ const joined = (link: Link) => html(passwordSetPage({ title: "Welcome", text: `$
 
 /** Joined while signed in: the page offers to open the organization now. */
 const joinedSignedIn = (link: Link) =>
-  html(joinedSignedInPage({ title: "Welcome", text: `${link.email} is now a member of ${words(link).org}.`, orgId: link.orgId, orgName: quotedTenantText(link.organization.name) }));
+  html(
+    joinedSignedInPage({
+      title: "Welcome",
+      text: `${link.email} is now a member of ${words(link).org}.`,
+      orgId: link.orgId,
+      orgName: quotedTenantText(link.organization.name),
+    }),
+  );
 
 async function show(_req: Request, ctx: Ctx): Promise<Response> {
   const link = await findUsableLink("invitation", (await ctx.params).token);
@@ -68,15 +94,21 @@ async function accept(req: Request, ctx: Ctx): Promise<Response> {
       return html(passwordSetPage({ title: "Welcome", text: `Your account ${link.email} is ready. Sign in with your new password.` }));
     }
     // The address got an account meanwhile: its holder signs in instead.
-    return (await findUsableLink("invitation", (await ctx.params).token)) ? html(accountForm(link, false), 409) : html(linkInvalidPage(), 404);
+    return (await findUsableLink("invitation", (await ctx.params).token))
+      ? html(accountForm(link, false), 409)
+      : html(linkInvalidPage(), 404);
   }
   if (!account.passwordChosenAt) {
     const parsed = choosePasswordSchema.safeParse(fields);
     if (!parsed.success) return html(replacePasswordForm(link, `The password: ${parsed.error.issues[0].message}.`), 400);
     if (await acceptWithChosenPassword(link, account, parsed.data.password)) {
-      return html(passwordSetPage({ title: "Welcome", text: `${link.email} is now a member of ${words(link).org}. Sign in with your new password.` }));
+      return html(
+        passwordSetPage({ title: "Welcome", text: `${link.email} is now a member of ${words(link).org}. Sign in with your new password.` }),
+      );
     }
-    return (await findUsableLink("invitation", (await ctx.params).token)) ? html(accountForm(link, false), 409) : html(linkInvalidPage(), 404);
+    return (await findUsableLink("invitation", (await ctx.params).token))
+      ? html(accountForm(link, false), 409)
+      : html(linkInvalidPage(), 404);
   }
   if (fields.accept === "yes" && (await signedInAs(account.id))) {
     return (await acceptWithAccount(link, account)) ? joinedSignedIn(link) : html(linkInvalidPage(), 404);
@@ -84,7 +116,8 @@ async function accept(req: Request, ctx: Ctx): Promise<Response> {
   const password = z.string().min(1).max(200).safeParse(fields.password);
   if (!password.success) return html(accountForm(link, false, "Enter your Mailroom password."), 400);
   const checked = await checkAccountPassword(account, password.data, clientAddress(req.headers));
-  if (typeof checked === "object") return html(accountForm(link, false, "Too many attempts: try again in a few minutes."), 429, retryAfterHeader(checked.retryAfter));
+  if (typeof checked === "object")
+    return html(accountForm(link, false, "Too many attempts: try again in a few minutes."), 429, retryAfterHeader(checked.retryAfter));
   if (checked === "wrong") return html(accountForm(link, false, "That is not the password of this account."), 400);
   return (await acceptWithAccount(link, account)) ? joined(link) : html(linkInvalidPage(), 404);
 }

@@ -12,7 +12,12 @@ import { afterStart } from "@/lib/boot/after-start";
 type Ctx = { params: Promise<{ token: string }> };
 
 const form = (link: { email: string }, error?: string) =>
-  choosePasswordPage({ title: "Choose a new password", intro: "Choose the password you will sign in with from now on. Every place you are signed in will be signed out.", email: link.email, error });
+  choosePasswordPage({
+    title: "Choose a new password",
+    intro: "Choose the password you will sign in with from now on. Every place you are signed in will be signed out.",
+    email: link.email,
+    error,
+  });
 
 async function show(_req: Request, ctx: Ctx): Promise<Response> {
   const link = await findUsableLink("password_reset", (await ctx.params).token);

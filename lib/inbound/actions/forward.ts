@@ -12,7 +12,6 @@ import { FORWARDED_HEADER, forwardedMarker, isGenuineMarker } from "@/lib/inboun
 import { sendOnce } from "@/lib/inbound/actions/send-once";
 import type { ActionOutcome, ActionRun } from "@/lib/inbound/actions/action-run";
 
-
 function introLines(m: StoredMessage): [string, string][] {
   return [
     ["From", m.fromName ? `${m.fromName} <${m.fromAddress ?? ""}>` : (m.fromAddress ?? "")],
@@ -40,7 +39,9 @@ export async function forward({ message: m, action, key }: ActionRun<"forward">)
     subject: (/^fwd?:/i.test(subject) ? subject : `Fwd: ${subject}`).slice(0, 998),
     text: `---------- Forwarded message ----------\n${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\n${m.text ?? ""}`,
     ...(m.html
-      ? { html: `<div>---------- Forwarded message ----------<br>${lines.map(([k, v]) => `${k}: ${escape(v)}`).join("<br>")}</div><br>${m.html}` }
+      ? {
+          html: `<div>---------- Forwarded message ----------<br>${lines.map(([k, v]) => `${k}: ${escape(v)}`).join("<br>")}</div><br>${m.html}`,
+        }
       : {}),
     attachments: attachments.map((a) => ({
       filename: a.filename.replace(/[\r\n\0/\\]/g, "_").slice(0, 255) || "attachment",

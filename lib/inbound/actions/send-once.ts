@@ -19,14 +19,18 @@ class SendNotSettled extends Error {
 }
 
 async function settle(orgId: string, key: string): Promise<ActionOutcome> {
-  const sent = await db().message.findFirst({ where: { orgId, metadata: { path: ["inboundAction"], equals: key } }, orderBy: { createdAt: "desc" } });
+  const sent = await db().message.findFirst({
+    where: { orgId, metadata: { path: ["inboundAction"], equals: key } },
+    orderBy: { createdAt: "desc" },
+  });
   // unconfirmed: a provider may have it, and its reconciliation decides (docs/sending.md); never sent again from here.
   if (sent?.status === "sent" || sent?.status === "unconfirmed") return { status: "done", detail: `sent as ${sent.id}` };
   const pending = await db().idempotencyKey.findUnique({ where: { orgId_key: { orgId, key } } });
   if (pending?.responseBody) return { status: "done", detail: "sent" };
   const abandoned = !pending || Date.now() - pending.createdAt.getTime() > ABANDONED_MS;
   if (!abandoned) throw new SendNotSettled(`the send of ${key} is still in progress`);
-  if (sent?.status === "queued") return { status: "failed", detail: `interrupted while the provider had it (message ${sent.id}); not sent again, to avoid a duplicate` };
+  if (sent?.status === "queued")
+    return { status: "failed", detail: `interrupted while the provider had it (message ${sent.id}); not sent again, to avoid a duplicate` };
   // Cut off before the message was recorded (or it failed): nothing went out.
   await db().idempotencyKey.deleteMany({ where: { orgId, key } });
   throw new SendNotSettled(`the send of ${key} was interrupted before it went out; sending again`);
@@ -35,7 +39,9 @@ async function settle(orgId: string, key: string): Promise<ActionOutcome> {
 export async function sendOnce(orgId: string, key: string, input: SendEmailInput): Promise<ActionOutcome> {
   const marked = { ...input, metadata: { ...input.metadata, inboundAction: key } };
   try {
-    const sent = await withIdempotency(orgId, key, { action: key }, () => sendEmail({ principal: { kind: "system", orgId, actor: "inbound_rule" }, input: marked }));
+    const sent = await withIdempotency(orgId, key, { action: key }, () =>
+      sendEmail({ principal: { kind: "system", orgId, actor: "inbound_rule" }, input: marked }),
+    );
     return { status: "done", detail: `sent as ${sent.id}` };
   } catch (err) {
     if (err instanceof AppError && err.code === "IDEMPOTENCY_CONFLICT") return settle(orgId, key);

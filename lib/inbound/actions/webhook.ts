@@ -48,7 +48,9 @@ export async function webhook(
   if (!endpoint.isActive) return { status: "skipped", detail: "the webhook endpoint is disabled" };
   const payload = inboundPayload(m, rule);
   const { id, outcome } = await db().$transaction(async (tx) => {
-    const delivery = await tx.webhookDelivery.create({ data: { orgId: m.orgId, endpointId: endpoint.id, eventType: INBOUND_EVENT_TYPE, payload } });
+    const delivery = await tx.webhookDelivery.create({
+      data: { orgId: m.orgId, endpointId: endpoint.id, eventType: INBOUND_EVENT_TYPE, payload },
+    });
     const outcome: ActionOutcome = { status: "done", detail: `delivery ${delivery.id}` };
     await progress(tx, outcome);
     return { id: delivery.id, outcome };

@@ -70,7 +70,12 @@ async function acceptMessage(raw: Buffer, session: SMTPServerSession): Promise<v
       log.warn("the instance's own mail came back for a domain its organization has not verified; not recorded", { orgId });
       continue;
     }
-    log.info("inbound message received over SMTP", { inboundMessageId: recorded.id, orgId, duplicate: recorded.duplicate, size: raw.length });
+    log.info("inbound message received over SMTP", {
+      inboundMessageId: recorded.id,
+      orgId,
+      duplicate: recorded.duplicate,
+      size: raw.length,
+    });
   }
 }
 

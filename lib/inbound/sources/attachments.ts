@@ -26,5 +26,9 @@ export function attachmentOf(content: Buffer, meta: AttachmentMeta): InboundAtta
 
 /** A posted file; what the provider says about it apart (SendGrid's attachment-info) wins over the part's own headers. */
 export async function fileAttachment(file: File, meta: AttachmentMeta = {}): Promise<InboundAttachment> {
-  return attachmentOf(Buffer.from(await file.arrayBuffer()), { ...meta, filename: meta.filename || file.name, contentType: meta.contentType || file.type });
+  return attachmentOf(Buffer.from(await file.arrayBuffer()), {
+    ...meta,
+    filename: meta.filename || file.name,
+    contentType: meta.contentType || file.type,
+  });
 }

@@ -9,7 +9,11 @@ import { WebhookFormatError } from "@/lib/provider-events/types";
 const forms = new WeakMap<IncomingInbound, Promise<FormData>>();
 
 async function parseForm(req: IncomingInbound): Promise<FormData> {
-  const request = new Request(req.url, { method: "POST", headers: { "content-type": req.headers.get("content-type") ?? "" }, body: new Uint8Array(req.rawBody) });
+  const request = new Request(req.url, {
+    method: "POST",
+    headers: { "content-type": req.headers.get("content-type") ?? "" },
+    body: new Uint8Array(req.rawBody),
+  });
   try {
     return await request.formData();
   } catch {

@@ -27,7 +27,6 @@ export function bodyText(value: string | null | undefined): string | null {
   return value == null ? null : value.replace(/\r\n?/g, "\n");
 }
 
-
 /** Name/value pairs as a header block: a line break inside a value is folding whitespace, and a pair with an impossible name is dropped. */
 export function headerBlock(pairs: [string, string][]): string {
   return pairs
@@ -41,7 +40,14 @@ export function headerBlock(pairs: [string, string][]): string {
  * as SMTP and raw posts): headers, bodies, and attachments base64-encoded. Not the size of the
  * webhook request, which wraps the parts in JSON or a form.
  */
-export function mimeSize(parts: { headerBlock: string; text: string | null; html: string | null; attachments: { size: number }[] }): number {
+export function mimeSize(parts: {
+  headerBlock: string;
+  text: string | null;
+  html: string | null;
+  attachments: { size: number }[];
+}): number {
   const bytes = (s: string | null) => (s === null ? 0 : Buffer.byteLength(s));
-  return bytes(parts.headerBlock) + bytes(parts.text) + bytes(parts.html) + parts.attachments.reduce((n, a) => n + Math.ceil(a.size / 3) * 4, 0);
+  return (
+    bytes(parts.headerBlock) + bytes(parts.text) + bytes(parts.html) + parts.attachments.reduce((n, a) => n + Math.ceil(a.size / 3) * 4, 0)
+  );
 }

@@ -13,7 +13,9 @@ const idempotencyKey = z
   .string()
   .regex(IDEMPOTENCY_KEY_PATTERN, "must be 1 to 255 visible ASCII characters")
   .optional()
-  .describe("as the v1 Idempotency-Key header: the same key with the same arguments within 24 hours returns the first result without sending again; with other arguments it is refused (IDEMPOTENCY_CONFLICT)");
+  .describe(
+    "as the v1 Idempotency-Key header: the same key with the same arguments within 24 hours returns the first result without sending again; with other arguments it is refused (IDEMPOTENCY_CONFLICT)",
+  );
 
 const sendBody = sendEmailOperation.body;
 const sendArgs = sendBody.safeExtend({ idempotencyKey });

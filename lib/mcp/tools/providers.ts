@@ -6,6 +6,7 @@ import { operationTool } from "@/lib/mcp/operation-tool";
 export const listProvidersTool = operationTool(listProvidersOperation, {
   name: "list_providers",
   title: "List providers",
-  description: "The organization's sending providers in priority order, with health and limits (credentials masked). Needs the providers:read scope.",
+  description:
+    "The organization's sending providers in priority order, with health and limits (credentials masked). Needs the providers:read scope.",
   annotations: READ_ONLY,
 });

@@ -7,7 +7,8 @@ import { operationTool } from "@/lib/mcp/operation-tool";
 export const listTemplatesTool = operationTool(listTemplatesOperation, {
   name: "list_templates",
   title: "List templates",
-  description: "The organization's templates, newest first, each with its current version and variables (page, perPage up to 100). Needs the templates:read scope.",
+  description:
+    "The organization's templates, newest first, each with its current version and variables (page, perPage up to 100). Needs the templates:read scope.",
   annotations: READ_ONLY,
 });
 

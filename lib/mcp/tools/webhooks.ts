@@ -7,7 +7,8 @@ import { operationTool } from "@/lib/mcp/operation-tool";
 export const listWebhookEndpointsTool = operationTool(listEndpointsOperation, {
   name: "list_webhook_endpoints",
   title: "List webhook endpoints",
-  description: "The organization's webhook endpoints, newest first, without their secrets (page, perPage up to 100). Needs the webhooks:read scope.",
+  description:
+    "The organization's webhook endpoints, newest first, without their secrets (page, perPage up to 100). Needs the webhooks:read scope.",
   annotations: READ_ONLY,
 });
 

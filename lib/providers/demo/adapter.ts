@@ -9,7 +9,15 @@ export const demoAdapter: ProviderAdapter<z.infer<typeof demoFields.configSchema
   ...adapterSettings(demoFields),
   // Longer than the form's "Demo": API clients see that nothing is sent.
   label: "Demo (simulated, nothing is sent)",
-  capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: false, batch: true, maxMessageBytes: 40 * 1024 * 1024 },
+  capabilities: {
+    attachments: true,
+    customHeaders: true,
+    scheduling: true,
+    tracking: true,
+    inbound: false,
+    batch: true,
+    maxMessageBytes: 40 * 1024 * 1024,
+  },
   async send() {
     return { providerMessageId: `demo_${randomUUID()}` };
   },

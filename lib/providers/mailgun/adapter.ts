@@ -51,7 +51,15 @@ function authHeaders(config: MailgunConfig) {
 
 export const mailgunAdapter: ProviderAdapter<MailgunConfig> = {
   ...adapterSettings(mailgunFields),
-  capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 25 * 1024 * 1024 },
+  capabilities: {
+    attachments: true,
+    customHeaders: true,
+    scheduling: true,
+    tracking: true,
+    inbound: true,
+    batch: true,
+    maxMessageBytes: 25 * 1024 * 1024,
+  },
   async send(config, message, policy = providerPolicy()) {
     const to = api(config, policy);
     const path = `/v3/${encodeURIComponent(config.domain)}/messages`;
@@ -71,6 +79,10 @@ export const mailgunAdapter: ProviderAdapter<MailgunConfig> = {
     const res = await providerFetch(to, path, { headers: authHeaders(config) });
     const found = domainSchema.safeParse(res.body).data;
     if (res.status !== 200 || !found) throw mailgunError(to, res.status, res.body);
-    return { message: to.official ? `Domain ${found.domain.name} is ${found.domain.state}` : `Authenticated at ${new URL(to.base).host} for domain ${config.domain}` };
+    return {
+      message: to.official
+        ? `Domain ${found.domain.name} is ${found.domain.state}`
+        : `Authenticated at ${new URL(to.base).host} for domain ${config.domain}`,
+    };
   },
 };

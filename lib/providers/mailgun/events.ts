@@ -6,7 +6,13 @@ import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { safeEqual } from "@/lib/crypto/tokens";
 import { bareMessageId, eventDate, normalizeRecipient, parseJsonBody, parseWith } from "@/lib/provider-events/event-body";
-import { WebhookAuthError, WebhookFormatError, type EmailEventType, type ProviderEvent, type ProviderEventSource } from "@/lib/provider-events/types";
+import {
+  WebhookAuthError,
+  WebhookFormatError,
+  type EmailEventType,
+  type ProviderEvent,
+  type ProviderEventSource,
+} from "@/lib/provider-events/types";
 import { assertFresh, webhookConfig } from "@/lib/provider-events/verification";
 import { signingKeySchema } from "@/lib/providers/mailgun/fields";
 
@@ -55,7 +61,9 @@ function typeOf(event: MailgunEvent): EmailEventType | undefined {
 export function verifyMailgunSignature(signed: MailgunSignature, config: unknown, now: Date): void {
   const { webhookSigningKey } = webhookConfig("Mailgun", requiredConfigSchema, config);
   assertFresh(signed.timestamp, now);
-  const expected = createHmac("sha256", webhookSigningKey).update(signed.timestamp + signed.token).digest("hex");
+  const expected = createHmac("sha256", webhookSigningKey)
+    .update(signed.timestamp + signed.token)
+    .digest("hex");
   if (!safeEqual(signed.signature.toLowerCase(), expected)) throw new WebhookAuthError("Mailgun webhook signature does not match");
 }
 

@@ -58,9 +58,12 @@ export const mailgunInboundSource: ProviderInboundSource<MailgunEventConfig> = {
     if (fields["message-headers"] === undefined) throw new WebhookFormatError("Mailgun forward without message-headers or body-mime");
 
     const pairs = jsonField(headerPairsSchema, fields["message-headers"], "Mailgun message-headers");
-    const cidMap = fields["content-id-map"] === undefined ? {} : jsonField(contentIdMapSchema, fields["content-id-map"], "Mailgun content-id-map");
+    const cidMap =
+      fields["content-id-map"] === undefined ? {} : jsonField(contentIdMapSchema, fields["content-id-map"], "Mailgun content-id-map");
     const contentIds = new Map(Object.entries(cidMap).map(([cid, field]) => [field, cid]));
-    const attachments = await Promise.all(numberedFiles(form, "attachment-").map(({ field, file }) => fileAttachment(file, { contentId: contentIds.get(field) })));
+    const attachments = await Promise.all(
+      numberedFiles(form, "attachment-").map(({ field, file }) => fileAttachment(file, { contentId: contentIds.get(field) })),
+    );
     // message-headers holds every header, From, To, Cc and Subject included.
     const block = headerBlock(pairs.map(([name, value]) => [name, headerValue(value)]));
     const headers = await parseHeaderBlock(block, envelope);

@@ -1,7 +1,14 @@
 // Postmark's Email API over fetch: POST /email with a JSON body, authenticated by a server
 // token. Postmark answers 422 with its own ErrorCode for refused messages.
 import { z } from "zod";
-import { adapterSettings, formatAddress, ProviderError, type Address, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
+import {
+  adapterSettings,
+  formatAddress,
+  ProviderError,
+  type Address,
+  type OutgoingMessage,
+  type ProviderAdapter,
+} from "@/lib/providers/adapter";
 import { attachmentsWithInvite, errorFromStatus, providerApi, providerFetch, replyText } from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
@@ -33,7 +40,10 @@ function emailBody(message: OutgoingMessage, config: PostmarkConfig) {
     TextBody: message.text,
     MessageStream: config.messageStream ?? "outbound",
     // Postmark keeps a given Message-ID, so replies thread on our id.
-    Headers: [...Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })), { Name: "Message-ID", Value: message.messageId }],
+    Headers: [
+      ...Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })),
+      { Name: "Message-ID", Value: message.messageId },
+    ],
     Attachments: attachmentsWithInvite(message).map((a) => ({
       Name: a.filename,
       Content: a.content.toString("base64"),
@@ -50,7 +60,8 @@ export function postmarkError(api: { official: boolean }, status: number, body: 
   if (!parsed.success) return errorFromStatus("Postmark", status);
   const { ErrorCode: code, Message } = parsed.data;
   const detail = replyText(api, `${Message ?? "no message"} (ErrorCode ${code})`);
-  if (status === 422 && ACCOUNT_ERROR_CODES.has(code)) return new ProviderError(errorFromStatus("Postmark", status, detail).message, true, status);
+  if (status === 422 && ACCOUNT_ERROR_CODES.has(code))
+    return new ProviderError(errorFromStatus("Postmark", status, detail).message, true, status);
   return errorFromStatus("Postmark", status, detail);
 }
 
@@ -62,7 +73,15 @@ function headers(config: PostmarkConfig) {
 
 export const postmarkAdapter: ProviderAdapter<PostmarkConfig> = {
   ...adapterSettings(postmarkFields),
-  capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: true, inbound: true, batch: true, maxMessageBytes: 10 * 1024 * 1024 },
+  capabilities: {
+    attachments: true,
+    customHeaders: true,
+    scheduling: false,
+    tracking: true,
+    inbound: true,
+    batch: true,
+    maxMessageBytes: 10 * 1024 * 1024,
+  },
   async send(config, message, policy = providerPolicy()) {
     const to = api(config, policy);
     const res = await providerFetch(to, "/email", {

@@ -40,7 +40,15 @@ const subscriptionSchema = z.object({
 
 // The bounce webhook also reports mail that is no delivery failure at all: auto-replies,
 // address-change notices, challenge/verification mails and the like.
-const NOT_FAILURES = new Set(["AutoResponder", "AddressChange", "Subscribe", "Unsubscribe", "OpenRelayTest", "ChallengeVerification", "SpamNotification"]);
+const NOT_FAILURES = new Set([
+  "AutoResponder",
+  "AddressChange",
+  "Subscribe",
+  "Unsubscribe",
+  "OpenRelayTest",
+  "ChallengeVerification",
+  "SpamNotification",
+]);
 const HARD_BOUNCES = new Set(["HardBounce", "BadEmailAddress"]);
 const SOFT_BOUNCES = new Set(["SoftBounce", "Transient", "DnsError", "Blocked"]);
 
@@ -48,12 +56,23 @@ function toEvent(record: z.infer<typeof recordSchema>): ProviderEvent | null {
   switch (record.RecordType) {
     case "Delivery": {
       const e = parseWith(deliverySchema, record, "Postmark Delivery");
-      return { providerEventId: null, providerMessageId: e.MessageID, type: "email.delivered", recipient: normalizeRecipient(e.Recipient), occurredAt: eventDate(e.DeliveredAt) };
+      return {
+        providerEventId: null,
+        providerMessageId: e.MessageID,
+        type: "email.delivered",
+        recipient: normalizeRecipient(e.Recipient),
+        occurredAt: eventDate(e.DeliveredAt),
+      };
     }
     case "Bounce":
     case "SpamComplaint": {
       const e = parseWith(bounceSchema, record, `Postmark ${record.RecordType}`);
-      const common = { providerEventId: String(e.ID), providerMessageId: e.MessageID, recipient: normalizeRecipient(e.Email), occurredAt: eventDate(e.BouncedAt) };
+      const common = {
+        providerEventId: String(e.ID),
+        providerMessageId: e.MessageID,
+        recipient: normalizeRecipient(e.Email),
+        occurredAt: eventDate(e.BouncedAt),
+      };
       if (record.RecordType === "SpamComplaint") return { ...common, type: "email.complained" };
       if (NOT_FAILURES.has(e.Type)) return null;
       const bounceKind = HARD_BOUNCES.has(e.Type) ? "hard" : SOFT_BOUNCES.has(e.Type) ? "soft" : undefined;
@@ -62,11 +81,24 @@ function toEvent(record: z.infer<typeof recordSchema>): ProviderEvent | null {
     }
     case "Open": {
       const e = parseWith(openSchema, record, "Postmark Open");
-      return { providerEventId: null, providerMessageId: e.MessageID, type: "email.opened", recipient: normalizeRecipient(e.Recipient), occurredAt: eventDate(e.ReceivedAt) };
+      return {
+        providerEventId: null,
+        providerMessageId: e.MessageID,
+        type: "email.opened",
+        recipient: normalizeRecipient(e.Recipient),
+        occurredAt: eventDate(e.ReceivedAt),
+      };
     }
     case "Click": {
       const e = parseWith(clickSchema, record, "Postmark Click");
-      return { providerEventId: null, providerMessageId: e.MessageID, type: "email.clicked", recipient: normalizeRecipient(e.Recipient), occurredAt: eventDate(e.ReceivedAt), url: e.OriginalLink };
+      return {
+        providerEventId: null,
+        providerMessageId: e.MessageID,
+        type: "email.clicked",
+        recipient: normalizeRecipient(e.Recipient),
+        occurredAt: eventDate(e.ReceivedAt),
+        url: e.OriginalLink,
+      };
     }
     case "SubscriptionChange": {
       const e = parseWith(subscriptionSchema, record, "Postmark SubscriptionChange");
@@ -74,7 +106,13 @@ function toEvent(record: z.infer<typeof recordSchema>): ProviderEvent | null {
       // events; only a manual suppression (the recipient's unsubscribe link) is an unsubscribe.
       const manual = !e.SuppressionReason || e.SuppressionReason === "ManualSuppression";
       if (!e.SuppressSending || !manual || !e.MessageID) return null;
-      return { providerEventId: null, providerMessageId: e.MessageID, type: "email.unsubscribed", recipient: normalizeRecipient(e.Recipient), occurredAt: eventDate(e.ChangedAt) };
+      return {
+        providerEventId: null,
+        providerMessageId: e.MessageID,
+        type: "email.unsubscribed",
+        recipient: normalizeRecipient(e.Recipient),
+        occurredAt: eventDate(e.ChangedAt),
+      };
     }
     default:
       return null;

@@ -4,7 +4,10 @@ import { z } from "zod";
 import { baseUrlField, configObject, defineProvider, type ConfigFields } from "@/lib/providers/config-fields";
 
 // RFC 7617: a Basic user-id cannot contain a colon (the first one separates the password).
-export const webhookUsernameSchema = z.string().min(1).regex(/^[^:]+$/, "The username cannot contain a colon");
+export const webhookUsernameSchema = z
+  .string()
+  .min(1)
+  .regex(/^[^:]+$/, "The username cannot contain a colon");
 export const webhookPasswordSchema = z.string().min(12, "Use a password of at least 12 characters");
 
 const fields = {
@@ -31,7 +34,12 @@ const fields = {
     schema: webhookUsernameSchema.optional(),
     hint: "Choose a username and password and set them as basic auth on the Postmark webhook for this provider's event URL (shown on its card).",
   },
-  webhookPassword: { label: "Webhook password (for events)", kind: "secret", schema: webhookPasswordSchema.optional(), hint: "At least 12 characters." },
+  webhookPassword: {
+    label: "Webhook password (for events)",
+    kind: "secret",
+    schema: webhookPasswordSchema.optional(),
+    hint: "At least 12 characters.",
+  },
 } satisfies ConfigFields;
 
 export const postmarkFields = defineProvider({

@@ -24,7 +24,11 @@ const inboundSchema = z.object({
   TextBody: z.string().nullish(),
   HtmlBody: z.string().nullish(),
   Headers: z.array(z.object({ Name: z.string(), Value: z.string() })),
-  Attachments: z.array(z.object({ Name: z.string().nullish(), Content: z.string(), ContentType: z.string().nullish(), ContentID: z.string().nullish() })).nullish(),
+  Attachments: z
+    .array(
+      z.object({ Name: z.string().nullish(), Content: z.string(), ContentType: z.string().nullish(), ContentID: z.string().nullish() }),
+    )
+    .nullish(),
   OriginalRecipient: z.string().nullish(),
   RawEmail: z.string().nullish(),
 });
@@ -54,7 +58,9 @@ export const postmarkInboundSource: ProviderInboundSource<PostmarkEventConfig> =
     const headers = await parseHeaderBlock(block, envelope);
     const text = bodyText(body.TextBody || null);
     const html = bodyText(body.HtmlBody || null);
-    const attachments = (body.Attachments ?? []).map((a) => attachmentOf(Buffer.from(a.Content, "base64"), { filename: a.Name, contentType: a.ContentType, contentId: a.ContentID }));
+    const attachments = (body.Attachments ?? []).map((a) =>
+      attachmentOf(Buffer.from(a.Content, "base64"), { filename: a.Name, contentType: a.ContentType, contentId: a.ContentID }),
+    );
     return [
       {
         ...headers,

@@ -6,8 +6,22 @@
 // lost can be repeated safely (idempotent). (Not through the resend SDK: its fetch cannot be
 // given the outbound address policy's connect-time check.)
 import { z } from "zod";
-import { adapterSettings, ambiguousFailure, formatAddress, ProviderError, type OutgoingMessage, type ProviderAdapter } from "@/lib/providers/adapter";
-import { attachmentsWithInvite, errorFromStatus, providerApi, providerFetch, replyText, type ProviderApi } from "@/lib/providers/http-provider";
+import {
+  adapterSettings,
+  ambiguousFailure,
+  formatAddress,
+  ProviderError,
+  type OutgoingMessage,
+  type ProviderAdapter,
+} from "@/lib/providers/adapter";
+import {
+  attachmentsWithInvite,
+  errorFromStatus,
+  providerApi,
+  providerFetch,
+  replyText,
+  type ProviderApi,
+} from "@/lib/providers/http-provider";
 import type { OutboundPolicy } from "@/lib/net/outbound-policy";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 import { resendFields, type ResendConfig } from "@/lib/providers/resend/fields";
@@ -47,7 +61,8 @@ const KEY_ERRORS = new Set<string>(["missing_api_key", "invalid_api_key", "restr
 function resendError(api: ProviderApi, status: number, body: unknown): ProviderError {
   const error = errorSchema.safeParse(body).data;
   // The first request with this key is still being processed: its outcome is not known yet.
-  if (error?.name === "concurrent_idempotent_requests") return ambiguousFailure("Resend is still processing an earlier send of this message");
+  if (error?.name === "concurrent_idempotent_requests")
+    return ambiguousFailure("Resend is still processing an earlier send of this message");
   const mapped = errorFromStatus("Resend", status, replyText(api, error?.message));
   return error && KEY_ERRORS.has(error.name) ? new ProviderError(mapped.message, true, status) : mapped;
 }
@@ -57,7 +72,15 @@ const auth = (config: ResendConfig) => ({ authorization: `Bearer ${config.apiKey
 
 export const resendAdapter: ProviderAdapter<ResendConfig> = {
   ...adapterSettings(resendFields),
-  capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 40 * 1024 * 1024 },
+  capabilities: {
+    attachments: true,
+    customHeaders: true,
+    scheduling: true,
+    tracking: true,
+    inbound: true,
+    batch: true,
+    maxMessageBytes: 40 * 1024 * 1024,
+  },
   idempotent: true,
   async send(config, message, policy = providerPolicy()) {
     const to = api(config, policy);
@@ -77,7 +100,8 @@ export const resendAdapter: ProviderAdapter<ResendConfig> = {
     const to = api(config, policy);
     const res = await providerFetch(to, "/domains", { headers: auth(config) });
     // A sending-only key (the recommended kind) is valid but may not list domains.
-    if (errorSchema.safeParse(res.body).data?.name === "restricted_api_key") return { message: "Authenticated with a sending-only key (domains not listed)" };
+    if (errorSchema.safeParse(res.body).data?.name === "restricted_api_key")
+      return { message: "Authenticated with a sending-only key (domains not listed)" };
     const domains = domainsSchema.safeParse(res.body).data;
     if (res.status !== 200 || !domains) throw resendError(to, res.status, res.body);
     const count = domains.data.length;

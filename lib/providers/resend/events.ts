@@ -76,7 +76,8 @@ export const resendEventSource: ProviderEventSource<ResendEventConfig> = {
         reason: data.bounce?.message ?? data.failed?.reason,
         url: data.click?.link,
         // Resend relays SES's bounce types: Permanent, Transient, Undetermined (kind unknown).
-        bounceKind: type !== "email.bounced" ? undefined : bounceType === "Permanent" ? "hard" : bounceType === "Transient" ? "soft" : undefined,
+        bounceKind:
+          type !== "email.bounced" ? undefined : bounceType === "Permanent" ? "hard" : bounceType === "Transient" ? "soft" : undefined,
       };
     });
   },

@@ -59,7 +59,15 @@ function authHeaders(config: SendGridConfig) {
 
 export const sendgridAdapter: ProviderAdapter<SendGridConfig> = {
   ...adapterSettings(sendgridFields),
-  capabilities: { attachments: true, customHeaders: true, scheduling: true, tracking: true, inbound: true, batch: true, maxMessageBytes: 30 * 1024 * 1024 },
+  capabilities: {
+    attachments: true,
+    customHeaders: true,
+    scheduling: true,
+    tracking: true,
+    inbound: true,
+    batch: true,
+    maxMessageBytes: 30 * 1024 * 1024,
+  },
   async send(config, message, policy = providerPolicy()) {
     const to = api(config, policy);
     const res = await providerFetch(to, "/v3/mail/send", {

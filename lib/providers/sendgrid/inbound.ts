@@ -52,11 +52,16 @@ export const sendgridInboundSource: ProviderInboundSource<SendGridInboundConfig>
     if (raw) return [await parseMessage(raw, envelope)];
     if (fields.headers === undefined) throw new WebhookFormatError("SendGrid Inbound Parse post without headers or email");
 
-    const info = fields["attachment-info"] === undefined ? {} : jsonField(attachmentInfoSchema, fields["attachment-info"], "SendGrid attachment-info");
+    const info =
+      fields["attachment-info"] === undefined ? {} : jsonField(attachmentInfoSchema, fields["attachment-info"], "SendGrid attachment-info");
     const attachments = await Promise.all(
       numberedFiles(form, "attachment").map(({ field, file }) => {
         const about = Object.hasOwn(info, field) ? info[field] : undefined;
-        return fileAttachment(file, { filename: about?.filename ?? about?.name, contentType: about?.type, contentId: about?.["content-id"] });
+        return fileAttachment(file, {
+          filename: about?.filename ?? about?.name,
+          contentType: about?.type,
+          contentId: about?.["content-id"],
+        });
       }),
     );
     const headers = await parseHeaderBlock(fields.headers, envelope);

@@ -1,7 +1,14 @@
 // Amazon SES through the v2 API. Messages go as raw MIME (the same bytes the SMTP adapter
 // sends), so attachments, inline images, calendar parts and custom headers all survive.
 import { GetAccountCommand, SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
-import { adapterSettings, ambiguousFailure, formatAddress, ProviderError, type Address, type ProviderAdapter } from "@/lib/providers/adapter";
+import {
+  adapterSettings,
+  ambiguousFailure,
+  formatAddress,
+  ProviderError,
+  type Address,
+  type ProviderAdapter,
+} from "@/lib/providers/adapter";
 import { composeMime } from "@/lib/providers/mime";
 import { assertOutboundUrl, guardedLookup, type OutboundPolicy } from "@/lib/net/outbound-policy";
 import { connectionFailure } from "@/lib/providers/connection-failure";
@@ -47,7 +54,8 @@ function toProviderError(err: unknown, config: SesConfig): ProviderError {
   const status = e.$metadata?.httpStatusCode;
   if (status === undefined) {
     const what = connectionFailure(err, CONNECTION_TIMEOUT_MS);
-    if (!neverSent(e)) return ambiguousFailure(`SES gave no answer after the request was sent (${what}); SES may have accepted the message`, err);
+    if (!neverSent(e))
+      return ambiguousFailure(`SES gave no answer after the request was sent (${what}); SES may have accepted the message`, err);
     return new ProviderError(`SES could not be reached: ${what}`, true, undefined, { cause: err });
   }
   const text = config.endpoint ? `SES answered ${status}` : `SES: ${e.name ?? "Error"}: ${e.message ?? "no message"}`;
@@ -80,7 +88,15 @@ const fromAddress = (from: Address) => formatAddress(/^[\x20-\x7e]*$/.test(from.
 
 export const sesAdapter: ProviderAdapter<SesConfig> = {
   ...adapterSettings(sesFields),
-  capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: false, inbound: false, batch: false, maxMessageBytes: 40 * 1024 * 1024 },
+  capabilities: {
+    attachments: true,
+    customHeaders: true,
+    scheduling: false,
+    tracking: false,
+    inbound: false,
+    batch: false,
+    maxMessageBytes: 40 * 1024 * 1024,
+  },
   async send(config, message, policy = providerPolicy()) {
     const data = await composeMime(message);
     return withClient(config, policy, async (client) => {
@@ -109,7 +125,9 @@ export const sesAdapter: ProviderAdapter<SesConfig> = {
       const parts = [
         `Connected to SES in ${config.region}`,
         account.SendingEnabled ? "sending is enabled" : "sending is DISABLED for this account",
-        quota ? `${quota.SentLast24Hours ?? 0} of ${quota.Max24HourSend ?? "?"} messages sent in the last 24 hours, at most ${quota.MaxSendRate ?? "?"} per second` : undefined,
+        quota
+          ? `${quota.SentLast24Hours ?? 0} of ${quota.Max24HourSend ?? "?"} messages sent in the last 24 hours, at most ${quota.MaxSendRate ?? "?"} per second`
+          : undefined,
         account.ProductionAccessEnabled ? undefined : "sandbox: only verified recipients",
       ];
       return { message: parts.filter(Boolean).join("; ") };

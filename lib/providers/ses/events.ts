@@ -14,12 +14,21 @@ const sesEventSchema = z.object({
   eventType: z.string().optional(),
   notificationType: z.string().optional(),
   mail: z.object({ messageId: z.string().min(1), timestamp: z.string(), destination: z.array(z.string()) }),
-  bounce: z.object({ bounceType: z.string(), bounceSubType: z.string().optional(), bouncedRecipients: z.array(recipientSchema), timestamp: z.string() }).optional(),
+  bounce: z
+    .object({
+      bounceType: z.string(),
+      bounceSubType: z.string().optional(),
+      bouncedRecipients: z.array(recipientSchema),
+      timestamp: z.string(),
+    })
+    .optional(),
   complaint: z.object({ complainedRecipients: z.array(recipientSchema), timestamp: z.string() }).optional(),
   delivery: z.object({ recipients: z.array(z.string()), timestamp: z.string() }).optional(),
   open: z.object({ timestamp: z.string() }).optional(),
   click: z.object({ link: z.string(), timestamp: z.string() }).optional(),
-  deliveryDelay: z.object({ delayType: z.string().optional(), delayedRecipients: z.array(recipientSchema), timestamp: z.string() }).optional(),
+  deliveryDelay: z
+    .object({ delayType: z.string().optional(), delayedRecipients: z.array(recipientSchema), timestamp: z.string() })
+    .optional(),
   reject: z.object({ reason: z.string().optional() }).optional(),
 });
 type SesEvent = z.infer<typeof sesEventSchema>;
@@ -46,7 +55,13 @@ function occurrences(kind: string, e: SesEvent): Occurrence[] {
       // pass (mailbox full...): a soft bounce, not a deferral; delays still being retried arrive
       // as DeliveryDelay instead.
       const bounceKind = b.bounceType === "Permanent" ? "hard" : b.bounceType === "Transient" ? "soft" : undefined;
-      return b.bouncedRecipients.map((r) => ({ type: "email.bounced", recipient: r.emailAddress, at: b.timestamp, reason: r.diagnosticCode ?? b.bounceSubType, bounceKind }));
+      return b.bouncedRecipients.map((r) => ({
+        type: "email.bounced",
+        recipient: r.emailAddress,
+        at: b.timestamp,
+        reason: r.diagnosticCode ?? b.bounceSubType,
+        bounceKind,
+      }));
     }
     case "Complaint": {
       const c = details(e.complaint, kind);
@@ -54,7 +69,12 @@ function occurrences(kind: string, e: SesEvent): Occurrence[] {
     }
     case "DeliveryDelay": {
       const d = details(e.deliveryDelay, kind);
-      return d.delayedRecipients.map((r) => ({ type: "email.deferred", recipient: r.emailAddress, at: d.timestamp, reason: r.diagnosticCode ?? d.delayType }));
+      return d.delayedRecipients.map((r) => ({
+        type: "email.deferred",
+        recipient: r.emailAddress,
+        at: d.timestamp,
+        reason: r.diagnosticCode ?? d.delayType,
+      }));
     }
     case "Open":
       return everyone({ type: "email.opened", at: details(e.open, kind).timestamp });
@@ -88,7 +108,13 @@ export function createSesEventSource(options: SesSnsOptions): SesEventSource {
       const found = occurrences(kind, event);
       return found.map(({ at, ...o }) => {
         const recipient = normalizeRecipient(o.recipient);
-        return { ...o, recipient, providerEventId: eventIdFor(message.MessageId, recipient, found.length), providerMessageId: event.mail.messageId, occurredAt: eventDate(at) };
+        return {
+          ...o,
+          recipient,
+          providerEventId: eventIdFor(message.MessageId, recipient, found.length),
+          providerMessageId: event.mail.messageId,
+          occurredAt: eventDate(at),
+        };
       });
     },
 

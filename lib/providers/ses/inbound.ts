@@ -20,7 +20,9 @@ const receivedSchema = z.object({
   }),
   // The envelope's MAIL FROM.
   mail: z.object({ source: z.string() }),
-  content: z.string({ error: "no content: only a receipt rule's SNS action sends the message (S3 and Lambda actions send alerts without it)" }),
+  content: z.string({
+    error: "no content: only a receipt rule's SNS action sends the message (S3 and Lambda actions send alerts without it)",
+  }),
 });
 
 export function createSesInboundSource(options: SesSnsOptions): ProviderInboundSource<SesSnsConfig> {

@@ -26,7 +26,9 @@ async function createTransport(config: SmtpConfig, policy: OutboundPolicy) {
   try {
     address = await resolvePublicAddress(config.host, policy);
   } catch (err) {
-    throw new ProviderError(`SMTP: could not connect to ${config.host}: ${connectionFailure(err, TIMEOUT_MS)}`, true, undefined, { cause: err });
+    throw new ProviderError(`SMTP: could not connect to ${config.host}: ${connectionFailure(err, TIMEOUT_MS)}`, true, undefined, {
+      cause: err,
+    });
   }
   return nodemailer.createTransport({
     host: address,
@@ -66,7 +68,8 @@ const REFUSALS: Record<string, string> = {
  * own (ESOCKET), so the system error's name is read back from errno.
  */
 function describeFailure(e: SmtpFailure): string {
-  if (e.responseCode !== undefined) return `${REFUSALS[e.code ?? ""] ?? "the server refused"} (${e.responseCode}${e.command ? ` to ${e.command}` : ""})`;
+  if (e.responseCode !== undefined)
+    return `${REFUSALS[e.code ?? ""] ?? "the server refused"} (${e.responseCode}${e.command ? ` to ${e.command}` : ""})`;
   switch (e.code) {
     case "ETIMEDOUT":
       return `no answer within ${TIMEOUT_MS / 1000} s`;
@@ -116,7 +119,15 @@ async function signed(raw: Buffer, dkim: DkimKey | undefined): Promise<Buffer> {
 
 export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
   ...adapterSettings(smtpFields),
-  capabilities: { attachments: true, customHeaders: true, scheduling: false, tracking: false, inbound: false, batch: false, maxMessageBytes: 25 * 1024 * 1024 },
+  capabilities: {
+    attachments: true,
+    customHeaders: true,
+    scheduling: false,
+    tracking: false,
+    inbound: false,
+    batch: false,
+    maxMessageBytes: 25 * 1024 * 1024,
+  },
   async send(config, message, policy = providerPolicy()) {
     const raw = await signed(await composeMime(message), message.dkim);
     const transport = await createTransport(config, policy);

@@ -23,7 +23,11 @@ const fields = {
     kind: "tristate",
     schema: z.boolean().optional(),
     destination: "tls",
-    choices: { auto: "Automatic (on for port 465, STARTTLS otherwise)", yes: "On: TLS from the first byte", no: "Off: plain connection, upgraded with STARTTLS when offered" },
+    choices: {
+      auto: "Automatic (on for port 465, STARTTLS otherwise)",
+      yes: "On: TLS from the first byte",
+      no: "Off: plain connection, upgraded with STARTTLS when offered",
+    },
   },
   username: {
     label: "SMTP user (optional)",
@@ -31,9 +35,20 @@ const fields = {
     schema: z.string().min(1).optional(),
     hint: "The username to sign in with; leave blank for a relay that needs no sign-in.",
   },
-  password: { label: "Password", kind: "secret", schema: z.string().min(1).optional(), credential: true, hint: "Needed when a username is set." },
+  password: {
+    label: "Password",
+    kind: "secret",
+    schema: z.string().min(1).optional(),
+    credential: true,
+    hint: "Needed when a username is set.",
+  },
   /** Refuse to send when the server does not offer STARTTLS (otherwise TLS is opportunistic). */
-  requireTls: { label: "Refuse to send unless the server offers STARTTLS", kind: "checkbox", schema: z.boolean().default(false), destination: "tls" },
+  requireTls: {
+    label: "Refuse to send unless the server offers STARTTLS",
+    kind: "checkbox",
+    schema: z.boolean().default(false),
+    destination: "tls",
+  },
   rejectUnauthorized: {
     label: "Check the server's TLS certificate",
     kind: "checkbox",

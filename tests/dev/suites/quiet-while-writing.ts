@@ -108,16 +108,17 @@ async function writeAndWatch(label: string) {
   page.off("request", onRequest);
   const output = dev.output().slice(outputBefore);
   const rebuildLines = output.split("\n").filter((l) => REBUILD_OUTPUT.test(l));
-  return { navigations, refreshes, rebuildLines, output: `${output}\nthe page logged:\n${logs.join("\n")}\nHMR frames:\n${hmrFrames.slice(framesBefore).join("\n")}` };
+  return {
+    navigations,
+    refreshes,
+    rebuildLines,
+    output: `${output}\nthe page logged:\n${logs.join("\n")}\nHMR frames:\n${hmrFrames.slice(framesBefore).join("\n")}`,
+  };
 }
 
 describe("npm run dev", () => {
   beforeAll(async () => {
-    [dev, browser, receiver] = await Promise.all([
-      startDevServer({ env: ENV }),
-      launchBrowser(),
-      startReceiver(),
-    ]);
+    [dev, browser, receiver] = await Promise.all([startDevServer({ env: ENV }), launchBrowser(), startReceiver()]);
   }, 300_000);
 
   afterAll(async () => {

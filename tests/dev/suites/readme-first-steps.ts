@@ -63,91 +63,110 @@ describe("the README's first steps on npm run dev", () => {
     await dev?.close();
   });
 
-  it("take a newcomer from the printed sign-in to a verified webhook and a message that says Delivered, then Opened", { timeout: 600_000 }, async () => {
-    const page = await browser.context.newPage();
-    // next dev compiles each page on its first request: slow on a small machine.
-    page.setDefaultTimeout(180_000);
-    const base = dev.baseUrl;
+  it(
+    "take a newcomer from the printed sign-in to a verified webhook and a message that says Delivered, then Opened",
+    { timeout: 600_000 },
+    async () => {
+      const page = await browser.context.newPage();
+      // next dev compiles each page on its first request: slow on a small machine.
+      page.setDefaultTimeout(180_000);
+      const base = dev.baseUrl;
 
-    // 1-2. The console's sign-in; a new password and a name before the dashboard.
-    const owner = dev.printedOwner();
-    expect(owner, dev.output()).not.toBeNull();
-    expect(dev.output()).toContain(`Sign in at ${base}/sign-in`);
-    await page.goto(`${base}/sign-in`);
-    await page.getByLabel("Email").fill(owner!.email);
-    await page.getByLabel("Password", { exact: true }).fill(owner!.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${base}/change-password`);
-    const askName = page.getByRole("region", { name: "What should we call you?" });
-    await askName.getByLabel("Your name").fill("Ada Lovelace");
-    await askName.getByRole("button", { name: "Save name" }).click();
-    // Saved, the prompt goes: the page is drawn again for someone who has a name.
-    await askName.waitFor({ state: "detached" });
-    await page.getByLabel("Current password").fill(owner!.password);
-    await page.getByLabel("New password", { exact: true }).fill("ada-chose-this-1");
-    await page.getByLabel("New password again").fill("ada-chose-this-1");
-    await page.getByRole("button", { name: "Change password" }).click();
-    await page.waitForURL(`${base}/`);
-    await page.getByText("Welcome, Ada Lovelace.").waitFor();
+      // 1-2. The console's sign-in; a new password and a name before the dashboard.
+      const owner = dev.printedOwner();
+      expect(owner, dev.output()).not.toBeNull();
+      expect(dev.output()).toContain(`Sign in at ${base}/sign-in`);
+      await page.goto(`${base}/sign-in`);
+      await page.getByLabel("Email").fill(owner!.email);
+      await page.getByLabel("Password", { exact: true }).fill(owner!.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${base}/change-password`);
+      const askName = page.getByRole("region", { name: "What should we call you?" });
+      await askName.getByLabel("Your name").fill("Ada Lovelace");
+      await askName.getByRole("button", { name: "Save name" }).click();
+      // Saved, the prompt goes: the page is drawn again for someone who has a name.
+      await askName.waitFor({ state: "detached" });
+      await page.getByLabel("Current password").fill(owner!.password);
+      await page.getByLabel("New password", { exact: true }).fill("ada-chose-this-1");
+      await page.getByLabel("New password again").fill("ada-chose-this-1");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await page.waitForURL(`${base}/`);
+      await page.getByText("Welcome, Ada Lovelace.").waitFor();
 
-    // 3. API keys → Create API key, scope email:send; shown once.
-    await page.getByRole("link", { name: "API keys", exact: true }).click();
-    await page.getByRole("button", { name: "Create API key" }).first().click();
-    const keyDialog = page.getByRole("dialog");
-    await keyDialog.getByLabel("Name").fill("First steps");
-    await keyDialog.getByLabel(/\(email:send\)/).check();
-    await keyDialog.getByRole("button", { name: "Create API key" }).click();
-    const key = (await page.getByTestId("new-api-key").textContent())!.trim();
-    expect(key).toMatch(/^mr_/);
-    await keyDialog.getByRole("button", { name: "I have copied the key" }).click();
+      // 3. API keys → Create API key, scope email:send; shown once.
+      await page.getByRole("link", { name: "API keys", exact: true }).click();
+      await page.getByRole("button", { name: "Create API key" }).first().click();
+      const keyDialog = page.getByRole("dialog");
+      await keyDialog.getByLabel("Name").fill("First steps");
+      await keyDialog.getByLabel(/\(email:send\)/).check();
+      await keyDialog.getByRole("button", { name: "Create API key" }).click();
+      const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+      expect(key).toMatch(/^mr_/);
+      await keyDialog.getByRole("button", { name: "I have copied the key" }).click();
 
-    // A test list with the owner's own address (real recipients in test mode need one).
-    await page.getByRole("link", { name: "Safety", exact: true }).click();
-    await page.getByRole("button", { name: "Create test list" }).first().click();
-    const listDialog = page.getByRole("dialog");
-    await listDialog.getByLabel("Name").fill("Me");
-    await listDialog.getByLabel("Email addresses").fill("ada@example.test");
-    await listDialog.getByRole("button", { name: "Create test list" }).click();
-    await page.getByRole("list", { name: "Addresses on Me" }).getByText("ada@example.test").waitFor();
+      // A test list with the owner's own address (real recipients in test mode need one).
+      await page.getByRole("link", { name: "Safety", exact: true }).click();
+      await page.getByRole("button", { name: "Create test list" }).first().click();
+      const listDialog = page.getByRole("dialog");
+      await listDialog.getByLabel("Name").fill("Me");
+      await listDialog.getByLabel("Email addresses").fill("ada@example.test");
+      await listDialog.getByRole("button", { name: "Create test list" }).click();
+      await page.getByRole("list", { name: "Addresses on Me" }).getByText("ada@example.test").waitFor();
 
-    // 4. Webhooks → Add endpoint on this machine: accepted under npm run dev; the secret shown once.
-    const port = await freePort();
-    await page.getByRole("link", { name: "Webhooks", exact: true }).click();
-    await page.getByRole("button", { name: "Add endpoint" }).first().click();
-    const hookDialog = page.getByRole("dialog");
-    await hookDialog.getByLabel("URL").fill(`http://127.0.0.1:${port}/hook`);
-    await hookDialog.getByRole("button", { name: "Add endpoint" }).click();
-    const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
-    expect(secret).toMatch(/^whsec_/);
-    await page.getByRole("button", { name: "I have copied the secret" }).click();
+      // 4. Webhooks → Add endpoint on this machine: accepted under npm run dev; the secret shown once.
+      const port = await freePort();
+      await page.getByRole("link", { name: "Webhooks", exact: true }).click();
+      await page.getByRole("button", { name: "Add endpoint" }).first().click();
+      const hookDialog = page.getByRole("dialog");
+      await hookDialog.getByLabel("URL").fill(`http://127.0.0.1:${port}/hook`);
+      await hookDialog.getByRole("button", { name: "Add endpoint" }).click();
+      const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
+      expect(secret).toMatch(/^whsec_/);
+      await page.getByRole("button", { name: "I have copied the secret" }).click();
 
-    // 5. The README's receiver, as the README runs it (on a free port instead of 4555).
-    const receiverLine = readmeBlock("webhook-receiver.mjs").trim().replace("whsec_…", secret);
-    receiver = spawn("bash", ["-c", receiverLine], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
-    receiver.stdout!.on("data", (c) => (receiverOutput += c));
-    receiver.stderr!.on("data", (c) => (receiverOutput += c));
-    await until(async () => receiverOutput, (out) => out.includes(`Listening on http://127.0.0.1:${port}/hook`), { timeoutMs: 15_000 });
+      // 5. The README's receiver, as the README runs it (on a free port instead of 4555).
+      const receiverLine = readmeBlock("webhook-receiver.mjs").trim().replace("whsec_…", secret);
+      receiver = spawn("bash", ["-c", receiverLine], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+      receiver.stdout!.on("data", (c) => (receiverOutput += c));
+      receiver.stderr!.on("data", (c) => (receiverOutput += c));
+      await until(
+        async () => receiverOutput,
+        (out) => out.includes(`Listening on http://127.0.0.1:${port}/hook`),
+        { timeoutMs: 15_000 },
+      );
 
-    // 6. The README's curl, run by curl, to a demo address that is opened (the README's sends to delivered@).
-    const curl = readmeBlock("/api/v1/email/send").replace("http://localhost:3000", base).replace("delivered@demo.mailroom.test", "opened@demo.mailroom.test");
-    const answer = JSON.parse(await shell(curl, { MAILROOM_KEY: key }));
-    expect(answer.data, JSON.stringify(answer)).toMatchObject({ status: "sent", provider: "demo" });
+      // 6. The README's curl, run by curl, to a demo address that is opened (the README's sends to delivered@).
+      const curl = readmeBlock("/api/v1/email/send")
+        .replace("http://localhost:3000", base)
+        .replace("delivered@demo.mailroom.test", "opened@demo.mailroom.test");
+      const answer = JSON.parse(await shell(curl, { MAILROOM_KEY: key }));
+      expect(answer.data, JSON.stringify(answer)).toMatchObject({ status: "sent", provider: "demo" });
 
-    expect(await until(async () => receiverOutput, (out) => out.includes("✓ verified email.delivered"), { timeoutMs: 60_000 })).toContain("✓ verified email.delivered");
-    const seconds = Math.round((Date.now() - startedAt) / 1000);
-    writeFileSync("tests/dev/first-steps-time.json", JSON.stringify({ startToVerifiedWebhookSeconds: seconds, measuredAt: new Date().toISOString() }) + "\n");
-    console.log(`README first steps: npm run dev start to a verified webhook in ${seconds} s`);
-    expect(receiverOutput).toMatch(/✓ verified email\.sent/);
-    expect(receiverOutput).not.toMatch(/refused|✗/);
+      expect(
+        await until(
+          async () => receiverOutput,
+          (out) => out.includes("✓ verified email.delivered"),
+          { timeoutMs: 60_000 },
+        ),
+      ).toContain("✓ verified email.delivered");
+      const seconds = Math.round((Date.now() - startedAt) / 1000);
+      writeFileSync(
+        "tests/dev/first-steps-time.json",
+        JSON.stringify({ startToVerifiedWebhookSeconds: seconds, measuredAt: new Date().toISOString() }) + "\n",
+      );
+      console.log(`README first steps: npm run dev start to a verified webhook in ${seconds} s`);
+      expect(receiverOutput).toMatch(/✓ verified email\.sent/);
+      expect(receiverOutput).not.toMatch(/refused|✗/);
 
-    // The message's page: Delivered, then Opened, as its timeline says.
-    await page.getByRole("link", { name: "Messages", exact: true }).click();
-    await page.getByTestId("message-row").filter({ hasText: "opened@demo.mailroom.test" }).first().getByRole("link").first().click();
-    await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
-    await expect.poll(async () => (await page.reload(), status(page)), { timeout: 60_000, interval: 2000 }).toMatch(/Delivered|Opened/);
-    await expect.poll(async () => (await page.reload(), status(page)), { timeout: 60_000, interval: 2000 }).toBe("Opened");
-    const types = await page.getByTestId("timeline-event").evaluateAll((items) => items.map((i) => i.getAttribute("data-type")));
-    expect(types).toEqual(expect.arrayContaining(["email.sent", "email.delivered", "email.opened"]));
-    await page.close();
-  });
+      // The message's page: Delivered, then Opened, as its timeline says.
+      await page.getByRole("link", { name: "Messages", exact: true }).click();
+      await page.getByTestId("message-row").filter({ hasText: "opened@demo.mailroom.test" }).first().getByRole("link").first().click();
+      await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+      await expect.poll(async () => (await page.reload(), status(page)), { timeout: 60_000, interval: 2000 }).toMatch(/Delivered|Opened/);
+      await expect.poll(async () => (await page.reload(), status(page)), { timeout: 60_000, interval: 2000 }).toBe("Opened");
+      const types = await page.getByTestId("timeline-event").evaluateAll((items) => items.map((i) => i.getAttribute("data-type")));
+      expect(types).toEqual(expect.arrayContaining(["email.sent", "email.delivered", "email.opened"]));
+      await page.close();
+    },
+  );
 });

@@ -32,7 +32,19 @@ export const CREDENTIAL_KINDS: CredentialKind[] = [
 ];
 
 /** Bearer values that are no credential: empty, junk, prefixes of real ones, very long. */
-export const MALFORMED_BEARERS = ["", "mr_", `mr_${"a".repeat(43)}`, "mrat_nothing", "mr_'--", "null", "undefined", "x".repeat(6_000), "Bearer", "mr_%00", "ey.ey.ey"];
+export const MALFORMED_BEARERS = [
+  "",
+  "mr_",
+  `mr_${"a".repeat(43)}`,
+  "mrat_nothing",
+  "mr_'--",
+  "null",
+  "undefined",
+  "x".repeat(6_000),
+  "Bearer",
+  "mr_%00",
+  "ey.ey.ey",
+];
 
 export async function authOf(world: OrgWorld, kind: CredentialKind, route: RouteEntry, pick = 0): Promise<Auth> {
   switch (kind) {
@@ -88,10 +100,14 @@ export function expectedFor(route: RouteEntry, kind: CredentialKind): AuthExpect
     case "app token (viewer)":
       // Its scopes are narrowed to the viewer's role; a permission the route names beyond its scope must be the viewer's too.
       if (!roleHas("viewer", SCOPE_PERMISSION[route.scope!])) return { refusal: { status: 403, code: "SCOPE_DENIED" } };
-      return route.permission && !roleHas("viewer", route.permission) ? { refusal: { status: 403, code: "PERMISSION_DENIED" } } : { through: true };
+      return route.permission && !roleHas("viewer", route.permission)
+        ? { refusal: { status: 403, code: "PERMISSION_DENIED" } }
+        : { through: true };
     default: {
       const role = roleOf(kind)!;
-      return route.permission && !roleHas(role, route.permission) ? { refusal: { status: 403, code: "PERMISSION_DENIED" } } : { through: true };
+      return route.permission && !roleHas(role, route.permission)
+        ? { refusal: { status: 403, code: "PERMISSION_DENIED" } }
+        : { through: true };
     }
   }
 }

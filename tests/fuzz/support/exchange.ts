@@ -31,7 +31,8 @@ export interface FuzzResponse {
   json: unknown;
 }
 
-export const url = (req: Pick<FuzzRequest, "path" | "query">, base = inject("baseUrl")) => `${base}${req.path}${req.query ? `?${req.query}` : ""}`;
+export const url = (req: Pick<FuzzRequest, "path" | "query">, base = inject("baseUrl")) =>
+  `${base}${req.path}${req.query ? `?${req.query}` : ""}`;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
@@ -52,7 +53,8 @@ async function sendOnce(req: FuzzRequest, auth: Auth, base: string | undefined, 
   if (auth.cookie) {
     headers.cookie = auth.cookie;
     // As a browser does: a write carries the page's Origin (a request may give its own).
-    if (!["GET", "HEAD", "OPTIONS"].includes(req.method.toUpperCase()) && !Object.keys(headers).some((h) => h.toLowerCase() === "origin")) headers.origin = new URL(url(req, base)).origin;
+    if (!["GET", "HEAD", "OPTIONS"].includes(req.method.toUpperCase()) && !Object.keys(headers).some((h) => h.toLowerCase() === "origin"))
+      headers.origin = new URL(url(req, base)).origin;
   }
   if (auth.bearer !== undefined) headers.authorization = `Bearer ${auth.bearer}`;
   const body = req.body === undefined ? undefined : typeof req.body === "string" ? Buffer.from(req.body) : Buffer.from(req.body);
@@ -90,31 +92,38 @@ const keysOf = (v: Record<string, unknown>) => Object.keys(v).sort().join(",");
 export function shapeProblems(family: "v1" | "legacy", res: FuzzResponse, opts: { paginated?: boolean; produces?: string } = {}): string[] {
   const problems: string[] = [];
   if (res.status >= 500) problems.push(`server error ${res.status}: ${res.text.slice(0, 300)}`);
-  if (res.headers.has(INJECTED_HEADER) || res.headers.getSetCookie().some((c) => /injected/i.test(c))) problems.push("an injected header reached the response");
+  if (res.headers.has(INJECTED_HEADER) || res.headers.getSetCookie().some((c) => /injected/i.test(c)))
+    problems.push("an injected header reached the response");
   const requestId = res.headers.get("x-request-id");
   if (requestId === "req_spoofed") problems.push("the caller's X-Request-Id was echoed as the request id");
   // A request line and headers over Node's 16 KiB limit are refused by its HTTP parser with a
   // bare 431 before the app sees them: a refusal, not the app's to shape.
   if (res.status === 431 && res.text === "") return problems;
   if (res.status >= 400) {
-    if (!/^application\/json/.test(res.headers.get("content-type") ?? "")) problems.push(`error without a JSON body (${res.headers.get("content-type")}): ${res.text.slice(0, 200)}`);
+    if (!/^application\/json/.test(res.headers.get("content-type") ?? ""))
+      problems.push(`error without a JSON body (${res.headers.get("content-type")}): ${res.text.slice(0, 200)}`);
     const body = res.json;
     if (!isObject(body)) return [...problems, `error body is not an object: ${res.text.slice(0, 200)}`];
     if (res.status === 401 && keysOf(body) === "error" && body.error === "Invalid API key") return problems;
     const expectedKeys = family === "v1" ? "code,error,requestId" : "code,error";
-    if (keysOf(body) !== expectedKeys) problems.push(`${family} error keys are ${keysOf(body)}, expected ${expectedKeys}: ${res.text.slice(0, 200)}`);
+    if (keysOf(body) !== expectedKeys)
+      problems.push(`${family} error keys are ${keysOf(body)}, expected ${expectedKeys}: ${res.text.slice(0, 200)}`);
     if (typeof body.error !== "string" || body.error.length === 0) problems.push("error message missing");
     const code = body.code as keyof typeof ERROR_STATUS;
     if (!(code in ERROR_STATUS)) problems.push(`unknown error code ${String(code)}`);
     else if (ERROR_STATUS[code] !== res.status) problems.push(`code ${code} is ${ERROR_STATUS[code]}, answered ${res.status}`);
-    if (family === "v1" && (typeof body.requestId !== "string" || !/^req_[A-Za-z0-9_-]+$/.test(body.requestId) || body.requestId !== requestId)) {
+    if (
+      family === "v1" &&
+      (typeof body.requestId !== "string" || !/^req_[A-Za-z0-9_-]+$/.test(body.requestId) || body.requestId !== requestId)
+    ) {
       problems.push(`requestId ${String(body.requestId)} missing or not the X-Request-Id header (${requestId})`);
     }
     return problems;
   }
   if (family === "v1" && res.status < 300) {
     if (opts.produces) {
-      if (!(res.headers.get("content-type") ?? "").startsWith(opts.produces.split(";")[0])) problems.push(`expected ${opts.produces}, got ${res.headers.get("content-type")}`);
+      if (!(res.headers.get("content-type") ?? "").startsWith(opts.produces.split(";")[0]))
+        problems.push(`expected ${opts.produces}, got ${res.headers.get("content-type")}`);
       return problems;
     }
     const body = res.json;
@@ -135,7 +144,9 @@ export interface Refusal {
 export function refusalProblems(res: FuzzResponse, expected: Refusal | null): string[] {
   if (!expected) return [];
   const code = isObject(res.json) ? res.json.code : undefined;
-  return res.status === expected.status && code === expected.code ? [] : [`expected ${expected.status} ${expected.code}, answered ${res.status} ${String(code)}`];
+  return res.status === expected.status && code === expected.code
+    ? []
+    : [`expected ${expected.status} ${expected.code}, answered ${res.status} ${String(code)}`];
 }
 
 /** A request for the failure report: method, URL, the start of the body, and what was hostile about it. */

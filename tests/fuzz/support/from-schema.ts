@@ -70,17 +70,22 @@ function stringOf(s: JsonSchema, field: string, hints: Hints): fc.Arbitrary<stri
   }
   if (s.format === "date-time") return dateTime(field);
   if (s.format === "email" || EMAIL_FIELD.test(field)) return emailish(hints);
-  if (s.format === "uri" || s.format === "url" || URL_FIELD.test(field)) return fc.stringMatching(/^[a-z]{1,10}$/).map((p) => `https://hooks.example.test/${p}`);
+  if (s.format === "uri" || s.format === "url" || URL_FIELD.test(field))
+    return fc.stringMatching(/^[a-z]{1,10}$/).map((p) => `https://hooks.example.test/${p}`);
   if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= min && v.length <= (s.maxLength ?? Infinity));
   if (field === "content") return fc.constant("BEGIN:VCALENDAR\nEND:VCALENDAR");
-  return fc.oneof({ weight: 3, arbitrary: word }, { weight: 1, arbitrary: fc.string({ minLength: min, maxLength: max }) }).filter((v) => v.length >= min && v.length <= (s.maxLength ?? Infinity));
+  return fc
+    .oneof({ weight: 3, arbitrary: word }, { weight: 1, arbitrary: fc.string({ minLength: min, maxLength: max }) })
+    .filter((v) => v.length >= min && v.length <= (s.maxLength ?? Infinity));
 }
 
 function numberOf(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : 0);
   const hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : lo + 1000);
   const top = Math.min(hi, lo + 100_000);
-  return integer ? fc.integer({ min: Math.ceil(lo), max: Math.floor(top) }) : fc.double({ min: lo, max: top, noNaN: true, noDefaultInfinity: true });
+  return integer
+    ? fc.integer({ min: Math.ceil(lo), max: Math.floor(top) })
+    : fc.double({ min: lo, max: top, noNaN: true, noDefaultInfinity: true });
 }
 
 /** An arbitrary of values that (mostly) satisfy `schema`; `field` is the property's name. */
@@ -122,7 +127,8 @@ function objectOf(s: JsonSchema, hints: Hints, depth: number): fc.Arbitrary<Reco
   const names = Object.keys(props);
   if (names.length === 0) {
     // A record: a few string keys with values of the record's value schema.
-    const value = typeof s.additionalProperties === "object" ? fromSchema(s.additionalProperties, hints, "", depth + 1) : fc.jsonValue({ maxDepth: 1 });
+    const value =
+      typeof s.additionalProperties === "object" ? fromSchema(s.additionalProperties, hints, "", depth + 1) : fc.jsonValue({ maxDepth: 1 });
     return fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,9}$/), value, { maxKeys: 3 });
   }
   const required = s.required ?? [];

@@ -32,12 +32,14 @@ export function hostileSuite(title: string, routes: RouteEntry[], schemasOf: (ro
       guard = new StateGuard(world.orgId);
     });
     afterAll(async () => {
-      if (process.env.FUZZ_STATS) for (const [route, byOutcome] of stats) console.log(`${route}: ${[...byOutcome].map(([o, n]) => `${o} x${n}`).join(", ")}`);
+      if (process.env.FUZZ_STATS)
+        for (const [route, byOutcome] of stats) console.log(`${route}: ${[...byOutcome].map(([o, n]) => `${o} x${n}`).join(", ")}`);
       await closeSnapshots();
     });
 
     /** Dashboard-only routes get the owner's session; the others a full-access key or the session, in turn. */
-    const authFor = (route: RouteEntry, useKey: boolean): Auth => (route.scope && useKey ? { bearer: world.keys.star } : { cookie: world.cookies.owner });
+    const authFor = (route: RouteEntry, useKey: boolean): Auth =>
+      route.scope && useKey ? { bearer: world.keys.star } : { cookie: world.cookies.owner };
 
     for (const route of deletesLast(routes)) {
       it(`${route.method} ${route.path}`, async () => {
@@ -60,7 +62,14 @@ export function hostileSuite(title: string, routes: RouteEntry[], schemasOf: (ro
       for (const route of routes.filter((r) => r.method !== "GET")) {
         const pad = "x".repeat(route.bodyLimit);
         const query = validQuery(route, await schemasOf(route), hintsFrom(world));
-        const req = { method: route.method, path: ownPath(world, route.path), query, headers: { "content-type": route.rawBody ?? "application/json" }, body: `{"a":"${pad}"}`, notes: ["oversized body"] };
+        const req = {
+          method: route.method,
+          path: ownPath(world, route.path),
+          query,
+          headers: { "content-type": route.rawBody ?? "application/json" },
+          body: `{"a":"${pad}"}`,
+          notes: ["oversized body"],
+        };
         const { res, changed } = await guard.exchange(req, authFor(route, false));
         // A streamed upload (the CSV import) is the handler's to cap: it must still refuse it without a 5xx.
         const expected = route.rawBody ? "any" : { status: 413, code: "PAYLOAD_TOO_LARGE" };

@@ -91,11 +91,45 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 
 /** Numbers where integers, bounds and finiteness matter. */
 export const hostileNumber: fc.Arbitrary<number> = fc.constantFrom(
-  -1, 0, -0, 1.5, 0.1, 1e308, -1e308, 5e-324, 2 ** 31, 3e9, 2 ** 53 + 2, -(2 ** 63), Number.MAX_SAFE_INTEGER, 1e21,
+  -1,
+  0,
+  -0,
+  1.5,
+  0.1,
+  1e308,
+  -1e308,
+  5e-324,
+  2 ** 31,
+  3e9,
+  2 ** 53 + 2,
+  -(2 ** 63),
+  Number.MAX_SAFE_INTEGER,
+  1e21,
 );
 
 /** Number-ish strings for query parameters and string fields. */
-export const numberishString = fc.constantFrom("NaN", "Infinity", "-Infinity", "1e308", "-1", "0", "-0", "1.5", "0x1F", " 1", "1 ", "1,000", "١", "9".repeat(400), "+1", "1e-7", "", "2147483648", "9007199254740993", "1e15");
+export const numberishString = fc.constantFrom(
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e308",
+  "-1",
+  "0",
+  "-0",
+  "1.5",
+  "0x1F",
+  " 1",
+  "1 ",
+  "1,000",
+  "١",
+  "9".repeat(400),
+  "+1",
+  "1e-7",
+  "",
+  "2147483648",
+  "9007199254740993",
+  "1e15",
+);
 
 /** Malformed and edge dates, as strings. */
 export const hostileDate = fc.constantFrom(
@@ -119,7 +153,9 @@ export const PROTO_KEYS = ["__proto__", "constructor", "prototype"];
 /** An object with prototype-pollution keys as own properties (as JSON.parse would make them). */
 export const pollutingObject: fc.Arbitrary<Record<string, unknown>> = fc
   .subarray(PROTO_KEYS, { minLength: 1 })
-  .map((keys) => Object.fromEntries(keys.map((k) => [k, k === "constructor" ? { prototype: { polluted: "yes" } } : { polluted: "yes", isAdmin: true }])));
+  .map((keys) =>
+    Object.fromEntries(keys.map((k) => [k, k === "constructor" ? { prototype: { polluted: "yes" } } : { polluted: "yes", isAdmin: true }])),
+  );
 
 /** Any JSON value, hostile strings and numbers included. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -171,7 +207,9 @@ export const hostileRawBody: fc.Arbitrary<string> = fc.oneof(
     '{"a":1e999}',
     "\u0000",
   ),
-  fc.constantFrom(33, 100, 2_000, 50_000).chain((d) => fc.constantFrom("array", "object", "mixed").map((k) => deepJson(d, k as "array" | "object" | "mixed"))),
+  fc
+    .constantFrom(33, 100, 2_000, 50_000)
+    .chain((d) => fc.constantFrom("array", "object", "mixed").map((k) => deepJson(d, k as "array" | "object" | "mixed"))),
 );
 
 /** Content types other than application/json, and application/json in odd spellings. */
@@ -225,9 +263,13 @@ function everyString(value: unknown, s: string): unknown {
 export function mutate(valid: unknown): fc.Arbitrary<Mutation> {
   const paths = fieldPaths(valid);
   const options: fc.Arbitrary<Mutation>[] = [
-    fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 12 })), hostileValue).map(([k, v]) => ({ value: setAt(valid, [k], v), note: `extra field ${JSON.stringify(k)}` })),
+    fc
+      .tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 12 })), hostileValue)
+      .map(([k, v]) => ({ value: setAt(valid, [k], v), note: `extra field ${JSON.stringify(k)}` })),
     pollutingObject.map((p) => ({ value: { ...(valid as object), ...p }, note: "prototype-pollution keys" })),
-    fc.constantFrom(...CRLF_STRINGS, ...UNICODE_STRINGS).map((s) => ({ value: everyString(valid, s), note: `every string ${JSON.stringify(s)}` })),
+    fc
+      .constantFrom(...CRLF_STRINGS, ...UNICODE_STRINGS)
+      .map((s) => ({ value: everyString(valid, s), note: `every string ${JSON.stringify(s)}` })),
   ];
   if (paths.length) {
     const path = fc.constantFrom(...paths);
@@ -236,8 +278,12 @@ export function mutate(valid: unknown): fc.Arbitrary<Mutation> {
       fc.tuple(path, hostileNumber).map(([p, v]) => ({ value: setAt(valid, p, v), note: `${p.join(".")} = ${v}` })),
       fc.tuple(path, hostileDate).map(([p, v]) => ({ value: setAt(valid, p, v), note: `${p.join(".")} = date ${v}` })),
       path.map((p) => ({ value: setAt(valid, p, undefined, true), note: `${p.join(".")} removed` })),
-      fc.tuple(path, fc.constantFrom(null, true, 0, "", [], {}, [null])).map(([p, v]) => ({ value: setAt(valid, p, v), note: `${p.join(".")} = ${JSON.stringify(v)}` })),
-      fc.tuple(path, fc.integer({ min: 20, max: 200 })).map(([p, d]) => ({ value: setAt(valid, p, JSON.parse(deepJson(d, "mixed"))), note: `${p.join(".")} nested ${d} deep` })),
+      fc
+        .tuple(path, fc.constantFrom(null, true, 0, "", [], {}, [null]))
+        .map(([p, v]) => ({ value: setAt(valid, p, v), note: `${p.join(".")} = ${JSON.stringify(v)}` })),
+      fc
+        .tuple(path, fc.integer({ min: 20, max: 200 }))
+        .map(([p, d]) => ({ value: setAt(valid, p, JSON.parse(deepJson(d, "mixed"))), note: `${p.join(".")} nested ${d} deep` })),
     );
   }
   return fc.oneof(...options);

@@ -30,6 +30,10 @@ export function routeFiles(root = "app/api"): RouteFile[] {
           if (as) methods.add(as[1]);
         }
       }
-      return { file, path: "/" + rel.replace(/\[(\.\.\.)?(\w+)\]/g, (_m, dots: string | undefined, name: string) => `{${dots ?? ""}${name}}`), methods: [...methods].sort() };
+      return {
+        file,
+        path: "/" + rel.replace(/\[(\.\.\.)?(\w+)\]/g, (_m, dots: string | undefined, name: string) => `{${dots ?? ""}${name}}`),
+        methods: [...methods].sort(),
+      };
     });
 }

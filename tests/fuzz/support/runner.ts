@@ -83,7 +83,12 @@ function partial(route: Pick<RouteEntry, "method" | "path">, res: FuzzResponse):
 }
 
 /** The problems with one exchange; [] when all is as documented. */
-export function judge(route: Pick<RouteEntry, "family" | "method" | "path" | "paginated" | "produces">, res: FuzzResponse, expected: Refusal | null | "any", changed: string[]): string[] {
+export function judge(
+  route: Pick<RouteEntry, "family" | "method" | "path" | "paginated" | "produces">,
+  res: FuzzResponse,
+  expected: Refusal | null | "any",
+  changed: string[],
+): string[] {
   if (changed.length && partial(route, res)) changed = [];
   return [
     ...shapeProblems(route.family, res, { paginated: route.paginated, produces: route.produces }),

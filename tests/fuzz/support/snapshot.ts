@@ -82,7 +82,8 @@ export async function snapshot(orgId?: string): Promise<Snapshot> {
     else if (t.name === "organizations") parts.push(`${agg} WHERE x.id = $1) s`);
     else if (t.name === "users") parts.push(`${agg} WHERE x.id IN (SELECT user_id FROM memberships WHERE org_id = $1)) s`);
     else if (t.hasOrg) parts.push(`${agg} WHERE x.org_id = $1${refusalFilter(t.name, "x")}) s`);
-    else if (t.parent) parts.push(`${agg} WHERE x."${t.parent.column}" IN (SELECT "${t.parent.key}" FROM "${t.parent.table}" WHERE org_id = $1)) s`);
+    else if (t.parent)
+      parts.push(`${agg} WHERE x."${t.parent.column}" IN (SELECT "${t.parent.key}" FROM "${t.parent.table}" WHERE org_id = $1)) s`);
   }
   const c = await sql();
   const res = await c.query<{ t: string; v: string }>(parts.join(" UNION ALL "), orgId ? [orgId] : []);

@@ -18,10 +18,35 @@ const hex = (n = 4) => randomBytes(n).toString("hex");
 export const TEST_ADDRESS = "fuzz-inbox@example.test";
 
 export type Kind =
-  | "project" | "apiKey" | "member" | "provider" | "inboundProvider" | "testList" | "endpoint" | "delivery"
-  | "template" | "scheduled" | "message" | "inboundMessage" | "attachment" | "domain" | "inboundDomain" | "rule"
-  | "useCase" | "suppression" | "contact" | "property" | "list" | "import" | "sender" | "campaign" | "sequence"
-  | "enrolment" | "oauthApp" | "grant" | "invitation";
+  | "project"
+  | "apiKey"
+  | "member"
+  | "provider"
+  | "inboundProvider"
+  | "testList"
+  | "endpoint"
+  | "delivery"
+  | "template"
+  | "scheduled"
+  | "message"
+  | "inboundMessage"
+  | "attachment"
+  | "domain"
+  | "inboundDomain"
+  | "rule"
+  | "useCase"
+  | "suppression"
+  | "contact"
+  | "property"
+  | "list"
+  | "import"
+  | "sender"
+  | "campaign"
+  | "sequence"
+  | "enrolment"
+  | "oauthApp"
+  | "grant"
+  | "invitation";
 
 export interface OrgWorld {
   orgId: string;
@@ -50,7 +75,15 @@ function must<T = any>(res: CallResult<T>, status: number, what: string): T {
 /** Raises a key's request rate through the staff API, so a fuzz run is not cut short by 429s. */
 async function raiseRate(keyId: string): Promise<void> {
   const token = inject("serverEnv").STAFF_API_TOKEN;
-  must(await call(`/api/internal/api-keys/${keyId}/rate-limit`, { method: "PUT", headers: { authorization: `Bearer ${token}` }, body: { rateLimitPerMinute: 100_000 } }), 200, "raise key rate");
+  must(
+    await call(`/api/internal/api-keys/${keyId}/rate-limit`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}` },
+      body: { rateLimitPerMinute: 100_000 },
+    }),
+    200,
+    "raise key rate",
+  );
 }
 
 async function fastKey(cookie: string, scopes: string[], extra: Record<string, unknown> = {}) {
@@ -99,7 +132,14 @@ export async function buildWorld(): Promise<OrgWorld> {
   must(await call(`/api/api-keys/${revoked.id}`, { method: "DELETE", cookie }), 200, "revoke key");
 
   // Providers stay inactive: sends use the built-in demo provider, which never fails.
-  ids.provider = (await post("/api/providers", { name: `smtp ${hex()}`, type: "smtp", isActive: false, config: { host: "127.0.0.1", port: 9, secure: false } })).id;
+  ids.provider = (
+    await post("/api/providers", {
+      name: `smtp ${hex()}`,
+      type: "smtp",
+      isActive: false,
+      config: { host: "127.0.0.1", port: 9, secure: false },
+    })
+  ).id;
   const inbound = await postmarkInboundProvider(cookie, { isActive: false });
   ids.inboundProvider = inbound.id;
 
@@ -108,8 +148,16 @@ export async function buildWorld(): Promise<OrgWorld> {
   await call(`/api/webhook-endpoints/${ids.endpoint}/test`, { cookie, method: "POST" });
   ids.delivery = (await db().webhookDelivery.findFirstOrThrow({ where: { endpointId: ids.endpoint } })).id;
 
-  ids.template = (await post("/api/v1/templates", { name: `Welcome ${hex()}`, subject: "Hi {{name}}", html: "<p>Hello {{name}}</p>" })).data.id;
-  ids.scheduled = (await post("/api/email/schedule", { to: TEST_ADDRESS, subject: "Later", text: "x", scheduledFor: new Date(Date.now() + 7 * 86_400_000).toISOString() }, 200)).id;
+  ids.template = (
+    await post("/api/v1/templates", { name: `Welcome ${hex()}`, subject: "Hi {{name}}", html: "<p>Hello {{name}}</p>" })
+  ).data.id;
+  ids.scheduled = (
+    await post(
+      "/api/email/schedule",
+      { to: TEST_ADDRESS, subject: "Later", text: "x", scheduledFor: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+      200,
+    )
+  ).id;
   ids.message = (await post("/api/v1/email/send", { to: TEST_ADDRESS, subject: "Hello", text: "Hi there" }, 200)).data.id;
 
   ids.inboundMessage = await receive(inbound, {
@@ -123,29 +171,66 @@ export async function buildWorld(): Promise<OrgWorld> {
 
   ids.domain = (await post("/api/v1/domains", { name: `mail-${hex()}.example.test` })).data.id;
   ids.inboundDomain = (await post("/api/inbound/domains", { name: `in-${hex()}.example.test` })).id;
-  ids.rule = (await post("/api/inbound/rules", { name: `rule ${hex()}`, conditions: [{ field: "subject", operator: "contains", value: "nothing-matches-this" }], actions: [{ type: "store" }] }, 200)).id;
+  ids.rule = (
+    await post(
+      "/api/inbound/rules",
+      {
+        name: `rule ${hex()}`,
+        conditions: [{ field: "subject", operator: "contains", value: "nothing-matches-this" }],
+        actions: [{ type: "store" }],
+      },
+      200,
+    )
+  ).id;
   ids.useCase = (await post("/api/v1/use-cases", { name: `Use ${hex()}` })).data.id;
   ids.suppression = (await post("/api/v1/suppressions", { email: `blocked-${hex()}@example.test` })).data.email;
   ids.contact = (await post("/api/v1/contacts", { email: `contact-${hex()}@example.test`, name: "Ann" })).data.id;
   ids.property = (await post("/api/v1/contacts/properties", { key: `plan_${hex()}`, type: "string" })).data.key;
   ids.list = (await post("/api/v1/lists", { name: `List ${hex()}` })).data.id;
   must(await call(`/api/v1/lists/${ids.list}/members`, { cookie, body: { contactIds: [ids.contact] } }), 200, "add list member");
-  const imported = await call("/api/v1/contacts/import", { cookie, method: "POST", raw: `email,name\nimported-${hex()}@example.test,Imp\n`, headers: { "content-type": "text/csv" } });
+  const imported = await call("/api/v1/contacts/import", {
+    cookie,
+    method: "POST",
+    raw: `email,name\nimported-${hex()}@example.test,Imp\n`,
+    headers: { "content-type": "text/csv" },
+  });
   ids.import = must(imported, imported.status === 201 ? 201 : 200, "import contacts").data.id;
-  ids.sender = (await db().sender.create({ data: { orgId, email: `sender-${hex()}@example.test`, name: "Sender", confirmedAt: new Date() } })).id;
-  ids.campaign = (await post("/api/v1/campaigns", { name: `Campaign ${hex()}`, listId: ids.list, senderId: ids.sender, subject: "News", html: "<p>News</p>" })).data.id;
-  ids.sequence = (await post("/api/v1/sequences", { name: `Seq ${hex()}`, steps: [{ delaySeconds: 86_400, templateId: ids.template }] })).data.id;
+  ids.sender = (
+    await db().sender.create({ data: { orgId, email: `sender-${hex()}@example.test`, name: "Sender", confirmedAt: new Date() } })
+  ).id;
+  ids.campaign = (
+    await post("/api/v1/campaigns", {
+      name: `Campaign ${hex()}`,
+      listId: ids.list,
+      senderId: ids.sender,
+      subject: "News",
+      html: "<p>News</p>",
+    })
+  ).data.id;
+  ids.sequence = (
+    await post("/api/v1/sequences", { name: `Seq ${hex()}`, steps: [{ delaySeconds: 86_400, templateId: ids.template }] })
+  ).data.id;
   const enrolled = await call(`/api/v1/sequences/${ids.sequence}/enrolments`, { cookie, body: { contactIds: [ids.contact] } });
   if (enrolled.status >= 300) throw new Error(`world: enrol answered ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
   ids.enrolment = (await db().sequenceEnrolment.findFirstOrThrow({ where: { sequenceId: ids.sequence } })).id;
   // A pending invitation, written directly: inviting mails a link, and this server has no system mail transport.
   ids.invitation = (
     await db().accountLink.create({
-      data: { kind: "invitation", orgId, email: `invited-${hex()}@example.test`, role: "viewer", createdBy: owner.user.id, tokenHash: randomBytes(32).toString("hex"), expiresAt: new Date(Date.now() + 7 * 86_400_000) },
+      data: {
+        kind: "invitation",
+        orgId,
+        email: `invited-${hex()}@example.test`,
+        role: "viewer",
+        createdBy: owner.user.id,
+        tokenHash: randomBytes(32).toString("hex"),
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      },
     })
   ).id;
 
-  ids.oauthApp = (await post("/api/oauth-apps", { name: `App ${hex()}`, redirectUris: ["http://127.0.0.1:5999/callback"], scopes: ["org:read"] })).id;
+  ids.oauthApp = (
+    await post("/api/oauth-apps", { name: `App ${hex()}`, redirectUris: ["http://127.0.0.1:5999/callback"], scopes: ["org:read"] })
+  ).id;
   const spareConnection = await connectApp(cookie, "org:read");
   ids.grant = (await db().oAuthGrant.findFirstOrThrow({ where: { orgId, client: { clientId: spareConnection.client.client_id } } })).id;
 
@@ -212,7 +297,8 @@ export function kindOf(path: string, param: string): Kind {
 export const placeholders = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 
 /** The path with each placeholder replaced by the given (already encoded) segment. */
-export const fillPath = (path: string, values: Record<string, string>): string => path.replace(/\{(\w+)\}/g, (_m, name: string) => values[name]);
+export const fillPath = (path: string, values: Record<string, string>): string =>
+  path.replace(/\{(\w+)\}/g, (_m, name: string) => values[name]);
 
 /** The path with every placeholder naming this world's resource. */
 export function ownPath(world: OrgWorld, path: string): string {

@@ -40,7 +40,11 @@ async function addProvider(org: Org, type: string, config: Record<string, unknow
 
 /** POSTs bytes as a provider does (multipart bodies are binary). */
 async function postRaw(providerId: string, body: Buffer | string, headers: Record<string, string>) {
-  const res = await fetch(`${inject("baseUrl")}${INBOUND(providerId)}`, { method: "POST", headers, body: typeof body === "string" ? body : new Uint8Array(body) });
+  const res = await fetch(`${inject("baseUrl")}${INBOUND(providerId)}`, {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : new Uint8Array(body),
+  });
   const text = await res.text();
   let parsed: any = text;
   try {
@@ -110,7 +114,10 @@ function expectedMessage(m: ReturnType<typeof mail>, source: string, envelopeFro
     envelopeFrom,
     sentAt: "2025-03-01T10:00:00.000Z",
     receivedAt: expect.any(String),
-    headers: expect.arrayContaining([{ name: "x-custom-id", value: "abc-123" }, { name: "message-id", value: m.messageId }]),
+    headers: expect.arrayContaining([
+      { name: "x-custom-id", value: "abc-123" },
+      { name: "message-id", value: m.messageId },
+    ]),
     attachments: [
       { id: expect.any(String), filename: "logo.png", contentType: "image/png", size: png.length, contentId: "<logo@acme>" },
       { id: expect.any(String), filename: "invoice.pdf", contentType: "application/pdf", size: pdf.length, contentId: null },
@@ -152,7 +159,16 @@ const mailgunConfig = () => ({ apiKey: "key-test", domain: "mg.acme.test", webho
 /** Mailgun's signature fields: hex HMAC-SHA256 of timestamp + token with the webhook signing key. */
 function mailgunSignature(signingKey: string, at = new Date(), token = randomBytes(25).toString("hex")): [string, string][] {
   const timestamp = String(unixSeconds(at));
-  return [["timestamp", timestamp], ["token", token], ["signature", createHmac("sha256", signingKey).update(timestamp + token).digest("hex")]];
+  return [
+    ["timestamp", timestamp],
+    ["token", token],
+    [
+      "signature",
+      createHmac("sha256", signingKey)
+        .update(timestamp + token)
+        .digest("hex"),
+    ],
+  ];
 }
 
 /** The parsed post of a Routes forward() ("Receiving, Forwarding and Storing Messages"). */
@@ -195,7 +211,9 @@ function sendgridSigned(privateKey: KeyObject, body: Buffer, contentType: string
   const timestamp = String(unixSeconds(at));
   return {
     "content-type": contentType,
-    "x-twilio-email-event-webhook-signature": createSign("sha256").update(Buffer.concat([Buffer.from(timestamp), body])).sign(privateKey, "base64"),
+    "x-twilio-email-event-webhook-signature": createSign("sha256")
+      .update(Buffer.concat([Buffer.from(timestamp), body]))
+      .sign(privateKey, "base64"),
     "x-twilio-email-event-webhook-timestamp": timestamp,
   };
 }
@@ -259,7 +277,10 @@ describe("a verified inbound post is recorded and readable through the inbox", (
     const { message, contents } = await readBack(org, res.body.ids[0]);
     expect(message).toEqual({ ...expectedMessage(m, "postmark", null), id: res.body.ids[0] });
     expect(contents).toEqual({ "logo.png": png.toString("base64"), "invoice.pdf": pdf.toString("base64") });
-    expect(await db().inboundMessage.findUniqueOrThrow({ where: { id: res.body.ids[0] } })).toMatchObject({ orgId: org.org.id, providerId: provider.id });
+    expect(await db().inboundMessage.findUniqueOrThrow({ where: { id: res.body.ids[0] } })).toMatchObject({
+      orgId: org.org.id,
+      providerId: provider.id,
+    });
   });
 
   it("Mailgun (HMAC signature): the multipart forward with attachments is recorded; the same signed token again is refused as a replay", async () => {
@@ -305,11 +326,23 @@ describe("a verified inbound post is recorded and readable through the inbox", (
       "Plain body.",
       "",
     ].join("\r\n");
-    const form = new URLSearchParams([["recipient", "support@acme.test"], ["sender", "alice@example.com"], ["body-mime", raw], ...mailgunSignature(config.webhookSigningKey)]);
+    const form = new URLSearchParams([
+      ["recipient", "support@acme.test"],
+      ["sender", "alice@example.com"],
+      ["body-mime", raw],
+      ...mailgunSignature(config.webhookSigningKey),
+    ]);
     const res = await postRaw(provider.id, form.toString(), { "content-type": "application/x-www-form-urlencoded" });
     expect(res.status).toBe(200);
     const { message } = await readBack(org, res.body.ids[0]);
-    expect(message).toMatchObject({ messageId, from: { address: "alice@example.com", name: "Alice Example" }, to: ["support@acme.test"], subject: "raw mime", text: "Plain body.\n", attachments: [] });
+    expect(message).toMatchObject({
+      messageId,
+      from: { address: "alice@example.com", name: "Alice Example" },
+      to: ["support@acme.test"],
+      subject: "raw mime",
+      text: "Plain body.\n",
+      attachments: [],
+    });
   });
 
   it("SendGrid (ECDSA signature): the multipart Inbound Parse post with attachments is recorded", async () => {
@@ -394,19 +427,31 @@ describe("unverified posts are 401 and record nothing", () => {
   it("SES: an SNS notification not signed by SNS (forged signature, certificate off an SNS host, another topic) or for a provider without snsTopicArn", async () => {
     const org = await newOrg();
     const topic = `arn:aws:sns:us-east-1:123456789012:ses-inbound-${hex()}`;
-    const sesConfig = { region: "us-east-1", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
+    const sesConfig = {
+      region: "us-east-1",
+      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    };
     const provider = await addProvider(org, "ses", { ...sesConfig, snsTopicArn: topic });
-    const raw = Buffer.from("From: alice@example.com\r\nTo: support@acme.test\r\nSubject: hi\r\nMessage-ID: <ses-1@example.com>\r\n\r\nHello\r\n");
+    const raw = Buffer.from(
+      "From: alice@example.com\r\nTo: support@acme.test\r\nSubject: hi\r\nMessage-ID: <ses-1@example.com>\r\n\r\nHello\r\n",
+    );
     const notification = (fields: Record<string, string>) =>
       JSON.stringify({
-        Type: "Notification", MessageId: randomUUID(), TopicArn: topic, Subject: "Amazon SES Email Receipt Notification", Timestamp: new Date().toISOString(),
+        Type: "Notification",
+        MessageId: randomUUID(),
+        TopicArn: topic,
+        Subject: "Amazon SES Email Receipt Notification",
+        Timestamp: new Date().toISOString(),
         Message: JSON.stringify({
           notificationType: "Received",
           receipt: { recipients: ["support@acme.test"], action: { type: "SNS", topicArn: topic, encoding: "BASE64" } },
           mail: { source: "alice@example.com", messageId: hex(8), destination: ["support@acme.test"] },
           content: raw.toString("base64"),
         }),
-        SignatureVersion: "1", Signature: randomBytes(256).toString("base64"), UnsubscribeURL: "https://sns.us-east-1.amazonaws.com/?Action=Unsubscribe",
+        SignatureVersion: "1",
+        Signature: randomBytes(256).toString("base64"),
+        UnsubscribeURL: "https://sns.us-east-1.amazonaws.com/?Action=Unsubscribe",
         ...fields,
       });
     const headers = { "content-type": "text/plain; charset=UTF-8", "x-amz-sns-message-type": "Notification", "x-amz-sns-topic-arn": topic };
@@ -420,7 +465,11 @@ describe("unverified posts are 401 and record nothing", () => {
       expectRefused(res, 401);
     }
     const noTopic = await addProvider(org, "ses", sesConfig);
-    const res = await postRaw(noTopic.id, notification({ SigningCertURL: "https://sns.us-east-1.amazonaws.com/SimpleNotificationService-1.pem" }), headers);
+    const res = await postRaw(
+      noTopic.id,
+      notification({ SigningCertURL: "https://sns.us-east-1.amazonaws.com/SimpleNotificationService-1.pem" }),
+      headers,
+    );
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: expect.stringMatching(/snsTopicArn/) });
     expect(await inboundCount(org)).toBe(0);
@@ -434,11 +483,20 @@ describe("verified but unreadable posts are 400 and record nothing", () => {
     const valid = postmarkBody(mail());
     const withoutTo: Record<string, unknown> = { ...valid };
     delete withoutTo.ToFull;
-    for (const body of ["{not json", "[]", JSON.stringify({ RecordType: "Delivery" }), JSON.stringify(withoutTo), JSON.stringify({ ...valid, Attachments: [{ Name: "x" }] })]) {
+    for (const body of [
+      "{not json",
+      "[]",
+      JSON.stringify({ RecordType: "Delivery" }),
+      JSON.stringify(withoutTo),
+      JSON.stringify({ ...valid, Attachments: [{ Name: "x" }] }),
+    ]) {
       const res = await postPostmark(provider, body);
       expectRefused(res, 400, body.slice(0, 60));
     }
-    const form = await postRaw(provider.id, "From=a%40b.test&Subject=hi", { ...basicAuthHeaders(provider.username, provider.password), "content-type": "application/x-www-form-urlencoded" });
+    const form = await postRaw(provider.id, "From=a%40b.test&Subject=hi", {
+      ...basicAuthHeaders(provider.username, provider.password),
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(form.status).toBe(400);
     expect(await inboundCount(org)).toBe(0);
   });
@@ -448,7 +506,10 @@ describe("verified but unreadable posts are 400 and record nothing", () => {
     const keys = newSendgridKeys();
     const provider = await addProvider(org, "sendgrid", { apiKey: "SG.test-key", inboundPublicKey: keys.publicKey });
     const garbage = Buffer.from("this is not a multipart body at all");
-    const noHeaders = await multipart([["text", "no headers, no email"], ["subject", "x"]]);
+    const noHeaders = await multipart([
+      ["text", "no headers, no email"],
+      ["subject", "x"],
+    ]);
     const badEnvelope = await multipart(sendgridFields(mail()).map(([k, v]): [string, Part] => [k, k === "envelope" ? "{not json" : v]));
     for (const [body, contentType] of [
       [garbage, "multipart/form-data; boundary=----nothing-here"],
@@ -467,9 +528,18 @@ describe("verified but unreadable posts are 400 and record nothing", () => {
     const config = mailgunConfig();
     const provider = await addProvider(org, "mailgun", config);
     for (const fields of [
-      [["recipient", "support@acme.test"], ["body-plain", "hi"]],
-      [["recipient", "support@acme.test"], ["message-headers", "{not json"]],
-      [["recipient", "support@acme.test"], ["message-headers", JSON.stringify({ Subject: "not pairs" })]],
+      [
+        ["recipient", "support@acme.test"],
+        ["body-plain", "hi"],
+      ],
+      [
+        ["recipient", "support@acme.test"],
+        ["message-headers", "{not json"],
+      ],
+      [
+        ["recipient", "support@acme.test"],
+        ["message-headers", JSON.stringify({ Subject: "not pairs" })],
+      ],
     ] as [string, Part][][]) {
       const { body, contentType } = await multipart([...fields, ...mailgunSignature(config.webhookSigningKey)]);
       const res = await postRaw(provider.id, body, { "content-type": contentType });
@@ -487,7 +557,13 @@ describe("which providers have an inbound URL", () => {
     const other = await newOrg();
     const resend = await addProvider(org, "resend", { apiKey: "re_test_123" });
     const demo = await addProvider(org, "demo", {});
-    const smtp = await addProvider(other, "smtp", { host: "127.0.0.1", port: 2525, secure: false, username: "relay", password: "relay-password" });
+    const smtp = await addProvider(other, "smtp", {
+      host: "127.0.0.1",
+      port: 2525,
+      secure: false,
+      username: "relay",
+      password: "relay-password",
+    });
     const deleted = await postmarkInboundProvider(other.cookie);
     expect((await call(`/api/providers/${deleted.id}`, { method: "DELETE", cookie: other.cookie })).body).toEqual({ removed: true });
     const body = JSON.stringify(postmarkBody(mail()));

@@ -11,8 +11,15 @@ import { db } from "@/lib/db/client";
 
 type Org = Awaited<ReturnType<typeof newOrg>>;
 type Rule = {
-  id: string; name: string; priority: number; isEnabled: boolean; conditions: unknown[]; actions: unknown[];
-  metadata: Record<string, unknown>; createdAt: string; updatedAt: string;
+  id: string;
+  name: string;
+  priority: number;
+  isEnabled: boolean;
+  conditions: unknown[];
+  actions: unknown[];
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
 };
 
 const RULES = "/api/inbound/rules";
@@ -28,7 +35,12 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 const subjectHas = (value: string) => ({ field: "subject", operator: "contains", value });
-const ruleBody = (extra: Record<string, unknown> = {}) => ({ name: `rule ${hex()}`, conditions: [subjectHas("invoice")], actions: [{ type: "store" }], ...extra });
+const ruleBody = (extra: Record<string, unknown> = {}) => ({
+  name: `rule ${hex()}`,
+  conditions: [subjectHas("invoice")],
+  actions: [{ type: "store" }],
+  ...extra,
+});
 
 async function createRule(org: Org, extra: Record<string, unknown> = {}): Promise<Rule> {
   const res = await call(RULES, { cookie: org.cookie, body: ruleBody(extra) });
@@ -37,7 +49,8 @@ async function createRule(org: Org, extra: Record<string, unknown> = {}): Promis
 }
 
 const ruleCount = (org: Org) => db().inboundRule.count({ where: { orgId: org.org.id } });
-const auditsOf = (org: Org, action: string) => db().auditLog.findMany({ where: { orgId: org.org.id, action }, orderBy: { createdAt: "asc" } });
+const auditsOf = (org: Org, action: string) =>
+  db().auditLog.findMany({ where: { orgId: org.org.id, action }, orderBy: { createdAt: "asc" } });
 
 /** An org-wide webhook endpoint of `org` on the local receiver (private URLs are allowed in tests). */
 async function endpointOf(org: Org): Promise<{ id: string; path: string }> {
@@ -58,17 +71,35 @@ async function templateOf(org: Org): Promise<string> {
 describe("rules CRUD", () => {
   it("POST answers 200 with exactly SPEC's fields, defaults filled in, and audits inbound_rule.created", async () => {
     const org = await newOrg();
-    const body = { name: "Invoices", conditions: [subjectHas("invoice")], actions: [{ type: "tag", tags: ["billing"] }, { type: "store" }] };
+    const body = {
+      name: "Invoices",
+      conditions: [subjectHas("invoice")],
+      actions: [{ type: "tag", tags: ["billing"] }, { type: "store" }],
+    };
     const res = await call(RULES, { cookie: org.cookie, body });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(SPEC_FIELDS);
     expect(res.body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: "Invoices", priority: 100, isEnabled: true,
-      conditions: body.conditions, actions: body.actions, metadata: {}, createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: "Invoices",
+      priority: 100,
+      isEnabled: true,
+      conditions: body.conditions,
+      actions: body.actions,
+      metadata: {},
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
 
-    const explicit = { name: "Off for now", priority: 7, isEnabled: false, conditions: [{ any: [subjectHas("a"), { field: "size", operator: "gt", value: 10 }] }], actions: [{ type: "drop" }], metadata: { owner: "ops", n: 1 } };
+    const explicit = {
+      name: "Off for now",
+      priority: 7,
+      isEnabled: false,
+      conditions: [{ any: [subjectHas("a"), { field: "size", operator: "gt", value: 10 }] }],
+      actions: [{ type: "drop" }],
+      metadata: { owner: "ops", n: 1 },
+    };
     const second = await call(RULES, { cookie: org.cookie, body: explicit });
     expect(second.status).toBe(200);
     expect(second.body).toEqual({ ...explicit, id: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
@@ -129,7 +160,16 @@ describe("rules CRUD", () => {
     const conditions = [{ field: "from", operator: "ends_with", value: "@partner.test" }];
     const actions = [{ type: "tag", tags: ["partner"] }];
     const replaced = await call(`${RULES}/${rule.id}`, { method: "PUT", cookie: org.cookie, body: { conditions, actions, metadata: {} } });
-    expect(replaced.body).toEqual({ ...rule, name: "Renamed", isEnabled: false, priority: 0, conditions, actions, metadata: {}, updatedAt: expect.any(String) });
+    expect(replaced.body).toEqual({
+      ...rule,
+      name: "Renamed",
+      isEnabled: false,
+      priority: 0,
+      conditions,
+      actions,
+      metadata: {},
+      updatedAt: expect.any(String),
+    });
 
     // An empty body changes nothing.
     const same = await call(`${RULES}/${rule.id}`, { method: "PUT", cookie: org.cookie, body: {} });
@@ -175,7 +215,9 @@ describe("rules CRUD", () => {
     expect(await db().inboundRule.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ name: "Theirs", orgId: other.org.id });
     // Nor is it listed or evaluated for the first organization.
     expect((await call(RULES, { cookie: org.cookie })).body).toEqual({ data: [], total: 0, page: 1, pageSize: 25 });
-    expect((await call(TEST, { cookie: org.cookie, body: { from: "a@example.test", to: "b@example.test", subject: "invoice" } })).body).toEqual({ matchedRules: [], totalRulesEvaluated: 0 });
+    expect(
+      (await call(TEST, { cookie: org.cookie, body: { from: "a@example.test", to: "b@example.test", subject: "invoice" } })).body,
+    ).toEqual({ matchedRules: [], totalRulesEvaluated: 0 });
     expect(await db().auditLog.count({ where: { orgId: org.org.id, targetType: "inbound_rule" } })).toBe(0);
 
     for (const id of ["not-a-uuid", "123"]) {
@@ -207,7 +249,10 @@ describe("rule validation", () => {
       [{ ...ok, actions: [] }, /body\.actions/],
       [{ ...ok, conditions: [{ field: "subject", operator: "like", value: "x" }] }, /body\.conditions\.0\.operator/],
       [{ ...ok, conditions: [subjectHas("ok"), { field: "planet", operator: "equals", value: "x" }] }, /body\.conditions\.1\.field/],
-      [{ ...ok, conditions: [{ any: [subjectHas("a"), { field: "subject", operator: "nope", value: "b" }] }] }, /body\.conditions\.0\.any\.1\.operator/],
+      [
+        { ...ok, conditions: [{ any: [subjectHas("a"), { field: "subject", operator: "nope", value: "b" }] }] },
+        /body\.conditions\.0\.any\.1\.operator/,
+      ],
       [{ ...ok, conditions: [{ field: "subject", operator: "matches", value: "(unclosed" }] }, /body\.conditions\.0\.value/],
       [{ ...ok, conditions: [{ field: "body", operator: "matches", value: "(a)\\1" }] }, /body\.conditions\.0\.value/],
       [{ ...ok, conditions: [{ field: "header", name: "Bad Name", operator: "equals", value: "x" }] }, /body\.conditions\.0\.name/],
@@ -217,7 +262,16 @@ describe("rule validation", () => {
       [{ ...ok, actions: [{ type: "webhook", endpointId: "nope" }] }, /body\.actions\.0\.endpointId/],
       [{ ...ok, actions: [{ type: "webhook", endpointId: theirEndpoint.id }] }, /body\.actions\.0\.endpointId/],
       [{ ...ok, actions: [{ type: "store" }, { type: "webhook", endpointId: randomUUID() }] }, /body\.actions\.1\.endpointId/],
-      [{ ...ok, actions: [{ type: "webhook", endpointId: ownEndpoint.id }, { type: "webhook", endpointId: theirEndpoint.id }] }, /body\.actions\.1\.endpointId/],
+      [
+        {
+          ...ok,
+          actions: [
+            { type: "webhook", endpointId: ownEndpoint.id },
+            { type: "webhook", endpointId: theirEndpoint.id },
+          ],
+        },
+        /body\.actions\.1\.endpointId/,
+      ],
       [{ ...ok, actions: [{ type: "auto_reply", templateId: theirTemplate }] }, /body\.actions\.0\.templateId/],
       [{ ...ok, actions: [{ type: "forward", to: ["not an address"] }] }, /body\.actions\.0\.to/],
       [{ ...ok, priority: "high" }, /body\.priority/],
@@ -256,7 +310,14 @@ describe("rule validation", () => {
 
   it("an organization has at most 200 rules (403 PLAN_LIMIT_REACHED past that)", async () => {
     const org = await newOrg();
-    await db().inboundRule.createMany({ data: Array.from({ length: 200 }, (_, i) => ({ orgId: org.org.id, name: `r${i}`, conditions: [subjectHas("x")], actions: [{ type: "store" }] })) });
+    await db().inboundRule.createMany({
+      data: Array.from({ length: 200 }, (_, i) => ({
+        orgId: org.org.id,
+        name: `r${i}`,
+        conditions: [subjectHas("x")],
+        actions: [{ type: "store" }],
+      })),
+    });
     const res = await call(RULES, { cookie: org.cookie, body: ruleBody() });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("PLAN_LIMIT_REACHED");
@@ -294,7 +355,10 @@ describe("who may read and write rules", () => {
     const list = await call(RULES, { cookie: member.cookie });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([rule]);
-    const tested = await call(TEST, { cookie: member.cookie, body: { from: "a@example.test", to: "b@example.test", subject: "invoice 7" } });
+    const tested = await call(TEST, {
+      cookie: member.cookie,
+      body: { from: "a@example.test", to: "b@example.test", subject: "invoice 7" },
+    });
     expect(tested.status).toBe(200);
     expect(tested.body).toEqual({ matchedRules: [rule], totalRulesEvaluated: 1 });
 
@@ -339,13 +403,19 @@ describe("who may read and write rules", () => {
     const created = await call(RULES, { key: writer.key, body: ruleBody({ name: "by key" }) });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ name: "by key", priority: 100, isEnabled: true });
-    const audit = await db().auditLog.findFirstOrThrow({ where: { orgId: org.org.id, action: "inbound_rule.created", targetId: created.body.id } });
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { orgId: org.org.id, action: "inbound_rule.created", targetId: created.body.id },
+    });
     expect(audit).toMatchObject({ actorType: "api_key", actorId: writer.id });
-    expect((await call(`${RULES}/${created.body.id}`, { method: "PUT", key: writer.key, body: { name: "renamed by key" } })).body.name).toBe("renamed by key");
+    expect(
+      (await call(`${RULES}/${created.body.id}`, { method: "PUT", key: writer.key, body: { name: "renamed by key" } })).body.name,
+    ).toBe("renamed by key");
     expect((await call(`${RULES}/${created.body.id}`, { method: "DELETE", key: writer.key })).body).toEqual({ deleted: true });
     // org:write alone does not read (GET and the test need inbox:read).
     expect((await call(RULES, { key: writer.key })).body.code).toBe("SCOPE_DENIED");
-    expect((await call(TEST, { key: writer.key, body: { from: "a@example.test", to: "b@example.test", subject: "x" } })).body.code).toBe("SCOPE_DENIED");
+    expect((await call(TEST, { key: writer.key, body: { from: "a@example.test", to: "b@example.test", subject: "x" } })).body.code).toBe(
+      "SCOPE_DENIED",
+    );
 
     for (const res of [
       await call(RULES),
@@ -365,16 +435,37 @@ describe("who may read and write rules", () => {
 });
 
 describe("POST /api/inbound/test", () => {
-  const email = (extra: Record<string, unknown> = {}) => ({ from: "alice@example.test", to: "support@acme.test", subject: "Invoice 42", ...extra });
+  const email = (extra: Record<string, unknown> = {}) => ({
+    from: "alice@example.test",
+    to: "support@acme.test",
+    subject: "Invoice 42",
+    ...extra,
+  });
 
   it("answers {matchedRules, totalRulesEvaluated}: enabled rules only, in priority order, each match a full rule", async () => {
     const org = await newOrg();
     // Created in an order unlike their priorities.
     const late = await createRule(org, { name: "late", priority: 50, actions: [{ type: "tag", tags: ["late"] }] });
-    const first = await createRule(org, { name: "first", priority: 1, conditions: [{ field: "from", operator: "ends_with", value: "@example.test" }], actions: [{ type: "tag", tags: ["a"] }] });
-    await createRule(org, { name: "disabled", priority: 0, isEnabled: false, conditions: [subjectHas("invoice")], actions: [{ type: "drop" }] });
+    const first = await createRule(org, {
+      name: "first",
+      priority: 1,
+      conditions: [{ field: "from", operator: "ends_with", value: "@example.test" }],
+      actions: [{ type: "tag", tags: ["a"] }],
+    });
+    await createRule(org, {
+      name: "disabled",
+      priority: 0,
+      isEnabled: false,
+      conditions: [subjectHas("invoice")],
+      actions: [{ type: "drop" }],
+    });
     await createRule(org, { name: "no match", priority: 20, conditions: [subjectHas("receipt")] });
-    const middle = await createRule(org, { name: "middle", priority: 20, conditions: [{ field: "to", operator: "equals", value: "SUPPORT@acme.test" }], actions: [{ type: "store" }] });
+    const middle = await createRule(org, {
+      name: "middle",
+      priority: 20,
+      conditions: [{ field: "to", operator: "equals", value: "SUPPORT@acme.test" }],
+      actions: [{ type: "store" }],
+    });
 
     const res = await call(TEST, { cookie: org.cookie, body: email() });
     expect(res.status).toBe(200);
@@ -393,7 +484,11 @@ describe("POST /api/inbound/test", () => {
     const org = await newOrg();
     const tagged = await createRule(org, { priority: 10, actions: [{ type: "tag", tags: ["billing"] }] });
     const unmatchedStop = await createRule(org, { priority: 15, conditions: [subjectHas("nomatch")], actions: [{ type: "stop" }] });
-    const stopper = await createRule(org, { priority: 20, conditions: [subjectHas("stop-here")], actions: [{ type: "store" }, { type: "stop" }] });
+    const stopper = await createRule(org, {
+      priority: 20,
+      conditions: [subjectHas("stop-here")],
+      actions: [{ type: "store" }, { type: "stop" }],
+    });
     const dropper = await createRule(org, { priority: 30, conditions: [subjectHas("drop-here")], actions: [{ type: "drop" }] });
     const last = await createRule(org, { priority: 40, actions: [{ type: "store" }] });
     expect(unmatchedStop.id).toEqual(expect.any(String));
@@ -408,18 +503,31 @@ describe("POST /api/inbound/test", () => {
 
   it("evaluates header conditions against the headers object (names case-insensitive), and body, cc and size conditions", async () => {
     const org = await newOrg();
-    const urgent = await createRule(org, { name: "urgent", conditions: [{ field: "header", name: "X-Priority", operator: "equals", value: "1" }] });
-    const listMail = await createRule(org, { name: "list", conditions: [{ field: "header", name: "list-id", operator: "matches", value: "^<news\\.[a-z]+\\.test>$" }] });
+    const urgent = await createRule(org, {
+      name: "urgent",
+      conditions: [{ field: "header", name: "X-Priority", operator: "equals", value: "1" }],
+    });
+    const listMail = await createRule(org, {
+      name: "list",
+      conditions: [{ field: "header", name: "list-id", operator: "matches", value: "^<news\\.[a-z]+\\.test>$" }],
+    });
     const body = await createRule(org, { name: "body", conditions: [{ field: "body", operator: "contains", value: "refund" }] });
     const cc = await createRule(org, { name: "cc", conditions: [{ field: "cc", operator: "equals", value: "boss@acme.test" }] });
     const big = await createRule(org, { name: "big", conditions: [{ field: "size", operator: "gt", value: 1000 }] });
-    const test = async (extra: Record<string, unknown>) => (await call(TEST, { cookie: org.cookie, body: email({ subject: "hello", ...extra }) })).body;
+    const test = async (extra: Record<string, unknown>) =>
+      (await call(TEST, { cookie: org.cookie, body: email({ subject: "hello", ...extra }) })).body;
 
     expect(await test({ headers: { "x-priority": "1" } })).toEqual({ matchedRules: [urgent], totalRulesEvaluated: 5 });
-    expect(await test({ headers: { "X-PRIORITY": "1", "List-Id": "<news.acme.test>" } })).toEqual({ matchedRules: [urgent, listMail], totalRulesEvaluated: 5 });
+    expect(await test({ headers: { "X-PRIORITY": "1", "List-Id": "<news.acme.test>" } })).toEqual({
+      matchedRules: [urgent, listMail],
+      totalRulesEvaluated: 5,
+    });
     expect(await test({ headers: { "X-Priority": "3" } })).toEqual({ matchedRules: [], totalRulesEvaluated: 5 });
     expect(await test({})).toEqual({ matchedRules: [], totalRulesEvaluated: 5 });
-    expect(await test({ body: "I want a REFUND please", cc: "Boss <boss@acme.test>" })).toEqual({ matchedRules: [body, cc], totalRulesEvaluated: 5 });
+    expect(await test({ body: "I want a REFUND please", cc: "Boss <boss@acme.test>" })).toEqual({
+      matchedRules: [body, cc],
+      totalRulesEvaluated: 5,
+    });
     expect(await test({ size: 5000 })).toEqual({ matchedRules: [big], totalRulesEvaluated: 5 });
     expect(await test({ body: "x".repeat(1200) })).toEqual({ matchedRules: [big], totalRulesEvaluated: 5 });
   });
@@ -427,7 +535,10 @@ describe("POST /api/inbound/test", () => {
   it("takes SPEC's types as they are: from any string, size any number, header values numbers or booleans as text", async () => {
     const org = await newOrg();
     const fromRule = await createRule(org, { name: "from", conditions: [{ field: "from", operator: "equals", value: "mailer" }] });
-    const res = await call(TEST, { cookie: org.cookie, body: { ...email(), from: "MAILER", size: 12.5, headers: { "X-Priority": 1, "X-Flag": true } } });
+    const res = await call(TEST, {
+      cookie: org.cookie,
+      body: { ...email(), from: "MAILER", size: 12.5, headers: { "X-Priority": 1, "X-Flag": true } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ matchedRules: [fromRule], totalRulesEvaluated: 1 });
   });
@@ -456,7 +567,10 @@ describe("POST /api/inbound/test", () => {
     const org = await newOrg();
     const endpoint = await endpointOf(org);
     const templateId = await templateOf(org);
-    await call("/api/safety/test-lists", { cookie: org.cookie, body: { name: "team", emails: ["ops@example.test", "alice@example.test"] } });
+    await call("/api/safety/test-lists", {
+      cookie: org.cookie,
+      body: { name: "team", emails: ["ops@example.test", "alice@example.test"] },
+    });
     const rules = [
       await createRule(org, { priority: 1, actions: [{ type: "webhook", endpointId: endpoint.id }] }),
       await createRule(org, { priority: 2, actions: [{ type: "forward", to: ["ops@example.test"] }] }),

@@ -16,7 +16,13 @@ beforeAll(async () => {
   port = await freePort();
   // npm run inbound is `npm run db:generate && tsx scripts/inbound.ts`; the client is generated already.
   child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/inbound.ts"], {
-    env: { ...process.env, ...inject("serverEnv"), DATABASE_URL: inject("databaseUrl"), INBOUND_SMTP_PORT: String(port), INBOUND_SMTP_HOST: "127.0.0.1" },
+    env: {
+      ...process.env,
+      ...inject("serverEnv"),
+      DATABASE_URL: inject("databaseUrl"),
+      INBOUND_SMTP_PORT: String(port),
+      INBOUND_SMTP_HOST: "127.0.0.1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (output += d));
@@ -40,7 +46,9 @@ it("receives mail for an organization's domain; the app runs the rules; SIGTERM 
   const domain = `in-${org.org.id.slice(0, 8)}.script.test`;
   expect((await call("/api/inbound/domains", { cookie: org.cookie, body: { name: domain } })).status).toBe(201);
   const subject = `from the standalone listener ${Date.now()}`;
-  await nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }).sendMail({ from: "ann@sender.test", to: `desk@${domain}`, subject, text: "hi" });
+  await nodemailer
+    .createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true })
+    .sendMail({ from: "ann@sender.test", to: `desk@${domain}`, subject, text: "hi" });
   const deadline = Date.now() + 15_000;
   let row = await db().inboundMessage.findFirst({ where: { orgId: org.org.id, subject } });
   while (row?.status !== "processed" && Date.now() < deadline) {

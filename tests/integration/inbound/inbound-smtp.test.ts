@@ -33,7 +33,8 @@ let templateId: string;
 let n = 0;
 
 const api = (p: string, opts: { method?: string; body?: unknown } = {}) => call(p, { base: own.server.url, key: own.key, ...opts });
-const asOwner = (p: string, opts: { method?: string; body?: unknown } = {}) => call(p, { base: own.server.url, cookie: own.cookie, ...opts });
+const asOwner = (p: string, opts: { method?: string; body?: unknown } = {}) =>
+  call(p, { base: own.server.url, cookie: own.cookie, ...opts });
 
 function transport(extra: Record<string, unknown> = {}) {
   return nodemailer.createTransport({ host: "127.0.0.1", port: smtpPort, secure: false, tls: { rejectUnauthorized: false }, ...extra });
@@ -49,12 +50,22 @@ async function eventually<T>(read: () => Promise<T | null | undefined>, timeoutM
   }
 }
 
-interface InboundRow { id: string; status: string; in_inbox: boolean; tags: string[]; text: string | null; rule_results: { ruleId: string; actions: { type: string; status: string; detail: string | null }[] }[] }
+interface InboundRow {
+  id: string;
+  status: string;
+  in_inbox: boolean;
+  tags: string[];
+  text: string | null;
+  rule_results: { ruleId: string; actions: { type: string; status: string; detail: string | null }[] }[];
+}
 
 /** The processed record of the message with this subject. */
 const processed = (subject: string) =>
   eventually(async () => {
-    const { rows } = await own.sql.query<InboundRow>(`SELECT id::text, status, in_inbox, tags, text, rule_results FROM inbound_messages WHERE subject = $1 AND status <> 'received'`, [subject]);
+    const { rows } = await own.sql.query<InboundRow>(
+      `SELECT id::text, status, in_inbox, tags, text, rule_results FROM inbound_messages WHERE subject = $1 AND status <> 'received'`,
+      [subject],
+    );
     return rows[0];
   });
 
@@ -81,11 +92,21 @@ beforeAll(async () => {
   receiver = await startReceiver();
   smtpPort = await freePort();
   own = await ownServer({
-    env: { INBOUND_SMTP_PORT: String(smtpPort), INBOUND_SMTP_HOST: "127.0.0.1", INBOUND_MAX_BYTES: String(MAX_BYTES), INBOUND_TLS_KEY: keyPath, INBOUND_TLS_CERT: certPath },
+    env: {
+      INBOUND_SMTP_PORT: String(smtpPort),
+      INBOUND_SMTP_HOST: "127.0.0.1",
+      INBOUND_MAX_BYTES: String(MAX_BYTES),
+      INBOUND_TLS_KEY: keyPath,
+      INBOUND_TLS_CERT: certPath,
+    },
     scopes: ["*"],
   });
   const provider = await asOwner("/api/providers", {
-    body: { name: "relay", type: "smtp", config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD } },
+    body: {
+      name: "relay",
+      type: "smtp",
+      config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
+    },
   });
   expect(provider.status).toBe(201);
   expect((await asOwner("/api/inbound/domains", { body: { name: DOMAIN } })).status).toBe(201);
@@ -96,7 +117,12 @@ beforeAll(async () => {
   endpointSecret = endpoint.body.data.secret;
   endpointId = endpoint.body.data.id;
   const template = await api("/api/v1/templates", {
-    body: { name: "auto", subject: "Thanks, {{sender_name}}", text: "We received: {{original_subject}}", variables: [{ name: "sender_name" }, { name: "original_subject" }] },
+    body: {
+      name: "auto",
+      subject: "Thanks, {{sender_name}}",
+      text: "We received: {{original_subject}}",
+      variables: [{ name: "sender_name" }, { name: "original_subject" }],
+    },
   });
   expect(template.status).toBe(201);
   templateId = template.body.data.id;
@@ -118,7 +144,9 @@ describe("the SMTP listener", () => {
 
   it("refuses recipients at domains it does not receive for (no open relay), and records nothing", async () => {
     const s = subject("relay");
-    const err = await transport().sendMail({ from: "ann@sender.test", to: "someone@elsewhere.test", subject: s, text: "x" }).catch((e: { responseCode?: number }) => e);
+    const err = await transport()
+      .sendMail({ from: "ann@sender.test", to: "someone@elsewhere.test", subject: s, text: "x" })
+      .catch((e: { responseCode?: number }) => e);
     expect((err as { responseCode?: number }).responseCode).toBe(550);
     expect(await countWithSubject(s)).toBe(0);
   });
@@ -126,7 +154,13 @@ describe("the SMTP listener", () => {
   it("refuses a message over the size limit with 552, and records nothing", async () => {
     const s = subject("big");
     const err = await transport()
-      .sendMail({ from: "ann@sender.test", to: `hello@${DOMAIN}`, subject: s, text: "x", attachments: [{ filename: "big.bin", content: Buffer.alloc(MAX_BYTES * 2, 7) }] })
+      .sendMail({
+        from: "ann@sender.test",
+        to: `hello@${DOMAIN}`,
+        subject: s,
+        text: "x",
+        attachments: [{ filename: "big.bin", content: Buffer.alloc(MAX_BYTES * 2, 7) }],
+      })
       .catch((e: { responseCode?: number }) => e);
     expect((err as { responseCode?: number }).responseCode).toBe(552);
     expect(await countWithSubject(s)).toBe(0);
@@ -135,7 +169,9 @@ describe("the SMTP listener", () => {
   it("refuses a message without a From header with 554, and records nothing", async () => {
     const s = subject("nofrom");
     const raw = `To: hello@${DOMAIN}\r\nSubject: ${s}\r\nMessage-ID: <nofrom-${n}@sender.test>\r\n\r\nbody\r\n`;
-    const err = await transport().sendMail({ envelope: { from: "ann@sender.test", to: [`hello@${DOMAIN}`] }, raw }).catch((e: { responseCode?: number }) => e);
+    const err = await transport()
+      .sendMail({ envelope: { from: "ann@sender.test", to: [`hello@${DOMAIN}`] }, raw })
+      .catch((e: { responseCode?: number }) => e);
     expect((err as { responseCode?: number }).responseCode).toBe(554);
     expect(await countWithSubject(s)).toBe(0);
   });
@@ -193,7 +229,14 @@ describe("the SMTP listener", () => {
 
   it("records a message sent twice (same Message-ID) once", async () => {
     const s = subject("twice");
-    const mail = { from: "ann@sender.test", to: `hello@${DOMAIN}`, subject: s, text: "again", messageId: `<twice-${n}@sender.test>`, date: new Date("2026-11-01T10:00:00Z") };
+    const mail = {
+      from: "ann@sender.test",
+      to: `hello@${DOMAIN}`,
+      subject: s,
+      text: "again",
+      messageId: `<twice-${n}@sender.test>`,
+      date: new Date("2026-11-01T10:00:00Z"),
+    };
     await transport().sendMail(mail);
     await transport().sendMail(mail);
     await processed(s);
@@ -203,11 +246,26 @@ describe("the SMTP listener", () => {
 
 describe("provider inbound webhooks on the same limits", () => {
   it("refuses a message over INBOUND_MAX_BYTES with 413, and records nothing", async () => {
-    const provider = await asOwner("/api/providers", { body: { name: "pm", type: "postmark", config: { serverToken: "t0ken-for-tests", webhookUsername: "pm", webhookPassword: "inbound-password-1" } } });
+    const provider = await asOwner("/api/providers", {
+      body: {
+        name: "pm",
+        type: "postmark",
+        config: { serverToken: "t0ken-for-tests", webhookUsername: "pm", webhookPassword: "inbound-password-1" },
+      },
+    });
     expect(provider.status).toBe(201);
     const s = subject("pm-big");
-    const body = postmarkInboundJson({ from: { email: "ann@sender.test" }, to: [{ email: `hello@${DOMAIN}` }], subject: s, text: "x".repeat(MAX_BYTES + 10) });
-    const res = await call(`/api/inbound/providers/${provider.body.id}`, { base: own.server.url, raw: JSON.stringify(body), headers: basicAuthHeaders("pm", "inbound-password-1") });
+    const body = postmarkInboundJson({
+      from: { email: "ann@sender.test" },
+      to: [{ email: `hello@${DOMAIN}` }],
+      subject: s,
+      text: "x".repeat(MAX_BYTES + 10),
+    });
+    const res = await call(`/api/inbound/providers/${provider.body.id}`, {
+      base: own.server.url,
+      raw: JSON.stringify(body),
+      headers: basicAuthHeaders("pm", "inbound-password-1"),
+    });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe("PAYLOAD_TOO_LARGE");
     expect(await countWithSubject(s)).toBe(0);
@@ -216,9 +274,20 @@ describe("provider inbound webhooks on the same limits", () => {
 
 describe("rule actions on real mail", () => {
   it("forward: the message and its attachment arrive at the other address through the send path; tag and store apply", async () => {
-    await rule({ name: "forward", priority: 10, conditions: [{ field: "subject", operator: "starts_with", value: "[fwd]" }], actions: [{ type: "forward", to: ["ops@team.test"] }, { type: "tag", tags: ["forwarded"] }, { type: "store" }] });
+    await rule({
+      name: "forward",
+      priority: 10,
+      conditions: [{ field: "subject", operator: "starts_with", value: "[fwd]" }],
+      actions: [{ type: "forward", to: ["ops@team.test"] }, { type: "tag", tags: ["forwarded"] }, { type: "store" }],
+    });
     const s = subject("[fwd]");
-    await transport().sendMail({ from: "Ann <ann@sender.test>", to: `support@${DOMAIN}`, subject: s, text: "please look", attachments: [{ filename: "a.txt", content: "AAA" }] });
+    await transport().sendMail({
+      from: "Ann <ann@sender.test>",
+      to: `support@${DOMAIN}`,
+      subject: s,
+      text: "please look",
+      attachments: [{ filename: "a.txt", content: "AAA" }],
+    });
     const row = await processed(s);
     expect(row).toMatchObject({ in_inbox: true, tags: ["forwarded"] });
     expect(row.rule_results[0].actions[0]).toMatchObject({ type: "forward", status: "done" });
@@ -236,7 +305,12 @@ describe("rule actions on real mail", () => {
   });
 
   it("a forward that fails for good keeps the message in the inbox with the reason", async () => {
-    await rule({ name: "forward-fails", priority: 11, conditions: [{ field: "subject", operator: "starts_with", value: "[fail-fwd]" }], actions: [{ type: "forward", to: ["ops@team.test"] }] });
+    await rule({
+      name: "forward-fails",
+      priority: 11,
+      conditions: [{ field: "subject", operator: "starts_with", value: "[fail-fwd]" }],
+      actions: [{ type: "forward", to: ["ops@team.test"] }],
+    });
     await own.sql.query(`UPDATE organizations SET send_mode = 'test'`); // ops@team.test is on no test list
     try {
       const s = subject("[fail-fwd]");
@@ -244,7 +318,11 @@ describe("rule actions on real mail", () => {
       const row = await processed(s);
       expect(row).toMatchObject({ status: "processed", in_inbox: true });
       expect(row.text).toMatch(/keep me/);
-      expect(row.rule_results[0].actions[0]).toMatchObject({ type: "forward", status: "failed", detail: expect.stringMatching(/Test mode/) });
+      expect(row.rule_results[0].actions[0]).toMatchObject({
+        type: "forward",
+        status: "failed",
+        detail: expect.stringMatching(/Test mode/),
+      });
     } finally {
       await own.sql.query(`UPDATE organizations SET send_mode = 'production'`);
     }
@@ -252,7 +330,13 @@ describe("rule actions on real mail", () => {
 
   it("a sender cannot switch forwarding off with a forged loop marker", async () => {
     const s = subject("[fwd]");
-    await transport().sendMail({ from: "ann@sender.test", to: `support@${DOMAIN}`, subject: s, text: "forged", headers: { "X-Mailroom-Forwarded": "00000000-0000-0000-0000-000000000000.AAAAAAAAAAAAAAAAAAAAAA" } });
+    await transport().sendMail({
+      from: "ann@sender.test",
+      to: `support@${DOMAIN}`,
+      subject: s,
+      text: "forged",
+      headers: { "X-Mailroom-Forwarded": "00000000-0000-0000-0000-000000000000.AAAAAAAAAAAAAAAAAAAAAA" },
+    });
     const row = await processed(s);
     expect(row.rule_results[0].actions[0]).toMatchObject({ type: "forward", status: "done" });
     await eventually(async () => sink.messages.find((m) => m.rcptTo.includes("ops@team.test") && m.raw.includes(s)));
@@ -263,27 +347,57 @@ describe("rule actions on real mail", () => {
     const parsed = await simpleParser(first.raw);
     const s = subject("[fwd]");
     const marker = parsed.headers.get("x-mailroom-forwarded") as string;
-    await transport().sendMail({ from: "ops@team.test", to: `support@${DOMAIN}`, subject: s, text: "came back", headers: { "X-Mailroom-Forwarded": marker } });
+    await transport().sendMail({
+      from: "ops@team.test",
+      to: `support@${DOMAIN}`,
+      subject: s,
+      text: "came back",
+      headers: { "X-Mailroom-Forwarded": marker },
+    });
     const row = await processed(s);
     expect(row.rule_results[0].actions[0]).toMatchObject({ type: "forward", status: "skipped", detail: expect.stringMatching(/loop/) });
   });
 
   it("webhook: the message arrives at the endpoint signed like every delivery", async () => {
-    await rule({ name: "hook", priority: 20, conditions: [{ field: "subject", operator: "starts_with", value: "[hook]" }], actions: [{ type: "webhook", endpointId }] });
+    await rule({
+      name: "hook",
+      priority: 20,
+      conditions: [{ field: "subject", operator: "starts_with", value: "[hook]" }],
+      actions: [{ type: "webhook", endpointId }],
+    });
     const s = subject("[hook]");
     await transport().sendMail({ from: "ann@sender.test", to: `support@${DOMAIN}`, subject: s, text: "hook me" });
     const [delivery] = await receiver.waitFor("/inbound", 1);
     const payload = verifyWithStandardWebhooks(delivery, endpointSecret) as Record<string, unknown>;
     const row = await processed(s);
-    expect(payload).toMatchObject({ type: "inbound.received", inbound_id: row.id, subject: s, text: expect.stringMatching(/^hook me\s*$/), from: { address: "ann@sender.test" }, to: [`support@${DOMAIN}`] });
+    expect(payload).toMatchObject({
+      type: "inbound.received",
+      inbound_id: row.id,
+      subject: s,
+      text: expect.stringMatching(/^hook me\s*$/),
+      from: { address: "ann@sender.test" },
+      to: [`support@${DOMAIN}`],
+    });
     expect(delivery.headers["x-webhook-signature"]).toMatch(/^v1,/);
   });
 
   it("auto_reply: the sender gets the template, threaded and marked automatic, once a day per rule", async () => {
-    await rule({ name: "auto", priority: 30, conditions: [{ field: "subject", operator: "starts_with", value: "[auto]" }], actions: [{ type: "auto_reply", templateId }] });
+    await rule({
+      name: "auto",
+      priority: 30,
+      conditions: [{ field: "subject", operator: "starts_with", value: "[auto]" }],
+      actions: [{ type: "auto_reply", templateId }],
+    });
     const s = subject("[auto]");
     const messageId = `<auto-${n}@sender.test>`;
-    await transport().sendMail({ from: "Bea <bea@sender.test>", to: `help@${DOMAIN}`, subject: s, text: "hello?", messageId, envelope: { from: "bea@sender.test", to: [`help@${DOMAIN}`] } });
+    await transport().sendMail({
+      from: "Bea <bea@sender.test>",
+      to: `help@${DOMAIN}`,
+      subject: s,
+      text: "hello?",
+      messageId,
+      envelope: { from: "bea@sender.test", to: [`help@${DOMAIN}`] },
+    });
     const mail = await eventually(async () => sink.messages.find((m) => m.rcptTo.includes("bea@sender.test")));
     const parsed = await simpleParser(mail.raw);
     expect(parsed.subject).toBe("Thanks, Bea");
@@ -296,39 +410,85 @@ describe("rule actions on real mail", () => {
     const again = subject("[auto]");
     await transport().sendMail({ from: "bea@sender.test", to: `help@${DOMAIN}`, subject: again, text: "still there?" });
     const second = await processed(again);
-    expect(second.rule_results[0].actions[0]).toMatchObject({ type: "auto_reply", status: "skipped", detail: expect.stringMatching(/last 24 hours/) });
+    expect(second.rule_results[0].actions[0]).toMatchObject({
+      type: "auto_reply",
+      status: "skipped",
+      detail: expect.stringMatching(/last 24 hours/),
+    });
     expect(sink.messages.filter((m) => m.rcptTo.includes("bea@sender.test"))).toHaveLength(1);
   });
 
   it("auto_reply answers the envelope sender (Return-Path), not a Reply-To", async () => {
     const s = subject("[auto]");
-    await transport().sendMail({ from: "Cy <cy@sender.test>", replyTo: "victim@elsewhere.test", to: `help@${DOMAIN}`, subject: s, text: "x", envelope: { from: "cy-return@sender.test", to: [`help@${DOMAIN}`] } });
+    await transport().sendMail({
+      from: "Cy <cy@sender.test>",
+      replyTo: "victim@elsewhere.test",
+      to: `help@${DOMAIN}`,
+      subject: s,
+      text: "x",
+      envelope: { from: "cy-return@sender.test", to: [`help@${DOMAIN}`] },
+    });
     await eventually(async () => sink.messages.find((m) => m.rcptTo.includes("cy-return@sender.test")));
     expect(sink.messages.some((m) => m.rcptTo.includes("victim@elsewhere.test"))).toBe(false);
   });
 
   it("auto_reply never answers automatic mail", async () => {
     const s = subject("[auto]");
-    await transport().sendMail({ from: "robot@sender.test", to: `help@${DOMAIN}`, subject: s, text: "x", headers: { "Auto-Submitted": "auto-generated" } });
+    await transport().sendMail({
+      from: "robot@sender.test",
+      to: `help@${DOMAIN}`,
+      subject: s,
+      text: "x",
+      headers: { "Auto-Submitted": "auto-generated" },
+    });
     const row = await processed(s);
     expect(row.rule_results[0].actions[0]).toMatchObject({ status: "skipped", detail: expect.stringMatching(/automatic/) });
     expect(sink.messages.some((m) => m.rcptTo.includes("robot@sender.test"))).toBe(false);
   });
 
   it("drop: the message is discarded, not in the inbox, its body gone", async () => {
-    await rule({ name: "drop", priority: 5, conditions: [{ field: "from", operator: "ends_with", value: "@spam.test" }], actions: [{ type: "drop" }] });
+    await rule({
+      name: "drop",
+      priority: 5,
+      conditions: [{ field: "from", operator: "ends_with", value: "@spam.test" }],
+      actions: [{ type: "drop" }],
+    });
     const s = subject("offer");
-    await transport().sendMail({ from: "win@spam.test", to: `hello@${DOMAIN}`, subject: s, text: "cheap", attachments: [{ filename: "x.txt", content: "x" }] });
+    await transport().sendMail({
+      from: "win@spam.test",
+      to: `hello@${DOMAIN}`,
+      subject: s,
+      text: "cheap",
+      attachments: [{ filename: "x.txt", content: "x" }],
+    });
     const row = await processed(s);
     expect(row).toMatchObject({ status: "dropped", in_inbox: false, text: null });
     expect((await api(`/api/v1/inbox/messages/${row.id}`)).status).toBe(404);
-    expect(Number((await own.sql.query(`SELECT count(*) FROM inbound_attachments WHERE inbound_message_id = $1`, [row.id])).rows[0].count)).toBe(0);
+    expect(
+      Number((await own.sql.query(`SELECT count(*) FROM inbound_attachments WHERE inbound_message_id = $1`, [row.id])).rows[0].count),
+    ).toBe(0);
   });
 
   it("priority and stop: a higher-priority rule that stops keeps later rules from running", async () => {
-    await rule({ name: "second", priority: 41, conditions: [{ field: "subject", operator: "contains", value: "[stop]" }], actions: [{ type: "tag", tags: ["second"] }, { type: "store" }] });
-    await rule({ name: "first", priority: 40, conditions: [{ field: "subject", operator: "contains", value: "[stop]" }], actions: [{ type: "tag", tags: ["first"] }, { type: "stop" }] });
-    await rule({ name: "disabled", priority: 1, isEnabled: false, conditions: [{ field: "subject", operator: "contains", value: "[stop]" }], actions: [{ type: "drop" }] });
+    await rule({
+      name: "second",
+      priority: 41,
+      conditions: [{ field: "subject", operator: "contains", value: "[stop]" }],
+      actions: [{ type: "tag", tags: ["second"] }, { type: "store" }],
+    });
+    await rule({
+      name: "first",
+      priority: 40,
+      conditions: [{ field: "subject", operator: "contains", value: "[stop]" }],
+      actions: [{ type: "tag", tags: ["first"] }, { type: "stop" }],
+    });
+    await rule({
+      name: "disabled",
+      priority: 1,
+      isEnabled: false,
+      conditions: [{ field: "subject", operator: "contains", value: "[stop]" }],
+      actions: [{ type: "drop" }],
+    });
     const s = subject("[stop]");
     await transport().sendMail({ from: "ann@sender.test", to: `hello@${DOMAIN}`, subject: s, text: "x" });
     const row = await processed(s);
@@ -339,7 +499,12 @@ describe("rule actions on real mail", () => {
   });
 
   it("a pathological regular expression in a rule does not hold up reception", async () => {
-    await rule({ name: "regex", priority: 50, conditions: [{ field: "body", operator: "matches", value: "(a+)+$" }], actions: [{ type: "tag", tags: ["never"] }] });
+    await rule({
+      name: "regex",
+      priority: 50,
+      conditions: [{ field: "body", operator: "matches", value: "(a+)+$" }],
+      actions: [{ type: "tag", tags: ["never"] }],
+    });
     const s = subject("regex");
     await transport().sendMail({ from: "ann@sender.test", to: `hello@${DOMAIN}`, subject: s, text: `${"a".repeat(60_000)}!` });
     const row = await processed(s);

@@ -50,7 +50,15 @@ describe("GET /api/v1/inbox/messages", () => {
     const { provider, key } = await inboxOrg();
     const ids: string[] = [];
     for (const subject of ["first", "second", "third"]) {
-      ids.push(await receive(provider, mailTo(subject, { attachments: subject === "second" ? [{ Name: "a.txt", Content: Buffer.from("hi").toString("base64"), ContentType: "text/plain" }] : [] })));
+      ids.push(
+        await receive(
+          provider,
+          mailTo(subject, {
+            attachments:
+              subject === "second" ? [{ Name: "a.txt", Content: Buffer.from("hi").toString("base64"), ContentType: "text/plain" }] : [],
+          }),
+        ),
+      );
       await sleep(5);
     }
     const res = await call(INBOX, { key });
@@ -61,8 +69,15 @@ describe("GET /api/v1/inbox/messages", () => {
     expect(res.body.data.map((m: { id: string }) => m.id)).toEqual([...ids].reverse());
     for (const m of res.body.data) expect(Object.keys(m).sort()).toEqual(SUMMARY_FIELDS);
     expect(res.body.data[1]).toEqual({
-      id: ids[1], from: { address: "alice@example.com", name: "Alice" }, to: ["support@acme.test"], subject: "second", tags: [],
-      size: expect.any(Number), attachmentCount: 1, source: "postmark", receivedAt: expect.any(String),
+      id: ids[1],
+      from: { address: "alice@example.com", name: "Alice" },
+      to: ["support@acme.test"],
+      subject: "second",
+      tags: [],
+      size: expect.any(Number),
+      attachmentCount: 1,
+      source: "postmark",
+      receivedAt: expect.any(String),
     });
     const times = res.body.data.map((m: { receivedAt: string }) => Date.parse(m.receivedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -116,8 +131,16 @@ describe("GET /api/v1/inbox/messages", () => {
 
   it("?tag= lists the messages a rule tagged; a message a rule tagged without storing is not in the inbox at all", async () => {
     const { org, provider, key } = await inboxOrg();
-    await addRule(org, { priority: 1, conditions: [{ field: "subject", operator: "contains", value: "[urgent]" }], actions: [{ type: "tag", tags: ["urgent"] }, { type: "store" }] });
-    await addRule(org, { priority: 2, conditions: [{ field: "subject", operator: "contains", value: "[fyi]" }], actions: [{ type: "tag", tags: ["fyi"] }] });
+    await addRule(org, {
+      priority: 1,
+      conditions: [{ field: "subject", operator: "contains", value: "[urgent]" }],
+      actions: [{ type: "tag", tags: ["urgent"] }, { type: "store" }],
+    });
+    await addRule(org, {
+      priority: 2,
+      conditions: [{ field: "subject", operator: "contains", value: "[fyi]" }],
+      actions: [{ type: "tag", tags: ["fyi"] }],
+    });
     const urgent = await receive(provider, mailTo("[urgent] server down"));
     const plain = await receive(provider, mailTo("just saying"));
     const fyi = await receive(provider, mailTo("[fyi] newsletter"));
@@ -130,23 +153,47 @@ describe("GET /api/v1/inbox/messages", () => {
     expect((await call(`${INBOX}?tag=fyi`, { key })).body).toMatchObject({ data: [], pagination: { total: 0 } });
     expect((await call(`${INBOX}?tag=nope`, { key })).body.data).toEqual([]);
     // Recorded, with the rule's outcome, but kept out of the inbox.
-    expect(await db().inboundMessage.findUniqueOrThrow({ where: { id: fyi } })).toMatchObject({ inInbox: false, tags: ["fyi"], status: "processed" });
+    expect(await db().inboundMessage.findUniqueOrThrow({ where: { id: fyi } })).toMatchObject({
+      inInbox: false,
+      tags: ["fyi"],
+      status: "processed",
+    });
   });
 });
 
 describe("GET /api/v1/inbox/messages/{id}", () => {
   it("reads one message; 404 for an unknown id, another organization's message and one the rules kept out of the inbox; 400 for a non-uuid", async () => {
     const { org, provider, key } = await inboxOrg();
-    await addRule(org, { conditions: [{ field: "subject", operator: "contains", value: "X-TAG-ONLY" }], actions: [{ type: "tag", tags: ["seen"] }] });
-    const kept = await receive(provider, mailTo("kept", { attachments: [{ Name: "a.txt", Content: Buffer.from("hi").toString("base64"), ContentType: "text/plain" }] }));
-    const notKept = await receive(provider, mailTo("subject X-TAG-ONLY here", { attachments: [{ Name: "b.txt", Content: Buffer.from("no").toString("base64"), ContentType: "text/plain" }] }));
+    await addRule(org, {
+      conditions: [{ field: "subject", operator: "contains", value: "X-TAG-ONLY" }],
+      actions: [{ type: "tag", tags: ["seen"] }],
+    });
+    const kept = await receive(
+      provider,
+      mailTo("kept", { attachments: [{ Name: "a.txt", Content: Buffer.from("hi").toString("base64"), ContentType: "text/plain" }] }),
+    );
+    const notKept = await receive(
+      provider,
+      mailTo("subject X-TAG-ONLY here", {
+        attachments: [{ Name: "b.txt", Content: Buffer.from("no").toString("base64"), ContentType: "text/plain" }],
+      }),
+    );
     const other = await inboxOrg();
-    const theirs = await receive(other.provider, mailTo("theirs", { attachments: [{ Name: "c.txt", Content: Buffer.from("x").toString("base64"), ContentType: "text/plain" }] }));
+    const theirs = await receive(
+      other.provider,
+      mailTo("theirs", { attachments: [{ Name: "c.txt", Content: Buffer.from("x").toString("base64"), ContentType: "text/plain" }] }),
+    );
 
     const got = await call(`${INBOX}/${kept}`, { key });
     expect(got.status).toBe(200);
     expect(got.body.requestId).toMatch(/^req_/);
-    expect(got.body.data).toMatchObject({ id: kept, subject: "kept", text: "About kept", status: "processed", attachments: [{ filename: "a.txt", contentType: "text/plain", size: 2 }] });
+    expect(got.body.data).toMatchObject({
+      id: kept,
+      subject: "kept",
+      text: "About kept",
+      status: "processed",
+      attachments: [{ filename: "a.txt", contentType: "text/plain", size: 2 }],
+    });
 
     for (const id of [randomUUID(), theirs, notKept]) {
       const res = await call(`${INBOX}/${id}`, { key });
@@ -178,7 +225,10 @@ describe("GET /api/v1/inbox/messages/{id}", () => {
 describe("inbox scopes", () => {
   it("inbox:read is needed to read, inbox:send to reply; otherwise 403 SCOPE_DENIED; no key 401", async () => {
     const { org, provider } = await inboxOrg();
-    const id = await receive(provider, mailTo("scoped", { attachments: [{ Name: "a.txt", Content: Buffer.from("hi").toString("base64"), ContentType: "text/plain" }] }));
+    const id = await receive(
+      provider,
+      mailTo("scoped", { attachments: [{ Name: "a.txt", Content: Buffer.from("hi").toString("base64"), ContentType: "text/plain" }] }),
+    );
     const attachmentId = (await db().inboundAttachment.findFirstOrThrow({ where: { inboundMessageId: id } })).id;
     const sender = (await createKey(org.cookie, ["email:send", "inbox:send"])).key;
     for (const path of [INBOX, `${INBOX}/${id}`, `${INBOX}/${id}/attachments/${attachmentId}`]) {
@@ -188,7 +238,10 @@ describe("inbox scopes", () => {
     }
     const reader = (await createKey(org.cookie, ["inbox:read"])).key;
     expect((await call(`${INBOX}/${id}`, { key: reader })).status).toBe(200);
-    expect((await call(`${INBOX}/${id}/attachments/${attachmentId}`, { key: reader })).body.data).toMatchObject({ filename: "a.txt", content: Buffer.from("hi").toString("base64") });
+    expect((await call(`${INBOX}/${id}/attachments/${attachmentId}`, { key: reader })).body.data).toMatchObject({
+      filename: "a.txt",
+      content: Buffer.from("hi").toString("base64"),
+    });
     const reply = await call(`${INBOX}/${id}/reply`, { key: reader, body: { text: "hi" } });
     expect(reply.status).toBe(403);
     expect(reply.body.code).toBe("SCOPE_DENIED");
@@ -198,7 +251,11 @@ describe("inbox scopes", () => {
     }
     // The inbox is the organization's: a key bound to one project reads none of it.
     const projectKey = (await createKey(org.cookie, ["inbox:read", "inbox:send"], { projectId: org.project.id })).key;
-    for (const res of [await call(INBOX, { key: projectKey }), await call(`${INBOX}/${id}`, { key: projectKey }), await call(`${INBOX}/${id}/reply`, { key: projectKey, body: { text: "hi" } })]) {
+    for (const res of [
+      await call(INBOX, { key: projectKey }),
+      await call(`${INBOX}/${id}`, { key: projectKey }),
+      await call(`${INBOX}/${id}/reply`, { key: projectKey, body: { text: "hi" } }),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("SCOPE_DENIED");
     }
@@ -243,7 +300,16 @@ describe("POST /api/v1/inbox/messages/{id}/reply", () => {
 
   async function receiveThread(provider: PostmarkInbound, domain: string, extra: Partial<InboundMail> = {}) {
     const messageId = `<orig-${hex()}@example.com>`;
-    const id = await receive(provider, mailTo("Where is my order?", { to: [{ email: `support@${domain}`, name: "Support" }], messageId, references: ["<root-1@example.com>"], inReplyTo: "<root-1@example.com>", ...extra }));
+    const id = await receive(
+      provider,
+      mailTo("Where is my order?", {
+        to: [{ email: `support@${domain}`, name: "Support" }],
+        messageId,
+        references: ["<root-1@example.com>"],
+        inReplyTo: "<root-1@example.com>",
+        ...extra,
+      }),
+    );
     return { id, messageId };
   }
 
@@ -253,7 +319,13 @@ describe("POST /api/v1/inbox/messages/{id}/reply", () => {
     const res = await call(`${INBOX}/${id}/reply`, { key, body: { text: "It ships today." } });
     expect(res.status).toBe(200);
     expect(res.body.requestId).toMatch(/^req_/);
-    expect(res.body.data).toEqual({ id: expect.any(String), messageId: expect.anything(), status: "sent", provider: expect.stringMatching(/^smtp/), sentAt: expect.any(String) });
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      messageId: expect.anything(),
+      status: "sent",
+      provider: expect.stringMatching(/^smtp/),
+      sentAt: expect.any(String),
+    });
 
     const { envelope, parsed } = await sent(sink, 1);
     expect(envelope.rcptTo).toEqual(["alice@example.com"]);
@@ -304,7 +376,10 @@ describe("POST /api/v1/inbox/messages/{id}/reply", () => {
     const { envelope, parsed } = await sent(sink, 1);
     expect([...envelope.rcptTo].sort()).toEqual(["alice@example.com", "boss@partner.test", "colleague@partner.test"]);
     expect(parsed.to).toMatchObject({ value: [{ address: "alice@example.com" }] });
-    const cc = [parsed.cc ?? []].flat().flatMap((a) => a.value.map((v) => v.address)).sort();
+    const cc = [parsed.cc ?? []]
+      .flat()
+      .flatMap((a) => a.value.map((v) => v.address))
+      .sort();
     expect(cc).toEqual(["boss@partner.test", "colleague@partner.test"]);
     expect(parsed.inReplyTo).toBe(messageId);
 
@@ -317,7 +392,13 @@ describe("POST /api/v1/inbox/messages/{id}/reply", () => {
   it("refuses a reply without text or html (400) and sends nothing", async () => {
     const { org, key, provider, sink, domain } = await replyingOrg();
     const { id } = await receiveThread(provider, domain);
-    for (const body of [{}, { text: "" }, { replyAll: true }, { text: "x", cc: ["x@example.com"] }, { text: "x", from: "not an address" }]) {
+    for (const body of [
+      {},
+      { text: "" },
+      { replyAll: true },
+      { text: "x", cc: ["x@example.com"] },
+      { text: "x", from: "not an address" },
+    ]) {
       const res = await call(`${INBOX}/${id}/reply`, { key, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");

@@ -26,7 +26,10 @@ const message: OutgoingMessage = {
 };
 
 async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(() => new Error("expected a failure"), (e: unknown) => e);
+  const err = await p.then(
+    () => new Error("expected a failure"),
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ProviderError);
   return err as ProviderError;
 }
@@ -75,12 +78,16 @@ describe("SMTP", () => {
     });
     await new Promise<void>((r) => rude.listen(0, "127.0.0.1", r));
     try {
-      const dropped = await failure(smtpAdapter.send(smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: (rude.address() as { port: number }).port }), message));
+      const dropped = await failure(
+        smtpAdapter.send(smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: (rude.address() as { port: number }).port }), message),
+      );
       expect(dropped).toMatchObject({ ambiguous: false, retryable: true });
     } finally {
       await new Promise((r) => rude.close(r));
     }
-    const refused = await failure(smtpAdapter.send(smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: Number(new URL(await closedPortUrl()).port) }), message));
+    const refused = await failure(
+      smtpAdapter.send(smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: Number(new URL(await closedPortUrl()).port) }), message),
+    );
     expect(refused).toMatchObject({ ambiguous: false, retryable: true });
   });
 });

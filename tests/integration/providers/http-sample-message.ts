@@ -4,7 +4,8 @@ import type { OutgoingMessage } from "@/lib/providers/adapter";
 
 export const PDF = Buffer.from("%PDF-1.4 price list\n");
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
-export const ICS = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:sale@acme.test\r\nSUMMARY:Spring sale\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
+export const ICS =
+  "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:sale@acme.test\r\nSUMMARY:Spring sale\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
 
 export const sampleMessage: OutgoingMessage = {
   messageId: "<0b9c7d1e.spring@mailroom.local>",

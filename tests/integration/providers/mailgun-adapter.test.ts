@@ -53,7 +53,16 @@ describe("Mailgun send", () => {
 
   it("leaves out what a plain message lacks", async () => {
     fake.respond(accepted);
-    const plain = { ...sampleMessage, cc: [], bcc: [], replyTo: undefined, html: undefined, headers: {}, attachments: [], calendar: undefined };
+    const plain = {
+      ...sampleMessage,
+      cc: [],
+      bcc: [],
+      replyTo: undefined,
+      html: undefined,
+      headers: {},
+      attachments: [],
+      calendar: undefined,
+    };
     await mailgunAdapter.send(config(), plain);
     const fields = [...(await formBody(fake.last())).keys()];
     expect(fields).toEqual(["from", "to", "to", "subject", "text", "h:Message-Id"]);
@@ -91,7 +100,10 @@ describe("Mailgun send", () => {
 
 describe("Mailgun test()", () => {
   it("reads the domain's state with GET /v3/domains/{domain}", async () => {
-    fake.respond({ status: 200, body: { domain: { name: "mg.acme.test", state: "active" }, receiving_dns_records: [], sending_dns_records: [] } });
+    fake.respond({
+      status: 200,
+      body: { domain: { name: "mg.acme.test", state: "active" }, receiving_dns_records: [], sending_dns_records: [] },
+    });
     expect(await mailgunAdapter.test(config())).toEqual({ message: `Authenticated at ${new URL(fake.url).host} for domain mg.acme.test` });
     expect(fake.last()).toMatchObject({
       method: "GET",

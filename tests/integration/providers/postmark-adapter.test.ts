@@ -9,7 +9,10 @@ let fake: FakeHttpProvider;
 beforeAll(async () => void (fake = await startFakeHttpProvider()));
 afterAll(() => fake.close());
 const config = () => ({ serverToken: "pm-server-token", baseUrl: fake.url });
-const accepted = { status: 200, body: { To: "ann@example.test", SubmittedAt: "2026-03-02T10:00:00Z", MessageID: "pm-0a1b2c", ErrorCode: 0, Message: "OK" } };
+const accepted = {
+  status: 200,
+  body: { To: "ann@example.test", SubmittedAt: "2026-03-02T10:00:00Z", MessageID: "pm-0a1b2c", ErrorCode: 0, Message: "OK" },
+};
 
 describe("Postmark send", () => {
   it("posts the documented /email JSON and returns MessageID", async () => {
@@ -58,7 +61,10 @@ describe("Postmark send", () => {
     // A custom base URL: its reply is never repeated (docs/security.md), only the status.
     expect(invalid.message).toBe("Postmark answered 422");
 
-    fake.respond({ status: 422, body: { ErrorCode: 406, Message: "You tried to send to recipient(s) that have been marked as inactive." } });
+    fake.respond({
+      status: 422,
+      body: { ErrorCode: 406, Message: "You tried to send to recipient(s) that have been marked as inactive." },
+    });
     expect(await providerFailure(postmarkAdapter.send(config(), sampleMessage))).toMatchObject({ retryable: false, status: 422 });
   });
 

@@ -42,14 +42,24 @@ describe("Resend send", () => {
   });
 
   it("a 422 validation error refuses the message: no failover", async () => {
-    fake.respond({ status: 422, body: { statusCode: 422, name: "validation_error", message: "Invalid `to` field. The email address needs to follow the `email@example.com` format." } });
+    fake.respond({
+      status: 422,
+      body: {
+        statusCode: 422,
+        name: "validation_error",
+        message: "Invalid `to` field. The email address needs to follow the `email@example.com` format.",
+      },
+    });
     const err = await providerFailure(resendAdapter.send(config(), sampleMessage));
     expect(err).toMatchObject({ retryable: false, status: 422 });
     expect(err.message).toBe("Resend answered 422"); // a custom base URL: no reply text
   });
 
   it("a refused key, an unverified domain (403), 429 and 5xx fail over", async () => {
-    fake.respond({ status: 401, body: { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." } });
+    fake.respond({
+      status: 401,
+      body: { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." },
+    });
     expect(await providerFailure(resendAdapter.send(config(), sampleMessage))).toMatchObject({ retryable: true, status: 401 });
 
     // Resend has answered a bad key with 400 validation_error; its name still marks it as the key's fault.
@@ -76,13 +86,26 @@ describe("Resend send", () => {
 
 describe("Resend test()", () => {
   it("lists domains with GET /domains", async () => {
-    fake.respond({ status: 200, body: { object: "list", has_more: false, data: [{ id: "d1", name: "acme.test" }, { id: "d2", name: "mg.acme.test" }] } });
+    fake.respond({
+      status: 200,
+      body: {
+        object: "list",
+        has_more: false,
+        data: [
+          { id: "d1", name: "acme.test" },
+          { id: "d2", name: "mg.acme.test" },
+        ],
+      },
+    });
     expect(await resendAdapter.test(config())).toEqual({ message: "Authenticated; 2 domains" });
     expect(fake.last()).toMatchObject({ method: "GET", path: "/domains", headers: { authorization: "Bearer re_test_123" } });
   });
 
   it("accepts a sending-only key, which may not list domains", async () => {
-    fake.respond({ status: 401, body: { statusCode: 401, name: "restricted_api_key", message: "This API key is restricted to only send emails" } });
+    fake.respond({
+      status: 401,
+      body: { statusCode: 401, name: "restricted_api_key", message: "This API key is restricted to only send emails" },
+    });
     expect((await resendAdapter.test(config())).message).toMatch(/sending-only key/);
   });
 

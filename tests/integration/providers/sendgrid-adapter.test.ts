@@ -40,13 +40,27 @@ describe("SendGrid send", () => {
     expect(body.attachments).toEqual([
       { content: PDF.toString("base64"), filename: "price-list.pdf", type: "application/pdf", disposition: "attachment" },
       { content: PNG.toString("base64"), filename: "logo.png", type: "image/png", disposition: "inline", content_id: "logo" },
-      { content: Buffer.from(ICS).toString("base64"), filename: "invite.ics", type: "text/calendar; method=REQUEST", disposition: "attachment" },
+      {
+        content: Buffer.from(ICS).toString("base64"),
+        filename: "invite.ics",
+        type: "text/calendar; method=REQUEST",
+        disposition: "attachment",
+      },
     ]);
   });
 
   it("leaves out what a plain message lacks, and tolerates a trailing slash in baseUrl", async () => {
     fake.respond({ status: 202, headers: { "x-message-id": "sg-plain" } });
-    const plain = { ...sampleMessage, cc: [], bcc: [], replyTo: undefined, html: undefined, headers: {}, attachments: [], calendar: undefined };
+    const plain = {
+      ...sampleMessage,
+      cc: [],
+      bcc: [],
+      replyTo: undefined,
+      html: undefined,
+      headers: {},
+      attachments: [],
+      calendar: undefined,
+    };
     await sendgridAdapter.send({ ...config(), baseUrl: `${fake.url}/` }, plain);
     expect(fake.last().path).toBe("/v3/mail/send");
     const body = jsonBody(fake.last());

@@ -58,7 +58,11 @@ describe("SES adapter: send", () => {
 
     const body = JSON.parse(request.body);
     expect(body.FromEmailAddress).toBe('"Mailroom Sender" <sender@example.test>');
-    expect(body.Destination).toEqual({ ToAddresses: ["to@example.test"], CcAddresses: ["cc@example.test"], BccAddresses: ["hidden@example.test"] });
+    expect(body.Destination).toEqual({
+      ToAddresses: ["to@example.test"],
+      CcAddresses: ["cc@example.test"],
+      BccAddresses: ["hidden@example.test"],
+    });
     expect(body.ConfigurationSetName).toBe("mailroom-events");
 
     const raw = Buffer.from(body.Content.Raw.Data, "base64");
@@ -82,7 +86,11 @@ describe("SES adapter: send", () => {
   });
 
   it("maps a 400 MessageRejected to a non-retryable error", async () => {
-    ses.reply(() => ({ status: 400, headers: { "x-amzn-ErrorType": "MessageRejected" }, body: { message: "Email address is not verified" } }));
+    ses.reply(() => ({
+      status: 400,
+      headers: { "x-amzn-ErrorType": "MessageRejected" },
+      body: { message: "Email address is not verified" },
+    }));
     const err = failure(await sesAdapter.send(config, message).catch((e: unknown) => e));
     expect(err.retryable).toBe(false);
     expect(err.status).toBe(400);
@@ -130,7 +138,11 @@ describe("SES adapter: test()", () => {
   });
 
   it("throws a retryable ProviderError on bad credentials", async () => {
-    ses.reply(() => ({ status: 403, headers: { "x-amzn-ErrorType": "InvalidSignatureException" }, body: { message: "The request signature we calculated does not match" } }));
+    ses.reply(() => ({
+      status: 403,
+      headers: { "x-amzn-ErrorType": "InvalidSignatureException" },
+      body: { message: "The request signature we calculated does not match" },
+    }));
     const err = failure(await sesAdapter.test(config).catch((e: unknown) => e));
     expect(err.retryable).toBe(true);
     expect(err.status).toBe(403);

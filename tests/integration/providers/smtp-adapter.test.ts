@@ -7,7 +7,17 @@ import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
 import { smtpAdapter } from "@/lib/providers/smtp/adapter";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
 
-const ICS = ["BEGIN:VCALENDAR", "VERSION:2.0", "METHOD:REQUEST", "BEGIN:VEVENT", "UID:launch-1@mailroom.local", "SUMMARY:Spring launch", "DTSTART:20300401T090000Z", "END:VEVENT", "END:VCALENDAR"].join("\r\n");
+const ICS = [
+  "BEGIN:VCALENDAR",
+  "VERSION:2.0",
+  "METHOD:REQUEST",
+  "BEGIN:VEVENT",
+  "UID:launch-1@mailroom.local",
+  "SUMMARY:Spring launch",
+  "DTSTART:20300401T090000Z",
+  "END:VEVENT",
+  "END:VCALENDAR",
+].join("\r\n");
 
 const message: OutgoingMessage = {
   messageId: "<smtp-test-1@mailroom.local>",
@@ -34,7 +44,11 @@ let sink: SmtpSink;
 let config: ReturnType<typeof smtpAdapter.configSchema.parse>;
 
 beforeAll(async () => {
-  sink = await startSmtpSink({ username: "mailroom", password: "s3cret", refuse: { "nobody@example.test": 550, "busy@example.test": 450 } });
+  sink = await startSmtpSink({
+    username: "mailroom",
+    password: "s3cret",
+    refuse: { "nobody@example.test": 550, "busy@example.test": 450 },
+  });
   config = smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: sink.port, username: "mailroom", password: "s3cret" });
 });
 
@@ -135,7 +149,12 @@ describe("SMTP adapter: config", () => {
   const parse = (input: unknown) => smtpAdapter.configSchema.safeParse(input);
 
   it("defaults the port to 587 and leaves secure to follow the port", () => {
-    expect(parse({ host: "smtp.example.test" }).data).toEqual({ host: "smtp.example.test", port: 587, requireTls: false, rejectUnauthorized: true });
+    expect(parse({ host: "smtp.example.test" }).data).toEqual({
+      host: "smtp.example.test",
+      port: 587,
+      requireTls: false,
+      rejectUnauthorized: true,
+    });
     expect(parse({ host: "smtp.example.test", port: 465 }).data?.secure).toBeUndefined();
   });
 

@@ -124,9 +124,16 @@ export function fromRawMessage(raw: Buffer) {
  * as MIME: more than its bodies and base64 attachments, less than the request wrapping them in
  * JSON or a form.
  */
-export function expectParsedParts(result: { size: number }[], req: { rawBody: Buffer }, rest: { headers: { name: string; value: string }[]; envelopeTo: string[]; envelopeFrom: string | null }) {
+export function expectParsedParts(
+  result: { size: number }[],
+  req: { rawBody: Buffer },
+  rest: { headers: { name: string; value: string }[]; envelopeTo: string[]; envelopeFrom: string | null },
+) {
   const [{ size }] = result;
-  const floor = Buffer.byteLength(message.text) + Buffer.byteLength(message.html) + message.attachments.reduce((n, a) => n + Math.ceil(a.size / 3) * 4, 0);
+  const floor =
+    Buffer.byteLength(message.text) +
+    Buffer.byteLength(message.html) +
+    message.attachments.reduce((n, a) => n + Math.ceil(a.size / 3) * 4, 0);
   expect(size).toBeGreaterThan(floor);
   expect(size).toBeLessThan(req.rawBody.length);
   expect(result).toEqual([{ ...parsedMessage(size), ...rest }]);

@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { createHmac, randomBytes } from "node:crypto";
 import { mailgunInboundSource as source } from "@/lib/providers/mailgun/inbound";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
-import { expectParsedParts, fromRawMessage, incoming, message, multipart, parsedHeaders, pdf, png, rawMessage, unixSeconds } from "./inbound-request";
+import {
+  expectParsedParts,
+  fromRawMessage,
+  incoming,
+  message,
+  multipart,
+  parsedHeaders,
+  pdf,
+  png,
+  rawMessage,
+  unixSeconds,
+} from "./inbound-request";
 
 const config = { apiKey: "key-test", domain: "mg.acme.test", webhookSigningKey: randomBytes(16).toString("hex") };
 const now = new Date();
@@ -11,7 +22,14 @@ const now = new Date();
 function signedFields<T extends object>(fields: T, { at = now, key = config.webhookSigningKey } = {}) {
   const timestamp = String(unixSeconds(at));
   const token = randomBytes(25).toString("hex");
-  return { ...fields, timestamp, token, signature: createHmac("sha256", key).update(timestamp + token).digest("hex") };
+  return {
+    ...fields,
+    timestamp,
+    token,
+    signature: createHmac("sha256", key)
+      .update(timestamp + token)
+      .digest("hex"),
+  };
 }
 
 async function posted(fields: Parameters<typeof multipart>[0]) {
@@ -59,17 +77,27 @@ describe("Mailgun Routes forwards: verification", () => {
   it("verifies the HMAC signature in multipart and urlencoded posts", async () => {
     await expect(source.verify(await posted(signedFields(parsedFields)), config, now)).resolves.toBeUndefined();
     const form = new URLSearchParams(signedFields({ recipient: "support@acme.test", "body-plain": "hi", "message-headers": "[]" }));
-    await expect(source.verify(incoming(form.toString(), { "content-type": "application/x-www-form-urlencoded" }), config, now)).resolves.toBeUndefined();
+    await expect(
+      source.verify(incoming(form.toString(), { "content-type": "application/x-www-form-urlencoded" }), config, now),
+    ).resolves.toBeUndefined();
   });
 
   it("refuses another key, a forged signature, a stale timestamp, no signature, an unreadable body, no config", async () => {
-    await expect(source.verify(await posted(signedFields(parsedFields, { key: randomBytes(16).toString("hex") })), config, now)).rejects.toThrow(WebhookAuthError);
+    await expect(
+      source.verify(await posted(signedFields(parsedFields, { key: randomBytes(16).toString("hex") })), config, now),
+    ).rejects.toThrow(WebhookAuthError);
     const forged = signedFields(parsedFields);
-    forged.signature = createHmac("sha256", config.webhookSigningKey).update("0" + forged.token).digest("hex");
+    forged.signature = createHmac("sha256", config.webhookSigningKey)
+      .update("0" + forged.token)
+      .digest("hex");
     await expect(source.verify(await posted(forged), config, now)).rejects.toThrow(WebhookAuthError);
-    await expect(source.verify(await posted(signedFields(parsedFields, { at: new Date(now.getTime() - 301_000) })), config, now)).rejects.toThrow(/tolerance/);
+    await expect(
+      source.verify(await posted(signedFields(parsedFields, { at: new Date(now.getTime() - 301_000) })), config, now),
+    ).rejects.toThrow(/tolerance/);
     await expect(source.verify(await posted(parsedFields), config, now)).rejects.toThrow(WebhookAuthError);
-    await expect(source.verify(incoming(JSON.stringify(signedFields({})), { "content-type": "application/json" }), config, now)).rejects.toThrow(WebhookAuthError);
+    await expect(
+      source.verify(incoming(JSON.stringify(signedFields({})), { "content-type": "application/json" }), config, now),
+    ).rejects.toThrow(WebhookAuthError);
     await expect(source.verify(await posted(signedFields(parsedFields)), {}, now)).rejects.toThrow(WebhookAuthError);
   });
 
@@ -103,21 +131,46 @@ describe("Mailgun Routes forwards: parsing", () => {
   it("reads the MIME post (a URL ending in mime) as the whole message", async () => {
     // A form's text field carries CRLF line breaks: the message as it arrives.
     const raw = Buffer.from((await rawMessage()).toString().replace(/\r?\n/g, "\r\n"));
-    const req = await posted(signedFields({ recipient: "Support@Acme.test", sender: "Bounce@Example.com", from: message.from, subject: message.subject, "body-mime": raw.toString() }));
+    const req = await posted(
+      signedFields({
+        recipient: "Support@Acme.test",
+        sender: "Bounce@Example.com",
+        from: message.from,
+        subject: message.subject,
+        "body-mime": raw.toString(),
+      }),
+    );
     expect(await source.parse(req)).toEqual([
       { ...fromRawMessage(raw), envelopeTo: ["support@acme.test"], envelopeFrom: "bounce@example.com" },
     ]);
   });
 
   it("reads an urlencoded post, and a message without a From", async () => {
-    const fields = { recipient: "support@acme.test", "body-plain": "hi\r\nthere", "message-headers": JSON.stringify([["Subject", "No sender"]]) };
-    const [email] = await source.parse(incoming(new URLSearchParams(signedFields(fields)).toString(), { "content-type": "application/x-www-form-urlencoded" }));
-    expect(email).toMatchObject({ from: null, to: [], subject: "No sender", text: "hi\nthere", html: null, attachments: [], envelopeTo: ["support@acme.test"], envelopeFrom: null });
+    const fields = {
+      recipient: "support@acme.test",
+      "body-plain": "hi\r\nthere",
+      "message-headers": JSON.stringify([["Subject", "No sender"]]),
+    };
+    const [email] = await source.parse(
+      incoming(new URLSearchParams(signedFields(fields)).toString(), { "content-type": "application/x-www-form-urlencoded" }),
+    );
+    expect(email).toMatchObject({
+      from: null,
+      to: [],
+      subject: "No sender",
+      text: "hi\nthere",
+      html: null,
+      attachments: [],
+      envelopeTo: ["support@acme.test"],
+      envelopeFrom: null,
+    });
   });
 
   it("refuses a verified but unreadable post", async () => {
     await expect(source.parse(await posted(signedFields({ recipient: "support@acme.test" })))).rejects.toThrow(WebhookFormatError);
-    await expect(source.parse(await posted(signedFields({ ...parsedFields, "message-headers": "[[\"Subject\"]]" })))).rejects.toThrow(/message-headers/);
+    await expect(source.parse(await posted(signedFields({ ...parsedFields, "message-headers": '[["Subject"]]' })))).rejects.toThrow(
+      /message-headers/,
+    );
     await expect(source.parse(await posted(signedFields({ ...parsedFields, "content-id-map": "nope" })))).rejects.toThrow(/content-id-map/);
   });
 });

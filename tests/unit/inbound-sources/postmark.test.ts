@@ -87,8 +87,28 @@ describe("Postmark inbound webhook: parsing", () => {
   });
 
   it("parses a message without a sender, bodies or Message-ID", async () => {
-    const bare = { ...inbound, FromFull: { Email: "", Name: "", MailboxHash: "" }, TextBody: "", HtmlBody: "", Headers: [], Attachments: [], Date: "" };
-    expect(await source.parse(posted(bare))).toEqual([expect.objectContaining({ from: null, text: null, html: null, messageId: null, inReplyTo: null, references: [], date: null, headers: [], attachments: [] })]);
+    const bare = {
+      ...inbound,
+      FromFull: { Email: "", Name: "", MailboxHash: "" },
+      TextBody: "",
+      HtmlBody: "",
+      Headers: [],
+      Attachments: [],
+      Date: "",
+    };
+    expect(await source.parse(posted(bare))).toEqual([
+      expect.objectContaining({
+        from: null,
+        text: null,
+        html: null,
+        messageId: null,
+        inReplyTo: null,
+        references: [],
+        date: null,
+        headers: [],
+        attachments: [],
+      }),
+    ]);
   });
 
   it("refuses a verified but unreadable body", async () => {

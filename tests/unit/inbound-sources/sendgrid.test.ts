@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { sendgridInboundSource as source } from "@/lib/providers/sendgrid/inbound";
 import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/types";
-import { expectParsedParts, fromRawMessage, incoming, message, multipart, parsedHeaders, pdf, png, rawMessage, unixSeconds } from "./inbound-request";
+import {
+  expectParsedParts,
+  fromRawMessage,
+  incoming,
+  message,
+  multipart,
+  parsedHeaders,
+  pdf,
+  png,
+  rawMessage,
+  unixSeconds,
+} from "./inbound-request";
 
 const spki = (key: KeyObject) => key.export({ type: "spki", format: "der" }).toString("base64");
 const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
@@ -11,10 +22,19 @@ const config = { apiKey: "SG.test", inboundPublicKey: spki(publicKey) };
 const now = new Date();
 
 /** Signs as SendGrid does: ECDSA P-256 / SHA-256 over the timestamp + the body's bytes, DER, base64. */
-function signed({ body, contentType }: { body: Buffer; contentType: string }, { at = now, key = privateKey }: { at?: Date; key?: KeyObject } = {}) {
+function signed(
+  { body, contentType }: { body: Buffer; contentType: string },
+  { at = now, key = privateKey }: { at?: Date; key?: KeyObject } = {},
+) {
   const timestamp = String(unixSeconds(at));
-  const signature = createSign("sha256").update(Buffer.concat([Buffer.from(timestamp), body])).sign(key, "base64");
-  return incoming(body, { "content-type": contentType, "X-Twilio-Email-Event-Webhook-Signature": signature, "X-Twilio-Email-Event-Webhook-Timestamp": timestamp });
+  const signature = createSign("sha256")
+    .update(Buffer.concat([Buffer.from(timestamp), body]))
+    .sign(key, "base64");
+  return incoming(body, {
+    "content-type": contentType,
+    "X-Twilio-Email-Event-Webhook-Signature": signature,
+    "X-Twilio-Email-Event-Webhook-Timestamp": timestamp,
+  });
 }
 
 // The raw header block, as SendGrid posts it in `headers`.
@@ -67,7 +87,9 @@ describe("SendGrid Inbound Parse: verification", () => {
     await expect(source.verify(req, config, now)).resolves.toBeUndefined();
     await expect(source.verify(req, { webhookPublicKey: spki(publicKey) }, now)).resolves.toBeUndefined();
     // The Inbound Parse key wins when both are set.
-    await expect(source.verify(req, { inboundPublicKey: spki(eventKeys.publicKey), webhookPublicKey: spki(publicKey) }, now)).rejects.toThrow(WebhookAuthError);
+    await expect(
+      source.verify(req, { inboundPublicKey: spki(eventKeys.publicKey), webhookPublicKey: spki(publicKey) }, now),
+    ).rejects.toThrow(WebhookAuthError);
   });
 
   it("refuses a changed body, another key's signature, a stale timestamp, no signature, no key", async () => {
@@ -75,9 +97,15 @@ describe("SendGrid Inbound Parse: verification", () => {
     const tampered = Buffer.from(req.rawBody);
     tampered[tampered.indexOf(pdf)] ^= 1;
     await expect(source.verify({ ...req, rawBody: tampered }, config, now)).rejects.toThrow(WebhookAuthError);
-    await expect(source.verify(signed(await multipart(parsedFields), { key: eventKeys.privateKey }), config, now)).rejects.toThrow(WebhookAuthError);
-    await expect(source.verify(signed(await multipart(parsedFields), { at: new Date(now.getTime() - 301_000) }), config, now)).rejects.toThrow(/tolerance/);
-    await expect(source.verify(incoming(req.rawBody, { "content-type": req.headers.get("content-type")! }), config, now)).rejects.toThrow(WebhookAuthError);
+    await expect(source.verify(signed(await multipart(parsedFields), { key: eventKeys.privateKey }), config, now)).rejects.toThrow(
+      WebhookAuthError,
+    );
+    await expect(
+      source.verify(signed(await multipart(parsedFields), { at: new Date(now.getTime() - 301_000) }), config, now),
+    ).rejects.toThrow(/tolerance/);
+    await expect(source.verify(incoming(req.rawBody, { "content-type": req.headers.get("content-type")! }), config, now)).rejects.toThrow(
+      WebhookAuthError,
+    );
     await expect(source.verify(req, {}, now)).rejects.toThrow(WebhookAuthError);
   });
 });
@@ -105,13 +133,25 @@ describe("SendGrid Inbound Parse: parsing", () => {
   it("reads the raw post (Send Raw on) as the whole message", async () => {
     // A form's text field carries CRLF line breaks: the message as it arrives.
     const raw = Buffer.from((await rawMessage()).toString().replace(/\r?\n/g, "\r\n"));
-    const [email] = await source.parse(signed(await multipart({ email: raw.toString(), envelope, to: message.to, from: message.from, subject: message.subject })));
+    const [email] = await source.parse(
+      signed(await multipart({ email: raw.toString(), envelope, to: message.to, from: message.from, subject: message.subject })),
+    );
     expect(email).toEqual({ ...fromRawMessage(raw), envelopeTo: ["support@acme.test"], envelopeFrom: "bounce@example.com" });
   });
 
   it("parses a message without a readable From, To or envelope", async () => {
     const [email] = await source.parse(signed(await multipart({ headers: "Subject: hi\n", from: "undisclosed", text: "x" })));
-    expect(email).toMatchObject({ from: null, to: [], cc: [], subject: "", text: "x", html: null, envelopeTo: [], envelopeFrom: null, attachments: [] });
+    expect(email).toMatchObject({
+      from: null,
+      to: [],
+      cc: [],
+      subject: "",
+      text: "x",
+      html: null,
+      envelopeTo: [],
+      envelopeFrom: null,
+      attachments: [],
+    });
   });
 
   it("refuses a verified but unreadable post", async () => {

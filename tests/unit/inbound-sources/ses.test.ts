@@ -67,7 +67,12 @@ describe("SES inbound through SNS: verification", () => {
     await expect(source.verify({ ...req, rawBody: changed }, config)).rejects.toThrow(WebhookAuthError);
     const other = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
     await expect(source.verify(snsSigned(notification((await received()).ses), { key: other }), config)).rejects.toThrow(WebhookAuthError);
-    await expect(source.verify(snsSigned({ ...notification((await received()).ses), TopicArn: "arn:aws:sns:us-east-1:999999999999:attacker" }), config)).rejects.toThrow(/another topic/);
+    await expect(
+      source.verify(
+        snsSigned({ ...notification((await received()).ses), TopicArn: "arn:aws:sns:us-east-1:999999999999:attacker" }),
+        config,
+      ),
+    ).rejects.toThrow(/another topic/);
     await expect(source.verify(req, {})).rejects.toThrow(/snsTopicArn/);
     await expect(source.verify(incoming("{"), config)).rejects.toThrow(WebhookAuthError);
   });
@@ -77,7 +82,9 @@ describe("SES inbound through SNS: verification", () => {
     await expect(source.verify(req, config)).resolves.toBeUndefined();
     expect(source.subscriptionToConfirm!(req)).toBe(new URL(subscription.SubscribeURL).href);
     expect(await source.parse(req)).toEqual([]);
-    expect(source.subscriptionToConfirm!(snsSigned({ ...subscription, SubscribeURL: "https://evil.example.com/?Action=ConfirmSubscription" }))).toBeNull();
+    expect(
+      source.subscriptionToConfirm!(snsSigned({ ...subscription, SubscribeURL: "https://evil.example.com/?Action=ConfirmSubscription" })),
+    ).toBeNull();
     expect(source.subscriptionToConfirm!(snsSigned(notification((await received()).ses)))).toBeNull();
   });
 });
@@ -93,7 +100,11 @@ describe("SES inbound through SNS: parsing", () => {
   });
 
   it("gives nothing for SES's other notifications on the topic", async () => {
-    const bounce = { notificationType: "Bounce", mail: { messageId: "x", timestamp: "2025-03-01T10:00:00Z", destination: ["a@b.test"] }, bounce: { bounceType: "Permanent" } };
+    const bounce = {
+      notificationType: "Bounce",
+      mail: { messageId: "x", timestamp: "2025-03-01T10:00:00Z", destination: ["a@b.test"] },
+      bounce: { bounceType: "Permanent" },
+    };
     expect(await source.parse(snsSigned(notification(bounce)))).toEqual([]);
     expect(await source.parse(snsSigned(notification({ eventType: "Delivery" })))).toEqual([]);
   });
@@ -101,7 +112,11 @@ describe("SES inbound through SNS: parsing", () => {
   it("refuses a Received notification without the message, or an unreadable one", async () => {
     const { ses } = await received();
     // What an S3 action's alert looks like: the same notification without content.
-    await expect(source.parse(snsSigned(notification({ ...ses, content: undefined, receipt: { ...ses.receipt, action: { type: "S3", bucketName: "mail" } } })))).rejects.toThrow(/SNS action/);
+    await expect(
+      source.parse(
+        snsSigned(notification({ ...ses, content: undefined, receipt: { ...ses.receipt, action: { type: "S3", bucketName: "mail" } } })),
+      ),
+    ).rejects.toThrow(/SNS action/);
     await expect(source.parse(snsSigned({ ...notification(ses), Message: "Hello world!" }))).rejects.toThrow(WebhookFormatError);
     await expect(source.parse(incoming("not json"))).rejects.toThrow(WebhookFormatError);
   });

@@ -11,7 +11,9 @@ describe("inbound sources", () => {
   it("add their optional config fields to the provider's config", () => {
     const sendgrid = adapterFor("sendgrid")!;
     expect(sendgrid.configSchema.safeParse({ apiKey: "SG.test" }).success).toBe(true);
-    expect(sendgrid.configSchema.safeParse({ apiKey: "SG.test", inboundPublicKey: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE" }).success).toBe(true);
+    expect(sendgrid.configSchema.safeParse({ apiKey: "SG.test", inboundPublicKey: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE" }).success).toBe(
+      true,
+    );
     // A public key, shown in full like webhookPublicKey.
     expect(sendgrid.secretFields).not.toContain("inboundPublicKey");
   });

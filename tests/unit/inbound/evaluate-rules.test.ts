@@ -6,13 +6,20 @@ import { conditionsSchema, actionsSchema, type Condition } from "@/lib/inbound/r
 
 const email = (over: Partial<MatchableEmail> = {}): MatchableEmail => ({
   from: { address: "alice@customer.test", name: "Alice" },
-  to: [{ address: "support@acme.test", name: "" }, { address: "sales@acme.test", name: "" }],
+  to: [
+    { address: "support@acme.test", name: "" },
+    { address: "sales@acme.test", name: "" },
+  ],
   cc: [{ address: "boss@customer.test", name: "" }],
   subject: "Invoice #42 overdue",
   text: "Hello, please find the invoice attached.",
   html: null,
   size: 5000,
-  headers: [{ name: "x-priority", value: "1 (Highest)" }, { name: "received", value: "from a" }, { name: "received", value: "from b" }],
+  headers: [
+    { name: "x-priority", value: "1 (Highest)" },
+    { name: "received", value: "from a" },
+    { name: "received", value: "from b" },
+  ],
   attachments: [{ filename: "invoice-42.pdf", contentType: "application/pdf" }],
   ...over,
 });
@@ -71,14 +78,23 @@ describe("operators on text fields", () => {
 
 describe("recipient", () => {
   it("also sees envelope recipients the headers do not name (Bcc, lists)", () => {
-    expect(holds([{ field: "recipient", operator: "equals", value: "hidden@acme.test" }], email({ envelopeTo: ["hidden@acme.test"] }))).toBe(true);
-    expect(holds([{ field: "to", operator: "equals", value: "hidden@acme.test" }], email({ envelopeTo: ["hidden@acme.test"] }))).toBe(false);
+    expect(
+      holds([{ field: "recipient", operator: "equals", value: "hidden@acme.test" }], email({ envelopeTo: ["hidden@acme.test"] })),
+    ).toBe(true);
+    expect(holds([{ field: "to", operator: "equals", value: "hidden@acme.test" }], email({ envelopeTo: ["hidden@acme.test"] }))).toBe(
+      false,
+    );
   });
 });
 
 describe("size", () => {
   it.each([
-    ["gt", 4999, true], ["gt", 5000, false], ["lt", 5001, true], ["lt", 5000, false], ["equals", 5000, true], ["equals", 1, false],
+    ["gt", 4999, true],
+    ["gt", 5000, false],
+    ["lt", 5001, true],
+    ["lt", 5000, false],
+    ["equals", 5000, true],
+    ["equals", 1, false],
   ] as const)("size %s %d -> %s", (operator, value, expected) => {
     expect(holds([{ field: "size", operator, value }])).toBe(expected);
   });
@@ -110,7 +126,11 @@ describe("priority and stop", () => {
     actions: actionsSchema.parse(actions),
   });
   it("returns every matching rule in the order given, and counts the ones evaluated", () => {
-    const rules = [rule("a", "invoice", [{ type: "store" }]), rule("b", "refund", [{ type: "store" }]), rule("c", "overdue", [{ type: "tag", tags: ["late"] }])];
+    const rules = [
+      rule("a", "invoice", [{ type: "store" }]),
+      rule("b", "refund", [{ type: "store" }]),
+      rule("c", "overdue", [{ type: "tag", tags: ["late"] }]),
+    ];
     const { matched, evaluated } = matchRules(rules, email());
     expect(matched.map((r) => r.name)).toEqual(["a", "c"]);
     expect(evaluated).toBe(3);
@@ -147,7 +167,13 @@ describe("the regular-expression budget", () => {
   });
 
   it("leaves ordinary rules well inside the budget", () => {
-    const rules = [{ name: "r", conditions: conditionsSchema.parse([{ field: "body", operator: "matches", value: "invoice|receipt" }]), actions: actionsSchema.parse([{ type: "store" }]) }];
+    const rules = [
+      {
+        name: "r",
+        conditions: conditionsSchema.parse([{ field: "body", operator: "matches", value: "invoice|receipt" }]),
+        actions: actionsSchema.parse([{ type: "store" }]),
+      },
+    ];
     const result = matchRules(rules, email({ text: `${"x".repeat(60_000)} receipt` }));
     expect(result).toMatchObject({ patternBudgetExceeded: false, evaluated: 1 });
     expect(result.matched).toHaveLength(1);

@@ -11,7 +11,10 @@ describe("threading", () => {
   });
 
   it("short chains are kept whole", () => {
-    expect(threadingHeaders({ messageIdHeader: "<c@x>", references: ["<a@x>", "<b@x>"] })).toEqual({ "In-Reply-To": "<c@x>", References: "<a@x> <b@x> <c@x>" });
+    expect(threadingHeaders({ messageIdHeader: "<c@x>", references: ["<a@x>", "<b@x>"] })).toEqual({
+      "In-Reply-To": "<c@x>",
+      References: "<a@x> <b@x> <c@x>",
+    });
     expect(threadingHeaders({ messageIdHeader: "<c@x>", references: [] })).toEqual({ "In-Reply-To": "<c@x>", References: "<c@x>" });
     expect(threadingHeaders({ messageIdHeader: null, references: ["<a@x>"] })).toEqual({});
   });

@@ -12,12 +12,21 @@ const now = new Date();
 function signed(eventData: unknown, { at = now, key = config.webhookSigningKey } = {}) {
   const timestamp = String(unixSeconds(at));
   const token = randomBytes(25).toString("hex");
-  const signature = createHmac("sha256", key).update(timestamp + token).digest("hex");
-  return incoming(JSON.stringify({ signature: { timestamp, token, signature }, "event-data": eventData }), { "content-type": "application/json" });
+  const signature = createHmac("sha256", key)
+    .update(timestamp + token)
+    .digest("hex");
+  return incoming(JSON.stringify({ signature: { timestamp, token, signature }, "event-data": eventData }), {
+    "content-type": "application/json",
+  });
 }
 
 // Shaped like the examples of Mailgun's "Webhooks" documentation.
-const headers = { to: "Alice <alice@example.com>", "message-id": "20130503182626.18666.16540@sandbox.mailgun.org", from: "Bob <bob@sandbox.mailgun.org>", subject: "Test" };
+const headers = {
+  to: "Alice <alice@example.com>",
+  "message-id": "20130503182626.18666.16540@sandbox.mailgun.org",
+  from: "Bob <bob@sandbox.mailgun.org>",
+  subject: "Test",
+};
 const delivered = {
   id: "CPgfbmQMTCKtHW6uIWtuVe",
   event: "delivered",
@@ -36,7 +45,12 @@ const failed = {
   "log-level": "error",
   severity: "permanent",
   reason: "bounce",
-  "delivery-status": { "attempt-no": 1, message: "550 5.1.1 The email account that you tried to reach does not exist.", code: 550, description: "" },
+  "delivery-status": {
+    "attempt-no": 1,
+    message: "550 5.1.1 The email account that you tried to reach does not exist.",
+    code: 550,
+    description: "",
+  },
 };
 
 describe("Mailgun webhooks", () => {
@@ -48,7 +62,9 @@ describe("Mailgun webhooks", () => {
     await expect(source.verify(signed(delivered, { key: randomBytes(16).toString("hex") }), config, now)).rejects.toThrow(WebhookAuthError);
     const forged = signed(delivered);
     const body = JSON.parse(forged.rawBody);
-    body.signature.signature = createHmac("sha256", config.webhookSigningKey).update("0" + body.signature.token).digest("hex");
+    body.signature.signature = createHmac("sha256", config.webhookSigningKey)
+      .update("0" + body.signature.token)
+      .digest("hex");
     await expect(source.verify(incoming(JSON.stringify(body)), config, now)).rejects.toThrow(WebhookAuthError);
     await expect(source.verify(signed(delivered, { at: new Date(now.getTime() - 301_000) }), config, now)).rejects.toThrow(/tolerance/);
     await expect(source.verify(incoming(JSON.stringify({ "event-data": delivered })), config, now)).rejects.toThrow(WebhookAuthError);
@@ -57,24 +73,51 @@ describe("Mailgun webhooks", () => {
   });
 
   it("parse deliveries and permanent failures (hard bounces)", () => {
-    const common = { providerMessageId: "20130503182626.18666.16540@sandbox.mailgun.org", recipient: "alice@example.com", occurredAt: new Date(1521472262908) };
+    const common = {
+      providerMessageId: "20130503182626.18666.16540@sandbox.mailgun.org",
+      recipient: "alice@example.com",
+      occurredAt: new Date(1521472262908),
+    };
     expect(source.parse(signed(delivered))).toEqual([{ ...common, providerEventId: "CPgfbmQMTCKtHW6uIWtuVe", type: "email.delivered" }]);
     expect(source.parse(signed(failed))).toEqual([
-      { ...common, providerEventId: "G9Bn5sl1TC6qTeDaK5zcUw", type: "email.bounced", reason: "550 5.1.1 The email account that you tried to reach does not exist.", bounceKind: "hard" },
+      {
+        ...common,
+        providerEventId: "G9Bn5sl1TC6qTeDaK5zcUw",
+        type: "email.bounced",
+        reason: "550 5.1.1 The email account that you tried to reach does not exist.",
+        bounceKind: "hard",
+      },
     ]);
   });
 
   it("map temporary failures, suppressions, tracking and skip accepted", () => {
     const one = (data: object) => source.parse(signed({ ...delivered, ...data }))[0];
-    expect(one({ event: "failed", severity: "temporary", reason: "generic", "delivery-status": { message: "452 4.2.2 Mailbox full", description: "" } })).toMatchObject({
+    expect(
+      one({
+        event: "failed",
+        severity: "temporary",
+        reason: "generic",
+        "delivery-status": { message: "452 4.2.2 Mailbox full", description: "" },
+      }),
+    ).toMatchObject({
       type: "email.deferred",
       reason: "452 4.2.2 Mailbox full",
     });
-    expect(one({ event: "failed", severity: "permanent", reason: "suppress-bounce", "delivery-status": { message: "", description: "Not delivering to previously bounced address" } })).toMatchObject({
+    expect(
+      one({
+        event: "failed",
+        severity: "permanent",
+        reason: "suppress-bounce",
+        "delivery-status": { message: "", description: "Not delivering to previously bounced address" },
+      }),
+    ).toMatchObject({
       type: "email.dropped",
       reason: "Not delivering to previously bounced address",
     });
-    expect(one({ event: "clicked", url: "https://example.com/pricing" })).toMatchObject({ type: "email.clicked", url: "https://example.com/pricing" });
+    expect(one({ event: "clicked", url: "https://example.com/pricing" })).toMatchObject({
+      type: "email.clicked",
+      url: "https://example.com/pricing",
+    });
     expect(one({ event: "opened" }).type).toBe("email.opened");
     expect(one({ event: "complained" }).type).toBe("email.complained");
     expect(one({ event: "unsubscribed" }).type).toBe("email.unsubscribed");

@@ -73,7 +73,9 @@ describe("Resend event webhooks", () => {
     forged.headers.set("svix-signature", `v1,${randomBytes(32).toString("base64")}`);
     await expect(source.verify(forged, config, now)).rejects.toThrow(WebhookAuthError);
     const changed = signed(bounced);
-    await expect(source.verify({ ...changed, rawBody: changed.rawBody.replace("Permanent", "Transient") }, config, now)).rejects.toThrow(WebhookAuthError);
+    await expect(source.verify({ ...changed, rawBody: changed.rawBody.replace("Permanent", "Transient") }, config, now)).rejects.toThrow(
+      WebhookAuthError,
+    );
     const stale = new Date(now.getTime() - 301_000);
     await expect(source.verify(signed(bounced, { at: stale }), config, now)).rejects.toThrow(/tolerance/);
     await expect(source.verify(signed(bounced, { at: new Date(now.getTime() + 301_000) }), config, now)).rejects.toThrow(WebhookAuthError);

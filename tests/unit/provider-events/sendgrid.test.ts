@@ -13,18 +13,34 @@ const now = new Date();
 function signed(body: unknown, { at = now, key = privateKey }: { at?: Date; key?: KeyObject } = {}) {
   const raw = JSON.stringify(body);
   const timestamp = String(unixSeconds(at));
-  const signature = createSign("sha256").update(timestamp + raw).sign(key, "base64");
+  const signature = createSign("sha256")
+    .update(timestamp + raw)
+    .sign(key, "base64");
   return incoming(raw, { "X-Twilio-Email-Event-Webhook-Signature": signature, "X-Twilio-Email-Event-Webhook-Timestamp": timestamp });
 }
 
 // Shaped like the "Event Webhook Reference" examples.
 const sgMessageId = "14c5d75ce93.dfd.64b469.filter0001.16648.5515E0B88.0";
-const base = { email: "Example@Test.com", timestamp: 1513299569, "smtp-id": "<14c5d75ce93.dfd.64b469@ismtpd-555>", sg_message_id: sgMessageId, category: "cat facts" };
+const base = {
+  email: "Example@Test.com",
+  timestamp: 1513299569,
+  "smtp-id": "<14c5d75ce93.dfd.64b469@ismtpd-555>",
+  sg_message_id: sgMessageId,
+  category: "cat facts",
+};
 const batch = [
   { ...base, event: "processed", sg_event_id: "ev-processed" },
   { ...base, event: "delivered", sg_event_id: "ev-delivered", response: "250 OK" },
   { ...base, event: "deferred", sg_event_id: "ev-deferred", response: "400 try again later", attempt: "5" },
-  { ...base, event: "bounce", sg_event_id: "ev-bounce", reason: "500 unknown recipient", status: "5.0.0", type: "bounce", bounce_classification: "Invalid Address" },
+  {
+    ...base,
+    event: "bounce",
+    sg_event_id: "ev-bounce",
+    reason: "500 unknown recipient",
+    status: "5.0.0",
+    type: "bounce",
+    bounce_classification: "Invalid Address",
+  },
   { ...base, event: "bounce", sg_event_id: "ev-blocked", reason: "550 blocked by reputation", status: "5.7.1", type: "blocked" },
   { ...base, event: "dropped", sg_event_id: "ev-dropped", reason: "Bounced Address", status: "5.0.0" },
   { ...base, event: "open", sg_event_id: "ev-open", useragent: "Mozilla/4.0", ip: "255.255.255.255" },
@@ -46,7 +62,9 @@ describe("SendGrid event webhooks", () => {
     const other = generateKeyPairSync("ec", { namedCurve: "prime256v1" }).privateKey;
     await expect(source.verify(signed(batch, { key: other }), config, now)).rejects.toThrow(WebhookAuthError);
     const changed = signed(batch);
-    await expect(source.verify({ ...changed, rawBody: changed.rawBody.replace("ev-open", "ev-0pen") }, config, now)).rejects.toThrow(WebhookAuthError);
+    await expect(source.verify({ ...changed, rawBody: changed.rawBody.replace("ev-open", "ev-0pen") }, config, now)).rejects.toThrow(
+      WebhookAuthError,
+    );
     const garbage = signed(batch);
     garbage.headers.set("X-Twilio-Email-Event-Webhook-Signature", "bm90IGEgc2lnbmF0dXJl");
     await expect(source.verify(garbage, config, now)).rejects.toThrow(WebhookAuthError);

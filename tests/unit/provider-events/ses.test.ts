@@ -22,7 +22,12 @@ const notification = (sesEvent: object, extra: Record<string, string> = {}) => (
 });
 
 // The examples of "Examples of event data that Amazon SES publishes to Amazon SNS".
-const mail = { timestamp: "2017-08-05T00:40:02.012Z", source: "Sender <sender@example.com>", messageId: "EXAMPLE7c191be45-e9aedb9a-02f9-4d12-a87d-dd0099a07f8a-000000", destination: ["Recipient@Example.com"] };
+const mail = {
+  timestamp: "2017-08-05T00:40:02.012Z",
+  source: "Sender <sender@example.com>",
+  messageId: "EXAMPLE7c191be45-e9aedb9a-02f9-4d12-a87d-dd0099a07f8a-000000",
+  destination: ["Recipient@Example.com"],
+};
 const bounce = {
   eventType: "Bounce",
   mail: { ...mail, destination: ["recipient@example.com", "second@example.com"] },
@@ -44,7 +49,9 @@ describe("SES events through SNS: verification", () => {
   it("verify v2 and v1 signatures, with and without Subject, against the certificate at SigningCertURL", async () => {
     fetched.length = 0;
     await expect(source.verify(snsSigned(notification(bounce)), config)).resolves.toBeUndefined();
-    await expect(source.verify(snsSigned(notification(bounce, { Subject: "Amazon SES Email Event Notification" }), { version: "1" }), config)).resolves.toBeUndefined();
+    await expect(
+      source.verify(snsSigned(notification(bounce, { Subject: "Amazon SES Email Event Notification" }), { version: "1" }), config),
+    ).resolves.toBeUndefined();
     expect(fetched).toEqual([CERT_URL, CERT_URL]);
     // Without a configured topic nothing is accepted: any AWS account could otherwise post here.
     await expect(source.verify(snsSigned(notification(bounce)), {})).rejects.toThrow(/snsTopicArn/);
@@ -54,8 +61,12 @@ describe("SES events through SNS: verification", () => {
     const other = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
     await expect(source.verify(snsSigned(notification(bounce), { key: other }), config)).rejects.toThrow(WebhookAuthError);
     const changed = snsSigned(notification(bounce));
-    await expect(source.verify({ ...changed, rawBody: changed.rawBody.replace("Permanent", "Transient") }, config)).rejects.toThrow(WebhookAuthError);
-    await expect(source.verify(snsSigned(notification(bounce, { TopicArn: "arn:aws:sns:us-west-2:999999999999:attacker" })), config)).rejects.toThrow(/another topic/);
+    await expect(source.verify({ ...changed, rawBody: changed.rawBody.replace("Permanent", "Transient") }, config)).rejects.toThrow(
+      WebhookAuthError,
+    );
+    await expect(
+      source.verify(snsSigned(notification(bounce, { TopicArn: "arn:aws:sns:us-west-2:999999999999:attacker" })), config),
+    ).rejects.toThrow(/another topic/);
     await expect(source.verify(snsSigned(notification(bounce), { version: "3" }), config)).rejects.toThrow(WebhookAuthError);
     await expect(source.verify(incoming("{"), config)).rejects.toThrow(WebhookAuthError);
   });
@@ -88,9 +99,17 @@ describe("SES events through SNS: verification", () => {
     expect(source.subscriptionToConfirm(req)?.href).toBe(new URL(subscription.SubscribeURL).href);
     expect(source.parse(req)).toEqual([]);
     // SubscribeURL is signed: swapping it breaks the signature.
-    await expect(source.verify({ ...req, rawBody: req.rawBody.replace("sns.us-west-2", "sns.eu-west-1") }, config)).rejects.toThrow(WebhookAuthError);
-    expect(source.subscriptionToConfirm(snsSigned({ ...subscription, SubscribeURL: "https://evil.example.com/?Action=ConfirmSubscription" }))).toBeNull();
-    expect(source.subscriptionToConfirm(snsSigned({ ...subscription, SubscribeURL: "http://sns.us-west-2.amazonaws.com/?Action=ConfirmSubscription" }))).toBeNull();
+    await expect(source.verify({ ...req, rawBody: req.rawBody.replace("sns.us-west-2", "sns.eu-west-1") }, config)).rejects.toThrow(
+      WebhookAuthError,
+    );
+    expect(
+      source.subscriptionToConfirm(snsSigned({ ...subscription, SubscribeURL: "https://evil.example.com/?Action=ConfirmSubscription" })),
+    ).toBeNull();
+    expect(
+      source.subscriptionToConfirm(
+        snsSigned({ ...subscription, SubscribeURL: "http://sns.us-west-2.amazonaws.com/?Action=ConfirmSubscription" }),
+      ),
+    ).toBeNull();
     expect(source.subscriptionToConfirm(snsSigned(notification(bounce)))).toBeNull();
   });
 });
@@ -100,35 +119,84 @@ describe("SES events through SNS: parsing", () => {
   const parse = (sesEvent: object) => source.parse(snsSigned(notification(sesEvent)));
 
   it("parse a bounce into one event per bounced recipient, each with its own id", () => {
-    const common = { providerMessageId: mail.messageId, type: "email.bounced", occurredAt: new Date("2017-08-05T00:41:02.669Z"), bounceKind: "hard" };
+    const common = {
+      providerMessageId: mail.messageId,
+      type: "email.bounced",
+      occurredAt: new Date("2017-08-05T00:41:02.669Z"),
+      bounceKind: "hard",
+    };
     expect(parse(bounce)).toEqual([
-      { ...common, providerEventId: `${id}:recipient@example.com`, recipient: "recipient@example.com", reason: "smtp; 550 5.1.1 user unknown" },
+      {
+        ...common,
+        providerEventId: `${id}:recipient@example.com`,
+        recipient: "recipient@example.com",
+        reason: "smtp; 550 5.1.1 user unknown",
+      },
       { ...common, providerEventId: `${id}:second@example.com`, recipient: "second@example.com", reason: "General" },
     ]);
-    const transient = { ...bounce, bounce: { ...bounce.bounce, bounceType: "Transient", bounceSubType: "MailboxFull", bouncedRecipients: [bounce.bounce.bouncedRecipients[1]] } };
-    expect(parse(transient)).toEqual([expect.objectContaining({ providerEventId: id, type: "email.bounced", bounceKind: "soft", reason: "MailboxFull" })]);
+    const transient = {
+      ...bounce,
+      bounce: {
+        ...bounce.bounce,
+        bounceType: "Transient",
+        bounceSubType: "MailboxFull",
+        bouncedRecipients: [bounce.bounce.bouncedRecipients[1]],
+      },
+    };
+    expect(parse(transient)).toEqual([
+      expect.objectContaining({ providerEventId: id, type: "email.bounced", bounceKind: "soft", reason: "MailboxFull" }),
+    ]);
     // The older identity notifications name their kind notificationType.
     expect(parse({ ...bounce, eventType: undefined, notificationType: "Bounce" })).toHaveLength(2);
   });
 
   it("parse the other event kinds", () => {
     const common = { providerEventId: id, providerMessageId: mail.messageId, recipient: "recipient@example.com" };
-    expect(parse({ eventType: "Delivery", mail, delivery: { timestamp: "2016-10-19T23:21:04.133Z", processingTimeMillis: 11893, recipients: ["recipient@example.com"], smtpResponse: "250 2.6.0 Message received" } })).toEqual([
-      { ...common, type: "email.delivered", occurredAt: new Date("2016-10-19T23:21:04.133Z") },
-    ]);
-    expect(parse({ eventType: "Complaint", mail, complaint: { complainedRecipients: [{ emailAddress: "recipient@example.com" }], timestamp: "2017-08-05T00:41:02.669Z", complaintFeedbackType: "abuse" } })).toEqual([
-      { ...common, type: "email.complained", occurredAt: new Date("2017-08-05T00:41:02.669Z") },
-    ]);
-    expect(parse({ eventType: "Open", mail, open: { ipAddress: "192.0.2.1", timestamp: "2017-08-09T22:00:19.652Z", userAgent: "Mozilla/5.0" } })).toEqual([
-      { ...common, type: "email.opened", occurredAt: new Date("2017-08-09T22:00:19.652Z") },
-    ]);
+    expect(
+      parse({
+        eventType: "Delivery",
+        mail,
+        delivery: {
+          timestamp: "2016-10-19T23:21:04.133Z",
+          processingTimeMillis: 11893,
+          recipients: ["recipient@example.com"],
+          smtpResponse: "250 2.6.0 Message received",
+        },
+      }),
+    ).toEqual([{ ...common, type: "email.delivered", occurredAt: new Date("2016-10-19T23:21:04.133Z") }]);
+    expect(
+      parse({
+        eventType: "Complaint",
+        mail,
+        complaint: {
+          complainedRecipients: [{ emailAddress: "recipient@example.com" }],
+          timestamp: "2017-08-05T00:41:02.669Z",
+          complaintFeedbackType: "abuse",
+        },
+      }),
+    ).toEqual([{ ...common, type: "email.complained", occurredAt: new Date("2017-08-05T00:41:02.669Z") }]);
+    expect(
+      parse({ eventType: "Open", mail, open: { ipAddress: "192.0.2.1", timestamp: "2017-08-09T22:00:19.652Z", userAgent: "Mozilla/5.0" } }),
+    ).toEqual([{ ...common, type: "email.opened", occurredAt: new Date("2017-08-09T22:00:19.652Z") }]);
     const link = "http://docs.aws.amazon.com/ses/latest/DeveloperGuide/send-email-smtp.html";
-    expect(parse({ eventType: "Click", mail, click: { ipAddress: "192.0.2.1", link, linkTags: {}, timestamp: "2017-08-09T23:51:25.570Z" } })).toEqual([
-      { ...common, type: "email.clicked", occurredAt: new Date("2017-08-09T23:51:25.570Z"), url: link },
-    ]);
-    const delay = { timestamp: "2020-06-16T00:15:40.641Z", delayType: "TransientCommunicationFailure", expirationTime: "2020-06-16T00:25:40.914Z", delayedRecipients: [{ emailAddress: "recipient@example.com", status: "4.4.1", diagnosticCode: "smtp; 421 4.4.1 Unable to connect to remote host" }] };
+    expect(
+      parse({ eventType: "Click", mail, click: { ipAddress: "192.0.2.1", link, linkTags: {}, timestamp: "2017-08-09T23:51:25.570Z" } }),
+    ).toEqual([{ ...common, type: "email.clicked", occurredAt: new Date("2017-08-09T23:51:25.570Z"), url: link }]);
+    const delay = {
+      timestamp: "2020-06-16T00:15:40.641Z",
+      delayType: "TransientCommunicationFailure",
+      expirationTime: "2020-06-16T00:25:40.914Z",
+      delayedRecipients: [
+        { emailAddress: "recipient@example.com", status: "4.4.1", diagnosticCode: "smtp; 421 4.4.1 Unable to connect to remote host" },
+      ],
+    };
     expect(parse({ eventType: "DeliveryDelay", mail, deliveryDelay: delay })).toEqual([
-      { ...common, type: "email.deferred", occurredAt: new Date("2020-06-16T00:15:40.641Z"), reason: "smtp; 421 4.4.1 Unable to connect to remote host" },
+      {
+        ...common,
+        type: "email.deferred",
+        occurredAt: new Date("2020-06-16T00:15:40.641Z"),
+        reason: "smtp; 421 4.4.1 Unable to connect to remote host",
+      },
     ]);
     expect(parse({ eventType: "Reject", mail, reject: { reason: "Bad content" } })).toEqual([
       { ...common, type: "email.dropped", occurredAt: new Date(mail.timestamp), reason: "Bad content" },

@@ -17,6 +17,7 @@ describe("event sources", () => {
       postmark: { serverToken: "POSTMARK_API_TEST" },
       mailgun: { apiKey: "k", domain: "mg.acme.test" },
     };
-    for (const [type, config] of Object.entries(sendingOnly)) expect(adapterFor(type)!.configSchema.safeParse(config).success, type).toBe(true);
+    for (const [type, config] of Object.entries(sendingOnly))
+      expect(adapterFor(type)!.configSchema.safeParse(config).success, type).toBe(true);
   });
 });

@@ -6,6 +6,9 @@ import { z } from "zod";
 import { myOrganizationSchema, switchOrganizationSchema } from "@/lib/orgs/schemas";
 import { switchOrganization } from "@/lib/orgs/my-organizations";
 
-export const POST = legacyRoute({ access: "session", body: switchOrganizationSchema, response: z.object({ organization: myOrganizationSchema }) }, async ({ req, principal, body }) => ({
-  body: { organization: await switchOrganization(req, { userId: principal.userId, orgId: body.orgId }) },
-}));
+export const POST = legacyRoute(
+  { access: "session", body: switchOrganizationSchema, response: z.object({ organization: myOrganizationSchema }) },
+  async ({ req, principal, body }) => ({
+    body: { organization: await switchOrganization(req, { userId: principal.userId, orgId: body.orgId }) },
+  }),
+);

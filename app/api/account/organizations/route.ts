@@ -5,6 +5,9 @@ import { z } from "zod";
 import { listMyOrganizations } from "@/lib/orgs/my-organizations";
 import { myOrganizationSchema } from "@/lib/orgs/schemas";
 
-export const GET = legacyRoute({ access: "session", response: z.object({ organizations: z.array(myOrganizationSchema) }) }, async ({ principal }) => ({
-  body: { organizations: await listMyOrganizations({ userId: principal.userId, currentOrgId: principal.orgId }) },
-}));
+export const GET = legacyRoute(
+  { access: "session", response: z.object({ organizations: z.array(myOrganizationSchema) }) },
+  async ({ principal }) => ({
+    body: { organizations: await listMyOrganizations({ userId: principal.userId, currentOrgId: principal.orgId }) },
+  }),
+);

@@ -5,6 +5,9 @@ import { changePasswordSchema } from "@/lib/account-links/schemas";
 import { changePassword } from "@/lib/users/change-password";
 import { outcomeSchema } from "@/lib/http/wire";
 
-export const POST = legacyRoute({ access: "session", body: changePasswordSchema, response: outcomeSchema("changed") }, async ({ principal, body }) => ({
-  body: await changePassword({ orgId: principal.orgId, userId: principal.userId, input: body }),
-}));
+export const POST = legacyRoute(
+  { access: "session", body: changePasswordSchema, response: outcomeSchema("changed") },
+  async ({ principal, body }) => ({
+    body: await changePassword({ orgId: principal.orgId, userId: principal.userId, input: body }),
+  }),
+);

@@ -14,7 +14,10 @@ export const POST = legacyRoute(
   }),
 );
 
-export const GET = legacyRoute({ access: { keyScope: "email:send" }, query: scheduleListQuerySchema, response: scheduleListSchema }, async ({ principal, query }) => {
-  const { items, total } = await listScheduled({ principal, skip: (query.page - 1) * query.limit, take: query.limit });
-  return { body: { data: items, total, page: query.page, limit: query.limit } };
-});
+export const GET = legacyRoute(
+  { access: { keyScope: "email:send" }, query: scheduleListQuerySchema, response: scheduleListSchema },
+  async ({ principal, query }) => {
+    const { items, total } = await listScheduled({ principal, skip: (query.page - 1) * query.limit, take: query.limit });
+    return { body: { data: items, total, page: query.page, limit: query.limit } };
+  },
+);

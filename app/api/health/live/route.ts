@@ -4,4 +4,6 @@ import { plainRoute } from "@/lib/http/plain-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = plainRoute(() => Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } }), { waitsForStart: false });
+export const GET = plainRoute(() => Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } }), {
+  waitsForStart: false,
+});

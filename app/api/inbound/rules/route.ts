@@ -5,10 +5,13 @@ import { pageSizeQuerySchema } from "@/lib/http/pagination";
 import { createRule, listRules } from "@/lib/inbound/manage-rules";
 import { createRuleSchema, rulePageSchema, ruleSchema } from "@/lib/inbound/schemas";
 
-export const GET = legacyRoute({ access: { keyScope: "inbox:read" }, query: pageSizeQuerySchema, response: rulePageSchema }, async ({ principal, query }) => {
-  const { items, total } = await listRules({ orgId: principal.orgId, skip: (query.page - 1) * query.pageSize, take: query.pageSize });
-  return { body: { data: items, total, page: query.page, pageSize: query.pageSize } };
-});
+export const GET = legacyRoute(
+  { access: { keyScope: "inbox:read" }, query: pageSizeQuerySchema, response: rulePageSchema },
+  async ({ principal, query }) => {
+    const { items, total } = await listRules({ orgId: principal.orgId, skip: (query.page - 1) * query.pageSize, take: query.pageSize });
+    return { body: { data: items, total, page: query.page, pageSize: query.pageSize } };
+  },
+);
 
 export const POST = legacyRoute(
   { access: { keyScope: "org:write" }, permission: "inbound.manage", orgWide: true, body: createRuleSchema, response: ruleSchema },

@@ -9,11 +9,17 @@ import { invitationSchema, inviteMemberSchema, linkSentSchema } from "@/lib/acco
 import { inviteMember } from "@/lib/account-links/invite-member";
 import { listInvitations } from "@/lib/account-links/invitations";
 
-export const GET = legacyRoute({ access: "session", permission: "members.view", response: z.object({ invitations: z.array(invitationSchema) }) }, async ({ principal }) => ({
-  body: { invitations: await listInvitations({ orgId: principal.orgId }) },
-}));
+export const GET = legacyRoute(
+  { access: "session", permission: "members.view", response: z.object({ invitations: z.array(invitationSchema) }) },
+  async ({ principal }) => ({
+    body: { invitations: await listInvitations({ orgId: principal.orgId }) },
+  }),
+);
 
-export const POST = legacyRoute({ access: "session", permission: "members.manage", body: inviteMemberSchema, response: linkSentSchema }, async ({ principal, body }) => ({
-  body: await inviteMember({ orgId: principal.orgId, actor: principal, input: body }),
-  status: 201,
-}));
+export const POST = legacyRoute(
+  { access: "session", permission: "members.manage", body: inviteMemberSchema, response: linkSentSchema },
+  async ({ principal, body }) => ({
+    body: await inviteMember({ orgId: principal.orgId, actor: principal, input: body }),
+    status: 201,
+  }),
+);

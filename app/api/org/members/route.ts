@@ -6,9 +6,12 @@ import { addMemberSchema, memberSchema } from "@/lib/members/schemas";
 import { listMembers } from "@/lib/members/list-members";
 import { addMember } from "@/lib/members/add-member";
 
-export const GET = legacyRoute({ access: "session", permission: "members.view", response: z.object({ members: z.array(memberSchema) }) }, async ({ principal }) => ({
-  body: { members: await listMembers({ orgId: principal.orgId }) },
-}));
+export const GET = legacyRoute(
+  { access: "session", permission: "members.view", response: z.object({ members: z.array(memberSchema) }) },
+  async ({ principal }) => ({
+    body: { members: await listMembers({ orgId: principal.orgId }) },
+  }),
+);
 
 export const POST = legacyRoute(
   { access: "session", permission: "members.manage", body: addMemberSchema, response: memberSchema },

@@ -16,7 +16,13 @@ export const GET = legacyRoute(
 );
 
 export const PUT = legacyRoute(
-  { access: "session", permission: "providers.manage", params: providerIdParamsSchema, body: updateProviderSchema, response: providerSchema },
+  {
+    access: "session",
+    permission: "providers.manage",
+    params: providerIdParamsSchema,
+    body: updateProviderSchema,
+    response: providerSchema,
+  },
   async ({ principal, params, body }) => {
     const row = await updateProvider({ orgId: principal.orgId, id: params.id, actor: actorOf(principal), input: body });
     return { body: await providerView(row) };

@@ -7,9 +7,12 @@ import { outcomeSchema } from "@/lib/http/wire";
 import { createTestListSchema, testListIdQuerySchema, testListSchema } from "@/lib/safety/schemas";
 import { createTestList, deleteTestList, listTestLists } from "@/lib/safety/test-lists";
 
-export const GET = legacyRoute({ access: "session", permission: "safety.configure", response: z.object({ lists: z.array(testListSchema) }) }, async ({ principal }) => ({
-  body: { lists: await listTestLists({ orgId: principal.orgId }) },
-}));
+export const GET = legacyRoute(
+  { access: "session", permission: "safety.configure", response: z.object({ lists: z.array(testListSchema) }) },
+  async ({ principal }) => ({
+    body: { lists: await listTestLists({ orgId: principal.orgId }) },
+  }),
+);
 
 export const POST = legacyRoute(
   { access: "session", permission: "safety.configure", body: createTestListSchema, response: z.object({ list: testListSchema }) },

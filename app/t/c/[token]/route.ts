@@ -10,7 +10,10 @@ async function click(req: Request, ctx: { params: Promise<{ token: string }> }):
     return new Response("This link is not valid.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
   await recordInteraction(claim, traitsOf(req));
-  return new Response(null, { status: 302, headers: { location: claim.url, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+  return new Response(null, {
+    status: 302,
+    headers: { location: claim.url, "cache-control": "no-store", "referrer-policy": "no-referrer" },
+  });
 }
 
 export const GET = afterStart(click);

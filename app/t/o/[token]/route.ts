@@ -11,7 +11,11 @@ async function pixel(req: Request, ctx: { params: Promise<{ token: string }> }):
   if (!claim) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
   await recordInteraction(claim, traitsOf(req));
   return new Response(req.method === "HEAD" ? null : PIXEL, {
-    headers: { "content-type": "image/gif", "cache-control": "no-store, no-cache, must-revalidate, private", "content-length": String(PIXEL.length) },
+    headers: {
+      "content-type": "image/gif",
+      "cache-control": "no-store, no-cache, must-revalidate, private",
+      "content-length": String(PIXEL.length),
+    },
   });
 }
 

@@ -11,4 +11,6 @@ export const PATCH = legacyRoute({ ...access, body: updateDomainSchema, response
   body: await updateDomain({ principal, id: params.id, inboundEnabled: body.inboundEnabled }),
 }));
 
-export const DELETE = legacyRoute({ ...access, response: outcomeSchema("deleted") }, async ({ principal, params }) => ({ body: await removeDomain({ principal, id: params.id }) }));
+export const DELETE = legacyRoute({ ...access, response: outcomeSchema("deleted") }, async ({ principal, params }) => ({
+  body: await removeDomain({ principal, id: params.id }),
+}));

@@ -9,5 +9,9 @@ import { ingestProviderInbound } from "@/lib/inbound/ingest-provider-inbound";
 
 export const POST = providerWebhookRoute(async (provider, req, url) =>
   // Attachments travel base64-encoded in JSON and SNS bodies: room for a message at the limit.
-  ingestProviderInbound(provider, { headers: req.headers, rawBody: await readBodyBytes(req, Math.ceil(env().INBOUND_MAX_BYTES * 1.4) + 1024 * 1024), url }),
+  ingestProviderInbound(provider, {
+    headers: req.headers,
+    rawBody: await readBodyBytes(req, Math.ceil(env().INBOUND_MAX_BYTES * 1.4) + 1024 * 1024),
+    url,
+  }),
 );

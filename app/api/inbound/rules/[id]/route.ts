@@ -11,4 +11,6 @@ export const PUT = legacyRoute({ ...access, body: updateRuleSchema, response: ru
   body: await updateRule({ principal, id: params.id, input: body }),
 }));
 
-export const DELETE = legacyRoute({ ...access, response: outcomeSchema("deleted") }, async ({ principal, params }) => ({ body: await deleteRule({ principal, id: params.id }) }));
+export const DELETE = legacyRoute({ ...access, response: outcomeSchema("deleted") }, async ({ principal, params }) => ({
+  body: await deleteRule({ principal, id: params.id }),
+}));

@@ -6,6 +6,9 @@ import { invitationIdParamsSchema } from "@/lib/account-links/schemas";
 import { revokeInvitation } from "@/lib/account-links/invitations";
 import { outcomeSchema } from "@/lib/http/wire";
 
-export const DELETE = legacyRoute({ access: "session", permission: "members.manage", params: invitationIdParamsSchema, response: outcomeSchema("revoked") }, async ({ principal, params }) => ({
-  body: await revokeInvitation({ orgId: principal.orgId, id: params.id, actor: principal }),
-}));
+export const DELETE = legacyRoute(
+  { access: "session", permission: "members.manage", params: invitationIdParamsSchema, response: outcomeSchema("revoked") },
+  async ({ principal, params }) => ({
+    body: await revokeInvitation({ orgId: principal.orgId, id: params.id, actor: principal }),
+  }),
+);

@@ -4,9 +4,20 @@ import { deliveriesQuerySchema, deliveryPageSchema, endpointIdParamsSchema } fro
 import { listDeliveries } from "@/lib/webhooks/endpoint-deliveries";
 
 export const GET = legacyRoute(
-  { access: "session", permission: "webhooks.view", params: endpointIdParamsSchema, query: deliveriesQuerySchema, response: deliveryPageSchema },
+  {
+    access: "session",
+    permission: "webhooks.view",
+    params: endpointIdParamsSchema,
+    query: deliveriesQuerySchema,
+    response: deliveryPageSchema,
+  },
   async ({ principal, params, query }) => {
-    const { items, total } = await listDeliveries({ principal, endpointId: params.id, skip: (query.page - 1) * query.pageSize, take: query.pageSize });
+    const { items, total } = await listDeliveries({
+      principal,
+      endpointId: params.id,
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    });
     return { body: { deliveries: items, total, page: query.page, pageSize: query.pageSize } };
   },
 );

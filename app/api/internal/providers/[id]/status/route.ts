@@ -7,5 +7,6 @@ import { changeProviderStatus } from "@/lib/staff/change-provider-status";
 
 export const POST = staffRoute(
   { params: idParamsSchema, resource: "Provider", body: providerStatusChangeSchema, response: providerSchema },
-  async ({ params, body, requestId }) => providerView(await changeProviderStatus({ providerId: params.id, status: body.status, requestId })),
+  async ({ params, body, requestId }) =>
+    providerView(await changeProviderStatus({ providerId: params.id, status: body.status, requestId })),
 );

@@ -5,7 +5,10 @@ import { memberIdParamsSchema } from "@/lib/members/schemas";
 import { linkSentSchema } from "@/lib/account-links/schemas";
 import { requestPasswordReset } from "@/lib/account-links/reset-password";
 
-export const POST = legacyRoute({ access: "session", permission: "members.manage", params: memberIdParamsSchema, response: linkSentSchema }, async ({ principal, params }) => ({
-  body: await requestPasswordReset({ orgId: principal.orgId, memberId: params.id, actor: principal }),
-  status: 201,
-}));
+export const POST = legacyRoute(
+  { access: "session", permission: "members.manage", params: memberIdParamsSchema, response: linkSentSchema },
+  async ({ principal, params }) => ({
+    body: await requestPasswordReset({ orgId: principal.orgId, memberId: params.id, actor: principal }),
+    status: 201,
+  }),
+);
