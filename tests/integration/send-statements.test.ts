@@ -3,8 +3,7 @@
 // fan-out and the demo provider's later events with a second; a test-mode send adds the queued
 // record; a batch of events is published, fanned out and applied in one. Counted as the queries
 // this process sends to PostgreSQL (the pg driver under both Prisma and rawQuery).
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { sendEmail } from "@/lib/email/send-email";
@@ -14,26 +13,7 @@ import { publishDueEvents } from "@/lib/events/publish-due-events";
 import type { Principal } from "@/lib/auth/principal";
 import { newOrg } from "../helpers/factory";
 import { productionMode } from "../helpers/sending";
-
-const original = pg.Client.prototype.query;
-afterEach(() => {
-  pg.Client.prototype.query = original;
-});
-
-/** The statements `work` sends, as their text. */
-async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const q = args[0] as string | { text: string };
-    statements.push(typeof q === "string" ? q : q.text);
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    return { result: await work(), statements };
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-}
+import { statementsOf } from "../helpers/statements";
 
 type Org = Awaited<ReturnType<typeof newOrg>>;
 const keyOf = (org: Org): Principal => ({
