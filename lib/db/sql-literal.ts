@@ -11,7 +11,8 @@ const PLAIN = /^[A-Za-z0-9_.@:-]+$/;
 function quoted(value: string | number): string {
   if (typeof value === "number") {
     if (!Number.isSafeInteger(value)) throw new Error(`Not a constant integer for SQL: ${value}`);
-    return String(value);
+    // Bracketed when negative: after a minus in the text, `-1` would read as `--1`, a comment.
+    return value < 0 ? `(${value})` : String(value);
   }
   if (!PLAIN.test(value)) throw new Error(`Not a plain constant for SQL: ${JSON.stringify(value)}`);
   return `'${value}'`;

@@ -8,9 +8,13 @@ describe("SQL literals", () => {
   it("writes plain tokens and integers into the text, with no parameter", () => {
     const statement = Prisma.sql`SELECT 1 WHERE type IN (${literals(["email.sent", "email.bounced"])}) AND n > ${literal(-30)} AND k = ${literal("00000000-0000-0000-0000-000000000000")}`;
     expect(statement.text).toBe(
-      "SELECT 1 WHERE type IN ('email.sent', 'email.bounced') AND n > -30 AND k = '00000000-0000-0000-0000-000000000000'",
+      "SELECT 1 WHERE type IN ('email.sent', 'email.bounced') AND n > (-30) AND k = '00000000-0000-0000-0000-000000000000'",
     );
     expect(statement.values).toEqual([]);
+  });
+
+  it("brackets a negative number, so a minus before it cannot turn it into a comment", () => {
+    expect(Prisma.sql`SELECT 5 -${literal(-1)} AS n`.text).toBe("SELECT 5 -(-1) AS n");
   });
 
   it("refuses anything that could carry SQL", () => {
