@@ -11,11 +11,11 @@ import {
   useUpdateCampaign,
   useUseCaseOptions,
   type Campaign,
-  type Option,
 } from "@/hooks/campaigns";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormField } from "@/components/ui/form-field";
+import { OptionSelect } from "@/components/campaigns/option-select";
 
 type Field = "name" | "listId" | "senderId" | "templateId" | "subject" | "html" | "useCaseId";
 type Mode = "own" | "template";
@@ -27,31 +27,6 @@ const MESSAGES: Partial<Record<Field, string>> = {
   templateId: "Choose a template.",
 };
 const VARIABLES_HINT = "Contact variables: {{name}}, {{email}}, and each custom property, e.g. {{company}}.";
-
-/** A picker fed by a v1 list; one that could not be loaded says so in the hint and keeps the current value. */
-function OptionSelect({
-  value,
-  onChange,
-  query,
-  none,
-  ...aria
-}: { value: string; onChange: (v: string) => void; query: { data?: Option[] }; none: string } & Omit<
-  React.SelectHTMLAttributes<HTMLSelectElement>,
-  "value" | "onChange"
->) {
-  const options = query.data ?? [];
-  return (
-    <select {...aria} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">{none}</option>
-      {value && !options.some((o) => o.id === value) && <option value={value}>The current one</option>}
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.label}
-        </option>
-      ))}
-    </select>
-  );
-}
 
 /**
  * Creates a draft campaign, or changes a draft or scheduled one (`campaign`): its name, list,

@@ -3,7 +3,8 @@
 // webhook endpoint, tags, the auto-reply template), with reordering and removal.
 import { ACTION_TYPES } from "@/lib/inbound/rule-schema";
 import { ACTION_HINTS, ACTION_LABELS, type ActionType } from "@/components/inbound/rule-labels";
-import { errorUnder, otherErrors, type ActionDraft, type RuleErrors } from "@/components/inbound/rule-draft";
+import type { ActionDraft } from "@/components/inbound/rule-draft";
+import { errorUnder, otherErrors, type RuleErrors } from "@/components/inbound/rule-errors";
 import { EndpointPicker, TemplatePicker } from "@/components/inbound/action-pickers";
 import { SmallField, smallLabel } from "@/components/inbound/small-field";
 

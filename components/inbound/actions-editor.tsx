@@ -2,7 +2,8 @@
 // A rule's actions, run in order when it matches: add, change, reorder, remove (at most 10;
 // drop and stop end the list).
 import { ActionRow } from "@/components/inbound/action-row";
-import { newAction, type ActionDraft, type RuleErrors } from "@/components/inbound/rule-draft";
+import { newAction, type ActionDraft } from "@/components/inbound/rule-draft";
+import type { RuleErrors } from "@/components/inbound/rule-errors";
 
 interface ActionsEditorProps {
   actions: ActionDraft[];

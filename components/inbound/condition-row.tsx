@@ -2,8 +2,16 @@
 // One test of a rule's conditions: field (and header name), operator, value, and the case and
 // "not" switches. Its problems, from the schema or the server, show under its inputs.
 import { SIZE_OPERATORS, TEXT_OPERATORS } from "@/lib/inbound/rule-schema";
-import { FIELD_LABELS, LEAF_FIELDS, SIZE_OPERATOR_LABELS, TEXT_OPERATOR_LABELS, type LeafField } from "@/components/inbound/rule-labels";
-import { errorUnder, operatorFor, otherErrors, type LeafDraft, type RuleErrors } from "@/components/inbound/rule-draft";
+import {
+  FIELD_LABELS,
+  LEAF_FIELDS,
+  SIZE_OPERATOR_LABELS,
+  TEXT_OPERATOR_LABELS,
+  operatorFor,
+  type LeafField,
+} from "@/components/inbound/rule-labels";
+import type { LeafDraft } from "@/components/inbound/rule-draft";
+import { errorUnder, otherErrors, type RuleErrors } from "@/components/inbound/rule-errors";
 import { formatBytes } from "@/components/inbound/rule-summary";
 import { smallLabel } from "@/components/inbound/small-field";
 

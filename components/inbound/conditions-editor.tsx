@@ -4,16 +4,8 @@
 import { useId, useState } from "react";
 import { conditionsSchema } from "@/lib/inbound/rule-schema";
 import { ConditionRow } from "@/components/inbound/condition-row";
-import {
-  formConditions,
-  formOf,
-  leafPath,
-  newLeaf,
-  type LeafDraft,
-  type Match,
-  type RuleDraft,
-  type RuleErrors,
-} from "@/components/inbound/rule-draft";
+import { formConditions, formOf, leafPath, newLeaf, type LeafDraft, type Match, type RuleDraft } from "@/components/inbound/rule-draft";
+import type { RuleErrors } from "@/components/inbound/rule-errors";
 
 type ConditionsDraft = Pick<RuleDraft, "view" | "match" | "leaves" | "json">;
 

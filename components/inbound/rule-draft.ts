@@ -3,9 +3,9 @@
 // with ("conditions.0.value", "actions.1.to.0"), so each shows next to its own input.
 import type { Condition, LeafCondition, RuleAction } from "@/lib/inbound/rule-schema";
 import { createRuleSchema } from "@/lib/inbound/schemas";
-import { ApiError } from "@/hooks/fetch-json";
 import type { CreateRuleBody, InboundRule } from "@/hooks/inbound";
-import { isSizeOperator, isTextOperator, type ActionType, type LeafField } from "@/components/inbound/rule-labels";
+import { sentence, type RuleErrors } from "@/components/inbound/rule-errors";
+import type { ActionType, LeafField } from "@/components/inbound/rule-labels";
 
 export interface LeafDraft {
   /** React's key for the row; never sent. */
@@ -50,7 +50,6 @@ export interface RuleDraft {
 }
 
 /** Problems by dotted path ("name", "conditions.0.value", "actions.1.to"). */
-export type RuleErrors = Record<string, string>;
 
 let lastKey = 0;
 const nextKey = () => `row-${++lastKey}`;
@@ -190,8 +189,6 @@ function actionOf(a: ActionDraft, index: number, errors: RuleErrors): unknown {
   }
 }
 
-const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** Clearer words than the schema's where the form knows what went wrong. */
 function friendly(path: string, message: string, draft: RuleDraft): string {
   const parts = path.split(".");
@@ -246,35 +243,4 @@ export function checkDraft(draft: RuleDraft): { input?: CreateRuleBody; errors: 
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { errors };
   return { input: parsed.data as CreateRuleBody, errors };
-}
-
-/** "Invalid request: body.conditions.0.value: …; body.actions.1.endpointId: …" from a 400, by path. */
-export function serverErrors(error: Error | null): RuleErrors {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  const out: RuleErrors = {};
-  for (const [, path, message] of error.message.matchAll(/body\.([\w.]+): ([^;]+)/g)) {
-    const key = /^actions\.\d+\.(to|tags)\.\d+$/.test(path) ? path.replace(/\.\d+$/, "") : path;
-    out[key] ??= sentence(message.trim());
-  }
-  return out;
-}
-
-/** The first problem at `path` or anywhere under it. */
-export function errorUnder(errors: RuleErrors, path: string): string | undefined {
-  if (errors[path]) return errors[path];
-  const key = Object.keys(errors).find((k) => k.startsWith(`${path}.`));
-  return key ? errors[key] : undefined;
-}
-
-/** Problems under `path` that no input of its own shows, e.g. "conditions.0" (an unknown key). */
-export function otherErrors(errors: RuleErrors, path: string, shown: readonly string[]): string[] {
-  return Object.entries(errors)
-    .filter(([k]) => (k === path || k.startsWith(`${path}.`)) && !shown.some((s) => k === `${path}.${s}` || k.startsWith(`${path}.${s}.`)))
-    .map(([, m]) => m);
-}
-
-/** Switching a test between text and size keeps its operator when that still applies. */
-export function operatorFor(field: LeafField, current: string): string {
-  if (field === "size") return isSizeOperator(current) ? current : "gt";
-  return isTextOperator(current) ? current : "contains";
 }

@@ -10,7 +10,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConditionsEditor } from "@/components/inbound/conditions-editor";
 import { ActionsEditor } from "@/components/inbound/actions-editor";
 import { RuleTestBox } from "@/components/inbound/rule-test-box";
-import { checkDraft, draftOf, serverErrors, type RuleDraft, type RuleErrors } from "@/components/inbound/rule-draft";
+import { checkDraft, draftOf, type RuleDraft } from "@/components/inbound/rule-draft";
+import { serverErrors, type RuleErrors } from "@/components/inbound/rule-errors";
 
 /** The problems left once `path` (and everything under it) changed. */
 const without = (errors: RuleErrors, path: string): RuleErrors =>

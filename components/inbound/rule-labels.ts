@@ -59,3 +59,9 @@ export const ACTION_HINTS: Record<ActionType, string> = {
 
 export const isSizeOperator = (op: string): op is SizeOperator => (SIZE_OPERATORS as readonly string[]).includes(op);
 export const isTextOperator = (op: string): op is TextOperator => (TEXT_OPERATORS as readonly string[]).includes(op);
+
+/** Switching a test between text and size keeps its operator when that still applies. */
+export function operatorFor(field: LeafField, current: string): string {
+  if (field === "size") return isSizeOperator(current) ? current : "gt";
+  return isTextOperator(current) ? current : "contains";
+}

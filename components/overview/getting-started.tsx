@@ -6,14 +6,13 @@ import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useApiKeys, type CreatedApiKey } from "@/hooks/api-keys";
 import { useProviders } from "@/hooks/providers";
 import { useFirstSend, useWebhookCount } from "@/hooks/first-run";
-import { ErrorBanner } from "@/components/ui/error-banner";
-import { Skeleton } from "@/components/ui/skeleton";
 import { RestrictedAction } from "@/components/ui/restricted-action";
 import { CreateApiKeyDialog } from "@/components/api-keys/create-api-key-dialog";
 import { NewApiKeyDialog } from "@/components/api-keys/new-api-key-dialog";
 import { ChecklistStep, StepLink, stepLinkClass } from "@/components/overview/checklist-step";
 import { FirstSendStep } from "@/components/overview/first-send-step";
 import { useDemoChoice } from "@/components/overview/demo-choice";
+import { ChecklistFailed, ChecklistFrame, ChecklistHeading, ChecklistLoading } from "@/components/overview/checklist-frame";
 
 const STEPS = 4;
 
@@ -51,47 +50,8 @@ export function GettingStarted({ email, orgId, role }: GettingStartedProps) {
   const queries = [providers, keys, sent, webhooks];
   const failed = queries.find((q) => q.error)?.error;
 
-  const heading = (
-    <h2 id="getting-started" className="text-lg font-semibold">
-      Getting started
-    </h2>
-  );
-  const frame = (children: React.ReactNode, testId = "getting-started") => (
-    <section
-      aria-labelledby="getting-started"
-      data-testid={testId}
-      className="mt-6 rounded-lg border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      {children}
-    </section>
-  );
-
-  if (failed) {
-    return frame(
-      <>
-        {heading}
-        <div className="mt-3">
-          <ErrorBanner
-            message={`The checklist could not be loaded: ${failed.message}`}
-            onRetry={() => queries.forEach((q) => q.error && q.refetch())}
-          />
-        </div>
-      </>,
-    );
-  }
-  if (!providers.data || !keys.data || !sent.data || webhooks.data === undefined) {
-    return frame(
-      <div role="status" aria-busy="true">
-        {heading}
-        <span className="sr-only">Loading the checklist…</span>
-        <div className="mt-4 space-y-3">
-          {Array.from({ length: STEPS }, (_, i) => (
-            <Skeleton key={i} className="h-6 w-2/3" />
-          ))}
-        </div>
-      </div>,
-    );
-  }
+  if (failed) return <ChecklistFailed message={failed.message} onRetry={() => queries.forEach((q) => q.error && q.refetch())} />;
+  if (!providers.data || !keys.data || !sent.data || webhooks.data === undefined) return <ChecklistLoading steps={STEPS} />;
 
   const realProvider = providers.data.find((p) => p.type !== "demo" && p.isActive);
   const activeKeys = keys.data.filter((k) => !k.revokedAt);
@@ -105,23 +65,25 @@ export function GettingStarted({ email, orgId, role }: GettingStartedProps) {
   const allDone = count === STEPS;
 
   if (allDone && !reopened) {
-    return frame(
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        {heading}
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          All {STEPS} steps done.{" "}
-          <button type="button" className={stepLinkClass} onClick={() => setReopened(true)} aria-expanded={false}>
-            Show the checklist
-          </button>
-        </p>
-      </div>,
+    return (
+      <ChecklistFrame>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <ChecklistHeading />
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            All {STEPS} steps done.{" "}
+            <button type="button" className={stepLinkClass} onClick={() => setReopened(true)} aria-expanded={false}>
+              Show the checklist
+            </button>
+          </p>
+        </div>
+      </ChecklistFrame>
     );
   }
 
-  return frame(
-    <>
+  return (
+    <ChecklistFrame>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        {heading}
+        <ChecklistHeading />
         <div className="flex items-center gap-3">
           <span className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="checklist-progress">
             {count} of {STEPS} done
@@ -263,6 +225,6 @@ export function GettingStarted({ email, orgId, role }: GettingStartedProps) {
         }}
       />
       <NewApiKeyDialog created={showing} to={email} onClose={() => setShowing(null)} />
-    </>,
+    </ChecklistFrame>
   );
 }

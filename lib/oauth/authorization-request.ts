@@ -8,7 +8,7 @@
 import type { Role } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import { oauthEndpoints } from "@/lib/oauth/metadata";
-import { findClient, type OAuthClientRecord } from "@/lib/oauth/model";
+import { findClient, type OAuthClientRecord } from "@/lib/oauth/client-record";
 import { narrowToRole, requestedScopes, type AppScope } from "@/lib/oauth/scopes";
 import { quotedTenantText } from "@/lib/system-mail/tenant-text";
 

@@ -9,8 +9,9 @@ import { sha256Hex, safeEqual } from "@/lib/crypto/tokens";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Role } from "@/lib/auth/permissions";
 import { narrowToRole } from "@/lib/oauth/scopes";
-import { looksLike, newToken } from "@/lib/oauth/token-format";
+import { newToken } from "@/lib/oauth/token-format";
 import { revokeFamily } from "@/lib/oauth/revoke";
+import { clientView, findClient, type OAuthClientRecord } from "@/lib/oauth/client-record";
 
 const { InvalidGrantError, InvalidScopeError, InvalidRequestError, UnauthorizedClientError } = OAuth2Server;
 
@@ -22,49 +23,6 @@ export interface OAuthUser {
   role: Role;
   grantId?: string;
   familyId?: string;
-}
-
-export interface OAuthClientRecord {
-  /** The row id; the public client_id is `clientId`. */
-  id: string;
-  clientId: string;
-  name: string;
-  orgId: string | null;
-  redirectUris: string[];
-  scopes: string[];
-  clientUri: string | null;
-  registeredBy: string;
-  confidential: boolean;
-  grants: string[];
-}
-
-const GRANT_TYPES = ["authorization_code", "refresh_token"];
-
-export async function findClient(clientId: string): Promise<(OAuthClientRecord & { secretHash: string | null }) | null> {
-  // Anything not shaped like a client id is unknown without a look-up (and never reaches the
-  // database: a NUL byte in a query parameter would make PostgreSQL fail the statement).
-  if (!looksLike("clientId", clientId)) return null;
-  const row = await db().oAuthClient.findUnique({ where: { clientId } });
-  if (!row) return null;
-  return {
-    id: row.id,
-    clientId: row.clientId,
-    name: row.name,
-    orgId: row.orgId,
-    redirectUris: row.redirectUris,
-    scopes: row.scopes,
-    clientUri: row.clientUri,
-    registeredBy: row.registeredBy,
-    confidential: row.secretHash !== null,
-    grants: GRANT_TYPES,
-    secretHash: row.secretHash,
-  };
-}
-
-function clientView(client: OAuthClientRecord & { secretHash: string | null }): OAuthClientRecord {
-  const view: OAuthClientRecord & { secretHash?: string | null } = { ...client };
-  delete view.secretHash;
-  return view;
 }
 
 async function currentRole(orgId: string, userId: string): Promise<Role | null> {
