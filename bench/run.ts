@@ -1,4 +1,4 @@
-// `npm run bench`: the send, webhook, analytics and mixed benchmarks one after another against a
+// `npm run bench`: the send, batch, webhook, analytics and mixed benchmarks one after another against a
 // production build on PostgreSQL, each on a fresh server and database, each beside the bare
 // route (GET /api/health) measured on the same server at the same concurrency right before it;
 // then one table. Builds first unless BENCH_SKIP_BUILD=1 (the build in NEXT_DIST_DIR, else .next).
@@ -12,8 +12,9 @@ import { benchSend } from "./workloads/send";
 import { benchWebhooks } from "./workloads/webhooks";
 import { runPostgres } from "./workloads/analytics";
 import { benchMixed, READS } from "./workloads/mixed";
+import { benchBatch } from "./workloads/batch";
 
-const WORKLOADS = ["send", "webhooks", "analytics", "mixed"] as const;
+const WORKLOADS = ["send", "batch", "webhooks", "analytics", "mixed"] as const;
 const only = listKnob("BENCH_ONLY", WORKLOADS);
 const warmUpSeconds = knob("BENCH_WARMUP_SECONDS", 5);
 const ceilingSeconds = knob("BENCH_CEILING_SECONDS", 10);
@@ -26,6 +27,15 @@ const say = (msg: string) => console.log(`[bench ${((Date.now() - started) / 100
 const rows: Row[] = [];
 const runs: Record<(typeof WORKLOADS)[number], () => Promise<Row[]>> = {
   send: async () => (await benchSend({ connections, seconds: knob("BENCH_SEND_SECONDS", 15), warmUpSeconds })).rows,
+  batch: async () =>
+    (
+      await benchBatch({
+        sendConnections: connections,
+        batchConnections: knob("BENCH_BATCH_CONNECTIONS", 4),
+        seconds: knob("BENCH_BATCH_SECONDS", 15),
+        warmUpSeconds,
+      })
+    ).rows,
   webhooks: async () =>
     (
       await benchWebhooks({

@@ -16,19 +16,21 @@ export interface SendOptions {
   warmUpSeconds: number;
 }
 
+/** The send body every send benchmark posts, to `address`. */
+export const benchMessage = (address: string) => ({
+  to: `Reader <${address}>`,
+  from: "news@example.test",
+  subject: "Benchmark",
+  text: "Hello",
+  html: "<p>Hello</p>",
+});
+
 /** A send body to a new recipient each time, as real traffic has: one fixed address would
  * soon be on the suppression list (the demo provider bounces about 5% of deliveries) and every
  * send refused. */
 export function sendRequest(base: string, key: string, prefix: string, onSent?: (id: string) => void): autocannon.Options {
   let n = 0;
-  const body = () =>
-    JSON.stringify({
-      to: `Reader <${prefix}-${n++}@example.test>`,
-      from: "news@example.test",
-      subject: "Benchmark",
-      text: "Hello",
-      html: "<p>Hello</p>",
-    });
+  const body = () => JSON.stringify(benchMessage(`${prefix}-${n++}@example.test`));
   return {
     url: `${base}/api/v1/email/send`,
     method: "POST",

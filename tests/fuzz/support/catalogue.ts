@@ -18,6 +18,7 @@ import { idParamsSchema as oauthIdParamsSchema, createAppSchema } from "@/lib/oa
 import { scheduleEmailSchema, sendEmailSchema } from "@/lib/email/schemas";
 import { scheduleListQuerySchema, scheduledIdParamsSchema } from "@/lib/scheduling/schemas";
 import { sendTemplatedSchema } from "@/lib/templates/schemas";
+import { BATCH_BODY_LIMIT, batchSendSchema } from "@/lib/email/batch-schemas";
 import {
   createDomainSchema,
   createRuleSchema,
@@ -125,6 +126,7 @@ export const legacyRoutes: RouteEntry[] = [
   legacy({ method: "DELETE", path: "/api/connected-apps/{id}", params: oauthIdParamsSchema }),
   legacy({ method: "POST", path: "/api/email/send", scope: "email:send", body: sendEmailSchema, bodyLimit: SEND_BODY_LIMIT }),
   legacy({ method: "POST", path: "/api/email/send-templated", scope: "email:send", body: sendTemplatedSchema }),
+  legacy({ method: "POST", path: "/api/email/batch", scope: "email:send", body: batchSendSchema, bodyLimit: BATCH_BODY_LIMIT }),
   legacy({ method: "POST", path: "/api/email/schedule", scope: "email:send", body: scheduleEmailSchema, bodyLimit: SEND_BODY_LIMIT }),
   legacy({ method: "GET", path: "/api/email/schedule", scope: "email:send", query: scheduleListQuerySchema }),
   legacy({ method: "DELETE", path: "/api/email/schedule/{id}", scope: "email:send", params: scheduledIdParamsSchema }),
