@@ -1,7 +1,16 @@
 // Scheduled sends through v1: schedule one, change it, and read what the runner did with it.
 import { call } from "./http";
 import { until } from "./until";
+import { createKey, newOrg } from "./factory";
+import { productionMode } from "./sending";
 import { db } from "@/lib/db/client";
+
+/** A new organization in production mode and a key of it that may send. */
+export async function sendingOrg() {
+  const org = await newOrg();
+  await productionMode(org.org.id);
+  return { org, key: (await createKey(org.cookie, ["email:send"])).key };
+}
 
 export const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));

@@ -2,17 +2,13 @@
 // the runners of both app servers): each email is sent exactly once, in the version the change's
 // answer implies: 200, the changed one (at its new time when it moved); 409, the one before.
 import { describe, expect, it } from "vitest";
-import { createKey, newOrg } from "../helpers/factory";
-import { productionMode } from "../helpers/sending";
-import { done, inMs, messagesOf, patch, rowOf, schedule, sleep } from "../helpers/scheduling";
+import { done, inMs, messagesOf, patch, rowOf, schedule, sendingOrg, sleep } from "../helpers/scheduling";
 import { db } from "@/lib/db/client";
 import { sendScheduledJob } from "@/lib/scheduling/send-scheduled-job";
 
 describe("a change racing the due time", () => {
   it("sends each email exactly once, in the version the change's answer implies (200: the new one, 409: the old one)", async () => {
-    const org = await newOrg();
-    await productionMode(org.org.id);
-    const key = (await createKey(org.cookie, ["email:send"])).key;
+    const { org, key } = await sendingOrg();
     const at = Date.now() + 4_000;
     const N = 30;
     const ids: string[] = await Promise.all(
@@ -51,9 +47,7 @@ describe("a change racing the due time", () => {
 
 describe("the job a change replaced", () => {
   it("finds the email not its own even when it runs after the change; the email's own job sends the new version", async () => {
-    const org = await newOrg();
-    await productionMode(org.org.id);
-    const key = (await createKey(org.cookie, ["email:send"])).key;
+    const { org, key } = await sendingOrg();
     const waiting = (await schedule(key, { subject: "Replaced job", text: "old", scheduledAt: inMs(3_600_000) })).body.data;
     const first = await db().job.findUniqueOrThrow({ where: { dedupeKey: `scheduled:${waiting.id}` } });
     expect((await patch(key, waiting.id, { subject: "Own job", text: "new" })).status).toBe(200);

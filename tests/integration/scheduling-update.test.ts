@@ -8,7 +8,7 @@ import { call } from "../helpers/http";
 import { createKey, newOrg } from "../helpers/factory";
 import { deadPort, productionMode, smtpProvider } from "../helpers/sending";
 import { until } from "../helpers/until";
-import { done, inMs, messagesOf, patch, rowOf, schedule, sleep } from "../helpers/scheduling";
+import { done, inMs, messagesOf, patch, rowOf, schedule, sendingOrg, sleep } from "../helpers/scheduling";
 import { db } from "@/lib/db/client";
 
 const MIN = 60_000;
@@ -16,9 +16,7 @@ const MIN = 60_000;
 let org: Awaited<ReturnType<typeof newOrg>>;
 let key: string;
 beforeAll(async () => {
-  org = await newOrg();
-  await productionMode(org.org.id);
-  key = (await createKey(org.cookie, ["email:send"])).key;
+  ({ org, key } = await sendingOrg());
 });
 
 describe("PATCH /api/v1/email/scheduled/{id}", () => {
