@@ -47,7 +47,8 @@ export const scheduleEmailTool = defineTool({
   name: "schedule_email",
   title: "Schedule an email",
   description:
-    "Schedule one email for scheduledAt (ISO 8601 with an offset, in the future, at most 365 days ahead), checked now as if it went now. " +
+    'Schedule one email for scheduledAt (ISO 8601 with an offset, or a relative time such as "in 10 minutes"; in the future, at most 365 days ahead), ' +
+    "checked now as if it went now. " +
     "Pass an idempotencyKey to make a retry safe. Returns the scheduled email. Needs the email:send scope.",
   op: sendEmailOperation,
   input: scheduleArgs,
