@@ -4,6 +4,7 @@ import { HEADER_NAME, displayName, fromMailbox, mailbox, mailboxList } from "@/l
 import { nullableTimestamp } from "@/lib/http/wire";
 import { INT4_MAX } from "@/lib/db/int-range";
 import { tagsSchema } from "@/lib/email/tags";
+import { RELATIVE_MOMENT, RELATIVE_MOMENT_HINT } from "@/lib/scheduling/relative-time";
 
 const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS_BYTES = 40 * 1024 * 1024;
@@ -194,6 +195,11 @@ const isoMoment = z.iso.datetime({
   error: "must be an ISO 8601 date and time with an offset, e.g. 2026-12-01T09:00:00+01:00",
 });
 
+/** v1's send time: an ISO 8601 time with its offset, or a relative one ("in 10 minutes"), resolved when the request is handled. */
+export const sendTime = z.union([isoMoment, z.string().regex(RELATIVE_MOMENT)], {
+  error: `must be an ISO 8601 date and time with an offset (e.g. 2026-12-01T09:00:00+01:00) or ${RELATIVE_MOMENT_HINT}`,
+});
+
 const maxRetries = z.number().int().min(0).max(10).optional().describe("retries after a failed send, with backoff (default 3)");
 
 /** POST /api/email/schedule: the send body plus scheduledFor (and maxRetries). */
@@ -202,7 +208,10 @@ export type ScheduleEmailInput = z.infer<typeof scheduleEmailSchema>;
 
 /** POST /api/v1/email/send: the send body, optionally scheduled. */
 export const v1SendEmailSchema = sendFields
-  .extend({ scheduledAt: isoMoment.optional().describe("send later, at this time (at most 365 days ahead)"), maxRetries })
+  .extend({
+    scheduledAt: sendTime.optional().describe('send later, at this time or after this delay ("in 10 minutes"); at most 365 days ahead'),
+    maxRetries,
+  })
   .strict()
   .superRefine((b, ctx) => {
     checkSend(b, ctx);

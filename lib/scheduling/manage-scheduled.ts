@@ -7,8 +7,7 @@ import { notFound } from "@/lib/errors/app-error";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { Prisma } from "@/lib/generated/prisma/client";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from "@/lib/scheduling/schemas";
 
 function scopeOf(principal: Principal): Prisma.ScheduledEmailWhereInput {
   const project = principal.kind === "key" ? principal.projectId : null;
@@ -26,7 +25,7 @@ export async function listScheduled({ principal, skip, take }: { principal: Prin
 }
 
 export async function getScheduledOrThrow({ principal, id }: { principal: Principal; id: string }) {
-  const row = UUID.test(id) ? await db().scheduledEmail.findFirst({ where: { ...scopeOf(principal), id } }) : null;
+  const row = UUID_PATTERN.test(id) ? await db().scheduledEmail.findFirst({ where: { ...scopeOf(principal), id } }) : null;
   if (!row) throw notFound("Scheduled email");
   return row;
 }

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { pageQuerySchema, pageWindow, paginated } from "@/lib/http/pagination";
-import { cancelResultSchema, scheduledEmailSchema, scheduledIdParamsSchema } from "@/lib/scheduling/schemas";
+import { cancelResultSchema, scheduledEmailSchema, scheduledIdParamsSchema, updateScheduledSchema } from "@/lib/scheduling/schemas";
 import { cancelScheduled, getScheduledOrThrow, listScheduled } from "@/lib/scheduling/manage-scheduled";
+import { updateScheduledOnce } from "@/lib/scheduling/update-scheduled";
+import { idempotencyKeyOf } from "@/lib/email/idempotency";
+import { SEND_BODY_LIMIT } from "@/lib/http/read-body";
 
 const base = { tag: "Email", scope: "email:send" } as const;
 
@@ -47,5 +50,23 @@ export const cancelScheduledOperation = defineOperation(
   },
   async ({ principal, params }) => ({
     data: await cancelScheduled({ principal, id: params.id }),
+  }),
+);
+
+export const updateScheduledOperation = defineOperation(
+  {
+    ...base,
+    method: "PATCH",
+    path: "/api/v1/email/scheduled/{id}",
+    summary:
+      "Change a scheduled email while it waits: scheduledAt and/or any send field (null removes one); 409 once it is sending or done (Idempotency-Key header supported)",
+    params: scheduledIdParamsSchema,
+    body: updateScheduledSchema,
+    response: scheduledEmailSchema,
+    bodyLimit: SEND_BODY_LIMIT,
+    readsRequest: true,
+  },
+  async ({ req, principal, params, body }) => ({
+    data: await updateScheduledOnce({ principal, id: params.id, change: body }, idempotencyKeyOf(req)),
   }),
 );

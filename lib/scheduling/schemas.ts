@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
+import { v1SendEmailSchema } from "@/lib/email/schemas";
 
 export const SCHEDULED_STATUSES = ["scheduled", "sending", "sent", "failed", "cancelled"] as const;
 
@@ -39,3 +40,27 @@ export const cancelResultSchema = z.object({ cancelled: z.boolean() });
 
 /** How long ahead a send may be scheduled (DESIGN.md §4). */
 export const MAX_SCHEDULE_AHEAD_MS = 365 * 24 * 3_600_000;
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const { scheduledAt, maxRetries, ...sendFields } = v1SendEmailSchema.shape;
+
+/** A change names at least one field (`id` and `idempotencyKey` are the MCP tool's, not fields). */
+export const changesSomething = (b: Record<string, unknown>) =>
+  Object.entries(b).some(([k, v]) => k !== "id" && k !== "idempotencyKey" && v !== undefined);
+export const NOTHING_TO_CHANGE = "give at least one field to change";
+
+/** A send field as a change gives it: absent (kept), null (removed) or a new value, without the send body's default. */
+const changed = (field: z.ZodType) => (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).nullable().optional();
+
+/**
+ * PATCH /api/v1/email/scheduled/{id}: any of the v1 send body's fields (null removes one),
+ * scheduledAt and maxRetries. What results must be a whole send body, as POST would take it.
+ */
+export const updateScheduledSchema = z
+  .object(Object.fromEntries(Object.entries(sendFields).map(([name, field]) => [name, changed(field)])) as Record<string, z.ZodType>)
+  .extend({ scheduledAt: scheduledAt.unwrap().optional(), maxRetries })
+  .strict()
+  .refine(changesSomething, NOTHING_TO_CHANGE);
+/** The parsed change: send fields by name (null: remove), and the time and retries. */
+export type ScheduledChange = { [field: string]: unknown } & { scheduledAt?: string; maxRetries?: number };

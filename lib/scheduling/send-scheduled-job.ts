@@ -1,8 +1,8 @@
 // Sends a scheduled email when its time comes (a job at scheduledFor, so the embedded runner
 // and Inngest both drive it, and a restart loses nothing). The row moves scheduled ->
 // sending in one conditional update, so a cancel racing it either wins (nothing is sent) or
-// answers {cancelled: false}. The send runs through sendEmail, so safety, the allowance and
-// the audit apply again now. A refusal (4xx) fails it at once; other failures are retried
+// answers {cancelled: false}, and a change either wins (its version goes, by its new job) or is
+// refused. The send runs through sendEmail, so safety, the allowance and the audit apply again now. A refusal (4xx) fails it at once; other failures are retried
 // with backoff up to maxRetries, then it fails for good.
 //
 // Exactly once across a crash: the row is linked to its message (message_id) once the message
@@ -25,6 +25,7 @@ import { finishMessage, refundSend } from "@/lib/email/message-store";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import type { Principal } from "@/lib/auth/principal";
 import { log } from "@/lib/log";
+import { UUID_PATTERN } from "@/lib/scheduling/schemas";
 
 interface ClaimedRow {
   id: string;
@@ -146,13 +147,17 @@ export const sendScheduledJob = defineJob({
   payload: z.object({ scheduledEmailId: z.uuid() }),
   maxAttempts: 4, // maxRetries 3; each row's job carries its own (schedule-email.ts)
   retryBaseMs: 5_000,
-  async run({ scheduledEmailId }, { attempt }) {
+  async run({ scheduledEmailId }, { jobId, attempt }) {
+    // Only the email's own job claims it: a change (update-scheduled.ts) gives it a new job, and
+    // the one it replaced, if already running, finds it not its own and stops. So a change that
+    // commits first is what goes; one that comes after the claim is refused (409).
+    const job = UUID_PATTERN.test(jobId) ? jobId : null;
     const [row] = await rawQuery<ClaimedRow>(
-      Prisma.sql`UPDATE scheduled_emails SET status = 'sending', retry_count = ${attempt - 1}, updated_at = now()
-       WHERE id = ${scheduledEmailId}::uuid AND status IN ('scheduled', 'sending')
+      Prisma.sql`UPDATE scheduled_emails SET status = 'sending', retry_count = ${attempt - 1}, job_id = COALESCE(job_id, ${job}::uuid), updated_at = now()
+       WHERE id = ${scheduledEmailId}::uuid AND status IN ('scheduled', 'sending') AND (job_id IS NULL OR job_id = ${job}::uuid)
        RETURNING id::text, org_id::text, project_id::text, api_key_id::text, user_id::text, email_data, max_retries, bulk_approved, message_id::text`,
     );
-    if (!row) return; // cancelled, or finished by an earlier run
+    if (!row) return; // cancelled, finished by an earlier run, or given a new job
     const finish = (fields: Prisma.Sql) =>
       rawQuery(Prisma.sql`UPDATE scheduled_emails SET ${fields}, updated_at = now() WHERE id = ${row.id}::uuid AND status = 'sending'`);
     let result: SendResult;

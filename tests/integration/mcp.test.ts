@@ -21,6 +21,7 @@ import { db } from "@/lib/db/client";
 const TOOLS = [
   "send_email",
   "schedule_email",
+  "update_scheduled_email",
   "get_message",
   "analytics_summary",
   "list_providers",

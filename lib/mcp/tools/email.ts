@@ -1,5 +1,6 @@
 // send_email and schedule_email: POST /api/v1/email/send (email:send), with and without
 // scheduledAt. The body schema is the v1 route's; schedule_email only makes scheduledAt required.
+// update_scheduled_email: PATCH /api/v1/email/scheduled/{id}, its id beside the change.
 // The route's Idempotency-Key header is the optional idempotencyKey argument here (tool calls
 // have no headers of their own): same rules, same store, so a retried call sends once.
 import { z } from "zod";
@@ -8,6 +9,9 @@ import { IDEMPOTENCY_KEY_PATTERN, withIdempotency } from "@/lib/email/idempotenc
 import { sendOrSchedule, type SendBody } from "@/lib/email/send-or-schedule";
 import type { Principal } from "@/lib/auth/principal";
 import { defineTool } from "@/lib/mcp/define-tool";
+import { updateScheduledOperation } from "@/lib/scheduling/operations";
+import { NOTHING_TO_CHANGE, changesSomething, scheduledIdParamsSchema, updateScheduledSchema } from "@/lib/scheduling/schemas";
+import { updateScheduledOnce } from "@/lib/scheduling/update-scheduled";
 
 const idempotencyKey = z
   .string()
@@ -43,10 +47,31 @@ export const scheduleEmailTool = defineTool({
   name: "schedule_email",
   title: "Schedule an email",
   description:
-    "Schedule one email for scheduledAt (ISO 8601 with an offset, in the future, at most 365 days ahead), checked now as if it went now. " +
+    'Schedule one email for scheduledAt (ISO 8601 with an offset, or a relative time such as "in 10 minutes"; in the future, at most 365 days ahead), ' +
+    "checked now as if it went now. " +
     "Pass an idempotencyKey to make a retry safe. Returns the scheduled email. Needs the email:send scope.",
   op: sendEmailOperation,
   input: scheduleArgs,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   run,
+});
+
+const updateArgs = scheduledIdParamsSchema
+  .extend({ ...updateScheduledSchema.shape, idempotencyKey })
+  .strict()
+  .refine(changesSomething, NOTHING_TO_CHANGE);
+
+export const updateScheduledEmailTool = defineTool({
+  name: "update_scheduled_email",
+  title: "Change a scheduled email",
+  description:
+    "Change a scheduled email while it still waits, under the same rules as PATCH /api/v1/email/scheduled/{id}: give its id and scheduledAt " +
+    '(ISO 8601 with an offset, or "in 10 minutes") and/or any send field (null removes one). The result is checked as a whole send body, ' +
+    "as scheduling checks it. Refused (CONFLICT) once it is sending, sent, failed or cancelled. Returns the scheduled email. Needs the email:send scope.",
+  op: updateScheduledOperation,
+  input: updateArgs,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  run: async (principal, { id, idempotencyKey: key, ...change }) => ({
+    data: await updateScheduledOnce({ principal, id, change }, key ?? null),
+  }),
 });

@@ -47,6 +47,7 @@ export function examplesFor(route: RouteEntry, w: OrgWorld): unknown[] {
   ];
   const examples: Record<string, unknown[]> = {
     "POST /api/v1/email/send": [...send, { to: TEST_ADDRESS, subject: "Later", text: "x", scheduledAt: soon(), maxRetries: 2 }],
+    "PATCH /api/v1/email/scheduled/{id}": [{ subject: "Changed" }, { scheduledAt: "in 2 hours", text: "Later still", cc: null }],
     "POST /api/email/send": send,
     "POST /api/email/schedule": send.map((s) => ({ ...s, scheduledFor: soon() })),
     "POST /api/v1/email/send-templated": [
