@@ -11,8 +11,8 @@ type Operation<P extends string, M extends string> = P extends keyof paths
     : never
   : never;
 
-/** The generated type when the operation exists, else the fallback. */
-type Generated<T, Fallback> = [T] extends [never] ? Fallback : T;
+/** T (read from the generated operation O) when O exists, else the fallback. */
+type Generated<O, T, Fallback> = [O] extends [never] ? Fallback : T;
 
 type JsonBody<O> = O extends { requestBody?: { content: { "application/json": infer B } } } ? B : never;
 type Query<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
@@ -39,12 +39,12 @@ export type SendResult = Data<Send>;
 export type ScheduledEmail = Data<GetScheduled>;
 export type CancelResult = Data<CancelScheduled>;
 
-export type UpdateScheduledBody = Generated<JsonBody<UpdateScheduled>, Pending.UpdateScheduledBody>;
-export type BatchItem = Generated<JsonBody<Batch> extends (infer I)[] ? I : never, SendEmailBody>;
-export type BatchResult = Generated<Data<Batch>, Pending.BatchEntry[]>;
-export type ListMessagesQuery = Generated<Query<ListMessages>, Pending.ListMessagesQuery>;
-export type MessageSummary = Generated<Data<ListMessages> extends (infer M)[] ? M : never, Pending.MessageSummary>;
-export type Message = Generated<Data<GetMessage>, Pending.Message>;
+export type UpdateScheduledBody = Generated<UpdateScheduled, JsonBody<UpdateScheduled>, Pending.UpdateScheduledBody>;
+export type BatchItem = Generated<Batch, JsonBody<Batch> extends (infer I)[] ? I : never, SendEmailBody>;
+export type BatchResult = Generated<Batch, Data<Batch>, Pending.BatchEntry[]>;
+export type ListMessagesQuery = Generated<ListMessages, Query<ListMessages>, Pending.ListMessagesQuery>;
+export type MessageSummary = Generated<ListMessages, Data<ListMessages> extends (infer M)[] ? M : never, Pending.MessageSummary>;
+export type Message = Generated<GetMessage, Data<GetMessage>, Pending.Message>;
 
 /** One page of messages: its data, the paging the server sent, and the cursor of the next page (null on the last). */
 export interface MessagePage {
