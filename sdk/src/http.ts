@@ -41,6 +41,9 @@ export const DEFAULT_MAX_RETRIES = 2;
 /** The longest the client waits before a retry, whatever Retry-After says. */
 const MAX_WAIT_SECONDS = 60;
 
+/** A variable of the environment, where there is one (Node; not every edge runtime). */
+export const envVar = (name: string): string | undefined => (typeof process === "undefined" ? undefined : process.env[name]);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Seconds to wait before retry number `attempt` (0-based): Retry-After when given, else 0.5 s doubling. */
@@ -71,7 +74,7 @@ export class HttpClient {
     private readonly key: string,
     options: ClientOptions = {},
   ) {
-    this.baseUrl = (options.baseUrl ?? process.env.MAILROOM_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+    this.baseUrl = (options.baseUrl ?? envVar("MAILROOM_BASE_URL") ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
     this.maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.fetchImpl = options.fetch ?? globalThis.fetch;

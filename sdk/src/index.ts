@@ -1,6 +1,6 @@
 // @mailroom/node: the Mailroom v1 API from TypeScript (README.md).
 import { Emails } from "./emails.js";
-import { HttpClient, type ClientOptions } from "./http.js";
+import { HttpClient, envVar, type ClientOptions } from "./http.js";
 import { CLIENT_CODES, MailroomError } from "./errors.js";
 import { Webhooks } from "./webhooks.js";
 
@@ -10,7 +10,7 @@ export class Mailroom {
   readonly baseUrl: string;
 
   /** `key`: an API key (mr_…) or a connected app's access token; default MAILROOM_API_KEY. */
-  constructor(key: string | undefined = process.env.MAILROOM_API_KEY, options: ClientOptions = {}) {
+  constructor(key: string | undefined = envVar("MAILROOM_API_KEY"), options: ClientOptions = {}) {
     if (!key) throw new MailroomError({ message: "An API key is required (or MAILROOM_API_KEY)", status: null, code: "MISSING_API_KEY" });
     const http = new HttpClient(key, options);
     this.baseUrl = http.baseUrl;

@@ -118,4 +118,25 @@ describe("the client's requests", () => {
       { path: "body.subject", message: "Too small: expected string to have >=1 characters" },
     ]);
   });
+
+  it("takes the key and the server from the environment, else http://localhost:3000", () => {
+    const saved = { key: process.env.MAILROOM_API_KEY, base: process.env.MAILROOM_BASE_URL };
+    try {
+      delete process.env.MAILROOM_API_KEY;
+      delete process.env.MAILROOM_BASE_URL;
+      expect(new Mailroom("mr_x").baseUrl).toBe("http://localhost:3000");
+      expect(() => new Mailroom()).toThrow(expect.objectContaining({ name: "MailroomError", code: "MISSING_API_KEY" }));
+      process.env.MAILROOM_API_KEY = "mr_env";
+      process.env.MAILROOM_BASE_URL = "https://mail.example.test/";
+      expect(new Mailroom().baseUrl).toBe("https://mail.example.test");
+    } finally {
+      for (const [name, value] of [
+        ["MAILROOM_API_KEY", saved.key],
+        ["MAILROOM_BASE_URL", saved.base],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
 });
