@@ -95,16 +95,16 @@ describe("retries", () => {
     await db().apiKey.update({ where: { id: created.id }, data: { rateLimitPerMinute: limit } });
     return created.key;
   }
-  // The window is the clock minute: wait for the start of the next one, so that the retry after
-  // Retry-After lands in a fresh window however fast the test runs.
-  const startOfMinute = async () => {
+  // The window is the clock minute: near its end, wait for the next one, so that the window's one
+  // request and the 429 after it fall in the same window.
+  const notAtMinuteEnd = async () => {
     const untilNext = 60_000 - (Date.now() % 60_000);
-    if (untilNext < 55_000) await new Promise((r) => setTimeout(r, untilNext + 100));
+    if (untilNext < 5_000) await new Promise((r) => setTimeout(r, untilNext + 100));
   };
 
-  it("with maxRetries, a 429 is retried after Retry-After and succeeds", { timeout: 150_000 }, async () => {
+  it("with maxRetries, a 429 is retried after Retry-After and succeeds", { timeout: 90_000 }, async () => {
     const limitedKeyText = await limitedKey(1);
-    await startOfMinute();
+    await notAtMinuteEnd();
     const patient = new Mailroom(limitedKeyText, { baseUrl: inject("baseUrl"), maxRetries: 1 });
     await patient.emails.getScheduled("00000000-0000-4000-8000-000000000000").catch(() => null); // uses the window's one request
     const limited = await call("/api/v1/email/scheduled", { key: limitedKeyText });
@@ -121,6 +121,7 @@ describe("retries", () => {
   });
 
   it("without retries, the 429 is MailroomError RATE_LIMITED", async () => {
+    await notAtMinuteEnd();
     const impatient = new Mailroom(await limitedKey(1), { baseUrl: inject("baseUrl"), maxRetries: 0 });
     const errs = await Promise.all([1, 2].map(() => caught(impatient.emails.getScheduled("00000000-0000-4000-8000-000000000000"))));
     expect(errs.map((e) => e?.code).sort()).toEqual(["NOT_FOUND", "RATE_LIMITED"]);
