@@ -132,5 +132,14 @@ export default defineConfig([
   // The hooks hand data to components, never the other way round: toasts are raised by the
   // QueryClient (components/providers.tsx) from each mutation's meta.
   { files: ["hooks/**"], rules: clientRules(["components"]) },
-  globalIgnores([".next/**", ".next-*/**", "next-env.d.ts", "lib/generated/**", ".data/**", "tests/e2e/screenshots/**"]),
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    "next-env.d.ts",
+    "lib/generated/**",
+    ".data/**",
+    "tests/e2e/screenshots/**",
+    "sdk/dist/**",
+    "sdk/src/generated/**",
+  ]),
 ]);
