@@ -386,6 +386,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/email/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send 1 to 100 emails in one request, each as POST /api/v1/email/send would; one entry per item, in order (Idempotency-Key header supported) */
+        post: operations["postApiV1EmailBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/email/scheduled": {
         parameters: {
             query?: never;
@@ -418,7 +435,8 @@ export interface paths {
         delete: operations["deleteApiV1EmailScheduledId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a scheduled email while it waits: scheduledAt and/or any send field (null removes one); 409 once it is sending or done (Idempotency-Key header supported) */
+        patch: operations["patchApiV1EmailScheduledId"];
         trace?: never;
     };
     "/api/v1/email/send": {
@@ -7319,6 +7337,307 @@ export interface operations {
             };
         };
     };
+    postApiV1EmailBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    attachments?: {
+                        content: string;
+                        contentId?: string;
+                        contentType?: string;
+                        filename: string;
+                    }[];
+                    bcc?: string | string[];
+                    calendar?: {
+                        content: string;
+                        /**
+                         * @default REQUEST
+                         * @enum {string}
+                         */
+                        method?: "REQUEST" | "CANCEL" | "PUBLISH";
+                    };
+                    cc?: string | string[];
+                    /**
+                     * @default transactional
+                     * @enum {string}
+                     */
+                    emailType?: "transactional" | "marketing";
+                    /** @description "a@b.co" or "Name <a@b.co>"; fromName, when given, sets the name (a name holding an address or < > is refused) */
+                    from?: string;
+                    /** @description the display name; one holding an email address or < > is refused */
+                    fromName?: string;
+                    /** @default {} */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    html?: string;
+                    /** @description retries after a failed send, with backoff (default 3) */
+                    maxRetries?: number;
+                    /** @default {} */
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    priority?: "low" | "normal" | "high";
+                    /** @description id or name of the provider to try first */
+                    provider?: string;
+                    replyTo?: string;
+                    replyToName?: string;
+                    /** @description send later, at this time or after this delay ("in 10 minutes"); at most 365 days ahead */
+                    scheduledAt?: string;
+                    subject: string;
+                    /** @description up to 10 tags, e.g. [{"name": "category", "value": "welcome"}]; names and values: ASCII letters, digits, _ and - */
+                    tags?: {
+                        name: string;
+                        value: string;
+                    }[];
+                    /** @description render this stored template for subject, html and text */
+                    templateId?: string;
+                    /** @description pin a template version; default: the current one */
+                    templateVersion?: number;
+                    text?: string;
+                    to: string | string[];
+                    /** @description open and click tracking for this send; default: on for marketing, off for transactional (when the organization tracks) */
+                    tracking?: {
+                        clicks?: boolean;
+                        opens?: boolean;
+                    };
+                    /**
+                     * @description how the message's use case was chosen; recorded by the server (explicit: use_case_id was given; default: the organization's default applied). When given it must agree: explicit needs use_case_id, default refuses it
+                     * @enum {string}
+                     */
+                    use_case_attribution?: "explicit" | "default";
+                    /**
+                     * Format: uuid
+                     * @description one of the organization's use cases; without it the organization's default use case, if any, applies
+                     */
+                    use_case_id?: string;
+                    /** @description the template's variables */
+                    variables?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description one entry per item, in order: the send result, the scheduled email (with scheduledAt), or {error, code} */
+                        data: ({
+                            /** Format: uuid */
+                            id: string;
+                            messageId: string | null;
+                            provider: string | null;
+                            sentAt: string | null;
+                            /**
+                             * @description unconfirmed: the provider took the message but never confirmed it; it is reconciled, never sent twice (docs/sending.md)
+                             * @enum {string}
+                             */
+                            status: "sent" | "failed" | "queued" | "unconfirmed";
+                            /** @description recipients left out because they are on the suppression list (each also gets an email.dropped event); absent when none were */
+                            suppressed?: string[];
+                        } | {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description the send body, as given */
+                            emailData: {
+                                [key: string]: unknown;
+                            };
+                            error: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            maxRetries: number;
+                            /** @description the send result once sent */
+                            result: unknown | null;
+                            retryCount: number;
+                            /** Format: date-time */
+                            scheduledFor: string;
+                            sentAt: string | null;
+                            /** @enum {string} */
+                            status: "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+                        } | {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED" | "INVALID_API_KEY" | "SCOPE_DENIED" | "PERMISSION_DENIED" | "PLAN_LIMIT_REACHED" | "TEST_MODE_RECIPIENT" | "BULK_SEND_REQUIRES_2FA" | "SENDER_NOT_VERIFIED" | "SESSION_ONLY" | "CROSS_SITE_REQUEST" | "VALIDATION_ERROR" | "NOT_FOUND" | "PROJECT_NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "NO_PROVIDER_CAPACITY" | "QUOTA_EXCEEDED" | "PROVIDER_REJECTED" | "TEMPLATE_NOT_FOUND" | "RECIPIENT_SUPPRESSED" | "INTERNAL_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE";
+                            error: string;
+                        })[];
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path does not fit */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid or missing API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKey"];
+                };
+            };
+            /** @description SCOPE_DENIED, PERMISSION_DENIED or CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in your organization */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT */
+            409: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached right now; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiV1EmailScheduled: {
         parameters: {
             query?: {
@@ -7809,6 +8128,263 @@ export interface operations {
             };
         };
     };
+    patchApiV1EmailScheduledId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attachments?: {
+                        content: string;
+                        contentId?: string;
+                        contentType?: string;
+                        filename: string;
+                    }[] | null;
+                    bcc?: (string | string[]) | null;
+                    calendar?: {
+                        content: string;
+                        /**
+                         * @default REQUEST
+                         * @enum {string}
+                         */
+                        method?: "REQUEST" | "CANCEL" | "PUBLISH";
+                    } | null;
+                    cc?: (string | string[]) | null;
+                    emailType?: ("transactional" | "marketing") | null;
+                    from?: string | null;
+                    fromName?: string | null;
+                    headers?: {
+                        [key: string]: string;
+                    } | null;
+                    html?: string | null;
+                    /** @description retries after a failed send, with backoff (default 3) */
+                    maxRetries?: number;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                    priority?: ("low" | "normal" | "high") | null;
+                    provider?: string | null;
+                    replyTo?: string | null;
+                    replyToName?: string | null;
+                    scheduledAt?: string;
+                    subject?: string | null;
+                    tags?: {
+                        name: string;
+                        value: string;
+                    }[] | null;
+                    templateId?: string | null;
+                    templateVersion?: number | null;
+                    text?: string | null;
+                    to?: (string | string[]) | null;
+                    tracking?: {
+                        clicks?: boolean;
+                        opens?: boolean;
+                    } | null;
+                    use_case_attribution?: ("explicit" | "default") | null;
+                    use_case_id?: string | null;
+                    variables?: {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description the send body, as given */
+                            emailData: {
+                                [key: string]: unknown;
+                            };
+                            error: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            maxRetries: number;
+                            /** @description the send result once sent */
+                            result: unknown | null;
+                            retryCount: number;
+                            /** Format: date-time */
+                            scheduledFor: string;
+                            sentAt: string | null;
+                            /** @enum {string} */
+                            status: "scheduled" | "sending" | "sent" | "failed" | "cancelled";
+                        };
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path does not fit */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid or missing API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKey"];
+                };
+            };
+            /** @description SCOPE_DENIED, PERMISSION_DENIED or CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in your organization */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT */
+            409: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached right now; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiV1EmailSend: {
         parameters: {
             query?: never;
@@ -7865,10 +8441,7 @@ export interface operations {
                     provider?: string;
                     replyTo?: string;
                     replyToName?: string;
-                    /**
-                     * Format: date-time
-                     * @description send later, at this time (at most 365 days ahead)
-                     */
+                    /** @description send later, at this time or after this delay ("in 10 minutes"); at most 365 days ahead */
                     scheduledAt?: string;
                     subject: string;
                     /** @description up to 10 tags, e.g. [{"name": "category", "value": "welcome"}]; names and values: ASCII letters, digits, _ and - */
