@@ -5,6 +5,7 @@ import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/app-error";
 import { SEND_BODY_LIMIT } from "@/lib/http/read-body";
 import { sendResultSchema, v1SendEmailSchema } from "@/lib/email/schemas";
 import { MAX_SCHEDULE_AHEAD_MS, scheduledEmailSchema } from "@/lib/scheduling/schemas";
+import { momentOf } from "@/lib/scheduling/relative-time";
 
 export const MAX_BATCH_ITEMS = 100;
 
@@ -13,9 +14,10 @@ export const MAX_BATCH_ITEMS = 100;
 export const BATCH_BODY_LIMIT = SEND_BODY_LIMIT;
 
 /** An item's scheduledAt is checked with the rest of the body, so a time in the past refuses the
- * whole batch before anything is sent, as it refuses a single send (scheduleEmail checks it again). */
+ * whole batch before anything is sent, as it refuses a single send (scheduleEmail checks it again).
+ * It may be relative ("in 10 minutes"). */
 function scheduledAtProblem(at: string, now: number): string | null {
-  const when = new Date(at).getTime();
+  const when = momentOf(at, now).getTime();
   if (when <= now) return "must be in the future";
   if (when > now + MAX_SCHEDULE_AHEAD_MS) return "must be at most 365 days ahead";
   return null;

@@ -42,14 +42,18 @@ describe("a valid batch", () => {
       item("templated@example.test", { templateId: template.body.data.id, variables: { name: "Ann" } }),
       item("later@example.test", { scheduledAt: later }),
       item("tagged@example.test", { tags: [{ name: "category", value: "welcome" }] }),
+      item("relative@example.test", { scheduledAt: "in 2 hours" }),
     ];
     const res = await call(PATH, { key, body });
     expect(res.status).toBe(200);
     expect(res.body.requestId).toMatch(/^req_/);
-    const [plain, templated, scheduledEntry, tagged] = res.body.data;
-    expect(res.body.data).toHaveLength(4);
+    const [plain, templated, scheduledEntry, tagged, relative] = res.body.data;
+    expect(res.body.data).toHaveLength(5);
     for (const sent of [plain, templated, tagged]) expect(sent).toMatchObject({ id: expect.any(String), status: "sent", provider: "demo" });
     expect(scheduledEntry).toMatchObject({ id: expect.any(String), status: "scheduled", scheduledFor: later });
+    // A relative time is counted from when the batch is handled.
+    expect(relative).toMatchObject({ status: "scheduled" });
+    expect(Math.abs(Date.parse(relative.scheduledFor) - (Date.now() + 2 * 3_600_000))).toBeLessThan(60_000);
 
     const rows = await db().message.findMany({ where: { orgId: org.org.id } });
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -91,6 +95,10 @@ describe("validation, all or nothing", () => {
     const refused = await call(PATH, { key, body: past });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe("Invalid request: body.1.scheduledAt: must be in the future");
+    past[1] = { ...past[1], scheduledAt: "in 400 days" };
+    const tooFar = await call(PATH, { key, body: past });
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.body.error).toBe("Invalid request: body.1.scheduledAt: must be at most 365 days ahead");
     expect(await messages()).toBe(0);
   });
 
