@@ -1,14 +1,9 @@
-// client.emails: send, batch, schedule and change, read and list sent messages.
+// client.emails: send, batch, schedule and change scheduled sends.
 import type { HttpClient, RequestOptions } from "./http.js";
-import type { PagePosition } from "./pending-types.js";
 import type {
   BatchItem,
   BatchResult,
   CancelResult,
-  ListMessagesQuery,
-  Message,
-  MessagePage,
-  MessageSummary,
   ScheduleEmailBody,
   ScheduledEmail,
   SendEmailBody,
@@ -50,38 +45,5 @@ export class Emails {
   /** DELETE /api/v1/email/scheduled/{id}: cancelled is false once it is sending or done. */
   async cancel(scheduledId: string): Promise<CancelResult> {
     return (await this.http.request<CancelResult>({ method: "DELETE", path: `/api/v1/email/scheduled/${id(scheduledId)}` })).data;
-  }
-
-  /** GET /api/v1/email/messages/{id}: one sent message with its events and tags. */
-  async get(messageId: string): Promise<Message> {
-    return (await this.http.request<Message>({ method: "GET", path: `/api/v1/email/messages/${id(messageId)}` })).data;
-  }
-
-  /** GET /api/v1/email/messages: one page, newest first. */
-  async list(query: ListMessagesQuery = {}): Promise<MessagePage> {
-    const res = await this.http.request<MessageSummary[]>({ method: "GET", path: "/api/v1/email/messages", query });
-    const pagination = (res.pagination as PagePosition | undefined) ?? null;
-    const nextCursor = (res.nextCursor as string | null | undefined) ?? pagination?.nextCursor ?? null;
-    return { data: res.data, pagination, nextCursor, requestId: res.requestId };
-  }
-
-  /**
-   * Every message the query matches, page after page: by cursor when the server gives one,
-   * else by page number until `total` is reached.
-   */
-  async *listAll(query: ListMessagesQuery = {}): AsyncGenerator<MessageSummary, void, undefined> {
-    let next: ListMessagesQuery = query;
-    for (;;) {
-      const page = await this.list(next);
-      yield* page.data;
-      if (page.data.length === 0) return;
-      if (page.nextCursor) {
-        next = { ...query, page: undefined, cursor: page.nextCursor };
-        continue;
-      }
-      const p = page.pagination;
-      if (!p?.page || !p.perPage || p.total === undefined || p.page * p.perPage >= p.total) return;
-      next = { ...query, page: p.page + 1, perPage: p.perPage };
-    }
   }
 }

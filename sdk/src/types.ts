@@ -27,8 +27,6 @@ type GetScheduled = Operation<"/api/v1/email/scheduled/{id}", "get">;
 type CancelScheduled = Operation<"/api/v1/email/scheduled/{id}", "delete">;
 type UpdateScheduled = Operation<"/api/v1/email/scheduled/{id}", "patch">;
 type Batch = Operation<"/api/v1/email/batch", "post">;
-type ListMessages = Operation<"/api/v1/email/messages", "get">;
-type GetMessage = Operation<"/api/v1/email/messages/{id}", "get">;
 
 /** POST /api/v1/email/send's body. */
 export type SendEmailBody = JsonBody<Send>;
@@ -42,16 +40,5 @@ export type CancelResult = Data<CancelScheduled>;
 export type UpdateScheduledBody = Generated<UpdateScheduled, JsonBody<UpdateScheduled>, Pending.UpdateScheduledBody>;
 export type BatchItem = Generated<Batch, JsonBody<Batch> extends (infer I)[] ? I : never, SendEmailBody>;
 export type BatchResult = Generated<Batch, Data<Batch>, Pending.BatchEntry[]>;
-export type ListMessagesQuery = Generated<ListMessages, Query<ListMessages>, Pending.ListMessagesQuery>;
-export type MessageSummary = Generated<ListMessages, Data<ListMessages> extends (infer M)[] ? M : never, Pending.MessageSummary>;
-export type Message = Generated<GetMessage, Data<GetMessage>, Pending.Message>;
-
-/** One page of messages: its data, the paging the server sent, and the cursor of the next page (null on the last). */
-export interface MessagePage {
-  data: MessageSummary[];
-  pagination: Pending.PagePosition | null;
-  nextCursor: string | null;
-  requestId: string;
-}
 
 export type { paths, components, operations } from "./generated/openapi.js";
