@@ -61,9 +61,25 @@ const sentForeignId = (other: OrgWorld, req: FuzzRequest) => {
 
 const codeOf = (res: FuzzResponse) => (res.json as { code?: string } | undefined)?.code;
 const sameAnswer = (x: FuzzResponse, y: FuzzResponse) => x.status === y.status && codeOf(x) === codeOf(y);
-/** SPEC's deletes that answer 200 {deleted: false} / {removed: false} for what is not there: nothing was done. */
+/** A batch's answer (v1 {data: [...]} or the legacy bare array) whose every item was refused as not found. */
+const batchRefusedAll = (body: unknown) => {
+  const entries = Array.isArray(body)
+    ? body
+    : Array.isArray((body as { data?: unknown } | null)?.data)
+      ? (body as { data: unknown[] }).data
+      : null;
+  return (
+    entries !== null &&
+    entries.length > 0 &&
+    entries.every((e) => typeof (e as { code?: unknown })?.code === "string" && /NOT_FOUND$/.test((e as { code: string }).code))
+  );
+};
+
+/** SPEC's deletes that answer 200 {deleted: false} / {removed: false} for what is not there, and a
+ * batch whose every item was refused as not found: nothing was done. */
 const didNothing = (res: FuzzResponse) => {
   const body = res.json as Record<string, unknown> | null;
+  if (res.status === 200 && batchRefusedAll(body)) return true;
   return (
     res.status === 200 &&
     typeof body === "object" &&
