@@ -1,11 +1,11 @@
 // The dashboard's messages log: newest first; searchable by recipient, subject or id; filtered by
 // status (what the provider last reported, lib/events/message-status.ts), provider, a time range
-// a tag and a project (the dashboard's current project). A key bound to a project sees only its project's (the route is session only anyway).
+// a tag and a project (the dashboard's current project); the filter is lib/analytics/message-filter.ts.
 // The total is exact up to TOTAL_COUNT_CAP matches; past it the answer says "more than".
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Principal } from "@/lib/auth/principal";
-import { likePattern } from "@/lib/db/like-pattern";
+import { messagesMatching } from "@/lib/analytics/message-filter";
 import { recipientStatuses, statusSummary } from "@/lib/events/message-status";
 import type { MessageListQuery } from "@/lib/analytics/schemas";
 
@@ -32,29 +32,19 @@ interface Row {
  */
 export const TOTAL_COUNT_CAP = 10_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function listMessages({ principal, query }: { principal: Principal; query: MessageListQuery }) {
   const offset = (query.page - 1) * query.pageSize;
   const cap = Math.max(TOTAL_COUNT_CAP, offset + query.pageSize);
-  const pattern = query.search ? likePattern(query.search) : null;
-  const id = query.search && UUID.test(query.search) ? query.search : null;
-  const status = query.status ?? null;
-  const provider = query.provider ?? null;
-  const from = query.from?.toISOString() ?? null;
-  const to = query.to?.toISOString() ?? null;
-  const tag = query.tag ?? null;
-  const projectId = query.projectId ?? null;
-  const matches = Prisma.sql`FROM messages
-       WHERE org_id = ${principal.orgId}::uuid
-         AND (${pattern}::text IS NULL OR subject ILIKE ${pattern}::text OR array_to_string("to" || cc || bcc, ' ') ILIKE ${pattern}::text OR id = ${id}::uuid)
-         AND (${status}::text IS NULL OR coalesce(delivery_status, status) = ${status}::text)
-         AND (${provider}::text IS NULL OR provider_name = ${provider}::text)
-         AND (${from}::timestamptz IS NULL OR created_at >= ${from}::timestamptz)
-         AND (${to}::timestamptz IS NULL OR created_at < ${to}::timestamptz)
-         AND (${tag}::text IS NULL OR tags @> ARRAY[${tag}::text])
-         AND (NOT ${query.sentOnly}::boolean OR sent_at IS NOT NULL)
-         AND (${projectId}::uuid IS NULL OR project_id = ${projectId}::uuid)`;
+  const matches = messagesMatching(principal, {
+    search: query.search,
+    status: query.status,
+    provider: query.provider,
+    since: query.from,
+    until: query.to,
+    tag: query.tag,
+    projectId: query.projectId,
+    sentOnly: query.sentOnly,
+  });
   // One statement: the page, and how many match, counted up to one past the cap.
   const rows = await rawQuery<Row>(
     Prisma.sql`WITH counted AS (SELECT count(*)::int AS counted FROM (SELECT 1 ${matches} LIMIT ${cap + 1}) AS capped),

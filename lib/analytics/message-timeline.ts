@@ -7,6 +7,7 @@ import { notFound } from "@/lib/errors/app-error";
 import type { Principal } from "@/lib/auth/principal";
 import { recipientStatuses, shownStatus, statusSummary } from "@/lib/events/message-status";
 import type { Message } from "@/lib/generated/prisma/client";
+import { tagPairs } from "@/lib/email/tags";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,7 +28,7 @@ export function shownMessage(m: Message) {
     status: shownStatus(m.status, m.deliveryStatus),
     statusSummary: statusSummary(recipients),
     recipients,
-    tags: m.tags.map((t) => ({ name: t.slice(0, t.indexOf(":")), value: t.slice(t.indexOf(":") + 1) })),
+    tags: tagPairs(m.tags),
   };
 }
 

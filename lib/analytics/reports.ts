@@ -3,6 +3,7 @@
 // Opened and clicked count recipients who opened or clicked, bots left out.
 import { readSnapshot } from "@/lib/db/raw-query";
 import { countEngagements, countEvents, type CountRow, type Range } from "@/lib/analytics/event-counts";
+import { countTagged } from "@/lib/analytics/tag-counts";
 
 export const rate = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 100) / 100);
 const sum = (rows: CountRow[], type: string) => rows.reduce((n, r) => n + (r.type === type ? r.count : 0), 0);
@@ -26,8 +27,9 @@ export function totals(events: CountRow[], engagements: CountRow[]) {
   };
 }
 
-export async function summaryReport(range: Range) {
-  const { events, engagements } = await counts(range, true);
+/** With `tag` ("name:value"), only the messages carrying it are counted (tag-counts.ts). */
+export async function summaryReport(range: Range, tag: string | null = null) {
+  const { events, engagements } = tag ? await readSnapshot((query) => countTagged(query, range, tag)) : await counts(range, true);
   const t = totals(events, engagements);
   return {
     totalSent: t.sent,

@@ -9,18 +9,24 @@ const DAY_MS = 24 * 3_600_000;
 const MAX_SPAN_DAYS = 400;
 const moment = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z" });
 
+const reportFields = { from: moment.optional(), to: moment.optional(), projectId: z.uuid("not a valid project id").optional() };
+
 /** from/to (SPEC: from defaults to 30 days ago, to to now); from after to is refused. */
-export const reportQuerySchema = z
-  .object({ from: moment.optional(), to: moment.optional(), projectId: z.uuid("not a valid project id").optional() })
+function reportWindow(q: { from?: string; to?: string; projectId?: string }, ctx: z.RefinementCtx) {
+  const to = q.to ? new Date(q.to) : new Date();
+  const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY_MS);
+  if (from > to) ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+  else if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * DAY_MS)
+    ctx.addIssue({ code: "custom", path: ["from"], message: `a report covers at most ${MAX_SPAN_DAYS} days` });
+  return { from, to, projectId: q.projectId ?? null };
+}
+
+export const reportQuerySchema = z.object(reportFields).strict().transform(reportWindow);
+/** The summary's query: a report's, and a tag narrowing it to the messages that carry it. */
+export const summaryQuerySchema = z
+  .object({ ...reportFields, tag: tagFilterSchema.optional().describe("name:value: count only the messages with this tag") })
   .strict()
-  .transform((q, ctx) => {
-    const to = q.to ? new Date(q.to) : new Date();
-    const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * DAY_MS);
-    if (from > to) ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
-    else if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * DAY_MS)
-      ctx.addIssue({ code: "custom", path: ["from"], message: `a report covers at most ${MAX_SPAN_DAYS} days` });
-    return { from, to, projectId: q.projectId ?? null };
-  });
+  .transform((q, ctx) => ({ ...reportWindow(q, ctx), tag: q.tag ?? null }));
 export type ReportQuery = z.output<typeof reportQuerySchema>;
 
 const rate = z.number().describe("a fraction of sent, two decimals");
@@ -85,46 +91,49 @@ export const eventSchema = z.object({
 
 export const emailStatsSchema = z.object({ emailId: z.string(), events: z.array(eventSchema) });
 
-const statusField = z
+export const statusField = z
   .string()
   .describe(
     "what the provider last reported: queued, sent, delivered, deferred (delivery delayed), opened, clicked, failed, bounced, complained, or unconfirmed; with several recipients the highest in that order (docs/sending.md)",
   );
-const statusSummaryField = z
+export const statusSummaryField = z
   .string()
   .describe(
     'each status with its share of recipients, highest first, e.g. "delivered (2 of 3), bounced (1 of 3)"; one recipient: its status',
   );
 
+/** One message as the API shows it (the timeline's `message`; the messages API's detail builds on it). */
+export const messageDetailSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid().nullable(),
+  fromAddress: z.string(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  subject: z.string(),
+  status: statusField,
+  statusSummary: statusSummaryField,
+  recipients: z.array(z.object({ email: z.string(), status: z.string() })).describe("each recipient (to, cc, bcc) with its own status"),
+  sendMode: z.string(),
+  emailType: z.string(),
+  providerName: z.string().nullable(),
+  providerMessageId: z.string().nullable(),
+  error: z.string().nullable(),
+  tags: z.array(z.object({ name: z.string(), value: z.string() })),
+  html: z.string().nullable().describe("as sent, before open and click tracking; null when there was none or retention removed it"),
+  text: z.string().nullable(),
+  bodyTruncated: z.boolean().describe("html or text was longer than 256 KiB and is kept cut"),
+  bodyRemovedAt: nullableTimestamp.describe("when retention removed html and text"),
+  headers: z.array(z.object({ name: z.string(), value: z.string() })),
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int().describe("bytes") }))
+    .describe("names, types and sizes; contents are not kept"),
+  createdAt: timestamp,
+  sentAt: nullableTimestamp,
+});
+
 export const messageTimelineSchema = z.object({
-  message: z.object({
-    id: z.uuid(),
-    projectId: z.uuid().nullable(),
-    fromAddress: z.string(),
-    to: z.array(z.string()),
-    cc: z.array(z.string()),
-    bcc: z.array(z.string()),
-    subject: z.string(),
-    status: statusField,
-    statusSummary: statusSummaryField,
-    recipients: z.array(z.object({ email: z.string(), status: z.string() })).describe("each recipient (to, cc, bcc) with its own status"),
-    sendMode: z.string(),
-    emailType: z.string(),
-    providerName: z.string().nullable(),
-    providerMessageId: z.string().nullable(),
-    error: z.string().nullable(),
-    tags: z.array(z.object({ name: z.string(), value: z.string() })),
-    html: z.string().nullable().describe("as sent, before open and click tracking; null when there was none or retention removed it"),
-    text: z.string().nullable(),
-    bodyTruncated: z.boolean().describe("html or text was longer than 256 KiB and is kept cut"),
-    bodyRemovedAt: nullableTimestamp.describe("when retention removed html and text"),
-    headers: z.array(z.object({ name: z.string(), value: z.string() })),
-    attachments: z
-      .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int().describe("bytes") }))
-      .describe("names, types and sizes; contents are not kept"),
-    createdAt: timestamp,
-    sentAt: nullableTimestamp,
-  }),
+  message: messageDetailSchema,
   events: z.array(eventSchema).describe("oldest first"),
 });
 

@@ -33,3 +33,7 @@ export const tagFilterSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,256}:[A-Za-z0-9_-]{1,256}$/, "must be name:value (ASCII letters, digits, _ and -)")
   .describe("name:value of one tag");
+
+/** Stored "name:value" tags as the API and webhooks show them. */
+export const tagPairs = (stored: readonly string[]): Tag[] =>
+  stored.map((t) => ({ name: t.slice(0, t.indexOf(":")), value: t.slice(t.indexOf(":") + 1) }));

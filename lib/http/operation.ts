@@ -4,7 +4,7 @@
 // is derived from the modules that define them (lib/openapi/operations.ts), never kept by hand.
 import type { z } from "zod";
 import type { Permission, Scope } from "@/lib/auth/permissions";
-import type { Pagination } from "@/lib/http/pagination";
+import { paginationSchema, type Pagination } from "@/lib/http/pagination";
 import type { RequestContext } from "@/lib/http/route-context";
 
 export interface OperationSpec {
@@ -25,6 +25,8 @@ export interface OperationSpec {
   response: z.ZodType;
   status?: number;
   paginated?: boolean;
+  /** The envelope's `pagination` when not the usual {page, perPage, total} (lib/http/pagination.ts). */
+  pagination?: z.ZodType;
   bodyLimit?: number;
   /** A non-JSON request body the handler reads itself as a stream (req.body): not parsed or buffered here. */
   rawBody?: { contentType: string; description: string };
@@ -38,7 +40,7 @@ export interface OperationSpec {
 /** What a handler answers: the envelope's data (and pagination), or a Response of its own for a non-JSON body (`produces`). */
 export interface V1Result {
   data: unknown;
-  pagination?: Pagination;
+  pagination?: Pagination | Record<string, unknown>;
   status?: number;
 }
 
@@ -69,3 +71,7 @@ export function operationsOf(modules: object[]): OperationSpec[] {
       .sort((a, b) => defined.get(a)! - defined.get(b)!),
   );
 }
+
+/** The schema of a paginated operation's `pagination`; null when the operation is not paginated. */
+export const paginationSchemaOf = (op: Pick<OperationSpec, "paginated" | "pagination">): z.ZodType | null =>
+  op.paginated ? (op.pagination ?? paginationSchema) : null;

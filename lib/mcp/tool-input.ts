@@ -1,8 +1,7 @@
 // Tool argument and result schemas, built from the v1 operations' own schemas (never redefined).
 import { z } from "zod";
 import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
-import { paginationSchema } from "@/lib/http/pagination";
-import type { OperationSpec } from "@/lib/http/operation";
+import { paginationSchemaOf, type OperationSpec } from "@/lib/http/operation";
 
 /** An operation without inputs takes no arguments, as a v1 route without a query accepts none. */
 export const emptyArguments = z.object({}).strict();
@@ -51,6 +50,7 @@ export const advertised = (schema: z.ZodType): StandardSchemaWithJSON => standar
 
 /** The structured result's schema: the v1 envelope without its requestId. */
 export function outputSchemaOf(op: OperationSpec): StandardSchemaWithJSON {
-  const envelope = op.paginated ? z.object({ data: op.response, pagination: paginationSchema }) : z.object({ data: op.response });
+  const pagination = paginationSchemaOf(op);
+  const envelope = pagination ? z.object({ data: op.response, pagination }) : z.object({ data: op.response });
   return standard(envelope, (value) => envelope["~standard"].validate(value));
 }

@@ -1,8 +1,7 @@
 // OpenAPI 3.1 document of the v1 API, generated from the operations' zod schemas
 // (zod's own JSON Schema output; OpenAPI 3.1 uses JSON Schema 2020-12 as is).
 import { z } from "zod";
-import type { OperationSpec } from "@/lib/http/operation";
-import { paginationSchema } from "@/lib/http/pagination";
+import { paginationSchemaOf, type OperationSpec } from "@/lib/http/operation";
 import { v1Operations } from "@/lib/openapi/operations";
 import { ERROR_STATUS } from "@/lib/errors/app-error";
 import { APP_SCOPES } from "@/lib/oauth/scopes";
@@ -56,7 +55,11 @@ function operationObject(op: OperationSpec) {
     required: ["data", "requestId"],
     properties: { data, requestId: { type: "string", pattern: "^req_" } },
   };
-  if (op.paginated) (envelope.properties as JsonSchema).pagination = schema(paginationSchema, "output");
+  const pagination = paginationSchemaOf(op);
+  if (pagination) {
+    (envelope.properties as JsonSchema).pagination = schema(pagination, "output");
+    (envelope.required as string[]).push("pagination");
+  }
   const err = (description: string) => ({
     description,
     headers: commonHeaders,

@@ -1,9 +1,14 @@
-// client.emails: send, batch, schedule and change scheduled sends.
+// client.emails: send, batch, schedule and change scheduled sends; read and list sent messages.
 import type { HttpClient, RequestOptions } from "./http.js";
 import type {
   BatchItem,
   BatchResult,
   CancelResult,
+  ListMessagesQuery,
+  Message,
+  MessagePage,
+  MessagePagination,
+  MessageSummary,
   ScheduleEmailBody,
   ScheduledEmail,
   SendEmailBody,
@@ -45,5 +50,26 @@ export class Emails {
   /** DELETE /api/v1/email/scheduled/{id}: cancelled is false once it is sending or done. */
   async cancel(scheduledId: string): Promise<CancelResult> {
     return (await this.http.request<CancelResult>({ method: "DELETE", path: `/api/v1/email/scheduled/${id(scheduledId)}` })).data;
+  }
+
+  /** GET /api/v1/email/messages/{messageId}: one sent message with its events and tags. */
+  async get(messageId: string): Promise<Message> {
+    return (await this.http.request<Message>({ method: "GET", path: `/api/v1/email/messages/${id(messageId)}` })).data;
+  }
+
+  /** GET /api/v1/email/messages: one page, newest first; pass pagination.nextCursor as cursor for the next. */
+  async list(query: ListMessagesQuery = {}): Promise<MessagePage> {
+    const res = await this.http.request<MessageSummary[]>({ method: "GET", path: "/api/v1/email/messages", query });
+    return { data: res.data, pagination: res.pagination as MessagePagination, requestId: res.requestId };
+  }
+
+  /** Every message the query matches, newest first, page after page by cursor (unmoved by mail sent meanwhile). */
+  async *listAll(query: Omit<ListMessagesQuery, "page" | "cursor"> = {}): AsyncGenerator<MessageSummary, void, undefined> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.list({ ...query, ...(cursor ? { cursor } : {}) });
+      yield* page.data;
+      cursor = page.pagination.nextCursor ?? undefined;
+    } while (cursor);
   }
 }

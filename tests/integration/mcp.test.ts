@@ -22,6 +22,7 @@ const TOOLS = [
   "send_email",
   "schedule_email",
   "update_scheduled_email",
+  "list_messages",
   "get_message",
   "analytics_summary",
   "list_providers",
@@ -153,7 +154,7 @@ describe("tools/list", () => {
     expect(byName.get_message.inputSchema.required).toEqual(["messageId"]);
     // Every tool refuses arguments it does not name, as every v1 body and query does.
     for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
-    expect(Object.keys(byName.analytics_summary.inputSchema.properties!)).toEqual(["from", "to", "projectId"]);
+    expect(Object.keys(byName.analytics_summary.inputSchema.properties!)).toEqual(["from", "to", "projectId", "tag"]);
     expect(byName.list_providers.inputSchema).toMatchObject({ properties: {}, additionalProperties: false });
     expect(Object.keys(byName.update_webhook_endpoint.inputSchema.properties!)).toEqual(["id", "url", "description", "events", "isActive"]);
     expect(byName.update_webhook_endpoint.inputSchema.required).toEqual(["id"]);
@@ -204,12 +205,18 @@ describe("email tools", () => {
 
     const unknown = await refused(client, "get_message", { messageId: data.id, includeBodies: true });
     expect(unknown).toMatchObject({ code: "VALIDATION_ERROR", error: expect.stringContaining("includeBodies") });
-    const timeline = await ok(client, "get_message", { messageId: data.id });
-    expect(timeline.data.message).toMatchObject({ id: data.id, subject: "Sent over MCP" });
-    expect(timeline.data.events.map((e: { type: string }) => e.type)).toContain("email.sent");
+    const message = await ok(client, "get_message", { messageId: data.id });
+    expect(message.data).toMatchObject({ id: data.id, subject: "Sent over MCP", to: ["mcp-1@example.test"] });
+    expect(message.data.events.map((e: { type: string }) => e.type)).toContain("email.sent");
     // The same data the v1 route answers.
-    const v1 = await call(`/api/v1/analytics/messages/${data.id}`, { key });
-    expect(timeline.data).toEqual(v1.body.data);
+    const v1 = await call(`/api/v1/email/messages/${data.id}`, { key });
+    expect(message.data).toEqual(v1.body.data);
+
+    const listed = await ok(client, "list_messages", { subject: "Sent over MCP", perPage: 5 });
+    expect(listed.data.map((m: { id: string }) => m.id)).toContain(data.id);
+    expect(listed.pagination).toMatchObject({ page: 1, perPage: 5 });
+    const v1List = await call(`/api/v1/email/messages?subject=Sent%20over%20MCP&perPage=5`, { key });
+    expect(listed.data).toEqual(v1List.body.data);
   });
 
   it("schedule_email schedules a send (and requires scheduledAt); nothing goes out now", async () => {
@@ -424,7 +431,8 @@ describe("scopes and organizations", () => {
     expect(project.status).toBe(201);
     const bound = await withKey((await createKey(org.cookie, ["analytics:read"], { projectId: project.body.id })).key);
     expect((await refused(bound, "get_message", { messageId: data.id })).code).toBe("NOT_FOUND");
-    expect((await ok(client, "get_message", { messageId: data.id })).data.message.id).toBe(data.id);
+    expect((await ok(client, "get_message", { messageId: data.id })).data.id).toBe(data.id);
+    expect((await ok(bound, "list_messages", { subject: "Mine" })).data).toEqual([]);
   });
 });
 

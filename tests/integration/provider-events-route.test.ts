@@ -128,6 +128,7 @@ async function expectPublished(s: Setup, expected: Expected[]) {
       campaign_send_id: null,
       recipient: e.recipient,
       send_mode: "production",
+      tags: [],
       ...(e.url ? { url: e.url } : {}),
       ...(e.reason ? { reason: e.reason } : {}),
     })),

@@ -42,7 +42,11 @@ describe("delivery of email.sent", () => {
   it("posts the raw event, signed as SPEC says; both verifications pass and the fields are SPEC's", async () => {
     const { org, endpoint, send } = await setup();
     const hook = await endpoint({ events: ["email.sent"] });
-    const sent = await send({ to: ["Reader <Reader@Example.test>"], cc: "cc@example.test" });
+    const tags = [
+      { name: "category", value: "welcome" },
+      { name: "customer_id", value: "c-42" },
+    ];
+    const sent = await send({ to: ["Reader <Reader@Example.test>"], cc: "cc@example.test", tags });
     const hits = await receiver.waitFor(hook.path, 2);
     expect(hits).toHaveLength(2);
     for (const hit of hits) {
@@ -61,8 +65,9 @@ describe("delivery of email.sent", () => {
       campaign_send_id: null,
       recipient: "cc@example.test",
       send_mode: "production",
+      tags,
     });
-    expect(bodies[1].recipient).toBe("reader@example.test");
+    expect(bodies[1]).toMatchObject({ recipient: "reader@example.test", tags });
     expect(new Set(hits.map((h) => h.headers["x-webhook-id"])).size).toBe(2);
     // A forged body or another secret fails verification.
     expect(verifyByHand({ ...hits[0], body: hits[0].body.replace("production", "test") }, hook.secret)).toBe(false);

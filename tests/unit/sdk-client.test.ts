@@ -54,6 +54,25 @@ describe("the client's requests", () => {
     expect(seen[0].headers).toMatchObject({ authorization: "Bearer mr_test", "idempotency-key": "k1", "content-type": "application/json" });
   });
 
+  it("puts list filters in the query and pages by cursor through listAll", async () => {
+    const page = (ids: string[], nextCursor: string | null) => ({
+      status: 200,
+      body: {
+        data: ids.map((id) => ({ id })),
+        pagination: { page: null, perPage: 2, total: 3, moreThanTotal: false, nextCursor },
+        requestId: "r",
+      },
+    });
+    const client = run([page(["a", "b"], "c1"), page(["c"], null)]);
+    const ids: string[] = [];
+    for await (const m of client.emails.listAll({ tag: "plan:pro", perPage: 2 })) ids.push(m.id);
+    expect(ids).toEqual(["a", "b", "c"]);
+    expect(seen.map((s) => s.url)).toEqual([
+      "/api/v1/email/messages?tag=plan%3Apro&perPage=2",
+      "/api/v1/email/messages?tag=plan%3Apro&perPage=2&cursor=c1",
+    ]);
+  });
+
   it("retries a 429 after Retry-After, even a POST without an idempotency key", async () => {
     const client = run([busy(429, "0"), busy(429, "0")]);
     expect(await client.emails.send(send)).toEqual({ ok: true });

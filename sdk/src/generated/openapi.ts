@@ -26,7 +26,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Organization-level counts and rates for a period (from defaults to 30 days ago, to to now) */
+        /** Organization-level counts and rates for a period (from defaults to 30 days ago, to to now); with tag=name:value, of the messages carrying that tag */
         get: operations["getApiV1AnalyticsSummary"];
         put?: never;
         post?: never;
@@ -397,6 +397,40 @@ export interface paths {
         put?: never;
         /** Send 1 to 100 emails in one request, each as POST /api/v1/email/send would; one entry per item, in order (Idempotency-Key header supported) */
         post: operations["postApiV1EmailBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's messages, newest first, filtered by status, to, from, subject, tag, projectId, since and until; by page or by cursor (pagination.nextCursor) */
+        get: operations["getApiV1EmailMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message: addresses, status and each recipient's, provider, tags, metadata, html and text (until retention removes them), and its events */
+        get: operations["getApiV1EmailMessagesMessageId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1248,6 +1282,7 @@ export interface operations {
             query?: {
                 from?: string;
                 projectId?: string;
+                tag?: string;
                 to?: string;
             };
             header?: never;
@@ -1650,7 +1685,7 @@ export interface operations {
                             updatedAt: string;
                             useCaseId: string | null;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -3851,7 +3886,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "sending" | "sent" | "failed" | "skipped";
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -4026,7 +4061,7 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -5320,7 +5355,7 @@ export interface operations {
                             status: "running" | "completed" | "failed";
                             updated: number;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -5502,7 +5537,7 @@ export interface operations {
                             status: "running" | "completed" | "failed";
                             updated: number;
                         };
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -6200,7 +6235,7 @@ export interface operations {
                             updatedAt: string;
                             verifiedAt: string | null;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -7638,6 +7673,414 @@ export interface operations {
             };
         };
     };
+    getApiV1EmailMessages: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                from?: string;
+                page?: number;
+                perPage?: number;
+                projectId?: string;
+                since?: string;
+                status?: "queued" | "unconfirmed" | "sent" | "deferred" | "delivered" | "opened" | "clicked" | "failed" | "bounced" | "complained";
+                subject?: string;
+                tag?: string;
+                to?: string;
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bcc: string[];
+                            cc: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            emailType: string;
+                            fromAddress: string;
+                            /** Format: uuid */
+                            id: string;
+                            projectId: string | null;
+                            providerMessageId: string | null;
+                            providerName: string | null;
+                            sendMode: string;
+                            sentAt: string | null;
+                            /** @description what the provider last reported: queued, sent, delivered, deferred (delivery delayed), opened, clicked, failed, bounced, complained, or unconfirmed; with several recipients the highest in that order (docs/sending.md) */
+                            status: string;
+                            /** @description each status with its share of recipients, highest first, e.g. "delivered (2 of 3), bounced (1 of 3)"; one recipient: its status */
+                            statusSummary: string;
+                            subject: string;
+                            tags: {
+                                name: string;
+                                value: string;
+                            }[];
+                            to: string[];
+                        }[];
+                        pagination: {
+                            /** @description more messages match than total */
+                            moreThanTotal: boolean;
+                            /** @description pass as cursor for the next page; null on the last page */
+                            nextCursor: string | null;
+                            /** @description the page number; null when paging by cursor */
+                            page: number | null;
+                            perPage: number;
+                            /** @description messages matching, counted up to 10,000 (see moreThanTotal) */
+                            total: number;
+                        };
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path does not fit */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid or missing API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKey"];
+                };
+            };
+            /** @description SCOPE_DENIED, PERMISSION_DENIED or CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in your organization */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached right now; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1EmailMessagesMessageId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description names, types and sizes; contents are not kept */
+                            attachments: {
+                                contentType: string;
+                                filename: string;
+                                /** @description bytes */
+                                size: number;
+                            }[];
+                            bcc: string[];
+                            /** @description when retention removed html and text */
+                            bodyRemovedAt: string | null;
+                            /** @description html or text was longer than 256 KiB and is kept cut */
+                            bodyTruncated: boolean;
+                            cc: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            emailType: string;
+                            error: string | null;
+                            /** @description oldest first */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                occurredAt: string;
+                                reason: string | null;
+                                recipient: string;
+                                source: string;
+                                type: string;
+                                url: string | null;
+                            }[];
+                            fromAddress: string;
+                            headers: {
+                                name: string;
+                                value: string;
+                            }[];
+                            /** @description as sent, before open and click tracking; null when there was none or retention removed it */
+                            html: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description the metadata given at send */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            projectId: string | null;
+                            providerMessageId: string | null;
+                            providerName: string | null;
+                            /** @description each recipient (to, cc, bcc) with its own status */
+                            recipients: {
+                                email: string;
+                                status: string;
+                            }[];
+                            sendMode: string;
+                            sentAt: string | null;
+                            /** @description what the provider last reported: queued, sent, delivered, deferred (delivery delayed), opened, clicked, failed, bounced, complained, or unconfirmed; with several recipients the highest in that order (docs/sending.md) */
+                            status: string;
+                            /** @description each status with its share of recipients, highest first, e.g. "delivered (2 of 3), bounced (1 of 3)"; one recipient: its status */
+                            statusSummary: string;
+                            subject: string;
+                            tags: {
+                                name: string;
+                                value: string;
+                            }[];
+                            text: string | null;
+                            to: string[];
+                        };
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path does not fit */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid or missing API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKey"];
+                };
+            };
+            /** @description SCOPE_DENIED, PERMISSION_DENIED or CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in your organization */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached right now; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiV1EmailScheduled: {
         parameters: {
             query?: {
@@ -7685,7 +8128,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "scheduled" | "sending" | "sent" | "failed" | "cancelled";
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -8936,7 +9379,7 @@ export interface operations {
                             tags: string[];
                             to: string[];
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -9669,7 +10112,7 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -10562,7 +11005,7 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -11478,7 +11921,7 @@ export interface operations {
                             /** Format: uuid */
                             userId: string;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -11639,7 +12082,7 @@ export interface operations {
                             isDefault: boolean;
                             name: string;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -12191,7 +12634,7 @@ export interface operations {
                             /** @description confirmed by the address's owner, or at a verified domain: may be used as a from-address in production */
                             verified: boolean;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -13286,7 +13729,7 @@ export interface operations {
                             updatedAt: string;
                             useCaseId: string | null;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -14338,7 +14781,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "completed" | "exited" | "failed";
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -14897,7 +15340,7 @@ export interface operations {
                             /** @enum {string} */
                             reason: "bounce" | "complaint" | "unsubscribe" | "manual";
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -15580,7 +16023,7 @@ export interface operations {
                             /** @description the version shown: the current one unless ?version= named another */
                             version: number;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -16713,7 +17156,7 @@ export interface operations {
                             }[];
                             version: number;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -16878,7 +17321,7 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
@@ -17759,7 +18202,7 @@ export interface operations {
                             updatedAt: string;
                             url: string;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             perPage: number;
                             total: number;
