@@ -4,8 +4,7 @@ import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/app-error";
 import { SEND_BODY_LIMIT } from "@/lib/http/read-body";
 import { sendResultSchema, v1SendEmailSchema } from "@/lib/email/schemas";
-import { MAX_SCHEDULE_AHEAD_MS, scheduledEmailSchema } from "@/lib/scheduling/schemas";
-import { momentOf } from "@/lib/scheduling/relative-time";
+import { scheduledEmailSchema, sendTimeProblem } from "@/lib/scheduling/schemas";
 
 export const MAX_BATCH_ITEMS = 100;
 
@@ -13,24 +12,16 @@ export const MAX_BATCH_ITEMS = 100;
  * ordinary messages take well under 1 MiB; a batch with large attachments is better split. */
 export const BATCH_BODY_LIMIT = SEND_BODY_LIMIT;
 
-/** An item's scheduledAt is checked with the rest of the body, so a time in the past refuses the
- * whole batch before anything is sent, as it refuses a single send (scheduleEmail checks it again).
- * It may be relative ("in 10 minutes"). */
-function scheduledAtProblem(at: string, now: number): string | null {
-  const when = momentOf(at, now).getTime();
-  if (when <= now) return "must be in the future";
-  if (when > now + MAX_SCHEDULE_AHEAD_MS) return "must be at most 365 days ahead";
-  return null;
-}
-
 export const batchSendSchema = z
   .array(v1SendEmailSchema)
   .min(1, "give at least one email")
   .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} emails in one batch`)
+  // An item's scheduledAt (perhaps relative) is checked with the rest of the body, so a time in
+  // the past refuses the whole batch before anything is sent (scheduleEmail checks it again).
   .superRefine((items, ctx) => {
     const now = Date.now();
     items.forEach((item, i) => {
-      const problem = item.scheduledAt ? scheduledAtProblem(item.scheduledAt, now) : null;
+      const problem = item.scheduledAt ? sendTimeProblem(item.scheduledAt, now) : null;
       if (problem) ctx.addIssue({ code: "custom", path: [i, "scheduledAt"], message: problem });
     });
   })

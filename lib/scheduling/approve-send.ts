@@ -13,7 +13,7 @@ import { checkSafety } from "@/lib/email/check-safety";
 import { isDemoOnly } from "@/lib/events/demo-addresses";
 import { applyTemplate } from "@/lib/templates/apply-template";
 import { hasFreshSecondFactor } from "@/lib/two-factor/two-factor";
-import { MAX_SCHEDULE_AHEAD_MS } from "@/lib/scheduling/schemas";
+import { sendTimeProblem } from "@/lib/scheduling/schemas";
 import { momentOf } from "@/lib/scheduling/relative-time";
 import { storedBody } from "@/lib/scheduling/stored-body";
 import type { SendEmailInput } from "@/lib/email/schemas";
@@ -21,12 +21,10 @@ import type { SendEmailInput } from "@/lib/email/schemas";
 /** The moment a send time names (ISO or "in 10 minutes"), refused unless in the future and at most 365 days ahead. */
 export function sendTimeOf(value: string, field: string): Date {
   const now = Date.now();
-  const when = momentOf(value, now);
-  const refuse = (message: string) =>
-    new AppError("VALIDATION_ERROR", `Invalid request: body.${field}: ${message}`, [{ path: `body.${field}`, message }]);
-  if (when.getTime() <= now) throw refuse("must be in the future");
-  if (when.getTime() > now + MAX_SCHEDULE_AHEAD_MS) throw refuse("must be at most 365 days ahead");
-  return when;
+  const problem = sendTimeProblem(value, now);
+  if (problem)
+    throw new AppError("VALIDATION_ERROR", `Invalid request: body.${field}: ${problem}`, [{ path: `body.${field}`, message: problem }]);
+  return momentOf(value, now);
 }
 
 async function safetySettings(orgId: string) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nullableTimestamp, timestamp } from "@/lib/http/wire";
 import { v1SendEmailSchema } from "@/lib/email/schemas";
+import { momentOf } from "@/lib/scheduling/relative-time";
 
 export const SCHEDULED_STATUSES = ["scheduled", "sending", "sent", "failed", "cancelled"] as const;
 
@@ -40,6 +41,14 @@ export const cancelResultSchema = z.object({ cancelled: z.boolean() });
 
 /** How long ahead a send may be scheduled (DESIGN.md §4). */
 export const MAX_SCHEDULE_AHEAD_MS = 365 * 24 * 3_600_000;
+
+/** What is wrong with a send time (ISO, or relative counted from `now`): null when it is in the future and at most 365 days ahead. */
+export function sendTimeProblem(value: string, now: number): string | null {
+  const when = momentOf(value, now).getTime();
+  if (when <= now) return "must be in the future";
+  if (when > now + MAX_SCHEDULE_AHEAD_MS) return "must be at most 365 days ahead";
+  return null;
+}
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
