@@ -259,6 +259,7 @@ export async function buildWorld(): Promise<OrgWorld> {
 export function kindOf(path: string, param: string): Kind {
   const table: [RegExp, string, Kind][] = [
     [/^\/api\/v1\/analytics\/messages\//, "messageId", "message"],
+    [/^\/api\/v1\/email\/messages\//, "messageId", "message"],
     [/^\/api\/analytics\/stats\//, "emailId", "message"],
     [/^\/api\/messages\//, "id", "message"],
     [/^\/api\/(v1\/)?email\/schedul/, "id", "scheduled"],
