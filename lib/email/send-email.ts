@@ -7,6 +7,7 @@ import { actorOf, boundProjectOf, userIdOf, type SendPrincipal } from "@/lib/aut
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors/app-error";
 import { buildMessage } from "@/lib/email/build-message";
+import { resolveAttachments } from "@/lib/email/resolve-attachments";
 import { deliver, deliverToDemo, type DeliveryResult } from "@/lib/email/deliver";
 import { announceReconcile, reconcileAt, reconcileJob } from "@/lib/email/reconcile-send";
 import { storeMessage } from "@/lib/email/stored-message";
@@ -51,7 +52,8 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
   // templateId: the stored template's rendered subject, html and text replace the body's. The
   // schema still requires a subject of the body's own; the template's subject wins over it.
   input = await applyTemplate(orgId, input);
-  const message = buildMessage(input);
+  // Attachments given by URL are fetched now, before anything is recorded: a fetch failing sends nothing.
+  const message = buildMessage(input, await resolveAttachments(input.attachments));
   // Demo addresses go to the demo provider whatever is configured; mixed with real ones: 400.
   const demoOnly = isDemoOnly(message);
   let recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
