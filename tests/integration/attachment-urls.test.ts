@@ -13,7 +13,7 @@ import { simpleParser } from "mailparser";
 import { call } from "../helpers/http";
 import { ownServer, type OwnServer } from "../helpers/own-server";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
-import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
+import { newSink, smtpProvider } from "../helpers/sending";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { until } from "../helpers/until";
 
@@ -70,16 +70,7 @@ const sinks: Record<"open" | "shipped", SmtpSink | undefined> = { open: undefine
 
 async function withSink(s: OwnServer) {
   const sink = await newSink();
-  const res = await call("/api/providers", {
-    base: s.server.url,
-    cookie: s.cookie,
-    body: {
-      name: "sink",
-      type: "smtp",
-      config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
-    },
-  });
-  expect(res.status).toBe(201);
+  await smtpProvider(s.cookie, sink, {}, s.server.url);
   return sink;
 }
 
