@@ -42,6 +42,10 @@ const envSchema = z.object({
   // Webhook endpoints on http and local or private addresses (docs/self-hosting.md): unset, on
   // in development (`next dev`, for a receiver on your own machine) and off otherwise.
   ALLOW_PRIVATE_WEBHOOK_URLS: optionalFlag,
+  // Attachment URLs (attachments[].path) on http and local or private addresses
+  // (docs/security.md): unset, on in development (a file server on your own machine) and off
+  // otherwise, as ALLOW_PRIVATE_WEBHOOK_URLS.
+  ALLOW_PRIVATE_ATTACHMENT_URLS: optionalFlag,
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().default(10),
   // A send a provider took but never confirmed waits this long for evidence before it goes to
   // the next provider (docs/sending.md).
@@ -130,16 +134,19 @@ function isAddressOrRange(entry: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
-export type Env = Omit<z.infer<typeof envSchema>, "ALLOW_PRIVATE_WEBHOOK_URLS" | "APP_URL"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "ALLOW_PRIVATE_WEBHOOK_URLS" | "ALLOW_PRIVATE_ATTACHMENT_URLS" | "APP_URL"> & {
   APP_URL: string;
   ALLOW_PRIVATE_WEBHOOK_URLS: boolean;
   /** ALLOW_PRIVATE_WEBHOOK_URLS was not set: its value is the default for NODE_ENV. */
   privateWebhookUrlsByDefault: boolean;
+  ALLOW_PRIVATE_ATTACHMENT_URLS: boolean;
+  /** ALLOW_PRIVATE_ATTACHMENT_URLS was not set: its value is the default for NODE_ENV. */
+  privateAttachmentUrlsByDefault: boolean;
   dataDir: string;
   inngestEnabled: boolean;
 };
 
-/** Unset ALLOW_PRIVATE_WEBHOOK_URLS: on only under `next dev` (NODE_ENV=development, set by
+/** Unset ALLOW_PRIVATE_WEBHOOK_URLS (or ALLOW_PRIVATE_ATTACHMENT_URLS): on only under `next dev` (NODE_ENV=development, set by
  * Next.js itself), never for `next start`, the standalone server or a script without NODE_ENV. */
 export const privateWebhookUrlsDefault = (nodeEnv: string | undefined) => nodeEnv === "development";
 
@@ -161,6 +168,8 @@ export function env(): Env {
     APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}`,
     ALLOW_PRIVATE_WEBHOOK_URLS: e.ALLOW_PRIVATE_WEBHOOK_URLS ?? privateWebhookUrlsDefault(raw.NODE_ENV),
     privateWebhookUrlsByDefault: e.ALLOW_PRIVATE_WEBHOOK_URLS === undefined,
+    ALLOW_PRIVATE_ATTACHMENT_URLS: e.ALLOW_PRIVATE_ATTACHMENT_URLS ?? privateWebhookUrlsDefault(raw.NODE_ENV),
+    privateAttachmentUrlsByDefault: e.ALLOW_PRIVATE_ATTACHMENT_URLS === undefined,
     dataDir: e.DATA_DIR ? path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR) : defaultDataDir(),
     inngestEnabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV || e.INNGEST_BASE_URL),
   };

@@ -31,7 +31,7 @@ async function start() {
   getEncryptionKey();
   ensureAuthUrl();
   installShutdown(e.SHUTDOWN_TIMEOUT_SECONDS * 1000);
-  announceWebhookPolicy(e);
+  announcePrivateSwitches(e);
   const handle = dbHandle();
   if (handle.kind === "embedded")
     console.log(`Mailroom: embedded database in ${dataDirInUse()} (set DATABASE_URL to use PostgreSQL instead).`);
@@ -51,12 +51,29 @@ async function start() {
   markReady();
 }
 
-/** Says so on the console when webhook endpoints may be local or private addresses. */
-function announceWebhookPolicy(e: Env) {
-  if (!e.ALLOW_PRIVATE_WEBHOOK_URLS) return;
+/** Says so on the console when a switch lets tenants aim connections at local or private addresses. */
+function announcePrivateSwitch(name: string, on: boolean, byDefault: boolean, what: string, example: string) {
+  if (!on) return;
   console.log(
-    e.privateWebhookUrlsByDefault
-      ? "Mailroom (development): webhook endpoints may use http and local or private addresses (say http://127.0.0.1:4555/hook). Set ALLOW_PRIVATE_WEBHOOK_URLS=false to refuse them as production does."
-      : "Mailroom: ALLOW_PRIVATE_WEBHOOK_URLS is on: webhook endpoints may use http and local or private addresses.",
+    byDefault
+      ? `Mailroom (development): ${what} may use http and local or private addresses (say ${example}). Set ${name}=false to refuse them as production does.`
+      : `Mailroom: ${name} is on: ${what} may use http and local or private addresses.`,
+  );
+}
+
+function announcePrivateSwitches(e: Env) {
+  announcePrivateSwitch(
+    "ALLOW_PRIVATE_WEBHOOK_URLS",
+    e.ALLOW_PRIVATE_WEBHOOK_URLS,
+    e.privateWebhookUrlsByDefault,
+    "webhook endpoints",
+    "http://127.0.0.1:4555/hook",
+  );
+  announcePrivateSwitch(
+    "ALLOW_PRIVATE_ATTACHMENT_URLS",
+    e.ALLOW_PRIVATE_ATTACHMENT_URLS,
+    e.privateAttachmentUrlsByDefault,
+    "attachment URLs",
+    "http://127.0.0.1:8000/invoice.pdf",
   );
 }

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
 import { assertNotInstanceAddress, assertNotSystemFrom } from "@/lib/system-mail/system-from";
-import type { OutgoingMessage } from "@/lib/providers/adapter";
+import type { OutgoingAttachment, OutgoingMessage } from "@/lib/providers/adapter";
 import type { SendEmailInput } from "@/lib/email/schemas";
 
 /** Organizations' default from-address: DEFAULT_FROM, else mail@<host of APP_URL> (no-reply@ is the instance's own, system-from.ts). */
@@ -10,7 +10,9 @@ export function defaultFrom(): string {
   return env().DEFAULT_FROM ?? `mail@${new URL(env().APP_URL).hostname}`;
 }
 
-export function buildMessage(input: SendEmailInput): OutgoingMessage {
+/** `attachments`: the input's, with their bytes (resolve-attachments.ts); a check of the send
+ * before it goes (scheduling) passes none, as the files are fetched when it goes. */
+export function buildMessage(input: SendEmailInput, attachments: OutgoingAttachment[]): OutgoingMessage {
   const from = input.from ?? { email: defaultFrom() };
   assertNotSystemFrom(from.email);
   if (input.from) assertNotInstanceAddress(input.from.email);
@@ -26,12 +28,7 @@ export function buildMessage(input: SendEmailInput): OutgoingMessage {
     html: input.html,
     text: input.text,
     headers: input.headers,
-    attachments: input.attachments.map((a) => ({
-      filename: a.filename,
-      content: Buffer.from(a.content, "base64"),
-      contentType: a.contentType ?? "application/octet-stream",
-      contentId: a.contentId,
-    })),
+    attachments,
     calendar: input.calendar,
   };
 }

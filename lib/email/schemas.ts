@@ -82,14 +82,39 @@ const headersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "must be base64");
 
+/** An attachment's URL: http(s) and without credentials. Whether plain http is allowed is the
+ * operator's switch (ALLOW_PRIVATE_ATTACHMENT_URLS), checked on the server when the send or
+ * schedule is handled (lib/email/resolve-attachments.ts), since this schema also runs in the browser. */
+const attachmentUrl = z
+  .string()
+  .max(2048)
+  .superRefine((raw, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return ctx.addIssue({ code: "custom", message: "must be an https URL" });
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") ctx.addIssue({ code: "custom", message: "must be an https URL" });
+    // "https://good@evil/" disguises the real host, and credentials would be stored and logged.
+    else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "must not contain a username or password" });
+  });
+
 const attachmentSchema = z
   .object({
     filename: z
       .string()
       .min(1)
       .max(255)
-      .refine((f) => !/[\r\n\0/\\]/.test(f), "not a valid file name"),
-    content: base64,
+      .refine((f) => !/[\r\n\0/\\]/.test(f), "not a valid file name")
+      .optional()
+      .describe("the file's name; required with content; with path, default: the URL's last path segment"),
+    content: base64.optional().describe("the file, base64; give content or path"),
+    path: attachmentUrl
+      .optional()
+      .describe(
+        "an https URL the file is fetched from when the message is sent (10 s, public addresses only, counted in the 40 MiB); give content or path",
+      ),
     contentType: z
       .string()
       .regex(/^[\w.+-]+\/[\w.+-]+$/, "not a valid content type")
@@ -100,7 +125,13 @@ const attachmentSchema = z
       .regex(/^[^\s<>]+$/)
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((a, ctx) => {
+    if ((a.content === undefined) === (a.path === undefined))
+      ctx.addIssue({ code: "custom", path: [], message: "give exactly one of content (base64) or path (a URL)" });
+    else if (a.content !== undefined && a.filename === undefined)
+      ctx.addIssue({ code: "custom", path: ["filename"], message: "filename is required with content" });
+  });
 
 const calendarSchema = z
   .object({
@@ -169,6 +200,11 @@ const sendFields = z.object({
 });
 
 type SendFields = z.infer<typeof sendFields>;
+export type AttachmentInput = z.infer<typeof attachmentSchema>;
+
+/** The decoded size of the attachments given inline (base64 content). */
+export const inlineAttachmentBytes = (attachments: AttachmentInput[]) =>
+  attachments.reduce((n, a) => n + Math.floor(((a.content?.length ?? 0) * 3) / 4), 0);
 
 function checkSend(b: SendFields, ctx: z.RefinementCtx) {
   if (!b.html && !b.text && !b.templateId) ctx.addIssue({ code: "custom", path: ["html"], message: "give html, text or templateId" });
@@ -180,7 +216,8 @@ function checkSend(b: SendFields, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: ["use_case_attribution"], message: "explicit needs use_case_id" });
   if (b.use_case_attribution === "default" && b.use_case_id)
     ctx.addIssue({ code: "custom", path: ["use_case_attribution"], message: "default cannot come with use_case_id (that is explicit)" });
-  const bytes = b.attachments.reduce((n, a) => n + Math.floor((a.content.length * 3) / 4), 0);
+  // Inline content only: a path's bytes are counted when it is fetched, against what is left.
+  const bytes = inlineAttachmentBytes(b.attachments);
   if (bytes > MAX_ATTACHMENTS_BYTES) ctx.addIssue({ code: "custom", path: ["attachments"], message: "attachments total more than 40 MiB" });
   const count = b.to.length + (b.cc?.length ?? 0) + (b.bcc?.length ?? 0);
   if (count > MAX_RECIPIENTS) ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients in all` });

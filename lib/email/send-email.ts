@@ -1,28 +1,24 @@
-// One send, start to end: the suppression list, safety (test mode, bulk threshold), the
-// monthly allowance, the message record, delivery with failover, and an audit entry for
-// whatever happened. The
-// common path is two statements after the key's: one opens the send (context, count and
-// queued record), one records the outcome with its audit entry.
+// One send, start to end: attachments given by URL fetched (resolve-attachments.ts), the
+// suppression list, safety (test mode, bulk threshold), the monthly allowance, the message
+// record, delivery with failover, and an audit entry for whatever happened (the outcome:
+// record-outcome.ts). The common path is two statements after the key's: one opens the send
+// (context, count and queued record), one records the outcome with its audit entry.
 import { actorOf, boundProjectOf, userIdOf, type SendPrincipal } from "@/lib/auth/principal";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors/app-error";
 import { buildMessage } from "@/lib/email/build-message";
+import { resolveAttachments } from "@/lib/email/resolve-attachments";
 import { deliver, deliverToDemo, type DeliveryResult } from "@/lib/email/deliver";
-import { announceReconcile, reconcileAt, reconcileJob } from "@/lib/email/reconcile-send";
-import { storeMessage } from "@/lib/email/stored-message";
+import { recordOutcome } from "@/lib/email/record-outcome";
 import { messageContent } from "@/lib/email/message-content";
-import { retryThenKeepTrying, retryWhileDisconnected } from "@/lib/db/retry-while-disconnected";
+import { retryWhileDisconnected } from "@/lib/db/retry-while-disconnected";
 import { openSend } from "@/lib/email/open-send";
 import { checkSafety } from "@/lib/email/check-safety";
 import { finishMessage, insertQueuedMessage, refundSend, type NewMessage } from "@/lib/email/message-store";
 import { formatAddress } from "@/lib/providers/adapter";
-import type { NewEvent } from "@/lib/events/publish-events";
-import { demoEventsFor } from "@/lib/events/demo-events";
-import { firstLink } from "@/lib/events/demo-plan";
 import { isDemoOnly } from "@/lib/events/demo-addresses";
 import type { SendEmailInput } from "@/lib/email/schemas";
 import { env } from "@/lib/env";
-import { log } from "@/lib/log";
 import { instrumentHtml, type Tracking } from "@/lib/tracking/instrument-html";
 import { applyTemplate } from "@/lib/templates/apply-template";
 import { listUnsubscribeHeaders } from "@/lib/unsubscribe/tokens";
@@ -51,7 +47,8 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
   // templateId: the stored template's rendered subject, html and text replace the body's. The
   // schema still requires a subject of the body's own; the template's subject wins over it.
   input = await applyTemplate(orgId, input);
-  const message = buildMessage(input);
+  // Attachments given by URL are fetched now, before anything is recorded: a fetch failing sends nothing.
+  const message = buildMessage(input, await resolveAttachments(input.attachments));
   // Demo addresses go to the demo provider whatever is configured; mixed with real ones: 400.
   const demoOnly = isDemoOnly(message);
   let recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
@@ -196,113 +193,18 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     throw err;
   }
   // The provider has (or may have) it: whatever happens next, this send is not a failure to retry.
-  const occurredAt = new Date();
-  const dropped = suppressed.map((recipient): NewEvent => ({
+  return recordOutcome({
     orgId,
     projectId,
     messageId: id,
     campaignSendId,
-    type: "email.dropped",
-    recipient,
     sendMode: ctx.sendMode,
-    occurredAt,
-    source: "send",
-    reason: "suppressed: on the organization's suppression list",
-    dedupeKey: `suppressed:${id}:${recipient}`,
-  }));
-  if (delivery.status === "unconfirmed") {
-    // Not failed over: the provider may have it. Recorded with the job that settles it (reconcile-send.ts).
-    const runAt = reconcileAt();
-    const job = reconcileJob(
-      {
-        messageId: id,
-        providerId: delivery.providerId,
-        round: 1,
-        tried: [delivery.providerId],
-        reasked: [],
-        message: storeMessage(message, opened.dkim),
-      },
-      runAt,
-    );
-    const unconfirmed = {
-      status: "unconfirmed" as const,
-      providerId: delivery.providerId,
-      providerName: delivery.providerName,
-      error: delivery.reason,
-      reconcileAt: runAt,
-    };
-    await retryThenKeepTrying(`message ${id}'s unconfirmed outcome`, () =>
-      finishMessage(
-        id,
-        unconfirmed,
-        auditEntry("unconfirmed", { messageId: id, provider: delivery.providerName, reason: delivery.reason.slice(0, 500) }),
-        { events: dropped, job },
-      ),
-    )
-      .then(({ jobId }) => announceReconcile(jobId, runAt))
-      .catch((err) =>
-        log.error("a provider may have a message but recording it failed; it will not be reconciled", { err, messageId: id }),
-      );
-    return {
-      id,
-      messageId: null,
-      status: "unconfirmed" as const,
-      provider: delivery.providerName,
-      sentAt: null,
-      ...(suppressed.length ? { suppressed } : {}),
-    };
-  }
-  const sentEvents = [
-    ...[...new Set(recipients)].map((recipient): NewEvent => ({
-      orgId,
-      projectId,
-      messageId: id,
-      campaignSendId,
-      type: "email.sent",
-      recipient,
-      sendMode: ctx.sendMode,
-      occurredAt,
-      source: "send",
-      providerId: delivery.providerId,
-      dedupeKey: `send:${id}:${recipient}`,
-    })),
-    ...dropped,
-  ];
-  // The demo provider's delivery, open and click events follow later, as a real provider's would.
-  const scheduled =
-    delivery.providerType === "demo"
-      ? demoEventsFor({
-          orgId,
-          projectId,
-          messageId: id,
-          campaignSendId,
-          sendMode: ctx.sendMode,
-          recipients,
-          sentAt: occurredAt,
-          link: firstLink(input.html),
-        })
-      : [];
-  // Recording the outcome failing must not make the caller (or a scheduled retry) send again:
-  // it is tried again through a short database outage; past that the send is answered as sent
-  // and the outcome goes on being recorded in the background once the database is back.
-  const sentAt = await retryThenKeepTrying(`message ${id}'s sent outcome`, () =>
-    finishMessage(id, { ...delivery, status: "sent" }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), {
-      events: sentEvents,
-      scheduled,
-    }),
-  ).then(
-    (r) => r.sentAt,
-    (err) => {
-      log.error("the provider accepted a message but recording it failed", { err, messageId: id });
-      return occurredAt;
-    },
-  );
-  return {
-    id,
-    messageId: delivery.providerMessageId,
-    status: "sent" as const,
-    provider: delivery.providerName,
-    sentAt,
-    ...(suppressed.length ? { suppressed } : {}),
-  };
+    recipients,
+    suppressed,
+    delivery,
+    message,
+    dkim: opened.dkim,
+    html: input.html,
+    auditEntry,
+  });
 }

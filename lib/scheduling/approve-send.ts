@@ -9,6 +9,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { monthlyAllowance } from "@/lib/orgs/plans";
 import { currentMonth } from "@/lib/email/message-store";
 import { buildMessage } from "@/lib/email/build-message";
+import { checkAttachmentUrls } from "@/lib/email/resolve-attachments";
 import { checkSafety } from "@/lib/email/check-safety";
 import { isDemoOnly } from "@/lib/events/demo-addresses";
 import { applyTemplate } from "@/lib/templates/apply-template";
@@ -50,7 +51,9 @@ interface ApproveOptions {
 export async function approveScheduledSend({ principal, input, when, projectId, action }: ApproveOptions) {
   const orgId = principal.orgId;
   const applied = await applyTemplate(orgId, input);
-  const message = buildMessage(applied);
+  // Attachment URLs the policy refuses without a connection are refused now; the files are fetched when it goes.
+  checkAttachmentUrls(applied.attachments);
+  const message = buildMessage(applied, []);
   isDemoOnly(message); // a mix of demo addresses and real recipients is refused now, as it would be when it goes
   const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
   const settings = await safetySettings(orgId);

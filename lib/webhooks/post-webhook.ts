@@ -4,7 +4,8 @@
 // accepted hostname into a private address. Connections are kept alive between deliveries.
 import http from "node:http";
 import https from "node:https";
-import { assertOutboundUrl, guardedLookup, type OutboundPolicy } from "@/lib/net/outbound-policy";
+import type { OutboundPolicy } from "@/lib/net/outbound-policy";
+import { guardedRequest } from "@/lib/net/guarded-request";
 import { storableText } from "@/lib/db/storable-text";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -36,28 +37,25 @@ export function postWebhook(target: string, body: string, headers: Record<string
   const started = performance.now();
   const done = (r: Omit<PostResult, "durationMs">): PostResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
   return new Promise((resolve) => {
-    let url: URL;
+    let req: http.ClientRequest;
     try {
-      url = new URL(target);
+      const url = new URL(target);
       // The scheme again (a URL saved while ALLOW_PRIVATE_WEBHOOK_URLS was on may be plain
       // http), and an IP literal, which never goes through lookup.
-      assertOutboundUrl(url, policy);
+      req = guardedRequest(url, policy, {
+        method: "POST",
+        agent: agents[url.protocol as keyof typeof agents],
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "user-agent": "Mailroom-Webhooks/1",
+        },
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
     } catch (err) {
       return resolve(done({ statusCode: null, body: null, error: describe(err as NodeJS.ErrnoException), retryAfter: undefined }));
     }
-    const client = url.protocol === "https:" ? https : http;
-    const req = client.request(url, {
-      method: "POST",
-      agent: agents[url.protocol as keyof typeof agents],
-      lookup: guardedLookup(policy),
-      headers: {
-        ...headers,
-        "content-type": "application/json",
-        "content-length": Buffer.byteLength(body),
-        "user-agent": "Mailroom-Webhooks/1",
-      },
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    });
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       let size = 0;

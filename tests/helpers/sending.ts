@@ -28,8 +28,10 @@ export async function productionMode(orgId: string, allowance = 100_000) {
   await db().sender.createMany({ data: TEST_SENDERS.map((email) => ({ orgId, email, confirmedAt: new Date() })), skipDuplicates: true });
 }
 
-export async function smtpProvider(cookie: string, sink: SmtpSink | { port: number }, extra: Record<string, unknown> = {}) {
+/** An SMTP provider on `sink`, on the shared server or the one at `base` (an own server). */
+export async function smtpProvider(cookie: string, sink: SmtpSink | { port: number }, extra: Record<string, unknown> = {}, base?: string) {
   const res = await call("/api/providers", {
+    base,
     cookie,
     body: {
       name: `smtp ${sink.port}`,

@@ -1,4 +1,5 @@
-// Defaults that depend on how the server runs. ALLOW_PRIVATE_WEBHOOK_URLS: unset, on under
+// Defaults that depend on how the server runs. ALLOW_PRIVATE_WEBHOOK_URLS (and
+// ALLOW_PRIVATE_ATTACHMENT_URLS): unset, on under
 // `next dev` (NODE_ENV=development) and off everywhere else; set, it wins in every environment.
 // APP_URL: unset, http://localhost:<PORT>.
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { env, resetEnvCache } from "@/lib/env";
 const saved = {
   NODE_ENV: process.env.NODE_ENV,
   ALLOW_PRIVATE_WEBHOOK_URLS: process.env.ALLOW_PRIVATE_WEBHOOK_URLS,
+  ALLOW_PRIVATE_ATTACHMENT_URLS: process.env.ALLOW_PRIVATE_ATTACHMENT_URLS,
   APP_URL: process.env.APP_URL,
   PORT: process.env.PORT,
 };
@@ -47,6 +49,24 @@ describe("ALLOW_PRIVATE_WEBHOOK_URLS default", () => {
     expect(envWith("development", "0")).toEqual({ allow: false, byDefault: false });
     expect(envWith("production", "true")).toEqual({ allow: true, byDefault: false });
     expect(envWith("production", "1")).toEqual({ allow: true, byDefault: false });
+  });
+});
+
+describe("ALLOW_PRIVATE_ATTACHMENT_URLS default, as the webhook switch's", () => {
+  const attachments = (nodeEnv: string | undefined, allow: string | undefined) => {
+    setVar("NODE_ENV", nodeEnv);
+    setVar("ALLOW_PRIVATE_ATTACHMENT_URLS", allow);
+    resetEnvCache();
+    const e = env();
+    return { allow: e.ALLOW_PRIVATE_ATTACHMENT_URLS, byDefault: e.privateAttachmentUrlsByDefault };
+  };
+
+  it("is on only in development when unset, and follows an explicit setting everywhere", () => {
+    expect(attachments("development", undefined)).toEqual({ allow: true, byDefault: true });
+    expect(attachments("production", undefined)).toEqual({ allow: false, byDefault: true });
+    expect(attachments(undefined, "")).toEqual({ allow: false, byDefault: true });
+    expect(attachments("development", "false")).toEqual({ allow: false, byDefault: false });
+    expect(attachments("production", "1")).toEqual({ allow: true, byDefault: false });
   });
 });
 

@@ -1047,7 +1047,7 @@ export interface components {
     schemas: {
         Error: {
             /** @enum {string} */
-            code: "SCOPE_DENIED" | "PERMISSION_DENIED" | "PLAN_LIMIT_REACHED" | "TEST_MODE_RECIPIENT" | "BULK_SEND_REQUIRES_2FA" | "SENDER_NOT_VERIFIED" | "SESSION_ONLY" | "CROSS_SITE_REQUEST" | "VALIDATION_ERROR" | "NOT_FOUND" | "PROJECT_NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "NO_PROVIDER_CAPACITY" | "QUOTA_EXCEEDED" | "PROVIDER_REJECTED" | "TEMPLATE_NOT_FOUND" | "RECIPIENT_SUPPRESSED" | "INTERNAL_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE";
+            code: "SCOPE_DENIED" | "PERMISSION_DENIED" | "PLAN_LIMIT_REACHED" | "TEST_MODE_RECIPIENT" | "BULK_SEND_REQUIRES_2FA" | "SENDER_NOT_VERIFIED" | "SESSION_ONLY" | "CROSS_SITE_REQUEST" | "VALIDATION_ERROR" | "NOT_FOUND" | "PROJECT_NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "NO_PROVIDER_CAPACITY" | "QUOTA_EXCEEDED" | "PROVIDER_REJECTED" | "TEMPLATE_NOT_FOUND" | "RECIPIENT_SUPPRESSED" | "ATTACHMENT_FETCH_FAILED" | "INTERNAL_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE";
             error: string;
             requestId: string;
         };
@@ -7384,10 +7384,14 @@ export interface operations {
                 "application/json": {
                     /** @default [] */
                     attachments?: {
-                        content: string;
+                        /** @description the file, base64; give content or path */
+                        content?: string;
                         contentId?: string;
                         contentType?: string;
-                        filename: string;
+                        /** @description the file's name; required with content; with path, default: the URL's last path segment */
+                        filename?: string;
+                        /** @description an https URL the file is fetched from when the message is sent (10 s, public addresses only, counted in the 40 MiB); give content or path */
+                        path?: string;
                     }[];
                     bcc?: string | string[];
                     calendar?: {
@@ -7515,7 +7519,7 @@ export interface operations {
                             status: "scheduled" | "sending" | "sent" | "failed" | "cancelled";
                         } | {
                             /** @enum {string} */
-                            code: "UNAUTHORIZED" | "INVALID_API_KEY" | "SCOPE_DENIED" | "PERMISSION_DENIED" | "PLAN_LIMIT_REACHED" | "TEST_MODE_RECIPIENT" | "BULK_SEND_REQUIRES_2FA" | "SENDER_NOT_VERIFIED" | "SESSION_ONLY" | "CROSS_SITE_REQUEST" | "VALIDATION_ERROR" | "NOT_FOUND" | "PROJECT_NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "NO_PROVIDER_CAPACITY" | "QUOTA_EXCEEDED" | "PROVIDER_REJECTED" | "TEMPLATE_NOT_FOUND" | "RECIPIENT_SUPPRESSED" | "INTERNAL_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE";
+                            code: "UNAUTHORIZED" | "INVALID_API_KEY" | "SCOPE_DENIED" | "PERMISSION_DENIED" | "PLAN_LIMIT_REACHED" | "TEST_MODE_RECIPIENT" | "BULK_SEND_REQUIRES_2FA" | "SENDER_NOT_VERIFIED" | "SESSION_ONLY" | "CROSS_SITE_REQUEST" | "VALIDATION_ERROR" | "NOT_FOUND" | "PROJECT_NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "NO_PROVIDER_CAPACITY" | "QUOTA_EXCEEDED" | "PROVIDER_REJECTED" | "TEMPLATE_NOT_FOUND" | "RECIPIENT_SUPPRESSED" | "ATTACHMENT_FETCH_FAILED" | "INTERNAL_ERROR" | "SEND_FAILED" | "SERVICE_UNAVAILABLE";
                             error: string;
                         })[];
                         requestId: string;
@@ -8584,10 +8588,14 @@ export interface operations {
             content: {
                 "application/json": {
                     attachments?: {
-                        content: string;
+                        /** @description the file, base64; give content or path */
+                        content?: string;
                         contentId?: string;
                         contentType?: string;
-                        filename: string;
+                        /** @description the file's name; required with content; with path, default: the URL's last path segment */
+                        filename?: string;
+                        /** @description an https URL the file is fetched from when the message is sent (10 s, public addresses only, counted in the 40 MiB); give content or path */
+                        path?: string;
                     }[] | null;
                     bcc?: (string | string[]) | null;
                     calendar?: {
@@ -8840,10 +8848,14 @@ export interface operations {
                 "application/json": {
                     /** @default [] */
                     attachments?: {
-                        content: string;
+                        /** @description the file, base64; give content or path */
+                        content?: string;
                         contentId?: string;
                         contentType?: string;
-                        filename: string;
+                        /** @description the file's name; required with content; with path, default: the URL's last path segment */
+                        filename?: string;
+                        /** @description an https URL the file is fetched from when the message is sent (10 s, public addresses only, counted in the 40 MiB); give content or path */
+                        path?: string;
                     }[];
                     bcc?: string | string[];
                     calendar?: {
