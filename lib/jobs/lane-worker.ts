@@ -5,6 +5,8 @@
 import type { Lane } from "@/lib/jobs/lane";
 import { log } from "@/lib/log";
 
+const RETRY_WAKE_MARGIN_MS = 10;
+
 export class LaneWorker<I, O> {
   private inFlight = 0;
   private readonly running = new Set<Promise<void>>();
@@ -130,6 +132,8 @@ export class LaneWorker<I, O> {
     const due = outcomes.map((o) => this.lane.retryAt!(o)?.getTime()).filter((t): t is number => t !== undefined);
     if (due.length === 0) return;
     const wait = Math.min(...due) - Date.now();
-    if (wait < this.pollMs) setTimeout(this.wake, Math.max(0, wait)).unref();
+    // A timer may fire a millisecond before Date.now() reaches its time, and a claim a moment
+    // early finds nothing due and sleeps until the poll: wake a little after the retry is due.
+    if (wait < this.pollMs) setTimeout(this.wake, Math.max(0, wait) + RETRY_WAKE_MARGIN_MS).unref();
   }
 }
