@@ -20,7 +20,7 @@ const stored = storedBody(
 );
 const change = (body: Record<string, unknown>) => updateScheduledSchema.parse(body);
 const mergeOf = (body: Record<string, unknown>) => {
-  const { scheduledAt: _at, maxRetries: _retries, ...fields } = change(body);
+  const { scheduledAt, maxRetries, ...fields } = change(body);
   return mergeChange(stored, fields);
 };
 
