@@ -29,7 +29,9 @@ export function useUpdateOrganization({ inlineError = false } = {}) {
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: organizationQueryKey });
       const before = queryClient.getQueryData<Organization>(organizationQueryKey);
-      if (before) queryClient.setQueryData<Organization>(organizationQueryKey, { ...before, ...input });
+      // Retention shows what the server works out (the shorter of two settings): it waits for the answer.
+      const { retention, ...shown } = input;
+      if (before) queryClient.setQueryData<Organization>(organizationQueryKey, { ...before, ...shown });
       return { before };
     },
     onError: (_err, _input, context) => {

@@ -1,6 +1,6 @@
 "use client";
 // Organization settings: name, plan and this month's use of the allowance, default project,
-// tracking default.
+// tracking default, and how long each kind of data is kept.
 // Everyone in the organization may read it; owners and admins change it (org.manage).
 import { roleHas, type Role } from "@/lib/auth/permissions";
 import { useOrganization, useUpdateOrganization } from "@/hooks/organization";
@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { AllowanceMeter } from "@/components/organization/allowance-meter";
 import { RenameForm } from "@/components/organization/rename-form";
 import { DefaultProjectSelect } from "@/components/organization/default-project-select";
+import { RetentionForm } from "@/components/organization/retention-form";
 
 const section = "rounded-lg border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-900";
 
@@ -87,6 +88,19 @@ export function OrganizationView({ role }: { role: Role }) {
                     {!canManage && " Only owners and admins can change this."}
                   </p>
                 </div>
+              </div>
+            </section>
+
+            <section aria-labelledby="org-retention" className={section}>
+              <h2 id="org-retention" className="text-lg font-semibold">
+                Retention
+              </h2>
+              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+                How long this organization keeps each kind of data. Keep any of them for less time than this installation does, never
+                longer; report totals stay either way.
+              </p>
+              <div className="mt-4">
+                <RetentionForm retention={data.retention} canManage={canManage} />
               </div>
             </section>
           </div>

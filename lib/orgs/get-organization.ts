@@ -1,10 +1,12 @@
 // The organization as the API shows it: its settings, the allowance in force, and this month's
-// use of it (sends counted against the allowance, in UTC calendar months), and its default project.
+// use of it (sends counted against the allowance, in UTC calendar months), its default project,
+// and how long each kind of its data is kept.
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors/app-error";
 import { currentMonth } from "@/lib/email/message-store";
 import { monthlyAllowance, PLANS, type Plan } from "@/lib/orgs/plans";
 import { findDefaultProjectId } from "@/lib/projects/default-project";
+import { retentionView } from "@/lib/retention/organization-retention";
 
 /** The first instant of next month (UTC): when the allowance renews. */
 function nextMonthStart(now = new Date()): Date {
@@ -26,5 +28,6 @@ export async function getOrganizationOrThrow({ orgId }: { orgId: string }) {
     allowanceResetsAt: nextMonthStart(),
     providerQuota: plan.providers,
     defaultProjectId,
+    retention: retentionView(org),
   };
 }

@@ -8,7 +8,7 @@ export const getOrganizationOperation = defineOperation(
   {
     method: "GET",
     path: "/api/v1/organization",
-    summary: "The caller's organization: plan, send mode, allowance and default project",
+    summary: "The caller's organization: plan, send mode, allowance, default project, and how long each kind of its data is kept",
     tag: "Organization",
     scope: "org:read",
     response: organizationSchema,
@@ -22,7 +22,8 @@ export const updateOrganizationOperation = defineOperation(
   {
     method: "PATCH",
     path: "/api/v1/organization",
-    summary: "Rename the organization, turn open and click tracking on or off, or choose its default project",
+    summary:
+      "Rename the organization, turn open and click tracking on or off, choose its default project or use case, or keep data for less time than the instance does",
     tag: "Organization",
     scope: "org:write",
     orgWide: true,

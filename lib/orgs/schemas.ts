@@ -3,6 +3,14 @@ import { timestamp } from "@/lib/http/wire";
 import { PLAN_NAMES } from "@/lib/orgs/plans";
 import { ROLES } from "@/lib/auth/permissions";
 
+/** How long one kind of data is kept. */
+const keptFor = z.object({
+  days: z.number().int().nullable().describe("how many days this kind is kept; null: for good"),
+  organizationDays: z.number().int().nullable().describe("the organization's own setting; null: the instance's"),
+  instanceDays: z.number().int().nullable().describe("the instance's setting, the most an organization may keep; null: for good"),
+  what: z.string().describe("what this kind is, and what goes when it is removed"),
+});
+
 export const organizationSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
@@ -29,8 +37,19 @@ export const organizationSchema = z.object({
     .uuid()
     .nullable()
     .describe('the use case applied to sends that name none (recorded with use_case_attribution "default"); null: none'),
+  retention: z
+    .object({ events: keptFor, webhookDeliveries: keptFor, audit: keptFor, messageBodies: keptFor })
+    .describe("how long each kind of data is kept (docs/retention.md): the shorter of the organization's and the instance's"),
   createdAt: timestamp,
 });
+
+const retentionDays = z
+  .number()
+  .int("a whole number of days")
+  .min(1, "at least 1 day")
+  .max(36_500, "at most 36500 days")
+  .nullable()
+  .describe("days, shorter than the instance's; null: the instance's");
 
 export const updateOrganizationSchema = z
   .object({
@@ -45,10 +64,15 @@ export const updateOrganizationSchema = z
       .uuid("not a valid use case id")
       .nullable()
       .describe("one of the organization's use cases, applied to sends that name none; null clears it"),
+    retention: z
+      .object({ events: retentionDays, webhookDeliveries: retentionDays, audit: retentionDays, messageBodies: retentionDays })
+      .partial()
+      .strict()
+      .describe("keep a kind for less time than the instance does (events, webhookDeliveries, audit, messageBodies); never longer"),
   })
   .partial()
   .strict()
-  .refine((b) => Object.keys(b).length > 0, "give name, trackingEnabled, defaultProjectId or defaultUseCaseId");
+  .refine((b) => Object.keys(b).length > 0, "give name, trackingEnabled, defaultProjectId, defaultUseCaseId or retention");
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationSchema>;
 
 /** One organization the signed-in user belongs to; `current`: the one their session is in. */

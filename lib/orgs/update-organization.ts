@@ -6,6 +6,7 @@ import { getOrganizationOrThrow } from "@/lib/orgs/get-organization";
 import { setDefaultProject } from "@/lib/projects/default-project";
 import { AppError } from "@/lib/errors/app-error";
 import type { ActorType } from "@/lib/auth/principal";
+import { retentionColumns } from "@/lib/retention/organization-retention";
 
 const notAUseCase = () =>
   new AppError("VALIDATION_ERROR", "Invalid request: body.defaultUseCaseId: not a use case of this organization", [
@@ -19,14 +20,16 @@ interface Options {
 }
 
 /**
- * Name, tracking default, default project and default use case, in one transaction with one
+ * Name, tracking default, default project, default use case and retention (each kind at most
+ * as long as the instance keeps it: 400 naming the field otherwise), in one transaction with one
  * audit entry. The default use case must be one of the organization's own (another
  * organization's and an unknown id are answered alike: 400 at body.defaultUseCaseId); it is
  * locked (FOR KEY SHARE) until the change commits, so a concurrent delete waits for it.
  */
 export async function updateOrganization({ orgId, actor, input }: Options) {
-  const { defaultProjectId, ...fields } = input;
+  const { defaultProjectId, retention, ...fields } = input;
   const { defaultUseCaseId } = fields;
+  const retentionData = retention ? retentionColumns(retention) : {};
   await db().$transaction(async (tx) => {
     const metadata: Prisma.InputJsonObject = { ...input };
     if (defaultProjectId !== undefined) {
@@ -38,7 +41,7 @@ export async function updateOrganization({ orgId, actor, input }: Options) {
         SELECT id::text FROM use_cases WHERE id = ${defaultUseCaseId}::uuid AND org_id = ${orgId}::uuid FOR KEY SHARE`;
       if (own.length === 0) throw notAUseCase();
     }
-    await tx.organization.update({ where: { id: orgId }, data: fields });
+    await tx.organization.update({ where: { id: orgId }, data: { ...fields, ...retentionData } });
     await recordAudit({ orgId, ...actor, action: "organization.updated", metadata }, tx);
   });
   return getOrganizationOrThrow({ orgId });

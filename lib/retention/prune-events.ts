@@ -19,11 +19,13 @@ import { runBatches, type BatchLimits, type BatchOutcome } from "@/lib/retention
 // Picking reads the created_at index in order, one batch on from the last (the cursor is
 // (created_at, id), so events left in place are passed over, never picked again); the delete
 // then looks the picked rows up by id and leaves those with an unfinished delivery.
-const batch = (before: string, limit: number, after: { at: string; id: string }) => Prisma.sql`
+// Limited to one organization, the picking also bounds occurred_at, so (org_id, occurred_at) finds its events.
+const batch = (before: string, limit: number, after: { at: string; id: string }, orgId: string | null) => Prisma.sql`
   WITH batch AS (
     SELECT e.id, e.created_at FROM email_events e
     WHERE (e.created_at, e.id) > (${after.at}::timestamptz, ${after.id}::uuid)
       AND e.created_at < least(${before}::timestamptz, (SELECT coalesce(max(watermark), '-infinity') FROM rollup_state WHERE id = 1))
+      ${orgId ? Prisma.sql`AND e.org_id = ${orgId}::uuid AND e.occurred_at < ${before}::timestamptz` : Prisma.empty}
     ORDER BY e.created_at, e.id LIMIT ${limit}
     FOR UPDATE SKIP LOCKED),
   gone AS (
@@ -39,11 +41,11 @@ const batch = (before: string, limit: number, after: { at: string; id: string })
   SELECT (SELECT count(*) FROM batch)::int AS picked, (SELECT count(*) FROM gone)::int AS changed,
          (SELECT created_at::text FROM last) AS last_at, (SELECT id::text FROM last) AS last_id`;
 
-export async function pruneEvents(before: Date, limits: BatchLimits): Promise<BatchOutcome> {
+export async function pruneEvents(before: Date, limits: BatchLimits, orgId: string | null = null): Promise<BatchOutcome> {
   let after = { at: "-infinity", id: "00000000-0000-0000-0000-000000000000" };
   return runBatches(async (limit) => {
     const [r] = await rawQuery<{ picked: number; changed: number; last_at: string | null; last_id: string | null }>(
-      batch(before.toISOString(), limit, after),
+      batch(before.toISOString(), limit, after, orgId),
     );
     if (r.last_at && r.last_id) after = { at: r.last_at, id: r.last_id };
     return { picked: Number(r.picked), changed: Number(r.changed) };

@@ -19,5 +19,5 @@ const BATCH: BatchStatement = (before, limit) => Prisma.sql`
 
 export async function pruneIdempotencyKeys(now: number, limits: BatchLimits): Promise<BatchOutcome> {
   const before = new Date(now - IDEMPOTENCY_KEY_LIFE_MS);
-  return runStatementBatches(BATCH, before, limits);
+  return runStatementBatches(BATCH, before, limits, null);
 }

@@ -3,7 +3,7 @@
 // bloats a transaction. Batches follow one another until one comes back short (nothing older
 // is left) or the run's time is up; the next run goes on from where this one stopped.
 import { rawQuery } from "@/lib/db/raw-query";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** What one batch did: how many rows it picked, and how many of those it deleted or changed. */
 export interface Batch {
@@ -37,16 +37,28 @@ export async function runBatches(batch: (limit: number) => Promise<Batch>, { bat
   return { rows, batches, complete: false };
 }
 
-/** One batch's statement, given the cutoff and the batch size; it answers `picked` and `changed`. */
-export type BatchStatement = (before: string, limit: number) => Prisma.Sql;
+/** One batch's statement, given the cutoff, the batch size and the one organization it is limited to (null: every one); it answers `picked` and `changed`. */
+export type BatchStatement = (before: string, limit: number, orgId: string | null) => Prisma.Sql;
+
+/** A retention step: everything of its kind older than `before`, of one organization or (null) of all. */
+export type RetentionStep = (before: Date, limits: BatchLimits, orgId: string | null) => Promise<BatchOutcome>;
+
+/** `AND <column> = orgId` when a step is limited to one organization; nothing otherwise. */
+export const ofOrg = (orgId: string | null, column: Prisma.Sql): Prisma.Sql =>
+  orgId ? Prisma.sql`AND ${column} = ${orgId}::uuid` : Prisma.empty;
 
 /**
  * Batches of one statement answering `picked` and `changed`: the shape of every retention step
  * but the events' (which keeps a cursor).
  */
-export function runStatementBatches(statement: BatchStatement, before: Date, limits: BatchLimits): Promise<BatchOutcome> {
+export function runStatementBatches(
+  statement: BatchStatement,
+  before: Date,
+  limits: BatchLimits,
+  orgId: string | null,
+): Promise<BatchOutcome> {
   return runBatches(async (limit) => {
-    const [r] = await rawQuery<{ picked: number; changed: number }>(statement(before.toISOString(), limit));
+    const [r] = await rawQuery<{ picked: number; changed: number }>(statement(before.toISOString(), limit, orgId));
     return { picked: Number(r.picked), changed: Number(r.changed) };
   }, limits);
 }

@@ -53,6 +53,41 @@ describe("organization page", () => {
   );
 });
 
+describe("retention on the organization page", () => {
+  it(
+    "says how long each kind is kept; the owner keeps bodies for less, past the instance's limit is refused",
+    { timeout: 120_000 },
+    async () => {
+      const owner = await newOrg("Retention Org");
+      const page = await browser.context.newPage();
+      await signInThroughForm(page, base(), owner.email, PASSWORD);
+      await page.goto(`${base()}/organization`);
+      const bodies = page.getByLabel("Message bodies: keep for how many days");
+      await bodies.waitFor();
+      const instance = Number(await bodies.getAttribute("placeholder"));
+      expect(await page.getByTestId("retention-kept-messageBodies").textContent()).toBe(`${instance} days`);
+
+      await bodies.fill(String(instance + 1));
+      await page.getByRole("button", { name: "Save retention" }).click();
+      await page.getByText(`at most ${instance} days`).first().waitFor();
+      await bodies.fill("2");
+      await page.getByRole("button", { name: "Save retention" }).click();
+      await expect.poll(() => page.getByTestId("retention-kept-messageBodies").textContent()).toBe("2 days");
+      expect((await db().organization.findUniqueOrThrow({ where: { id: owner.org.id } })).retentionMessageBodiesDays).toBe(2);
+      await page.reload();
+      expect(await page.getByLabel("Message bodies: keep for how many days").inputValue()).toBe("2");
+
+      const member = await addMemberAs(owner.cookie, "member");
+      await signInThroughForm(page, base(), member.email, PASSWORD);
+      await page.goto(`${base()}/organization`);
+      await page.getByTestId("retention-kept-messageBodies").filter({ hasText: "2 days" }).waitFor();
+      expect(await page.getByLabel("Events: keep for how many days").isDisabled()).toBe(true);
+      await page.getByText("Only owners and admins can change retention.").waitFor();
+      await page.close();
+    },
+  );
+});
+
 describe("safety page", () => {
   it(
     "an admin switches to production behind a confirmation; a member sees why not, and the server refuses the member",

@@ -654,14 +654,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's organization: plan, send mode, allowance and default project */
+        /** The caller's organization: plan, send mode, allowance, default project, and how long each kind of its data is kept */
         get: operations["getApiV1Organization"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename the organization, turn open and click tracking on or off, or choose its default project */
+        /** Rename the organization, turn open and click tracking on or off, choose its default project or use case, or keep data for less time than the instance does */
         patch: operations["patchApiV1Organization"];
         trace?: never;
     };
@@ -11542,6 +11542,49 @@ export interface operations {
                             /** @description how many providers the plan allows; null means unlimited */
                             providerQuota: number | null;
                             require2faThreshold: number;
+                            /** @description how long each kind of data is kept (docs/retention.md): the shorter of the organization's and the instance's */
+                            retention: {
+                                audit: {
+                                    /** @description how many days this kind is kept; null: for good */
+                                    days: number | null;
+                                    /** @description the instance's setting, the most an organization may keep; null: for good */
+                                    instanceDays: number | null;
+                                    /** @description the organization's own setting; null: the instance's */
+                                    organizationDays: number | null;
+                                    /** @description what this kind is, and what goes when it is removed */
+                                    what: string;
+                                };
+                                events: {
+                                    /** @description how many days this kind is kept; null: for good */
+                                    days: number | null;
+                                    /** @description the instance's setting, the most an organization may keep; null: for good */
+                                    instanceDays: number | null;
+                                    /** @description the organization's own setting; null: the instance's */
+                                    organizationDays: number | null;
+                                    /** @description what this kind is, and what goes when it is removed */
+                                    what: string;
+                                };
+                                messageBodies: {
+                                    /** @description how many days this kind is kept; null: for good */
+                                    days: number | null;
+                                    /** @description the instance's setting, the most an organization may keep; null: for good */
+                                    instanceDays: number | null;
+                                    /** @description the organization's own setting; null: the instance's */
+                                    organizationDays: number | null;
+                                    /** @description what this kind is, and what goes when it is removed */
+                                    what: string;
+                                };
+                                webhookDeliveries: {
+                                    /** @description how many days this kind is kept; null: for good */
+                                    days: number | null;
+                                    /** @description the instance's setting, the most an organization may keep; null: for good */
+                                    instanceDays: number | null;
+                                    /** @description the organization's own setting; null: the instance's */
+                                    organizationDays: number | null;
+                                    /** @description what this kind is, and what goes when it is removed */
+                                    what: string;
+                                };
+                            };
                             /** @enum {string} */
                             sendMode: "test" | "production";
                             /** @description sends counted against the allowance this calendar month (UTC) */
@@ -11689,6 +11732,17 @@ export interface operations {
                     /** @description one of the organization's use cases, applied to sends that name none; null clears it */
                     defaultUseCaseId?: string | null;
                     name?: string;
+                    /** @description keep a kind for less time than the instance does (events, webhookDeliveries, audit, messageBodies); never longer */
+                    retention?: {
+                        /** @description days, shorter than the instance's; null: the instance's */
+                        audit?: number | null;
+                        /** @description days, shorter than the instance's; null: the instance's */
+                        events?: number | null;
+                        /** @description days, shorter than the instance's; null: the instance's */
+                        messageBodies?: number | null;
+                        /** @description days, shorter than the instance's; null: the instance's */
+                        webhookDeliveries?: number | null;
+                    };
                     trackingEnabled?: boolean;
                 };
             };
@@ -11731,6 +11785,49 @@ export interface operations {
                             /** @description how many providers the plan allows; null means unlimited */
                             providerQuota: number | null;
                             require2faThreshold: number;
+                            /** @description how long each kind of data is kept (docs/retention.md): the shorter of the organization's and the instance's */
+                            retention: {
+                                audit: {
+                                    /** @description how many days this kind is kept; null: for good */
+                                    days: number | null;
+                                    /** @description the instance's setting, the most an organization may keep; null: for good */
+                                    instanceDays: number | null;
+                                    /** @description the organization's own setting; null: the instance's */
+                                    organizationDays: number | null;
+                                    /** @description what this kind is, and what goes when it is removed */
+                                    what: string;
+                                };
+                                events: {
+                                    /** @description how many days this kind is kept; null: for good */
+                                    days: number | null;
+                                    /** @description the instance's setting, the most an organization may keep; null: for good */
+                                    instanceDays: number | null;
+                                    /** @description the organization's own setting; null: the instance's */
+                                    organizationDays: number | null;
+                                    /** @description what this kind is, and what goes when it is removed */
+                                    what: string;
+                                };
+                                messageBodies: {
+                                    /** @description how many days this kind is kept; null: for good */
+                                    days: number | null;
+                                    /** @description the instance's setting, the most an organization may keep; null: for good */
+                                    instanceDays: number | null;
+                                    /** @description the organization's own setting; null: the instance's */
+                                    organizationDays: number | null;
+                                    /** @description what this kind is, and what goes when it is removed */
+                                    what: string;
+                                };
+                                webhookDeliveries: {
+                                    /** @description how many days this kind is kept; null: for good */
+                                    days: number | null;
+                                    /** @description the instance's setting, the most an organization may keep; null: for good */
+                                    instanceDays: number | null;
+                                    /** @description the organization's own setting; null: the instance's */
+                                    organizationDays: number | null;
+                                    /** @description what this kind is, and what goes when it is removed */
+                                    what: string;
+                                };
+                            };
                             /** @enum {string} */
                             sendMode: "test" | "production";
                             /** @description sends counted against the allowance this calendar month (UTC) */
