@@ -43,6 +43,10 @@ const MAX_RECIPIENTS = 50;
 /** Connections at once: each may hold a message of up to the size limit in memory. */
 const MAX_CLIENTS = 16;
 
+/** Failed AUTH attempts a connection may make; the last one closes it. */
+const MAX_FAILED_AUTHS = 3;
+const failedAuths = new WeakMap<SMTPServerSession, number>();
+
 const userOf = (session: SMTPServerSession) => session.user as SubmissionUser | undefined;
 
 function submissionServer({ secure, hostname, maxBytes, tls }: { secure: boolean } & Omit<SubmissionListenerOptions, "port" | "host">) {
@@ -71,7 +75,13 @@ function submissionServer({ secure, hostname, maxBytes, tls }: { secure: boolean
       if (!session.secure) return callback(smtpError(538, "5.7.11 Encryption required: use STARTTLS first"));
       checkSubmissionKey(auth.password ?? "")
         .then((keyId) => callback(null, { user: { username: auth.username ?? "", keyId, apiKey: auth.password ?? "" } }))
-        .catch((err: unknown) => callback(smtpReplyFor(err)));
+        .catch((err: unknown) => {
+          // A client guessing keys is hung up on (421 closes the connection).
+          const failures = (failedAuths.get(session) ?? 0) + 1;
+          failedAuths.set(session, failures);
+          if (failures >= MAX_FAILED_AUTHS) return callback(smtpError(421, "4.7.0 Too many failed authentication attempts"));
+          callback(smtpReplyFor(err));
+        });
     },
     onMailFrom(_address, session, callback) {
       if (!userOf(session)) return callback(smtpError(530, "5.7.0 Authentication required"));

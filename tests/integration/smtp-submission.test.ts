@@ -4,6 +4,7 @@
 // TLS, AUTH with an API key; refusals answered with the codes a mail client acts on.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
+import { connect as tlsConnect } from "node:tls";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -57,8 +58,10 @@ async function newKey(scopes: string[]) {
 const sinkMail = (s: string) => sink.messages.filter((m) => m.raw.toString().includes(s));
 
 /** A plain-text SMTP conversation: each command sent after the full reply to the one before. */
-async function converse(commands: string[]): Promise<string[]> {
-  const socket: Socket = connect(port, "127.0.0.1");
+async function converse(commands: string[], { implicitTls = false } = {}): Promise<string[]> {
+  const socket: Socket = implicitTls
+    ? tlsConnect({ port: tlsPort, host: "127.0.0.1", ca: caCert, servername: "localhost" })
+    : connect(port, "127.0.0.1");
   let buffer = "";
   const waiting: ((reply: string) => void)[] = [];
   socket.on("data", (d) => {
@@ -216,6 +219,17 @@ describe("SMTP submission", () => {
       expect(err.response).toMatch(/^535 5\.7\.8 /);
       expect(sinkMail(s)).toEqual([]);
     }
+  });
+
+  it("hangs up on a connection after three failed AUTH attempts", async () => {
+    const plain = (key: string) => `AUTH PLAIN ${Buffer.from(`\0mailroom\0${key}`).toString("base64")}`;
+    const replies = await converse(["EHLO app.test", plain("mr_wrong1"), plain("mr_wrong2"), plain("mr_wrong3")], { implicitTls: true });
+    expect(replies[1]).toMatch(/AUTH PLAIN LOGIN/);
+    expect(replies.slice(2)).toEqual([
+      expect.stringMatching(/^535 5\.7\.8 /),
+      expect.stringMatching(/^535 5\.7\.8 /),
+      expect.stringMatching(/^421 4\.7\.0 /),
+    ]);
   });
 
   it("refuses in test mode a recipient off the test list with 550 and Mailroom's reason", async () => {
