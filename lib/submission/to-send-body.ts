@@ -6,9 +6,8 @@
 // them (not the ones the pipeline writes or that say who sent the message).
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
 import { HEADER_NAME } from "@/lib/email/address";
-import { MAX_CUSTOM_HEADERS, reservedHeaderProblem } from "@/lib/email/schemas";
+import { MAX_CUSTOM_HEADERS, reservedHeaderProblem, v1SendEmailSchema } from "@/lib/email/schemas";
 import { validationError } from "@/lib/errors/app-error";
-import { v1SendEmailSchema } from "@/lib/email/schemas";
 import type { SendBody } from "@/lib/email/send-or-schedule";
 import { smtpError } from "@/lib/smtp/smtp-error";
 

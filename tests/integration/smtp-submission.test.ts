@@ -49,8 +49,8 @@ function transport(auth: { user: string; pass: string } | null = { user: "mailro
 type Refusal = { responseCode?: number; response?: string };
 const refusal = (sending: Promise<unknown>) => sending.then(() => ({}) as Refusal).catch((e: Refusal) => e);
 
-async function newKey(scopes: string[]) {
-  const res = await asOwner("/api/api-keys", { body: { name: `key ${++n}`, scopes } });
+async function newKey(scopes: string[], extra: Record<string, unknown> = {}) {
+  const res = await asOwner("/api/api-keys", { body: { name: `key ${++n}`, scopes, ...extra } });
   expect(res.status).toBe(201);
   return res.body as { id: string; key: string };
 }
@@ -187,6 +187,21 @@ describe("SMTP submission", () => {
       })
       .sendMail({ from: "ann@sender.test", to: "dee@example.test", subject: s, text: "over implicit TLS" });
     expect(sinkMail(s).map((m) => m.rcptTo)).toEqual([["dee@example.test"]]);
+  });
+
+  it("sends into the project its key is bound to", async () => {
+    const project = await asOwner("/api/projects", { body: { name: `SMTP ${++n}` } });
+    expect(project.status).toBe(201);
+    const bound = await newKey(["email:send"], { projectId: project.body.id });
+    const s = subject("project");
+    await transport({ user: "mailroom", pass: bound.key }).sendMail({
+      from: "ann@sender.test",
+      to: "bob@example.test",
+      subject: s,
+      text: "x",
+    });
+    const rows = await own.sql.query(`SELECT project_id::text, api_key_id::text FROM messages WHERE subject = $1`, [s]);
+    expect(rows.rows).toEqual([{ project_id: project.body.id, api_key_id: bound.id }]);
   });
 
   it("offers no AUTH before STARTTLS, refuses it if tried, and refuses MAIL FROM without AUTH", async () => {
