@@ -37,7 +37,9 @@ RUN groupadd --system --gid 1001 mailroom \
 COPY --from=build /app/.next/standalone ./
 USER mailroom
 # 3000: HTTP. 2525: inbound SMTP, when INBOUND_SMTP_PORT=2525 (map the host's port 25 to it).
-EXPOSE 3000 2525
+# 2587 and 2465: SMTP submission, when SMTP_SUBMISSION_PORT=2587 and SMTP_SUBMISSION_TLS_PORT=2465
+# (map the host's 587 and 465 to them; docs/smtp.md).
+EXPOSE 3000 2525 2587 2465
 # Without DATABASE_URL the embedded database lives here: mount a volume to keep it.
 VOLUME ["/app/.data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \

@@ -27,6 +27,15 @@ const retentionDays = (days: number) =>
     .refine((n) => n <= 36_500, RETENTION_DAYS)
     .default(days);
 
+/** The largest message a listener accepts: 1 KiB to 100 MiB. */
+const messageBytes = (bytes: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(bytes);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).optional(),
@@ -67,14 +76,18 @@ const envSchema = z.object({
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   INBOUND_SMTP_HOST: z.string().min(1).default("0.0.0.0"),
   INBOUND_SMTP_HOSTNAME: z.string().min(1).optional(),
-  INBOUND_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(100 * 1024 * 1024)
-    .default(25 * 1024 * 1024),
+  INBOUND_MAX_BYTES: messageBytes(25 * 1024 * 1024),
   INBOUND_TLS_KEY: z.string().min(1).optional(),
   INBOUND_TLS_CERT: z.string().min(1).optional(),
+  // SMTP submission (docs/smtp.md): applications send through Mailroom over SMTP with an API key.
+  // Unset port: 2587 in development (`next dev`), no listener otherwise; "off": none at all.
+  SMTP_SUBMISSION_PORT: z.union([z.literal("off"), z.coerce.number().int().min(0).max(65535)]).optional(),
+  SMTP_SUBMISSION_TLS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SMTP_SUBMISSION_HOST: z.string().min(1).default("0.0.0.0"),
+  SMTP_SUBMISSION_HOSTNAME: z.string().min(1).optional(),
+  SMTP_SUBMISSION_TLS_KEY: z.string().min(1).optional(),
+  SMTP_SUBMISSION_TLS_CERT: z.string().min(1).optional(),
+  SMTP_SUBMISSION_MAX_BYTES: messageBytes(40 * 1024 * 1024),
   // Sending domains (docs/domains-and-senders.md): what their SPF record includes, where their
   // return-path CNAME points, which DNS servers verification asks and how long it waits.
   MAILROOM_SPF_INCLUDE: z.string().min(1).optional(),

@@ -1,6 +1,6 @@
 // Server start-up (called once from instrumentation.ts): check configuration, apply
 // migrations, create the first owner, start the inbound SMTP listener when INBOUND_SMTP_PORT
-// is set, and the embedded runner (jobs, webhook deliveries) unless Inngest runs durable work;
+// is set and the SMTP submission listener when configured (always in development), and the embedded runner (jobs, webhook deliveries) unless Inngest runs durable work;
 // then the instance is ready. SIGTERM stops them gracefully (graceful-shutdown.ts).
 import { dataDirInUse, env, type Env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
@@ -12,6 +12,7 @@ import { setWake } from "@/lib/jobs/announce";
 import { log } from "@/lib/log";
 import { ensureAuthUrl } from "@/lib/auth/options";
 import { startSmtpFromEnv } from "@/lib/inbound/smtp/start-from-env";
+import { startSubmissionFromEnv } from "@/lib/submission/start-from-env";
 import { installShutdown, onShutdown } from "@/lib/boot/graceful-shutdown";
 import { markBooting, markReady, phase } from "@/lib/boot/lifecycle";
 import { assertPlatform } from "@/lib/boot/platform";
@@ -42,6 +43,8 @@ async function start() {
   if (phase() === "stopping") return;
   const smtp = await startSmtpFromEnv();
   if (smtp) onShutdown("inbound SMTP listener", () => smtp.close());
+  const submission = await startSubmissionFromEnv();
+  if (submission) onShutdown("SMTP submission listener", () => submission.close());
   if (!e.inngestEnabled) {
     const runner = embeddedRunner({ pollMs: e.JOB_POLL_MS });
     await runner.start();

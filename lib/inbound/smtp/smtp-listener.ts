@@ -4,13 +4,17 @@
 // unknown domains are refused at RCPT TO (we are no open relay), messages over the size limit
 // with 552, unreadable ones with 554, and a failure to record with a temporary 451 so the
 // sending server tries again later. STARTTLS is offered when a certificate is configured.
-import { readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { organizationsFor } from "@/lib/inbound/inbound-domains";
 import { parseMime } from "@/lib/inbound/parse-mime";
 import { recordInbound } from "@/lib/inbound/record-inbound";
+import { listen, type SmtpListener } from "@/lib/smtp/listen";
+import { readData } from "@/lib/smtp/read-data";
+import { smtpError } from "@/lib/smtp/smtp-error";
+import type { TlsPair } from "@/lib/smtp/tls-files";
 import { log } from "@/lib/log";
+
+export type { SmtpListener };
 
 export interface SmtpListenerOptions {
   port: number;
@@ -18,35 +22,12 @@ export interface SmtpListenerOptions {
   /** The name the server greets with. */
   hostname: string;
   maxBytes: number;
-  tls?: { key: Buffer; cert: Buffer };
-}
-
-export interface SmtpListener {
-  port: number;
-  close(): Promise<void>;
+  tls?: TlsPair;
 }
 
 const MAX_RECIPIENTS = 100;
 /** Connections at once: each may hold a message of up to the size limit in memory. */
 const MAX_CLIENTS = 32;
-
-function smtpError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { responseCode: code });
-}
-
-/** Reads the DATA stream, keeping at most `maxBytes` (smtp-server flags the rest as sizeExceeded). */
-function readData(stream: SMTPServerDataStream, maxBytes: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    stream.on("data", (chunk: Buffer) => {
-      if (length <= maxBytes) chunks.push(chunk);
-      length += chunk.length;
-    });
-    stream.on("error", reject);
-    stream.on("end", () => resolve(stream.sizeExceeded || length > maxBytes ? null : Buffer.concat(chunks)));
-  });
-}
 
 async function acceptMessage(raw: Buffer, session: SMTPServerSession): Promise<void> {
   const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
@@ -115,20 +96,5 @@ export async function startSmtpListener(opts: SmtpListenerOptions): Promise<Smtp
     },
   });
   server.on("error", (err) => log.error("inbound SMTP server error", { err }));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, opts.host ?? "0.0.0.0", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Reads the TLS key and certificate files when both are configured. */
-export function tlsFromFiles(keyPath: string | undefined, certPath: string | undefined): { key: Buffer; cert: Buffer } | undefined {
-  if (!keyPath && !certPath) return undefined;
-  if (!keyPath || !certPath) throw new Error("Set both INBOUND_TLS_KEY and INBOUND_TLS_CERT (paths to PEM files) for STARTTLS, or neither");
-  return { key: readFileSync(keyPath), cert: readFileSync(certPath) };
+  return listen({ server, port: opts.port, host: opts.host ?? "0.0.0.0" });
 }
