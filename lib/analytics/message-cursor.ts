@@ -2,6 +2,8 @@
 // descending), so the next page starts right after it however many messages arrive meanwhile.
 // Opaque to clients: base64url of "<created_at ISO>|<id>".
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Exactly what toISOString writes for a year 0000 to 9999: signed or six-digit years are not a cursor of ours. */
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export interface MessageCursor {
   createdAt: Date;
@@ -13,7 +15,9 @@ export const encodeCursor = ({ createdAt, id }: MessageCursor) => Buffer.from(`$
 /** The cursor, or null when the text is not one this API gave out. */
 export function decodeCursor(text: string): MessageCursor | null {
   const [at, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (rest.length > 0 || !id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) return null;
+  if (rest.length > 0 || !at || !ISO.test(at) || !id || !UUID.test(id)) return null;
+  const createdAt = new Date(at);
+  // A date that does not exist (2026-02-30) would come back as another one.
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at) return null;
   return { createdAt, id };
 }

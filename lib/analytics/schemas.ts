@@ -165,6 +165,8 @@ export const trackEventSchema = z
 /** GET /api/messages: the dashboard's messages log. */
 export const messageListQuerySchema = pageSizeQuerySchema
   .extend({
+    // The log counts up to the page shown: a page this deep is as far as a person pages.
+    page: z.coerce.number().int().min(1).max(1_000, "at most 1000: narrow the search instead").default(1),
     search: z.string().trim().min(1).max(200).optional().describe("part of a recipient address or of the subject, or a message id"),
     status: z.enum(MESSAGE_STATUSES).optional().describe("the message's status (what the provider last reported)"),
     provider: z.string().trim().min(1).max(200).optional().describe("the provider's name"),

@@ -6,12 +6,20 @@ import { tagFilterSchema } from "@/lib/email/tags";
 import { eventSchema, messageDetailSchema } from "@/lib/analytics/schemas";
 import { decodeCursor } from "@/lib/analytics/message-cursor";
 
+/** Past this many pages, a list is walked by cursor: an offset that deep costs a scan of every row before it. */
+const MAX_PAGE = 1_000;
 const moment = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date and time, e.g. 2026-11-01T00:00:00Z" });
 const part = (what: string) => z.string().trim().min(1).max(200).optional().describe(what);
 
 export const sentMessagesQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).optional().describe("page number (1 when neither page nor cursor is given)"),
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE, `at most ${MAX_PAGE}: page further with cursor`)
+      .optional()
+      .describe("page number (1 when neither page nor cursor is given)"),
     perPage: z.coerce.number().int().min(1).max(100).default(25),
     cursor: z
       .string()

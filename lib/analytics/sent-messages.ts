@@ -38,7 +38,8 @@ interface Row {
 export async function listSentMessages({ principal, query }: { principal: Principal; query: SentMessagesQuery }) {
   const page = query.cursor ? null : (query.page ?? 1);
   const offset = page ? (page - 1) * query.perPage : 0;
-  const cap = Math.max(TOTAL_COUNT_CAP, offset + query.perPage);
+  // The count stops at the cap however deep the page: past it, the answer says "more than".
+  const cap = TOTAL_COUNT_CAP;
   const matches = messagesMatching(principal, {
     recipient: query.to,
     sender: query.from,
