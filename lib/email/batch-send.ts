@@ -12,6 +12,8 @@ import { withIdempotency } from "@/lib/email/idempotency";
 import { sendOrSchedule } from "@/lib/email/send-or-schedule";
 import { assertBatchMayStart } from "@/lib/email/batch-checks";
 import type { BatchEntry, BatchItem } from "@/lib/email/batch-schemas";
+import { requestAttachmentBudget } from "@/lib/email/resolve-attachments";
+import type { ByteBudget } from "@/lib/net/guarded-get";
 
 /** Items in flight at once: enough to overlap each send's database and provider round trips,
  * few enough that one batch leaves the connection pools (5 per kind, raw-query.ts) to others. */
@@ -31,9 +33,9 @@ async function mapBounded<T, R>(items: T[], limit: number, run: (item: T, index:
   return results;
 }
 
-async function sendItem(principal: Principal, item: BatchItem, index: number): Promise<BatchEntry> {
+async function sendItem(principal: Principal, item: BatchItem, index: number, attachmentBudget: ByteBudget): Promise<BatchEntry> {
   try {
-    return await sendOrSchedule(principal, item);
+    return await sendOrSchedule(principal, item, attachmentBudget);
   } catch (err) {
     // An AppError is the item's refusal as a single send answers it; anything else is logged here.
     const e = asAppError(err, requestFields()?.requestId ?? "", `batch item ${index}`);
@@ -43,7 +45,9 @@ async function sendItem(principal: Principal, item: BatchItem, index: number): P
 
 export async function sendBatch({ principal, items }: { principal: Principal; items: BatchItem[] }): Promise<BatchEntry[]> {
   await assertBatchMayStart(principal, items);
-  return mapBounded(items, BATCH_CONCURRENCY, (item, i) => sendItem(principal, item, i));
+  // Attachments fetched by URL count against one 40 MiB for the whole request, as a single send's do.
+  const attachmentBudget = requestAttachmentBudget();
+  return mapBounded(items, BATCH_CONCURRENCY, (item, i) => sendItem(principal, item, i, attachmentBudget));
 }
 
 /**

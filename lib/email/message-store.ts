@@ -103,6 +103,8 @@ export interface Outcome {
   error?: string | null;
   /** unconfirmed: when, lacking evidence, the message goes to the next provider; null: never (settled unknown). */
   reconcileAt?: Date | null;
+  /** The attachments' names, types and sizes once those given by URL were fetched (null: as recorded). */
+  attachments?: { filename: string; contentType: string; size: number }[] | null;
 }
 
 /** In finishMessage: the message took the outcome (it was still queued or unconfirmed). */
@@ -135,6 +137,7 @@ export async function finishMessage(
          sent_at = CASE WHEN ${o.status}::text = 'sent' THEN now() ELSE NULL END,
          unconfirmed_at = CASE WHEN ${o.status}::text = 'unconfirmed' THEN now() ELSE m.unconfirmed_at END,
          reconcile_at = ${o.reconcileAt?.toISOString() ?? null}::timestamptz,
+         attachments = coalesce(${o.attachments ? JSON.stringify(o.attachments) : null}::jsonb, m.attachments),
          ${ADVANCE_STATUS_SET}
        FROM (SELECT ${id}::uuid AS id) me LEFT JOIN (${reportedStatuses(Prisma.sql`events`)}) x ON x.message_id = me.id
        WHERE m.id = me.id AND m.status IN ('queued', 'unconfirmed')

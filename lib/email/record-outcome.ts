@@ -9,6 +9,7 @@ import type { SealedDkimKey } from "@/lib/email/open-send";
 import { announceReconcile, reconcileAt, reconcileJob } from "@/lib/email/reconcile-send";
 import { storeMessage } from "@/lib/email/stored-message";
 import { finishMessage } from "@/lib/email/message-store";
+import { messageContent } from "@/lib/email/message-content";
 import { retryThenKeepTrying } from "@/lib/db/retry-while-disconnected";
 import type { NewEvent } from "@/lib/events/publish-events";
 import { demoEventsFor } from "@/lib/events/demo-events";
@@ -29,6 +30,8 @@ interface OutcomeOptions {
   dkim: SealedDkimKey | null;
   /** The html as the caller gave it (its first link is the demo provider's click). */
   html: string | undefined;
+  /** Attachments were fetched by URL after the message was recorded: the stored list is the message's now. */
+  fetchedAttachments: boolean;
   auditEntry: (outcome: string, metadata?: Record<string, string | number | string[] | null>) => AuditEntry;
 }
 
@@ -48,6 +51,7 @@ export async function recordOutcome(o: OutcomeOptions) {
     auditEntry,
   } = o;
   const occurredAt = new Date();
+  const fetched = o.fetchedAttachments ? messageContent(message).attachments : null;
   const dropped = suppressed.map((recipient): NewEvent => ({
     orgId,
     projectId,
@@ -77,6 +81,7 @@ export async function recordOutcome(o: OutcomeOptions) {
     );
     const unconfirmed = {
       status: "unconfirmed" as const,
+      attachments: fetched,
       providerId: delivery.providerId,
       providerName: delivery.providerName,
       error: delivery.reason,
@@ -137,10 +142,15 @@ export async function recordOutcome(o: OutcomeOptions) {
   // it is tried again through a short database outage; past that the send is answered as sent
   // and the outcome goes on being recorded in the background once the database is back.
   const sentAt = await retryThenKeepTrying(`message ${id}'s sent outcome`, () =>
-    finishMessage(id, { ...delivery, status: "sent" }, auditEntry("sent", { messageId: id, provider: delivery.providerName }), {
-      events: sentEvents,
-      scheduled,
-    }),
+    finishMessage(
+      id,
+      { ...delivery, status: "sent", attachments: fetched },
+      auditEntry("sent", { messageId: id, provider: delivery.providerName }),
+      {
+        events: sentEvents,
+        scheduled,
+      },
+    ),
   ).then(
     (r) => r.sentAt,
     (err) => {

@@ -1,20 +1,26 @@
 // A send's attachments as the message carries them: inline ones decoded, those given by `path`
-// fetched now, at send time (a scheduled send fetches when it goes), under the outbound address
-// policy (docs/security.md): public addresses only, checked at connect time and on every
-// redirect (at most 3), 10 s for all of a message's fetches together, and their bytes counted
-// against what the inline ones leave of the message's 40 MiB. Any fetch failing refuses the send
-// (422 ATTACHMENT_FETCH_FAILED naming the attachment) before anything is recorded or sent; the
-// error says what failed in our words, never what the remote side answered.
+// fetched once the send has passed its checks (a scheduled send fetches when it goes), under
+// the outbound address policy (docs/security.md): public addresses only, checked at connect time
+// and on every redirect (at most 3), 10 s for all of a message's fetches together, a connection
+// silent for 5 s dropped, and their bytes counted against what the inline ones leave of the
+// message's 40 MiB, and against the request's own 40 MiB when one request sends several messages
+// (a batch). At most MAX_CONCURRENT_FETCHES fetches run at once in the whole server. Any fetch
+// failing refuses the send (422 ATTACHMENT_FETCH_FAILED naming the attachment) before a provider
+// has anything; the error says what failed in our words, never what the remote side answered.
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { assertOutboundUrl, type OutboundPolicy } from "@/lib/net/outbound-policy";
 import { guardedGet, type ByteBudget, type GetFailure } from "@/lib/net/guarded-get";
+import { Slots } from "@/lib/net/slots";
 import { connectionFailure } from "@/lib/providers/connection-failure";
 import { MAX_ATTACHMENTS_BYTES, inlineAttachmentBytes, type AttachmentInput } from "@/lib/email/schemas";
 import type { OutgoingAttachment } from "@/lib/providers/adapter";
 
 export const ATTACHMENT_FETCH_TIMEOUT_MS = 10_000;
 export const MAX_ATTACHMENT_REDIRECTS = 3;
+/** Attachment fetches in flight at once, in the whole server; the others wait (within their deadline). */
+export const MAX_CONCURRENT_FETCHES = 8;
+const fetchSlots = new Slots(MAX_CONCURRENT_FETCHES);
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 
 /** What a refusal the operator's switch would lift says about it. */
@@ -93,14 +99,10 @@ function describe(failure: GetFailure): string {
 async function fetchOne(a: AttachmentInput, i: number, budget: ByteBudget, signal: AbortSignal): Promise<OutgoingAttachment> {
   const url = new URL(a.path!);
   const filename = a.filename ?? filenameFromUrl(url);
-  const got = await guardedGet({
-    url,
-    policy: policy(),
-    budget,
-    signal,
-    maxRedirects: MAX_ATTACHMENT_REDIRECTS,
-    userAgent: "Mailroom-Attachments/1",
-  });
+  const get = () =>
+    guardedGet({ url, policy: policy(), budget, signal, maxRedirects: MAX_ATTACHMENT_REDIRECTS, userAgent: "Mailroom-Attachments/1" });
+  // Waiting for a slot counts in the deadline: one that ends first is a timeout like any other.
+  const got = await fetchSlots.run(signal, get).catch(() => ({ ok: false as const, failure: { kind: "timeout" as const } }));
   if (!got.ok) {
     const message = describe(got.failure);
     throw new AppError("ATTACHMENT_FETCH_FAILED", `attachment ${i + 1} (${filename}) could not be fetched: ${message}; nothing was sent`, [
@@ -110,27 +112,40 @@ async function fetchOne(a: AttachmentInput, i: number, budget: ByteBudget, signa
   return { filename, content: got.body, contentType: a.contentType ?? contentTypeOf(got.contentType), contentId: a.contentId };
 }
 
-/** Every attachment, in order, with its bytes; throws before anything is sent when a fetch fails. */
-export async function resolveAttachments(attachments: AttachmentInput[]): Promise<OutgoingAttachment[]> {
+/** A fresh budget for the attachments fetched in one request (a batch's items share it). */
+export const requestAttachmentBudget = (): ByteBudget => ({ left: MAX_ATTACHMENTS_BYTES });
+
+/** The attachments given inline, decoded, in order (what a message carries until those given by URL are fetched). */
+export function inlineAttachments(attachments: AttachmentInput[]): OutgoingAttachment[] {
+  return attachments.filter((a) => a.content !== undefined).map(decoded);
+}
+
+const decoded = (a: AttachmentInput): OutgoingAttachment => ({
+  filename: a.filename!,
+  content: Buffer.from(a.content!, "base64"),
+  contentType: a.contentType ?? "application/octet-stream",
+  contentId: a.contentId,
+});
+
+/** True when some attachment is given by URL and must be fetched. */
+export const fetchesAttachments = (attachments: AttachmentInput[]) => attachments.some((a) => a.path !== undefined);
+
+/**
+ * Every attachment, in order, with its bytes; throws (ATTACHMENT_FETCH_FAILED) when a fetch fails.
+ * `shared`: the request's budget, when one request sends several messages.
+ */
+export async function resolveAttachments(attachments: AttachmentInput[], shared?: ByteBudget): Promise<OutgoingAttachment[]> {
   checkAttachmentUrls(attachments);
-  const budget: ByteBudget = { left: MAX_ATTACHMENTS_BYTES - inlineAttachmentBytes(attachments) };
-  // One deadline for all of them, fetched together; the first failure stops the others.
+  const budget: ByteBudget = { left: MAX_ATTACHMENTS_BYTES - inlineAttachmentBytes(attachments), parent: shared };
+  // One deadline for all of them, fetched together; the first failure stops the others. The
+  // deadline is a timer of its own: a timeout signal combined with AbortSignal.any can be
+  // collected before it fires (Node 20), leaving a slow fetch without any deadline.
   const stop = new AbortController();
-  const signal = AbortSignal.any([AbortSignal.timeout(ATTACHMENT_FETCH_TIMEOUT_MS), stop.signal]);
+  const deadline = setTimeout(() => stop.abort(new DOMException("attachment fetch deadline", "TimeoutError")), ATTACHMENT_FETCH_TIMEOUT_MS);
   try {
-    return await Promise.all(
-      attachments.map((a, i) =>
-        a.content !== undefined
-          ? {
-              filename: a.filename!,
-              content: Buffer.from(a.content, "base64"),
-              contentType: a.contentType ?? "application/octet-stream",
-              contentId: a.contentId,
-            }
-          : fetchOne(a, i, budget, signal),
-      ),
-    );
+    return await Promise.all(attachments.map((a, i) => (a.content !== undefined ? decoded(a) : fetchOne(a, i, budget, stop.signal))));
   } finally {
+    clearTimeout(deadline);
     stop.abort();
   }
 }

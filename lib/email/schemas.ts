@@ -8,6 +8,8 @@ import { RELATIVE_MOMENT, RELATIVE_MOMENT_HINT } from "@/lib/scheduling/relative
 
 const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS_BYTES = 40 * 1024 * 1024;
+/** Attachments a message may give by URL (each one a fetch when it is sent). */
+export const MAX_URL_ATTACHMENTS = 10;
 
 /** Headers the pipeline owns: a caller may not set them. */
 const PIPELINE_HEADERS = new Set([
@@ -187,7 +189,13 @@ const sendFields = z.object({
     .describe(
       "how the message's use case was chosen; recorded by the server (explicit: use_case_id was given; default: the organization's default applied). When given it must agree: explicit needs use_case_id, default refuses it",
     ),
-  attachments: z.array(attachmentSchema).max(100).default([]),
+  attachments: z
+    .array(attachmentSchema)
+    .max(100)
+    .refine((list) => list.filter((a) => a.path !== undefined).length <= MAX_URL_ATTACHMENTS, {
+      message: `at most ${MAX_URL_ATTACHMENTS} attachments given by path (URL) a message`,
+    })
+    .default([]),
   calendar: calendarSchema.optional(),
   headers: headersSchema.default({}),
   tags: tagsSchema.optional(),

@@ -1,13 +1,15 @@
-// One send, start to end: attachments given by URL fetched (resolve-attachments.ts), the
-// suppression list, safety (test mode, bulk threshold), the monthly allowance, the message
-// record, delivery with failover, and an audit entry for whatever happened (the outcome:
+// One send, start to end: the suppression list, safety (test mode, bulk threshold), the monthly
+// allowance, the message record, attachments given by URL fetched (resolve-attachments.ts: only
+// once the send has passed every check, so a send that would be refused fetches nothing),
+// delivery with failover, and an audit entry for whatever happened (the outcome:
 // record-outcome.ts). The common path is two statements after the key's: one opens the send
 // (context, count and queued record), one records the outcome with its audit entry.
 import { actorOf, boundProjectOf, userIdOf, type SendPrincipal } from "@/lib/auth/principal";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors/app-error";
 import { buildMessage } from "@/lib/email/build-message";
-import { resolveAttachments } from "@/lib/email/resolve-attachments";
+import { checkAttachmentUrls, fetchesAttachments, inlineAttachments, resolveAttachments } from "@/lib/email/resolve-attachments";
+import type { ByteBudget } from "@/lib/net/guarded-get";
 import { deliver, deliverToDemo, type DeliveryResult } from "@/lib/email/deliver";
 import { recordOutcome } from "@/lib/email/record-outcome";
 import { messageContent } from "@/lib/email/message-content";
@@ -40,15 +42,19 @@ interface SendOptions {
   campaignSendId?: string;
   /** Called with the message's id once it is recorded, before any provider has it (a scheduled send links its row to it). */
   onRecorded?: (messageId: string) => Promise<void>;
+  /** The request's budget for attachments fetched by URL, when one request sends several messages. */
+  attachmentBudget?: ByteBudget;
 }
 
-export async function sendEmail({ principal, input, bulkApproved = false, campaignSendId, onRecorded }: SendOptions) {
+export async function sendEmail({ principal, input, bulkApproved = false, campaignSendId, onRecorded, attachmentBudget }: SendOptions) {
   const orgId = principal.orgId;
   // templateId: the stored template's rendered subject, html and text replace the body's. The
   // schema still requires a subject of the body's own; the template's subject wins over it.
   input = await applyTemplate(orgId, input);
-  // Attachments given by URL are fetched now, before anything is recorded: a fetch failing sends nothing.
-  const message = buildMessage(input, await resolveAttachments(input.attachments));
+  // Attachments given by URL: checked now (400), fetched once the send has passed its checks.
+  checkAttachmentUrls(input.attachments);
+  const fetches = fetchesAttachments(input.attachments);
+  const message = buildMessage(input, inlineAttachments(input.attachments));
   // Demo addresses go to the demo provider whatever is configured; mixed with real ones: 400.
   const demoOnly = isDemoOnly(message);
   let recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email.toLowerCase());
@@ -159,6 +165,20 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     }
   }
 
+  if (fetches) {
+    try {
+      message.attachments = await resolveAttachments(input.attachments, attachmentBudget);
+    } catch (err) {
+      // Nothing reached a provider: the message is recorded as failed, the count given back.
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+      await retryWhileDisconnected(() =>
+        finishMessage(id, { status: "failed", error: reason }, auditEntry("failed", { messageId: id, error: reason.slice(0, 500) })),
+      );
+      await refundSend(orgId);
+      throw err;
+    }
+  }
+
   // Marketing mail carries RFC 8058 one-click unsubscribe (for its first recipient), unless the caller set their own.
   if (
     input.emailType === "marketing" &&
@@ -205,6 +225,7 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     message,
     dkim: opened.dkim,
     html: input.html,
+    fetchedAttachments: fetches,
     auditEntry,
   });
 }

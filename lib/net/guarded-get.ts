@@ -24,9 +24,21 @@ export type GetFailure =
 
 export type GetResult = { ok: true; body: Buffer; contentType: string | undefined } | { ok: false; failure: GetFailure };
 
-/** Bytes still allowed; every GET given the same budget takes from it as its body arrives. */
+/** Bytes still allowed; every GET given the same budget takes from it as its body arrives, and
+ * from its parent's (a message's budget inside a whole request's). */
 export interface ByteBudget {
   left: number;
+  parent?: ByteBudget;
+}
+
+/** The least any budget of the chain has left. */
+const available = (b: ByteBudget | undefined): number => (b ? Math.min(b.left, available(b.parent)) : Infinity);
+
+/** Takes `n` bytes from every budget of the chain; false when one is overdrawn. */
+function spend(b: ByteBudget | undefined, n: number): boolean {
+  if (!b) return true;
+  b.left -= n;
+  return spend(b.parent, n) && b.left >= 0;
 }
 
 export interface GuardedGetOptions {
@@ -37,11 +49,14 @@ export interface GuardedGetOptions {
   signal: AbortSignal;
   maxRedirects: number;
   userAgent: string;
+  /** The longest a connection may stay silent (default 5 s). */
+  idleMs?: number;
 }
 
 type Hop = { redirect: string } | { result: GetResult };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const DEFAULT_IDLE_MS = 5_000;
 const fail = (failure: GetFailure): Hop => ({ result: { ok: false, failure } });
 
 function failureOf(err: unknown, signal: AbortSignal): GetFailure {
@@ -63,14 +78,13 @@ function handleResponse(res: http.IncomingMessage, budget: ByteBudget, signal: A
     return settle(fail({ kind: "status", status }));
   }
   // A declared length past the limit is refused before a byte is read.
-  if (Number(res.headers["content-length"]) > budget.left) {
+  if (Number(res.headers["content-length"]) > available(budget)) {
     res.destroy();
     return settle(fail({ kind: "too-large" }));
   }
   const chunks: Buffer[] = [];
   res.on("data", (chunk: Buffer) => {
-    budget.left -= chunk.length;
-    if (budget.left < 0) {
+    if (!spend(budget, chunk.length)) {
       res.destroy();
       return settle(fail({ kind: "too-large" }));
     }
@@ -108,10 +122,22 @@ function hop(options: GuardedGetOptions): Promise<Hop> {
     } catch (err) {
       return settle(fail(failureOf(err, signal)));
     }
+    // A connection that goes quiet ends the hop, whatever the deadline does (a trickle of bytes
+    // keeps it alive only until the deadline).
+    req.setTimeout(options.idleMs ?? DEFAULT_IDLE_MS, () => req.destroy(Object.assign(new Error("idle"), { code: "ETIMEDOUT" })));
     req.on("response", (res) => handleResponse(res, options.budget, signal, settle));
     req.on("error", (err) => settle(fail(failureOf(err, signal))));
     req.end();
   });
+}
+
+/**
+ * A redirect's target came from the remote side (its Location header): a refusal of it says
+ * that a redirect was refused, never which host or port it named.
+ */
+function afterRedirect(result: GetResult): GetResult {
+  if (result.ok || result.failure.kind !== "blocked") return result;
+  return { ok: false, failure: { kind: "blocked", reason: "a redirect led to an address it may not reach" } };
 }
 
 /** Never throws; never returns the remote side's words. */
@@ -119,7 +145,7 @@ export async function guardedGet(options: GuardedGetOptions): Promise<GetResult>
   let url = options.url;
   for (let redirects = 0; ; redirects++) {
     const h = await hop({ ...options, url });
-    if ("result" in h) return h.result;
+    if ("result" in h) return redirects > 0 ? afterRedirect(h.result) : h.result;
     if (redirects >= options.maxRedirects) return { ok: false, failure: { kind: "redirects" } };
     let next: URL;
     try {

@@ -1,7 +1,9 @@
 // attachments[].path end to end, on servers of their own: with ALLOW_PRIVATE_ATTACHMENT_URLS on,
 // a file served by a local HTTP server arrives at a real SMTP sink with its bytes (v1, legacy,
 // batch, scheduled); a 404, a file past the 40 MiB, more than 3 redirects refuse the send with
-// 422 ATTACHMENT_FETCH_FAILED naming the attachment, and nothing is recorded or sent. As shipped
+// 422 ATTACHMENT_FETCH_FAILED naming the attachment, and nothing is sent (the message is recorded
+// as failed, its count given back). A send refused for another reason (test mode) fetches
+// nothing, and a batch's fetches share one 40 MiB. As shipped
 // (switch off; names resolving through a local DNS server), plain http and a private literal are
 // a 400 naming the field, and a name that resolves to 127.0.0.1 is refused when the connection
 // would be made (422), with the file server seeing no connection at all.
@@ -29,6 +31,8 @@ async function fileServer() {
     const hop = /^\/hop\/(\d+)$/.exec(path);
     if (hop) return res.writeHead(302, { location: Number(hop[1]) === 0 ? "/files/invoice.pdf" : `/hop/${Number(hop[1]) - 1}` }).end();
     if (path === "/files/invoice.pdf") return res.writeHead(200, { "content-type": "application/pdf" }).end(PDF);
+    const sized = /^\/sized\/(\d+)$/.exec(path);
+    if (sized) return res.writeHead(200, { "content-type": "application/octet-stream" }).end(Buffer.alloc(Number(sized[1]) * MiB, 3));
     if (path === "/declared-huge") {
       res.writeHead(200, { "content-length": String(41 * MiB) });
       return res.write(Buffer.alloc(1024));
@@ -97,15 +101,23 @@ const send = (s: OwnServer, attachments: unknown[], extra: Record<string, unknow
   });
 const messageCount = async (s: OwnServer) => Number((await s.sql.query(`SELECT count(*) FROM messages`)).rows[0].count);
 
-/** Sends `attachments` and expects a refusal: nothing recorded, nothing at the sink. */
+/**
+ * Sends `attachments` and expects a refusal with `status`: nothing at the sink, and no message
+ * recorded (400), or the message recorded as failed with the answer's reason (422: it had passed
+ * its checks when the fetch failed).
+ */
 async function refused(s: OwnServer, attachments: unknown[], status: number) {
   const sink = s === open ? sinks.open! : sinks.shipped!;
   const before = { messages: await messageCount(s), mails: sink.messages.length };
   const res = await send(s, attachments);
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(await messageCount(s)).toBe(before.messages);
   expect(sink.messages.length).toBe(before.mails);
   expect(JSON.stringify(res.body)).not.toContain("secret-token");
+  if (status === 422) {
+    expect(await messageCount(s)).toBe(before.messages + 1);
+    const [row] = (await s.sql.query(`SELECT status, error FROM messages ORDER BY created_at DESC LIMIT 1`)).rows;
+    expect(row).toEqual({ status: "failed", error: res.body.error });
+  } else expect(await messageCount(s)).toBe(before.messages);
   return res.body as { code: string; error: string };
 }
 
@@ -136,7 +148,7 @@ describe("with ALLOW_PRIVATE_ATTACHMENT_URLS on", () => {
     ]);
   });
 
-  it("a 404 is a 422 naming the attachment, never the host's body; nothing recorded or sent", async () => {
+  it("a 404 is a 422 naming the attachment, never the host's body; nothing sent", async () => {
     const body = await refused(open, [{ filename: "a.txt", content: "aGk=" }, { path: `${files.base}/docs/missing.pdf` }], 422);
     expect(body).toMatchObject({
       code: "ATTACHMENT_FETCH_FAILED",
@@ -156,6 +168,42 @@ describe("with ALLOW_PRIVATE_ATTACHMENT_URLS on", () => {
   it("more than 3 redirects is a 422", async () => {
     const body = await refused(open, [{ path: `${files.base}/hop/3` }], 422);
     expect(body.error).toBe("attachment 1 (3) could not be fetched: it was redirected more than 3 times; nothing was sent");
+  });
+
+  it("a send refused for another reason fetches nothing: test mode answers first", async () => {
+    await open.sql.query(`UPDATE organizations SET send_mode = 'test'`);
+    try {
+      const before = files.connections();
+      const res = await send(open, [{ path: `${files.base}/files/invoice.pdf` }], { to: "stranger@example.test" });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("TEST_MODE_RECIPIENT");
+      expect(files.connections()).toBe(before);
+    } finally {
+      await open.sql.query(`UPDATE organizations SET send_mode = 'production'`);
+    }
+  });
+
+  it("a batch's fetches share one 40 MiB: the fetch that goes past it is refused, the other items go", async () => {
+    const item = (path: string) => ({
+      from: "ann@sender.test",
+      to: "r@example.test",
+      subject: "Shared",
+      text: "x",
+      attachments: [{ path }],
+    });
+    // 25 MiB fits one message; twice that does not fit one request (the two fetch side by side, so
+    // the bytes the refused one read count too and both may be refused).
+    const res = await call("/api/v1/email/batch", {
+      base: open.server.url,
+      key: open.key,
+      body: [item(`${files.base}/sized/25`), item(`${files.base}/files/invoice.pdf`), item(`${files.base}/sized/25`)],
+    });
+    expect(res.status).toBe(200);
+    const [first, small, last] = res.body.data;
+    expect(small).toMatchObject({ status: "sent" });
+    const refusedBig = [first, last].filter((e) => e.code === "ATTACHMENT_FETCH_FAILED");
+    expect(refusedBig.length).toBeGreaterThanOrEqual(1);
+    for (const e of refusedBig) expect(e.error).toContain("larger than the 40 MiB");
   });
 
   it("legacy send, batch and scheduled sends fetch through the same path", async () => {

@@ -45,8 +45,10 @@ describe("the attachment schema", () => {
   });
 
   it("counts only inline content against the 40 MiB", () => {
-    const paths = Array.from({ length: 100 }, (_, i) => ({ path: `https://files.example.com/${i}` }));
-    expect(issues(paths)).toEqual([]);
+    const paths = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `https://files.example.com/${i}` }));
+    expect(issues(paths(10))).toEqual([]);
+    // Each one given by URL is a fetch when the message goes: at most 10 a message.
+    expect(issues(paths(11))).toEqual(["attachments: at most 10 attachments given by path (URL) a message"]);
     const big = "A".repeat(Math.ceil((40 * 1024 * 1024 * 4) / 3) + 8);
     expect(issues([{ filename: "big", content: big }, { path: "https://files.example.com/x" }])).toEqual([
       "attachments: attachments total more than 40 MiB",

@@ -21,6 +21,11 @@ const routes: Record<string, (req: http.IncomingMessage, res: http.ServerRespons
     res.end();
   },
   "/never": () => undefined, // holds the request open: only the deadline ends it
+  // Starts the body, then goes silent: the idle limit ends it before any deadline.
+  "/stall": (_req, res) => {
+    res.writeHead(200);
+    res.write("first bytes");
+  },
   "/to-ftp": (_req, res) => res.writeHead(302, { location: "ftp://files.example/x" }).end(),
   "/to-credentials": (_req, res) => res.writeHead(302, { location: `${base}/file.pdf`.replace("//", "//user:pw@") }).end(),
   "/no-location": (_req, res) => res.writeHead(302).end(),
@@ -96,6 +101,22 @@ describe("guardedGet", () => {
     expect(await get("/chunked", { budget })).toMatchObject({ ok: true });
     expect(budget.left).toBe(500);
     expect(await get("/chunked", { budget })).toEqual({ ok: false, failure: { kind: "too-large" } });
+  });
+
+  it("takes from the request's budget too: a message's own budget cannot outspend the request's", async () => {
+    const request = { left: 1200 };
+    expect(await get("/chunked", { budget: { left: 1000, parent: request } })).toMatchObject({ ok: true });
+    expect(request.left).toBe(200);
+    // This message may take 1000 of its own, but only 200 are left in the request.
+    expect(await get("/chunked", { budget: { left: 1000, parent: request } })).toEqual({ ok: false, failure: { kind: "too-large" } });
+    expect(await get("/big", { budget: { left: 5000, parent: { left: 999 } } })).toEqual({ ok: false, failure: { kind: "too-large" } });
+  });
+
+  it("drops a connection that goes silent, long before the deadline", async () => {
+    const started = Date.now();
+    const got = await get("/stall", { idleMs: 200, signal: AbortSignal.timeout(20_000) });
+    expect(got).toMatchObject({ ok: false, failure: { kind: "connection", error: { code: "ETIMEDOUT" } } });
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("stops at the caller's deadline", async () => {
