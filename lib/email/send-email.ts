@@ -165,19 +165,21 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     }
   }
 
-  if (fetches) {
-    try {
-      message.attachments = await resolveAttachments(input.attachments, attachmentBudget);
-    } catch (err) {
-      // Nothing reached a provider: the message is recorded as failed, the count given back.
-      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
-      await retryWhileDisconnected(() =>
-        finishMessage(id, { status: "failed", error: reason }, auditEntry("failed", { messageId: id, error: reason.slice(0, 500) })),
-      );
-      await refundSend(orgId);
-      throw err;
-    }
-  }
+  const recordedId = id;
+  /** No provider has it: the failure recorded (through a short database outage too), the count given back, the error thrown on. */
+  const failBeforeProvider = async (err: unknown): Promise<never> => {
+    const reason = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+    await retryWhileDisconnected(() =>
+      finishMessage(
+        recordedId,
+        { status: "failed", error: reason },
+        auditEntry("failed", { messageId: recordedId, error: reason.slice(0, 500) }),
+      ),
+    );
+    await refundSend(orgId);
+    throw err;
+  };
+  if (fetches) message.attachments = await resolveAttachments(input.attachments, attachmentBudget).catch(failBeforeProvider);
 
   // Marketing mail carries RFC 8058 one-click unsubscribe (for its first recipient), unless the caller set their own.
   if (
@@ -204,13 +206,7 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
     await onRecorded?.(id);
     delivery = demoOnly ? await deliverToDemo(message) : await deliver(ctx.providers, message, input.provider, id);
   } catch (err) {
-    // No provider has it: record the failure (through a short database outage too), give the count back.
-    const reason = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
-    await retryWhileDisconnected(() =>
-      finishMessage(id, { status: "failed", error: reason }, auditEntry("failed", { messageId: id, error: reason.slice(0, 500) })),
-    );
-    await refundSend(orgId);
-    throw err;
+    return failBeforeProvider(err);
   }
   // The provider has (or may have) it: whatever happens next, this send is not a failure to retry.
   return recordOutcome({

@@ -2,11 +2,32 @@
 // (docs/retention.md): organizations, messages, events aged after roll-up, webhook deliveries,
 // audit entries, scheduled and inbound bodies, idempotency records.
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { afterAll, beforeAll } from "vitest";
+import { createDatabase } from "./database";
+import { resetEnvCache } from "@/lib/env";
+import { closeDb, db, dbHandle } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { NewEvent } from "@/lib/events/publish-events";
 import type { RetentionSettings } from "@/lib/retention/retention-settings";
+
+/** The test file runs on a database of its own, migrated, dropped afterwards: its retention runs are the only ones on it. */
+export function onOwnDatabase(name: string) {
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await createDatabase(name);
+    drop = database.drop;
+    process.env.DATABASE_URL = database.url;
+    resetEnvCache();
+    await closeDb();
+    await applyMigrations(dbHandle());
+  });
+  afterAll(async () => {
+    await closeDb();
+    await drop?.();
+  });
+}
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;

@@ -2,11 +2,8 @@
 // both limits: an organization that keeps each kind 5 days loses its 7-day-old data of every kind
 // while another organization, on the instance's 10 days, keeps its own; under an instance that
 // keeps everything for good, only the organization that asked for less loses anything.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../helpers/database";
-import { resetEnvCache } from "@/lib/env";
-import { closeDb, db, dbHandle } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { publishEvents } from "@/lib/events/publish-events";
 import { rollUpEvents } from "@/lib/analytics/roll-up";
@@ -26,23 +23,10 @@ import {
   scheduled,
   sql,
   TEN_DAYS,
+  onOwnDatabase,
 } from "../helpers/retention-fill";
 
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const database = await createDatabase("mailroom_retention_org");
-  drop = database.drop;
-  process.env.DATABASE_URL = database.url;
-  resetEnvCache();
-  await closeDb();
-  await applyMigrations(dbHandle());
-});
-
-afterAll(async () => {
-  await closeDb();
-  await drop?.();
-});
+onOwnDatabase("mailroom_retention_org");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,13 +3,9 @@
 // once rolled up, rollups and first engagements stay, whole-hour reports read the same after as
 // before, finished deliveries go and pending ones stay, bodies are blanked while their rows stay,
 // small batches still finish, 0 keeps forever; and a bad setting stops start-up.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { createDatabase } from "../helpers/database";
 import { startAndWaitForExit } from "../helpers/server";
-import { resetEnvCache } from "@/lib/env";
-import { closeDb, dbHandle } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { rollUpEvents } from "@/lib/analytics/roll-up";
@@ -33,25 +29,12 @@ import {
   scheduled,
   sql,
   TEN_DAYS,
+  onOwnDatabase,
 } from "../helpers/retention-fill";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const database = await createDatabase("mailroom_retention");
-  drop = database.drop;
-  process.env.DATABASE_URL = database.url;
-  resetEnvCache();
-  await closeDb();
-  await applyMigrations(dbHandle());
-});
-
-afterAll(async () => {
-  await closeDb();
-  await drop?.();
-});
+onOwnDatabase("mailroom_retention");
 
 describe("a retention run", () => {
   // Organization A: events 20 days old in three hours (rolled up), one late event created now.
