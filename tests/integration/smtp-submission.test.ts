@@ -15,6 +15,7 @@ import { call } from "../helpers/http";
 import { ownServer, type OwnServer } from "../helpers/own-server";
 import { freePort } from "../helpers/server";
 import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
+import { startReceiver, verifyByHand, type Receiver } from "../helpers/webhook-receiver";
 import type { SmtpSink } from "../helpers/smtp-sink";
 
 const MAX_BYTES = 200 * 1024;
@@ -23,6 +24,8 @@ const PDF = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from(Array.from({ l
 
 let own: OwnServer;
 let sink: SmtpSink;
+let receiver: Receiver;
+let hookSecret: string;
 let certDir: string;
 let caCert: string;
 let port: number;
@@ -112,11 +115,16 @@ beforeAll(async () => {
     },
   });
   expect(provider.status).toBe(201);
+  receiver = await startReceiver();
+  const endpoint = await asOwner("/api/v1/webhook-endpoints", { body: { url: receiver.url("/smtp"), events: ["email.sent"] } });
+  expect(endpoint.status).toBe(201);
+  hookSecret = endpoint.body.data.secret;
 });
 
 afterAll(async () => {
   await own?.close();
   await sink?.close();
+  await receiver?.close();
   if (certDir) rmSync(certDir, { recursive: true, force: true });
 });
 
@@ -157,17 +165,24 @@ describe("SMTP submission", () => {
     expect(logo?.content.equals(PIXEL)).toBe(true);
     expect(logo?.cid).toBe("logo@acme");
 
-    // Visible afterwards as any API send, and audited as the key's.
-    const message = await call(`/api/v1/analytics/messages/${id}`, { base: own.server.url, key: own.key });
+    // Visible afterwards through the messages API as any API send, its webhook delivered, and audited as the key's.
+    const listed = await call(`/api/v1/email/messages?subject=${encodeURIComponent(s)}`, { base: own.server.url, key: own.key });
+    expect(listed.body.data.map((m: { id: string }) => m.id)).toEqual([id]);
+    const message = await call(`/api/v1/email/messages/${id}`, { base: own.server.url, key: own.key });
     expect(message.status).toBe(200);
-    expect(message.body.data.message).toMatchObject({
+    expect(message.body.data).toMatchObject({
       subject: s,
       to: ["bob@example.test"],
       cc: ["carol@example.test"],
       bcc: ["hidden@example.test"],
       providerName: "relay",
+      status: "sent",
     });
-    expect(message.body.data.message.fromAddress).toContain("ann@sender.test");
+    expect(message.body.data.fromAddress).toContain("ann@sender.test");
+    expect(message.body.data.attachments.map((a: { filename: string }) => a.filename).sort()).toEqual(["logo.png", "report.pdf"]);
+    const hits = (await receiver.waitFor("/smtp", 3)).filter((h) => JSON.parse(h.body).email_id === id);
+    expect(hits.map((h) => JSON.parse(h.body).recipient).sort()).toEqual(["bob@example.test", "carol@example.test", "hidden@example.test"]);
+    for (const hit of hits) expect(verifyByHand(hit, hookSecret)).toBe(true);
     const audit = await own.sql.query(
       `SELECT actor_type, outcome FROM audit_logs WHERE action = 'email.send' AND metadata->>'subject' = $1`,
       [s],
