@@ -2,8 +2,9 @@
 // descending), so the next page starts right after it however many messages arrive meanwhile.
 // Opaque to clients: base64url of "<created_at ISO>|<id>".
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Exactly what toISOString writes for a year 0000 to 9999: signed or six-digit years are not a cursor of ours. */
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** Exactly what toISOString writes, for a year 1970 to 9999 (messages are never older): signed,
+ * six-digit or year-0 dates are not a cursor of ours (PostgreSQL has no year 0). */
+const ISO = /^(19[7-9]\d|[2-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export interface MessageCursor {
   createdAt: Date;

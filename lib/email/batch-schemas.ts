@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/app-error";
 import { SEND_BODY_LIMIT } from "@/lib/http/read-body";
-import { sendResultSchema, v1SendEmailSchema } from "@/lib/email/schemas";
+import { MAX_URL_ATTACHMENTS, sendResultSchema, v1SendEmailSchema } from "@/lib/email/schemas";
 import { scheduledEmailSchema, sendTimeProblem } from "@/lib/scheduling/schemas";
 
 export const MAX_BATCH_ITEMS = 100;
@@ -19,6 +19,11 @@ export const batchSendSchema = z
   // An item's scheduledAt (perhaps relative) is checked with the rest of the body, so a time in
   // the past refuses the whole batch before anything is sent (scheduleEmail checks it again).
   .superRefine((items, ctx) => {
+    // Attachments by URL are fetched when each item goes, a scheduled one later on its own: one
+    // request may ask for no more fetches than one message may.
+    const urls = items.reduce((n, item) => n + item.attachments.filter((a) => a.path !== undefined).length, 0);
+    if (urls > MAX_URL_ATTACHMENTS)
+      ctx.addIssue({ code: "custom", path: [], message: `at most ${MAX_URL_ATTACHMENTS} attachments given by path (URL) in one batch` });
     const now = Date.now();
     items.forEach((item, i) => {
       const problem = item.scheduledAt ? sendTimeProblem(item.scheduledAt, now) : null;

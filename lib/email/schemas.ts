@@ -47,6 +47,11 @@ const IDENTITY_HEADERS = new Set([
   "x-envelope-from",
   "x-originating-ip",
   "original-from",
+  // Delivery trace fields: where a message was delivered, or where its errors go.
+  "delivered-to",
+  "envelope-to",
+  "x-original-to",
+  "errors-to",
 ]);
 const IDENTITY_PREFIXES = ["resent-", "arc-"];
 

@@ -1,6 +1,7 @@
 // A raw RFC 5322 message (what SMTP carries, and what SES, SendGrid's raw mode and Mailgun's
 // MIME mode hand over) parsed with mailparser into an InboundEmail.
-import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from "mailparser";
+import type { AddressObject, HeaderValue, ParsedMail } from "mailparser";
+import { parseMail, textOf } from "@/lib/smtp/parse-mail";
 import type { InboundAddress, InboundEmail, InboundHeader } from "@/lib/inbound/inbound-email";
 
 export interface Envelope {
@@ -52,7 +53,7 @@ export function normalizeEnvelope(envelope: Envelope): Pick<InboundEmail, "envel
 
 /** Parses a raw message. A message mailparser cannot read at all throws; odd parts are tolerated as mailparser tolerates them. */
 export async function parseMime(raw: Buffer, envelope: Envelope = {}): Promise<InboundEmail> {
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, keepCidLinks: true });
+  const parsed = await parseMail(raw);
   return {
     messageId: parsed.messageId ? (parsed.messageId.startsWith("<") ? parsed.messageId : `<${parsed.messageId}>`) : null,
     from: addresses(parsed.from)[0] ?? null,
@@ -60,7 +61,7 @@ export async function parseMime(raw: Buffer, envelope: Envelope = {}): Promise<I
     cc: addresses(parsed.cc),
     replyTo: addresses(parsed.replyTo),
     subject: parsed.subject ?? "",
-    text: parsed.text ?? null,
+    text: textOf(parsed),
     html: typeof parsed.html === "string" ? parsed.html : null,
     headers: headerList(parsed),
     attachments: parsed.attachments.map((a) => ({

@@ -8,6 +8,7 @@ import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { listen, type SmtpListener } from "@/lib/smtp/listen";
 import { readData } from "@/lib/smtp/read-data";
 import { smtpError } from "@/lib/smtp/smtp-error";
+import { perAddressLimit } from "@/lib/smtp/per-address-limit";
 import type { TlsPair } from "@/lib/smtp/tls-files";
 import { checkSubmissionKey, submitMessage } from "@/lib/submission/submit-message";
 import { smtpReplyFor } from "@/lib/submission/smtp-replies";
@@ -43,6 +44,9 @@ const MAX_RECIPIENTS = 50;
 /** Connections at once: each may hold a message of up to the size limit in memory. */
 const MAX_CLIENTS = 16;
 
+/** Connections at once from one address (perAddressLimit). */
+const MAX_CLIENTS_PER_ADDRESS = 4;
+
 /** Failed AUTH attempts a connection may make; the last one closes it. */
 const MAX_FAILED_AUTHS = 3;
 const failedAuths = new WeakMap<SMTPServerSession, number>();
@@ -50,6 +54,7 @@ const failedAuths = new WeakMap<SMTPServerSession, number>();
 const userOf = (session: SMTPServerSession) => session.user as SubmissionUser | undefined;
 
 function submissionServer({ secure, hostname, maxBytes, tls }: { secure: boolean } & Omit<SubmissionListenerOptions, "port" | "host">) {
+  const perAddress = perAddressLimit(MAX_CLIENTS_PER_ADDRESS);
   return new SMTPServer({
     name: hostname,
     banner: "Mailroom SMTP submission",
@@ -64,8 +69,13 @@ function submissionServer({ secure, hostname, maxBytes, tls }: { secure: boolean
     logger: false,
     // smtp-server may advertise AUTH before TLS: the session's own list hides it until then.
     onConnect(session, callback) {
+      const refused = perAddress.admit(session);
+      if (refused) return callback(refused);
       session.disabledCommands = session.secure ? [] : ["AUTH"];
       callback();
+    },
+    onClose(session) {
+      perAddress.release(session);
     },
     onSecure(_socket, session, callback) {
       session.disabledCommands = [];

@@ -4,7 +4,8 @@
 // recipient is a Bcc (never shown). Attachments are kept, with their Content-ID so html's cid:
 // links still show the inline images. Custom headers are kept when the send API would accept
 // them (not the ones the pipeline writes or that say who sent the message).
-import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
+import type { AddressObject, ParsedMail } from "mailparser";
+import { HeaderTooLargeError, parseMail } from "@/lib/smtp/parse-mail";
 import { HEADER_NAME } from "@/lib/email/address";
 import { MAX_CUSTOM_HEADERS, reservedHeaderProblem, v1SendEmailSchema } from "@/lib/email/schemas";
 import { validationError } from "@/lib/errors/app-error";
@@ -78,8 +79,9 @@ function attachments(parsed: ParsedMail) {
 export async function toSendBody({ raw, envelope }: { raw: Buffer; envelope: SubmissionEnvelope }): Promise<SendBody> {
   let parsed: ParsedMail;
   try {
-    parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, keepCidLinks: true });
-  } catch {
+    parsed = await parseMail(raw);
+  } catch (err) {
+    if (err instanceof HeaderTooLargeError) throw smtpError(552, `5.3.4 Message refused: ${err.message}`);
     throw smtpError(554, "5.6.0 The message could not be parsed as MIME");
   }
   const remaining = new Set(envelope.rcptTo.map((r) => r.toLowerCase()));

@@ -297,6 +297,45 @@ describe("SMTP submission", () => {
     expect(sinkMail(s)).toEqual([]);
   });
 
+  it("refuses with 552 a message whose header section is over 64 KiB, before parsing it, and stays responsive", async () => {
+    const s = subject("folded");
+    const err = await refusal(
+      transport().sendMail({
+        from: "ann@sender.test",
+        to: "bob@example.test",
+        subject: s,
+        text: "x",
+        headers: { "X-Folded": Array.from({ length: 40_000 }, () => "y").join("\r\n ") },
+      }),
+    );
+    expect(err.responseCode).toBe(552);
+    expect(err.response).toContain("header section is larger than 64 KiB");
+    expect(sinkMail(s)).toEqual([]);
+    expect((await call("/api/health/live", { base: own.server.url })).status).toBe(200);
+  });
+
+  it("answers 421 to a fifth connection at once from one address, and takes it again once one closes", async () => {
+    const greetings: string[] = [];
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(port, "127.0.0.1");
+            socket.once("data", (d) => {
+              greetings.push(d.toString().slice(0, 3));
+              resolve(socket);
+            });
+          }),
+      ),
+    );
+    expect(greetings.sort()).toEqual(["220", "220", "220", "220", "421"]);
+    for (const socket of sockets) socket.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    const [greeting] = await converse([]);
+    expect(greeting).toMatch(/^220 /);
+  });
+
   it("counts each message against the key's rate limit and answers 451 past it", async () => {
     const limited = await newKey(["email:send"]);
     await own.sql.query(`UPDATE api_keys SET rate_limit_per_minute = 1 WHERE id = $1`, [limited.id]);

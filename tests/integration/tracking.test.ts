@@ -118,6 +118,9 @@ describe("tracking", () => {
   });
 
   it("flags opens and clicks made by machines (scanners, prefetch, Apple Mail Privacy Protection, fetches right after sending)", async () => {
+    // A visitor's repeats count once per wall-clock minute: start where the whole run fits in one.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await sleep(60_000 - intoMinute + 100);
     const { id, html: sent } = await sendAndReceive({ emailType: "marketing" });
     const pixel = pixelOf(sent)!;
     await fetch(pixel, { headers: { "user-agent": BROWSER } }); // within 2 s of sending

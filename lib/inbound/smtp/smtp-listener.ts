@@ -10,6 +10,7 @@ import { parseMime } from "@/lib/inbound/parse-mime";
 import { recordInbound } from "@/lib/inbound/record-inbound";
 import { listen, type SmtpListener } from "@/lib/smtp/listen";
 import { readData } from "@/lib/smtp/read-data";
+import { perAddressLimit } from "@/lib/smtp/per-address-limit";
 import { smtpError } from "@/lib/smtp/smtp-error";
 import type { TlsPair } from "@/lib/smtp/tls-files";
 import { log } from "@/lib/log";
@@ -60,7 +61,11 @@ async function acceptMessage(raw: Buffer, session: SMTPServerSession): Promise<v
   }
 }
 
+/** Connections at once from one address (perAddressLimit). */
+const MAX_CLIENTS_PER_ADDRESS = 4;
+
 export async function startSmtpListener(opts: SmtpListenerOptions): Promise<SmtpListener> {
+  const perAddress = perAddressLimit(MAX_CLIENTS_PER_ADDRESS);
   const server = new SMTPServer({
     name: opts.hostname,
     banner: "Mailroom inbound mail",
@@ -70,6 +75,12 @@ export async function startSmtpListener(opts: SmtpListenerOptions): Promise<Smtp
     ...(opts.tls ? { key: opts.tls.key, cert: opts.tls.cert } : {}),
     maxClients: MAX_CLIENTS,
     logger: false,
+    onConnect(session, callback) {
+      callback(perAddress.admit(session) ?? undefined);
+    },
+    onClose(session) {
+      perAddress.release(session);
+    },
     async onRcptTo(address, session, callback) {
       try {
         if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, "4.5.3 Too many recipients"));
