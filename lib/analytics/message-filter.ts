@@ -3,6 +3,7 @@
 // (lib/analytics/sent-messages.ts). Every filter is optional; text filters match literally
 // (lib/db/like-pattern.ts), case-insensitively. A key bound to a project sees only its project's.
 import { Prisma } from "@/lib/generated/prisma/client";
+import { isUuid } from "@/lib/db/uuid";
 import type { Principal } from "@/lib/auth/principal";
 import { likePattern } from "@/lib/db/like-pattern";
 
@@ -26,14 +27,13 @@ export interface MessageFilter {
   sentOnly?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const like = (s: string | undefined) => (s ? likePattern(s) : null);
 
 /** `FROM messages WHERE …` for the principal's organization (and its key's project) and the filter. */
 export function messagesMatching(principal: Principal, f: MessageFilter): Prisma.Sql {
   const keyProject = principal.kind === "key" ? principal.projectId : null;
   const search = like(f.search);
-  const id = f.search && UUID.test(f.search) ? f.search : null;
+  const id = f.search && isUuid(f.search) ? f.search : null;
   const recipient = like(f.recipient);
   const sender = like(f.sender);
   const subject = like(f.subject);

@@ -3,17 +3,16 @@
 // Its status is what the provider last reported (lib/events/message-status.ts), for the message
 // and for each recipient; its content is what the send kept of it (lib/email/message-content.ts).
 import { db } from "@/lib/db/client";
+import { isUuid } from "@/lib/db/uuid";
 import { notFound } from "@/lib/errors/app-error";
 import type { Principal } from "@/lib/auth/principal";
 import { recipientStatuses, shownStatus, statusSummary } from "@/lib/events/message-status";
 import type { Message } from "@/lib/generated/prisma/client";
 import { tagPairs } from "@/lib/email/tags";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getMessageOrThrow({ principal, id }: { principal: Principal; id: string }) {
   const project = principal.kind === "key" ? principal.projectId : null;
-  const message = UUID.test(id)
+  const message = isUuid(id)
     ? await db().message.findFirst({ where: { id, orgId: principal.orgId, ...(project ? { projectId: project } : {}) } })
     : null;
   if (!message) throw notFound("Email");

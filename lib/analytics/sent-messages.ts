@@ -3,12 +3,11 @@
 // cursor (lib/analytics/message-cursor.ts): a cursor page starts right after the previous page's
 // last message in (created_at, id) order, so messages sent meanwhile neither repeat nor shift it.
 import { rawQuery } from "@/lib/db/raw-query";
-import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Principal } from "@/lib/auth/principal";
 import { messagesMatching } from "@/lib/analytics/message-filter";
 import { encodeCursor } from "@/lib/analytics/message-cursor";
-import { getMessageOrThrow, shownMessage } from "@/lib/analytics/message-timeline";
+import { messageTimeline } from "@/lib/analytics/message-timeline";
 import { TOTAL_COUNT_CAP } from "@/lib/analytics/list-messages";
 import { recipientStatuses, shownStatus, statusSummary } from "@/lib/events/message-status";
 import { tagPairs } from "@/lib/email/tags";
@@ -97,12 +96,8 @@ function listItem(r: Row) {
   };
 }
 
-/** One message as sent, with each recipient's status and its events, oldest first. Another organization's is not found. */
+/** One message as sent, with each recipient's status and its events, oldest first: the timeline, flat. Another organization's is not found. */
 export async function getSentMessage({ principal, id }: { principal: Principal; id: string }) {
-  const message = await getMessageOrThrow({ principal, id });
-  const events = await db().emailEvent.findMany({
-    where: { messageId: message.id },
-    orderBy: [{ occurredAt: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-  });
-  return { ...shownMessage(message), events };
+  const { message, events } = await messageTimeline({ principal, id });
+  return { ...message, events };
 }

@@ -4,6 +4,7 @@
 // refreshes its sends'. Each is a Prisma.Sql carrying its own parameters; the table and the
 // payload's layout stay in lib/jobs.
 import { Prisma } from "@/lib/generated/prisma/client";
+import { isUuid } from "@/lib/db/uuid";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 
 /** A job row to insert (enqueueSql, enqueueMany). */
@@ -84,13 +85,11 @@ export function jobsOf<P>(
     FROM jobs WHERE name = ${def.name}::text${joined(conditions)})`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * An UPDATE, for a CTE of the caller's statement, that keeps a running job's claim fresh (the
  * runner's own heartbeat comes every 30 s, and not at all under Inngest). A job id that is not
  * a row's (a cron run under Inngest) updates nothing.
  */
 export function touchJobSql(jobId: string): Prisma.Sql {
-  return Prisma.sql`UPDATE jobs SET locked_at = now() WHERE id = ${UUID.test(jobId) ? jobId : null}::uuid AND status = 'running'`;
+  return Prisma.sql`UPDATE jobs SET locked_at = now() WHERE id = ${isUuid(jobId) ? jobId : null}::uuid AND status = 'running'`;
 }

@@ -2,12 +2,12 @@
 // project's; another organization's is "not found". Cancelling is one conditional update, so
 // it never races the send into both "cancelled" and sent.
 import { db } from "@/lib/db/client";
+import { isUuid } from "@/lib/db/uuid";
 import { rawQuery } from "@/lib/db/raw-query";
 import { notFound } from "@/lib/errors/app-error";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { UUID_PATTERN } from "@/lib/scheduling/schemas";
 
 function scopeOf(principal: Principal): Prisma.ScheduledEmailWhereInput {
   const project = principal.kind === "key" ? principal.projectId : null;
@@ -25,7 +25,7 @@ export async function listScheduled({ principal, skip, take }: { principal: Prin
 }
 
 export async function getScheduledOrThrow({ principal, id }: { principal: Principal; id: string }) {
-  const row = UUID_PATTERN.test(id) ? await db().scheduledEmail.findFirst({ where: { ...scopeOf(principal), id } }) : null;
+  const row = isUuid(id) ? await db().scheduledEmail.findFirst({ where: { ...scopeOf(principal), id } }) : null;
   if (!row) throw notFound("Scheduled email");
   return row;
 }

@@ -50,8 +50,6 @@ export function sendTimeProblem(value: string, now: number): string | null {
   return null;
 }
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const { scheduledAt, maxRetries, ...sendFields } = v1SendEmailSchema.shape;
 
 /** A change names at least one field (`id` and `idempotencyKey` are the MCP tool's, not fields). */

@@ -15,6 +15,7 @@
 //   with a result that says so (docs/sending.md);
 // - failed: an earlier attempt failed: try again, as any retry does.
 import { z } from "zod";
+import { isUuid } from "@/lib/db/uuid";
 import { db } from "@/lib/db/client";
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -25,7 +26,6 @@ import { finishMessage, refundSend } from "@/lib/email/message-store";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import type { Principal } from "@/lib/auth/principal";
 import { log } from "@/lib/log";
-import { UUID_PATTERN } from "@/lib/scheduling/schemas";
 
 interface ClaimedRow {
   id: string;
@@ -151,7 +151,7 @@ export const sendScheduledJob = defineJob({
     // Only the email's own job claims it: a change (update-scheduled.ts) gives it a new job, and
     // the one it replaced, if already running, finds it not its own and stops. So a change that
     // commits first is what goes; one that comes after the claim is refused (409).
-    const job = UUID_PATTERN.test(jobId) ? jobId : null;
+    const job = isUuid(jobId) ? jobId : null;
     const [row] = await rawQuery<ClaimedRow>(
       Prisma.sql`UPDATE scheduled_emails SET status = 'sending', retry_count = ${attempt - 1}, job_id = COALESCE(job_id, ${job}::uuid), updated_at = now()
        WHERE id = ${scheduledEmailId}::uuid AND status IN ('scheduled', 'sending') AND (job_id IS NULL OR job_id = ${job}::uuid)
