@@ -59,6 +59,16 @@ export const useSetDomainInbound = () =>
     { meta: { errorTitle: "Could not change receiving" }, then: refresh },
   );
 
+// The host's checks (under the domain, unique) are the server's: its message shows beside the field.
+export const useSetTrackingHost = () =>
+  domains.useChange(
+    ({ d, trackingHost }: { d: SendingDomain; trackingHost: string | null }) =>
+      fetchV1<SendingDomain>(v1Url(d.id), { method: "PATCH", body: { trackingHost } }),
+    (d) =>
+      d.trackingHost ? `Tracking host of ${d.name}: ${d.trackingHost}. Publish its CNAME, then verify.` : `${d.name} has no tracking host`,
+    { meta: { errorTitle: "Could not change the tracking host" }, then: refresh },
+  );
+
 // Asked in a confirmation dialog, which shows the error.
 export const useDeleteDomain = () =>
   domains.useChange(

@@ -13,6 +13,7 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
   const [name, setName] = useState("");
   const [inbound, setInbound] = useState(false);
   const [claim, setClaim] = useState(false);
+  const [trackingHost, setTrackingHost] = useState("");
   const [error, setError] = useState<string | undefined>();
   // Another organization has the name: the answer says which TXT record proves it is yours.
   const claimable = claim || (add.error instanceof ApiError && add.error.status === 409 && add.error.message.includes("_mailroom-claim"));
@@ -21,6 +22,7 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
     setName("");
     setInbound(false);
     setClaim(false);
+    setTrackingHost("");
     setError(undefined);
     add.reset();
     onClose();
@@ -34,7 +36,7 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
       return;
     }
     setError(undefined);
-    add.mutate({ name, inbound, claim }, { onSuccess: close });
+    add.mutate({ name, inbound, claim, trackingHost: trackingHost.trim() || null }, { onSuccess: close });
   }
 
   return (
@@ -73,6 +75,21 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
             </span>
           </span>
         </label>
+        <FormField
+          id="domain-tracking-host"
+          label="Tracking host (optional)"
+          hint="e.g. track.example.com: opens and clicks of this domain's mail point there once its CNAME is published. Empty: Mailroom's own host."
+        >
+          <input
+            className="input"
+            type="text"
+            value={trackingHost}
+            onChange={(e) => setTrackingHost(e.target.value)}
+            maxLength={253}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </FormField>
         {claimable && (
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" className="mt-1" checked={claim} onChange={(e) => setClaim(e.target.checked)} />

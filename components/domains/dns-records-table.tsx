@@ -10,6 +10,7 @@ const KIND_LABEL: Record<DnsRecord["record"], string> = {
   dmarc: "DMARC",
   return_path: "Return path",
   mx: "Inbound MX",
+  tracking: "Tracking host",
 };
 
 /** The records to publish, each with copy buttons and what the last check found; it scrolls sideways on narrow screens. */

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
 import { DomainStatusBadge } from "@/components/domains/domain-status-badge";
 import { DnsRecordsTable } from "@/components/domains/dns-records-table";
+import { TrackingHostForm } from "@/components/domains/tracking-host-form";
 
 const STATUS_HELP: Record<SendingDomain["status"], string> = {
   pending:
@@ -78,6 +79,7 @@ export function DomainCard({ domain: d, canManage, restrictedReasonId, onDelete 
           </button>
         </div>
       </div>
+      <TrackingHostForm domain={d} canManage={canManage} restrictedReasonId={restrictedReasonId} />
       <DnsRecordsTable domainName={d.name} records={d.records} />
     </li>
   );

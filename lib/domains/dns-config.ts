@@ -10,6 +10,8 @@ export interface DnsConfig {
   returnPathTarget: string;
   /** The inbound MX target: the host of Mailroom's SMTP listener (as docs/inbound.md). */
   mxHost: string;
+  /** Where each domain's tracking host CNAME points: the instance's public host (APP_URL's). */
+  trackingTarget: string;
   /** DNS servers to ask ("ip" or "ip:port"); empty: the system's resolvers. */
   servers: string[];
   /** Each lookup gives up after this long. */
@@ -25,6 +27,7 @@ export function dnsConfig(): DnsConfig {
     spfInclude: bare(e.MAILROOM_SPF_INCLUDE ?? `_spf.${appHost}`),
     returnPathTarget: bare(e.MAILROOM_RETURN_PATH_TARGET ?? `bounces.${appHost}`),
     mxHost: bare(e.INBOUND_SMTP_HOSTNAME ?? appHost),
+    trackingTarget: bare(appHost),
     servers: (e.MAILROOM_DNS_SERVERS ?? "")
       .split(",")
       .map((s) => s.trim())

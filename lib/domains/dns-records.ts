@@ -1,9 +1,11 @@
 // The DNS records a domain's owner publishes, computed from the domain and the installation's
 // DNS settings (dns-config.ts). SPF and DKIM are required for the domain to count as verified;
-// DMARC, the return-path CNAME and the inbound MX are advice, reported but not required.
+// DMARC, the return-path CNAME, the inbound MX and the tracking host's CNAME are advice,
+// reported but not required: a tracking host is used for opens and clicks only once its CNAME
+// is found (tracking-host.ts).
 import type { DnsConfig } from "@/lib/domains/dns-config";
 
-export const RECORD_KINDS = ["spf", "dkim", "dmarc", "return_path", "mx"] as const;
+export const RECORD_KINDS = ["spf", "dkim", "dmarc", "return_path", "mx", "tracking"] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** What verification needs to pass: mail is only signed and allowed from a domain that has both. */
@@ -27,6 +29,7 @@ export interface DomainDnsFacts {
   dkimSelector: string | null;
   dkimPublicKey: string | null;
   returnPathHost: string | null;
+  trackingHost?: string | null;
 }
 
 /** Recommended to start with: reports only (p=none) until the domain's mail is known to pass. */
@@ -38,7 +41,10 @@ export const dkimValue = (publicKey: string) => `v=DKIM1; k=rsa; p=${publicKey}`
 export const dkimHost = (selector: string, domain: string) => `${selector}._domainkey.${domain}`;
 export const returnPathHostFor = (domain: string) => `bounces.${domain}`;
 
-export function recordsFor(d: DomainDnsFacts, config: Pick<DnsConfig, "spfInclude" | "returnPathTarget" | "mxHost">): DnsRecord[] {
+export function recordsFor(
+  d: DomainDnsFacts,
+  config: Pick<DnsConfig, "spfInclude" | "returnPathTarget" | "mxHost" | "trackingTarget">,
+): DnsRecord[] {
   const records: DnsRecord[] = [
     {
       record: "spf",
@@ -91,6 +97,18 @@ export function recordsFor(d: DomainDnsFacts, config: Pick<DnsConfig, "spfInclud
       priority: MX_PRIORITY,
       required: false,
       purpose: "Inbound: routes mail for this domain to Mailroom's SMTP listener (receiving is on).",
+    });
+  }
+  if (d.trackingHost) {
+    records.push({
+      record: "tracking",
+      type: "CNAME",
+      name: d.trackingHost,
+      value: config.trackingTarget,
+      priority: null,
+      required: false,
+      purpose:
+        "Tracking host: opens and clicks of this domain's mail point at it once this CNAME is found; until then they use Mailroom's own host. Sending does not depend on it.",
     });
   }
   return records;

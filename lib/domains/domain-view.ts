@@ -20,6 +20,8 @@ export function viewOfDomain(d: Domain) {
     inbound: d.inboundEnabled,
     dkimSelector: d.dkimSelector ?? "",
     returnPathHost: d.returnPathHost ?? returnPathHostFor(d.name),
+    trackingHost: d.trackingHost,
+    trackingHostVerified: d.trackingHost !== null && d.trackingVerifiedAt !== null,
     records,
     verifiedAt: d.verifiedAt,
     lastCheckedAt: d.lastCheckedAt,

@@ -20,6 +20,7 @@ import { assertClaim, takenByAnother } from "@/lib/domains/domain-claim";
 import type { DnsResolver } from "@/lib/domains/dns-resolver";
 import type { CreateDomainInput, UpdateDomainInput } from "@/lib/domains/schemas";
 import { assertNotInstanceDomain } from "@/lib/system-mail/system-from";
+import { assertTrackingHost, assertTrackingHostFree, setTrackingHost, trackingHostTaken } from "@/lib/domains/tracking-host";
 
 const ownAlready = (name: string) => new AppError("CONFLICT", `${name} is one of this organization's domains already`);
 
@@ -52,6 +53,11 @@ export async function createDomain({
   resolver?: DnsResolver;
 }) {
   assertNotInstanceDomain(input.name, "body.name");
+  const trackingHost = input.trackingHost;
+  if (trackingHost) {
+    assertTrackingHost({ host: trackingHost, domain: { name: input.name, returnPathHost: null, dkimSelector: null } });
+    await assertTrackingHostFree({ host: trackingHost });
+  }
   // A taken name is refused (or claimed, domain-claim.ts) before the key is made; the unique index still decides a race.
   const held = await db().domain.findUnique({ where: { name: input.name }, select: { id: true, orgId: true, status: true } });
   if (held?.orgId === principal.orgId) throw ownAlready(input.name);
@@ -93,6 +99,7 @@ export async function createDomain({
           dkimPublicKey: key.publicKey,
           dkimPrivateKeySealed: key.privateKeySealed,
           returnPathHost: returnPathHostFor(input.name),
+          trackingHost,
           nextCheckAt: new Date(Date.now() + RECHECK_MS.pending),
         },
       });
@@ -108,6 +115,7 @@ export async function createDomain({
             name: created.name,
             inboundEnabled: created.inboundEnabled,
             dkimSelector: key.selector,
+            trackingHost,
             ...(held ? { claimed: true } : {}),
           },
         },
@@ -118,14 +126,18 @@ export async function createDomain({
     return viewOfDomain(domain);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
+    if (trackingHost && (await db().domain.findUnique({ where: { trackingHost }, select: { name: true } }))?.name !== input.name)
+      throw trackingHostTaken(trackingHost);
     const winner = await db().domain.findUnique({ where: { name: input.name }, select: { orgId: true } });
     throw winner?.orgId === principal.orgId ? ownAlready(input.name) : takenByAnother(principal.orgId, input.name);
   }
 }
 
+/** Changes what the body names: the tracking host first, so a refused host changes nothing. */
 export async function updateSendingDomain({ principal, id, input }: { principal: Principal; id: string; input: UpdateDomainInput }) {
-  const domain = await updateDomain({ principal, id, inboundEnabled: input.inbound });
-  return viewOfDomain(await ensureDkimKey(domain));
+  let domain = input.trackingHost !== undefined ? await setTrackingHost({ principal, id, trackingHost: input.trackingHost }) : null;
+  if (input.inbound !== undefined) domain = await updateDomain({ principal, id, inboundEnabled: input.inbound });
+  return viewOfDomain(await ensureDkimKey(domain!));
 }
 
 /** Deletes it: receiving stops, its senders keep their addresses without a domain, its key is gone. */

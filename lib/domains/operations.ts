@@ -69,7 +69,8 @@ export const updateDomainOperation = defineOperation(
     ...base,
     method: "PATCH",
     path: "/api/v1/domains/{id}",
-    summary: "Turn receiving mail for the domain on or off",
+    summary:
+      "Change the domain: turn receiving mail for it on or off, and set, change or remove (null) its tracking host (400 when the host is not the domain or a name under it, 409 when another domain has it)",
     scope: "domains:write",
     orgWide: true,
     params: domainIdParamsSchema,

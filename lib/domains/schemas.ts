@@ -19,6 +19,12 @@ const domainName = z
   })
   .describe("e.g. example.com; lower-cased, internationalized names stored in punycode, no trailing dot");
 
+const trackingHost = domainName
+  .nullable()
+  .describe(
+    "the host opens and clicks of the domain's mail point at (e.g. track.example.com): the domain or a name under it, with a CNAME to the instance's host; null: none (the instance's host)",
+  );
+
 export const createDomainSchema = z
   .object({
     name: domainName,
@@ -29,11 +35,20 @@ export const createDomainSchema = z
       .describe(
         "take the name over from the organization that has it: first publish the TXT record that the 409 answer names (it proves you control the domain's DNS)",
       ),
+    trackingHost: trackingHost.default(null),
   })
   .strict();
 export type CreateDomainInput = z.infer<typeof createDomainSchema>;
 
-export const updateDomainSchema = z.object({ inbound: z.boolean().describe("receive mail for it, or stop") }).strict();
+export const updateDomainSchema = z
+  .object({
+    inbound: z.boolean().optional().describe("receive mail for it, or stop"),
+    trackingHost: trackingHost
+      .optional()
+      .describe("set or change the tracking host (it is unverified until its CNAME is found), or null to remove it"),
+  })
+  .strict()
+  .refine((b) => b.inbound !== undefined || b.trackingHost !== undefined, "give inbound, trackingHost or both");
 export type UpdateDomainInput = z.infer<typeof updateDomainSchema>;
 
 export const domainIdParamsSchema = z.object({ id: z.uuid("not a valid domain id") });
@@ -66,6 +81,10 @@ export const domainSchema = z.object({
   inbound: z.boolean(),
   dkimSelector: z.string(),
   returnPathHost: z.string(),
+  trackingHost: z.string().nullable().describe("where opens and clicks of its mail point once verified; null: the instance's host"),
+  trackingHostVerified: z
+    .boolean()
+    .describe("the tracking host's CNAME was found: its mail's opens and clicks use it (until then, the instance's host)"),
   records: z.array(dnsRecordSchema),
   verifiedAt: nullableTimestamp,
   lastCheckedAt: nullableTimestamp,

@@ -10,7 +10,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { dnsConfig } from "@/lib/domains/dns-config";
 import { recordsFor } from "@/lib/domains/dns-records";
 import { systemResolver, type DnsResolver } from "@/lib/domains/dns-resolver";
-import { checkRecords } from "@/lib/domains/check-records";
+import { checkRecords, type RecordCheck } from "@/lib/domains/check-records";
 import { decideStatus, type DomainStatus } from "@/lib/domains/decide-status";
 import { ensureDkimKey } from "@/lib/domains/ensure-dkim-key";
 
@@ -20,6 +20,14 @@ interface VerifyOptions {
   actor: SendPrincipal;
   resolver?: DnsResolver;
   now?: Date;
+}
+
+/** When the tracking host's CNAME was first found in a row; a lookup that did not complete changes nothing. */
+function trackingVerifiedAt(domain: Domain, checks: RecordCheck[], now: Date): Date | null {
+  const check = checks.find((c) => c.record === "tracking");
+  if (!domain.trackingHost || !check) return null;
+  if (check.status === "pass") return domain.trackingVerifiedAt ?? now;
+  return check.status === "error" ? domain.trackingVerifiedAt : null;
 }
 
 /** The domain after the check; null when it was deleted meanwhile. */
@@ -32,8 +40,9 @@ export async function verifyDomain({ domain: given, actor, resolver, now = new D
   return db().$transaction(async (tx) => {
     // Only over the status we decided from: a check that raced this one already recorded its change.
     const { count } = await tx.domain.updateMany({
-      where: { id: domain.id, status: previous },
+      where: { id: domain.id, status: previous, trackingHost: domain.trackingHost },
       data: {
+        trackingVerifiedAt: trackingVerifiedAt(domain, checks, now),
         status: decision.status,
         verifiedAt: decision.verifiedAt,
         nextCheckAt: decision.nextCheckAt,

@@ -35,6 +35,8 @@ export interface OpenedSend {
   senderRefused: boolean;
   /** The from-domain's DKIM key (sealed), when it is a verified domain of the organization's. */
   dkim: SealedDkimKey | null;
+  /** The from-domain's tracking host, when it is a domain of the organization's whose tracking CNAME was found. */
+  trackingHost: string | null;
 }
 
 export interface SealedDkimKey {
@@ -101,6 +103,7 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
     use_case_refused: boolean;
     sender_refused: boolean;
     dkim: SealedDkimKey | string | null;
+    tracking_host: string | null;
     counted: boolean;
     message_id: string | null;
     send_mode: string;
@@ -131,6 +134,8 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
       (${m.useCaseId}::uuid IS NOT NULL AND org.use_case_id IS NULL) AS use_case_refused, (SELECT refused FROM sender) AS sender_refused,
       (SELECT json_build_object('domainName', d.name, 'keySelector', d.dkim_selector, 'sealed', d.dkim_private_key_sealed) FROM domains d
         WHERE d.org_id = org.id AND d.name = ${sender.domain.toLowerCase()}::text AND d.status = 'verified' AND d.dkim_private_key_sealed IS NOT NULL) AS dkim,
+      (SELECT d.tracking_host FROM domains d
+        WHERE d.org_id = org.id AND d.name = ${sender.domain.toLowerCase()}::text AND d.tracking_verified_at IS NOT NULL) AS tracking_host,
       org.send_mode, org.tracking_enabled, org.require_2fa_threshold, org.default_project_id::text,
       ${PROVIDERS} AS providers
     FROM org`,
@@ -144,6 +149,7 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
     useCaseRefused: r.use_case_refused,
     senderRefused: r.sender_refused,
     dkim: typeof r.dkim === "string" ? (JSON.parse(r.dkim) as SealedDkimKey) : r.dkim,
+    trackingHost: r.tracking_host,
     counted: r.counted,
     messageId: r.message_id,
     context: {

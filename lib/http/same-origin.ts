@@ -8,19 +8,17 @@
 // write without it passes only with Sec-Fetch-Site: same-origin.
 import { AppError } from "@/lib/errors/app-error";
 import { viaTrustedProxy } from "@/lib/http/client-address";
+import { firstValue, requestHost } from "@/lib/http/request-host";
 import { env } from "@/lib/env";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** The first value of a header a proxy may have written as a list. */
-const first = (value: string | null) => value?.split(",")[0]?.trim() || undefined;
 
 function ownOrigins(req: Request): Set<string> {
   const origins = new Set([new URL(env().APP_URL).origin]);
   const proxied = viaTrustedProxy(req.headers);
   // The server itself speaks plain http: https is the word of a proxy in front, trusted only when listed.
-  const scheme = (proxied && first(req.headers.get("x-forwarded-proto"))) || "http";
-  const host = (proxied && first(req.headers.get("x-forwarded-host"))) || req.headers.get("host");
+  const scheme = (proxied && firstValue(req.headers.get("x-forwarded-proto"))) || "http";
+  const host = requestHost(req.headers);
   if (host && /^(https?)$/.test(scheme)) {
     try {
       origins.add(new URL(`${scheme}://${host}`).origin);

@@ -1,6 +1,7 @@
 // Open and click tracking owned by the product (so it works with every provider): at send
-// time each http(s) link of the html is pointed at APP_URL/t/c/<token> and an invisible pixel
-// APP_URL/t/o/<token> is added. Links that are not http(s) (mailto:, tel:, anchors) and links
+// time each http(s) link of the html is pointed at <base>/t/c/<token> and an invisible pixel
+// <base>/t/o/<token> is added, where the base is APP_URL, or APP_URL with the from-domain's
+// verified tracking host in place of its host (trackingBaseUrl). Links that are not http(s) (mailto:, tel:, anchors) and links
 // marked data-mailroom-track="off" are left alone.
 import { signTrackingToken } from "@/lib/tracking/tokens";
 
@@ -26,6 +27,14 @@ function target(href: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** APP_URL with the tracking host in place of its host name (its protocol and port kept); APP_URL itself without one. */
+export function trackingBaseUrl({ appUrl, trackingHost }: { appUrl: string; trackingHost: string | null }): string {
+  if (!trackingHost) return appUrl;
+  const url = new URL(appUrl);
+  url.hostname = trackingHost;
+  return url.origin;
 }
 
 export interface Tracking {

@@ -12,7 +12,11 @@ vi.setConfig({ testTimeout: 90_000 });
 
 export const SCREENSHOTS = path.resolve("tests/e2e/screenshots");
 
-export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+/** `args`: more of chromium's switches (e.g. --host-resolver-rules to map a made-up name to 127.0.0.1). */
+export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Promise<{
+  context: BrowserContext;
+  close: () => Promise<void>;
+}> {
   const dir = mkdtempSync(path.join(tmpdir(), "mailroom-chromium-"));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -27,6 +31,7 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close:
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...args,
     ],
   });
   return {
@@ -39,10 +44,10 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close:
 }
 
 /** The suite's browser: launched before its tests and closed after them. */
-export function suiteBrowser(): { readonly context: BrowserContext } {
+export function suiteBrowser(options: { args?: string[] } = {}): { readonly context: BrowserContext } {
   let launched: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   beforeAll(async () => {
-    launched = await launchBrowser();
+    launched = await launchBrowser(options);
   });
   afterAll(async () => {
     await launched?.close();

@@ -80,6 +80,8 @@ describe("domains", () => {
       inbound: false,
       dkimSelector: expect.stringMatching(/^mailroom-\d{6}-[0-9a-f]{4}$/),
       returnPathHost: `bounces.${name}`,
+      trackingHost: null,
+      trackingHostVerified: false,
       records: expect.any(Array),
       verifiedAt: null,
       lastCheckedAt: null,

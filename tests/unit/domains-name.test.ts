@@ -38,8 +38,14 @@ describe("normalizeDomainName", () => {
     if (!r.ok) expect(r.message).toMatch(message);
   });
 
-  it("is what the create schema stores, with inbound off by default", () => {
-    expect(createDomainSchema.parse({ name: "Shop.Example.org." })).toEqual({ name: "shop.example.org", inbound: false, claim: false });
+  it("is what the create schema stores, with inbound off and no tracking host by default", () => {
+    expect(createDomainSchema.parse({ name: "Shop.Example.org." })).toEqual({
+      name: "shop.example.org",
+      inbound: false,
+      claim: false,
+      trackingHost: null,
+    });
+    expect(createDomainSchema.parse({ name: "example.org", trackingHost: "Track.Example.ORG." }).trackingHost).toBe("track.example.org");
     const bad = createDomainSchema.safeParse({ name: "not a domain" });
     expect(bad.success).toBe(false);
     expect(createDomainSchema.safeParse({ name: "example.com", extra: 1 }).success).toBe(false);

@@ -6,7 +6,12 @@ import { decryptSecret } from "@/lib/crypto/secret-box";
 import { createPublicKey, createPrivateKey, randomUUID } from "node:crypto";
 import { claimHost, claimValue } from "@/lib/domains/domain-claim";
 
-const config = { spfInclude: "_spf.mail.example.net", returnPathTarget: "bounces.mail.example.net", mxHost: "mx.mail.example.net" };
+const config = {
+  spfInclude: "_spf.mail.example.net",
+  returnPathTarget: "bounces.mail.example.net",
+  mxHost: "mx.mail.example.net",
+  trackingTarget: "mail.example.net",
+};
 const facts = {
   name: "example.com",
   inboundEnabled: false,
@@ -58,6 +63,13 @@ describe("recordsFor", () => {
     ]);
     expect(recordsFor({ ...facts, returnPathHost: null }, config).find((r) => r.record === "return_path")?.name).toBe(
       "bounces.example.com",
+    );
+  });
+
+  it("adds the tracking host's CNAME to the instance's host when the domain names one, never as required", () => {
+    expect(recordsFor(facts, config).some((r) => r.record === "tracking")).toBe(false);
+    expect(recordsFor({ ...facts, trackingHost: "track.example.com" }, config).at(-1)).toEqual(
+      expect.objectContaining({ record: "tracking", type: "CNAME", name: "track.example.com", value: "mail.example.net", required: false }),
     );
   });
 });

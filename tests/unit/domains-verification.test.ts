@@ -86,7 +86,12 @@ function memoryResolver(table: Record<string, string[][] | string[] | { exchange
 }
 
 describe("checkRecords", () => {
-  const config = { spfInclude: "_spf.mail.example.net", returnPathTarget: "bounces.mail.example.net", mxHost: "mx.mail.example.net" };
+  const config = {
+    spfInclude: "_spf.mail.example.net",
+    returnPathTarget: "bounces.mail.example.net",
+    mxHost: "mx.mail.example.net",
+    trackingTarget: "mail.example.net",
+  };
   const records = recordsFor(
     { name: "example.com", inboundEnabled: true, dkimSelector: "sel", dkimPublicKey: KEY, returnPathHost: "bounces.example.com" },
     config,
@@ -137,6 +142,29 @@ describe("checkRecords", () => {
     });
     expect(checks.find((c) => c.record === "dkim")?.detail).toMatch(/did not complete \(ETIMEOUT\)/);
   });
+
+  it("judges the tracking host's CNAME, saying the instance's host is used until it is found", async () => {
+    const withTracking = recordsFor(
+      {
+        name: "example.com",
+        inboundEnabled: false,
+        dkimSelector: null,
+        dkimPublicKey: null,
+        returnPathHost: null,
+        trackingHost: "t.example.com",
+      },
+      config,
+    );
+    const [missing] = (await checkRecords(withTracking, memoryResolver({}), now)).filter((c) => c.record === "tracking");
+    expect(missing).toEqual(expect.objectContaining({ status: "fail" }));
+    expect(missing.detail).toBe(
+      "No CNAME at t.example.com. Until it is found, opens and clicks use mail.example.net; sending is not affected.",
+    );
+    const [found] = (await checkRecords(withTracking, memoryResolver({ "CNAME t.example.com": ["Mail.Example.NET."] }), now)).filter(
+      (c) => c.record === "tracking",
+    );
+    expect(found).toEqual(expect.objectContaining({ status: "pass", detail: "t.example.com points to mail.example.net." }));
+  });
 });
 
 describe("decideStatus", () => {
@@ -148,7 +176,13 @@ describe("decideStatus", () => {
     detail: "",
     checkedAt: now.toISOString(),
   });
-  const passing = [check("spf", "pass"), check("dkim", "pass"), check("dmarc", "fail"), check("return_path", "fail")];
+  const passing = [
+    check("spf", "pass"),
+    check("dkim", "pass"),
+    check("dmarc", "fail"),
+    check("return_path", "fail"),
+    check("tracking", "fail"),
+  ];
   const dkimMissing = [check("spf", "pass"), check("dkim", "fail"), check("dmarc", "pass")];
   const dkimTimedOut = [check("spf", "pass"), check("dkim", "error")];
   const fresh = { status: "pending" as const, createdAt: new Date(now.getTime() - 3_600_000), verifiedAt: null };

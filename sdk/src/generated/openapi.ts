@@ -365,7 +365,7 @@ export interface paths {
         delete: operations["deleteApiV1DomainsId"];
         options?: never;
         head?: never;
-        /** Turn receiving mail for the domain on or off */
+        /** Change the domain: turn receiving mail for it on or off, and set, change or remove (null) its tracking host (400 when the host is not the domain or a name under it, 409 when another domain has it) */
         patch: operations["patchApiV1DomainsId"];
         trace?: never;
     };
@@ -6212,7 +6212,7 @@ export interface operations {
                                 priority: number | null;
                                 purpose: string;
                                 /** @enum {string} */
-                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx";
+                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx" | "tracking";
                                 /** @description SPF and DKIM are required for the domain to be verified; the others are advice */
                                 required: boolean;
                                 /**
@@ -6231,6 +6231,10 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed";
+                            /** @description where opens and clicks of its mail point once verified; null: the instance's host */
+                            trackingHost: string | null;
+                            /** @description the tracking host's CNAME was found: its mail's opens and clicks use it (until then, the instance's host) */
+                            trackingHostVerified: boolean;
                             /** Format: date-time */
                             updatedAt: string;
                             verifiedAt: string | null;
@@ -6383,6 +6387,8 @@ export interface operations {
                     inbound?: boolean;
                     /** @description e.g. example.com; lower-cased, internationalized names stored in punycode, no trailing dot */
                     name: string;
+                    /** @description the host opens and clicks of the domain's mail point at (e.g. track.example.com): the domain or a name under it, with a CNAME to the instance's host; null: none (the instance's host) */
+                    trackingHost?: string | null;
                 };
             };
         };
@@ -6424,7 +6430,7 @@ export interface operations {
                                 priority: number | null;
                                 purpose: string;
                                 /** @enum {string} */
-                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx";
+                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx" | "tracking";
                                 /** @description SPF and DKIM are required for the domain to be verified; the others are advice */
                                 required: boolean;
                                 /**
@@ -6443,6 +6449,10 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed";
+                            /** @description where opens and clicks of its mail point once verified; null: the instance's host */
+                            trackingHost: string | null;
+                            /** @description the tracking host's CNAME was found: its mail's opens and clicks use it (until then, the instance's host) */
+                            trackingHostVerified: boolean;
                             /** Format: date-time */
                             updatedAt: string;
                             verifiedAt: string | null;
@@ -6650,7 +6660,7 @@ export interface operations {
                                 priority: number | null;
                                 purpose: string;
                                 /** @enum {string} */
-                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx";
+                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx" | "tracking";
                                 /** @description SPF and DKIM are required for the domain to be verified; the others are advice */
                                 required: boolean;
                                 /**
@@ -6669,6 +6679,10 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed";
+                            /** @description where opens and clicks of its mail point once verified; null: the instance's host */
+                            trackingHost: string | null;
+                            /** @description the tracking host's CNAME was found: its mail's opens and clicks use it (until then, the instance's host) */
+                            trackingHostVerified: boolean;
                             /** Format: date-time */
                             updatedAt: string;
                             verifiedAt: string | null;
@@ -6960,7 +6974,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description receive mail for it, or stop */
-                    inbound: boolean;
+                    inbound?: boolean;
+                    /** @description set or change the tracking host (it is unverified until its CNAME is found), or null to remove it */
+                    trackingHost?: string | null;
                 };
             };
         };
@@ -7002,7 +7018,7 @@ export interface operations {
                                 priority: number | null;
                                 purpose: string;
                                 /** @enum {string} */
-                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx";
+                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx" | "tracking";
                                 /** @description SPF and DKIM are required for the domain to be verified; the others are advice */
                                 required: boolean;
                                 /**
@@ -7021,6 +7037,10 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed";
+                            /** @description where opens and clicks of its mail point once verified; null: the instance's host */
+                            trackingHost: string | null;
+                            /** @description the tracking host's CNAME was found: its mail's opens and clicks use it (until then, the instance's host) */
+                            trackingHostVerified: boolean;
                             /** Format: date-time */
                             updatedAt: string;
                             verifiedAt: string | null;
@@ -7228,7 +7248,7 @@ export interface operations {
                                 priority: number | null;
                                 purpose: string;
                                 /** @enum {string} */
-                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx";
+                                record: "spf" | "dkim" | "dmarc" | "return_path" | "mx" | "tracking";
                                 /** @description SPF and DKIM are required for the domain to be verified; the others are advice */
                                 required: boolean;
                                 /**
@@ -7247,6 +7267,10 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "pending" | "verified" | "failed";
+                            /** @description where opens and clicks of its mail point once verified; null: the instance's host */
+                            trackingHost: string | null;
+                            /** @description the tracking host's CNAME was found: its mail's opens and clicks use it (until then, the instance's host) */
+                            trackingHostVerified: boolean;
                             /** Format: date-time */
                             updatedAt: string;
                             verifiedAt: string | null;

@@ -1,0 +1,59 @@
+// Which hosts this instance answers tracking requests on, and which hosts are tracking hosts
+// only. The instance's own host (APP_URL's) answers everything; a domain's tracking host
+// (lib/domains/tracking-host.ts) answers /t/ requests once its CNAME has been found, and
+// nothing else on it is served (proxy.ts answers 404): it is a name in a tenant's DNS, so the
+// dashboard, sign-in and API never run under it. Any other host gets 404 on /t/ too.
+//
+// Every request on a host other than the instance's asks this, so the registered hosts are
+// read in one statement and kept for TTL_MS, shared by the whole process (proxy.ts and the
+// route handlers are bundled apart): a request never costs a query of its own, whatever Host
+// it sends. A host set, verified or removed is seen within TTL_MS.
+import { rawQuery } from "@/lib/db/raw-query";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { requestHostname } from "@/lib/http/request-host";
+
+const TTL_MS = 10_000;
+
+/** Each registered tracking host: whether its CNAME has been found. */
+type Registered = Map<string, boolean>;
+
+const REGISTERED = Prisma.sql`SELECT tracking_host, tracking_verified_at IS NOT NULL AS verified FROM domains WHERE tracking_host IS NOT NULL`;
+
+const holder = globalThis as unknown as { __mailroomTrackingHosts?: { at: number; hosts: Promise<Registered> } };
+
+async function load(): Promise<Registered> {
+  const rows = await rawQuery<{ tracking_host: string; verified: boolean }>(REGISTERED);
+  return new Map(rows.map((r) => [r.tracking_host, r.verified]));
+}
+
+function registered(now = Date.now()): Promise<Registered> {
+  const cached = holder.__mailroomTrackingHosts;
+  if (cached && now - cached.at < TTL_MS) return cached.hosts;
+  const hosts = load();
+  holder.__mailroomTrackingHosts = { at: now, hosts };
+  // A failed read is not kept: the next request reads again.
+  hosts.catch((err) => {
+    if (holder.__mailroomTrackingHosts?.hosts === hosts) holder.__mailroomTrackingHosts = undefined;
+    log.warn("reading the tracking hosts failed", { err: err instanceof Error ? err.message : String(err) });
+  });
+  return hosts;
+}
+
+const instanceHostname = () => new URL(env().APP_URL).hostname.toLowerCase();
+
+/** Whether /t/ requests are answered on the request's host: the instance's, or a tracking host whose CNAME was found. */
+export async function servesTracking(headers: Headers): Promise<boolean> {
+  const host = requestHostname(headers);
+  if (!host) return false;
+  if (host === instanceHostname()) return true;
+  return (await registered().catch(() => new Map() as Registered)).get(host) === true;
+}
+
+/** Whether the request's host is a registered tracking host (verified or not) rather than the instance's: only /t/ is served there. */
+export async function isTrackingOnlyHost(headers: Headers): Promise<boolean> {
+  const host = requestHostname(headers);
+  if (!host || host === instanceHostname()) return false;
+  return (await registered().catch(() => new Map() as Registered)).has(host);
+}
