@@ -1,8 +1,8 @@
 // Which hosts this instance answers tracking requests on, and which hosts are tracking hosts
 // only. The instance's own host (APP_URL's) answers everything; a domain's tracking host
-// (lib/domains/tracking-host.ts) answers /t/ requests once its CNAME has been found, and
-// nothing else on it is served (proxy.ts answers 404): it is a name in a tenant's DNS, so the
-// dashboard, sign-in and API never run under it. Any other host gets 404 on /t/ too.
+// (lib/domains/tracking-host.ts) answers /t/ requests once its CNAME has been found, and no
+// page (proxy.ts answers 404): it is a name in a tenant's DNS, so the dashboard and sign-in
+// never run under it. Any other host gets 404 on /t/ too.
 //
 // Every request on a host other than the instance's asks this, so the registered hosts are
 // read in one statement and kept for TTL_MS, shared by the whole process (proxy.ts and the
