@@ -95,6 +95,14 @@ export const useDeleteContact = () =>
     { then: refresh },
   );
 
+/** Deletes the contact by erasing its address everywhere in the organization. */
+export const useEraseContact = () =>
+  contacts.useChange(
+    (c: Contact) => fetchJson(`${contacts.url(c.id)}?erase=true`, { method: "DELETE" }),
+    (_d, c) => `Erased: ${c.email}`,
+    { then: refresh },
+  );
+
 const propertiesKey = [...contactsQueryKey, "properties"] as const;
 
 export function useContactProperties() {

@@ -52,7 +52,9 @@ async function addSuppression(input: CreateSuppressionInput): Promise<{ suppress
 export const useAddSuppression = () =>
   suppressions.useChange(
     addSuppression,
-    ({ suppression, added }) => (added ? `Suppressed: ${suppression.email}` : `Already suppressed: ${suppression.email}`),
+    // An erased address's row shows no address: the one asked about is named.
+    ({ suppression, added }, input) =>
+      added ? `Suppressed: ${suppression.email}` : `Already suppressed: ${suppression.email ?? input.email}`,
     {
       then: refreshList,
     },

@@ -10,6 +10,7 @@ interface ContactRowProps {
   restrictedReasonId?: string;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
+  onErase: (contact: Contact) => void;
 }
 
 const shown = (v: string | number | boolean) =>
@@ -22,7 +23,7 @@ const shown = (v: string | number | boolean) =>
       : String(v);
 
 /** One contact: address, name, subscription, whether it is suppressed, its properties. */
-export function ContactRow({ contact: c, canManage, restrictedReasonId, onEdit, onDelete }: ContactRowProps) {
+export function ContactRow({ contact: c, canManage, restrictedReasonId, onEdit, onDelete, onErase }: ContactRowProps) {
   const properties = Object.entries(c.properties);
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="contact-row">
@@ -74,6 +75,15 @@ export function ContactRow({ contact: c, canManage, restrictedReasonId, onEdit, 
           aria-describedby={canManage ? undefined : restrictedReasonId}
         >
           Delete<span className="sr-only"> {c.email}</span>
+        </button>
+        <button
+          type="button"
+          className="btn-secondary py-1.5"
+          onClick={() => onErase(c)}
+          disabled={!canManage}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
+          Erase<span className="sr-only"> this person: {c.email}</span>
         </button>
       </div>
     </li>

@@ -17,6 +17,7 @@ import { RestrictedAction } from "@/components/ui/restricted-action";
 import { QueryState } from "@/components/ui/query-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
+import { EraseContactDialog } from "@/components/contacts/erase-contact-dialog";
 import { PagedList, PastLastPage, pageAfterRemoving } from "@/components/ui/paged-list";
 import { ContactFilters } from "@/components/contacts/contact-filters";
 import { ContactRow } from "@/components/contacts/contact-row";
@@ -26,10 +27,10 @@ import { ImportDialog } from "@/components/contacts/import-dialog";
 
 const PER_PAGE = 25;
 const NO_ADD = "Viewers can look at contacts and export them, not add, import or change them; ask a member, admin or owner.";
-const NO_CHANGE = "Edit and Delete are off: viewers cannot change contacts.";
+const NO_CHANGE = "Edit, Delete and Erase are off: viewers cannot change contacts.";
 const EMPTY: Filters = { q: "", subscriptionStatus: "", listId: "", property: { key: "", op: "eq", value: "" } };
 
-/** The organization's contacts: search and filter, add, edit, delete, import a CSV, export, manage properties. */
+/** The organization's contacts: search and filter, add, edit, delete, erase, import a CSV, export, manage properties. */
 export function ContactsView({ role }: { role: Role }) {
   const canManage = roleHas(role, "contacts.manage");
   const restrictedId = useId();
@@ -40,6 +41,7 @@ export function ContactsView({ role }: { role: Role }) {
   const [managingProperties, setManagingProperties] = useState(false);
   const [editing, setEditing] = useState<Contact | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [erasing, setErasing] = useState<Contact | null>(null);
   const settled = { ...filters, q: useDebouncedValue(filters.q, 300).trim() };
   const contacts = useContacts(settled, page, PER_PAGE);
   const properties = useContactProperties();
@@ -125,6 +127,7 @@ export function ContactsView({ role }: { role: Role }) {
                     restrictedReasonId={restrictedId}
                     onEdit={setEditing}
                     onDelete={setDeleting}
+                    onErase={setErasing}
                   />
                 ))}
               </PagedList>
@@ -149,6 +152,11 @@ export function ContactsView({ role }: { role: Role }) {
         remove={remove}
         onClose={() => setDeleting(null)}
         onDeleted={() => setPage(pageAfterRemoving(list.length, page))}
+      />
+      <EraseContactDialog
+        contact={erasing}
+        onClose={() => setErasing(null)}
+        onErased={() => setPage(pageAfterRemoving(list.length, page))}
       />
     </>
   );

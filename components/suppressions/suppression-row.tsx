@@ -14,14 +14,16 @@ interface SuppressionRowProps {
   onRemove: (suppression: Suppression) => void;
 }
 
-/** One suppressed address: why and since when, the message that put it here, and Remove. */
+/** One suppressed address: why and since when, the message that put it here, and Remove. An
+ * erased address (kept only as a keyed hash) has no address to show or to remove it by. */
 export function SuppressionRow({ suppression: s, canManage, restrictedReasonId, onRemove }: SuppressionRowProps) {
   const reason = REASON_LABELS[s.reason];
+  const shown = s.email ?? "Erased address";
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="suppression-row">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium break-all">{s.email}</span>
+          <span className={s.email ? "font-medium break-all" : "font-medium text-zinc-600 italic dark:text-zinc-400"}>{shown}</span>
           <Badge tone={reason.tone}>{reason.label}</Badge>
         </div>
         <div className="mt-1 flex flex-wrap gap-x-4 text-xs text-zinc-600 dark:text-zinc-400">
@@ -30,21 +32,23 @@ export function SuppressionRow({ suppression: s, canManage, restrictedReasonId, 
           </span>
           {s.messageId && (
             <Link href={`/messages/${s.messageId}`} className="text-brand-700 hover:underline dark:text-brand-50">
-              The message that caused it<span className="sr-only"> (to {s.email})</span>
+              The message that caused it<span className="sr-only"> (to {shown})</span>
             </Link>
           )}
         </div>
       </div>
       {/* Disabled for viewers, the reason given once above the list. */}
-      <button
-        type="button"
-        className="btn-secondary shrink-0 self-start py-1.5 sm:self-center"
-        onClick={() => onRemove(s)}
-        disabled={!canManage}
-        aria-describedby={canManage ? undefined : restrictedReasonId}
-      >
-        Remove<span className="sr-only"> {s.email}</span>
-      </button>
+      {s.email && (
+        <button
+          type="button"
+          className="btn-secondary shrink-0 self-start py-1.5 sm:self-center"
+          onClick={() => onRemove(s)}
+          disabled={!canManage}
+          aria-describedby={canManage ? undefined : restrictedReasonId}
+        >
+          Remove<span className="sr-only"> {s.email}</span>
+        </button>
+      )}
     </li>
   );
 }

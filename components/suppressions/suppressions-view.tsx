@@ -59,6 +59,7 @@ export function SuppressionsView({ role }: { role: Role }) {
   }
 
   function confirmRemove(s: Suppression) {
+    if (!s.email) return; // an erased address is not offered for removal
     remove.mutate(s.email, {
       onSuccess: () => {
         setPage(pageAfterRemoving(list.length, page));

@@ -14,6 +14,7 @@ import type { PropertyValue } from "@/lib/contacts/property-values";
 import type { CreateContactInput, UpdateContactInput } from "@/lib/contacts/schemas";
 import type { Contact, Prisma } from "@/lib/generated/prisma/client";
 import { assertMayChangeWaitingMail, waitingOnContact } from "@/lib/safety/queued-mail";
+import { eraseAddress } from "@/lib/privacy/erase-address";
 
 const emailTaken = (email: string) => new AppError("CONFLICT", `A contact with the email ${email} already exists`);
 
@@ -133,4 +134,11 @@ export async function deleteContact({ principal, id }: { principal: Principal; i
     await audit(principal, "contact.deleted", existing, tx);
   });
   return { id: existing.id, deleted: true as const };
+}
+
+/** Deletes the contact by erasing its address everywhere in the organization (lib/privacy/erase-address.ts); no entry names the address. */
+export async function eraseContact({ principal, id }: { principal: Principal; id: string }) {
+  const existing = await getContactRowOrThrow({ orgId: principal.orgId, id });
+  const erasure = await eraseAddress({ principal, email: existing.email, contactId: existing.id });
+  return { id: existing.id, deleted: true as const, erasure };
 }

@@ -6,17 +6,17 @@ import {
   contactSchema,
   createContactSchema,
   createPropertySchema,
-  deletedContactSchema,
   deletedPropertySchema,
   listContactsQuerySchema,
   propertyKeyParamsSchema,
   propertySchema,
   updateContactSchema,
 } from "@/lib/contacts/schemas";
-import { createContact, deleteContact, getContactOrThrow, updateContact } from "@/lib/contacts/manage-contacts";
+import { createContact, deleteContact, eraseContact, getContactOrThrow, updateContact } from "@/lib/contacts/manage-contacts";
 import { createProperty, deleteProperty, listProperties } from "@/lib/contacts/manage-properties";
 import { listContacts } from "@/lib/contacts/list-contacts";
 import { paginated } from "@/lib/http/pagination";
+import { deleteContactQuerySchema, erasedContactSchema } from "@/lib/privacy/schemas";
 
 const base = { tag: "Contacts" } as const;
 
@@ -97,14 +97,16 @@ export const deleteContactOperation = defineOperation(
     ...base,
     method: "DELETE",
     path: "/api/v1/contacts/{id}",
-    summary: "Delete a contact and its list memberships (its address stays on the suppression list if it is there)",
+    summary:
+      "Delete a contact and its list memberships (its address stays on the suppression list if it is there). With ?erase=true, erase its address everywhere in the organization as POST /api/v1/privacy/erasure does: the answer carries the erasure's counts",
     scope: "contacts:write",
     orgWide: true,
     params: contactIdParamsSchema,
-    response: deletedContactSchema,
+    query: deleteContactQuerySchema,
+    response: erasedContactSchema,
   },
-  async ({ principal, params }) => ({
-    data: await deleteContact({ principal, id: params.id }),
+  async ({ principal, params, query }) => ({
+    data: query.erase === "true" ? await eraseContact({ principal, id: params.id }) : await deleteContact({ principal, id: params.id }),
   }),
 );
 

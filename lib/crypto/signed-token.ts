@@ -2,22 +2,16 @@
 // come back: a JSON array, base64url, and a MAC under a key derived from AUTH_SECRET for that
 // one purpose (a token of one purpose never verifies as another). Forged or altered: null.
 import "server-only";
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
-import { getAuthSecret } from "@/lib/config/secrets";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { derivedKey } from "@/lib/crypto/derived-key";
 
 const MAX_TOKEN = 8_192;
-const keys = new Map<string, Buffer>();
 
-function keyFor(purpose: string): Buffer {
-  let key = keys.get(purpose);
-  if (!key) {
-    key = Buffer.from(hkdfSync("sha256", getAuthSecret(), "mailroom", `${purpose} tokens v1`, 32));
-    keys.set(purpose, key);
-  }
-  return key;
-}
-
-const mac = (purpose: string, payload: string) => createHmac("sha256", keyFor(purpose)).update(payload).digest().subarray(0, 16);
+const mac = (purpose: string, payload: string) =>
+  createHmac("sha256", derivedKey(`${purpose} tokens v1`))
+    .update(payload)
+    .digest()
+    .subarray(0, 16);
 
 export function signToken(purpose: string, values: unknown[]): string {
   const payload = Buffer.from(JSON.stringify(values)).toString("base64url");

@@ -4,12 +4,14 @@
 // (production mode, and within the bulk threshold or pre-approved for bulk), the queued
 // message record. Otherwise the caller checks safety and records the message itself
 // (insertQueuedMessage). A recipient on the organization's suppression list stops the count
-// and the record: the caller removes them and opens the send again for the others. A use case
-// the send names that is not the organization's own stops them too (useCaseRefused); the
-// use case (named, else the organization's default) is resolved in the same statement (orgCte).
+// and the record (an erased address is matched by its keyed hash): the caller removes them and
+// opens the send again for the others. A use case the send names that is not the
+// organization's own stops them too (useCaseRefused); the use case (named, else the
+// organization's default) is resolved in the same statement (orgCte).
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { PLANS } from "@/lib/orgs/plans";
+import { erasedKeys } from "@/lib/privacy/erased-address";
 import { currentMonth, orgCte, queuedInsert, type NewMessage } from "@/lib/email/message-store";
 import type { Provider } from "@/lib/generated/prisma/client";
 
@@ -119,7 +121,9 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
         CASE WHEN ${planAllowances}::jsonb -> org.plan IS NULL THEN (${planAllowances}::jsonb ->> 'free')::int ELSE (${planAllowances}::jsonb ->> org.plan)::int END,
         ${UNLIMITED}::int) AS value
       FROM org),
-    hits AS (SELECT email FROM suppressions WHERE org_id = ${m.orgId}::uuid AND email = ANY (${recipients}::text[])),
+    -- A recipient is suppressed by its address, or by its keyed hash once the address was erased (lib/privacy/erased-address.ts).
+    hits AS (SELECT DISTINCT r.email FROM unnest(${recipients}::text[], ${erasedKeys({ orgId: m.orgId, emails: recipients })}::text[]) AS r (email, erased_key)
+      WHERE EXISTS (SELECT 1 FROM suppressions s WHERE s.org_id = ${m.orgId}::uuid AND s.email IN (r.email, r.erased_key))),
     sender AS (${senderCheck(sender.address?.toLowerCase() ?? null)}),
     counted AS (
       INSERT INTO send_counters (org_id, month, count)

@@ -23,6 +23,7 @@ import * as contacts from "@/lib/contacts/operations";
 import * as contactImports from "@/lib/contacts/import-operations";
 import * as lists from "@/lib/lists/operations";
 import * as campaigns from "@/lib/campaigns/operations";
+import * as privacy from "@/lib/privacy/operations";
 
 export const v1Operations: OperationSpec[] = operationsOf([
   organization,
@@ -44,4 +45,5 @@ export const v1Operations: OperationSpec[] = operationsOf([
   contactImports,
   lists,
   campaigns,
+  privacy,
 ]);

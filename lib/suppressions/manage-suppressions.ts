@@ -11,8 +11,16 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { CreateSuppressionInput, ListSuppressionsQuery } from "@/lib/suppressions/schemas";
 import type { Prisma, Suppression } from "@/lib/generated/prisma/client";
 import { assertMayChangeWaitingMail, waitingOnAddress } from "@/lib/safety/queued-mail";
+import { erasedKey, isErasedKey } from "@/lib/privacy/erased-address";
 
-const view = (s: Suppression) => ({ id: s.id, email: s.email, reason: s.reason, messageId: s.messageId, createdAt: s.createdAt });
+// An erased address is kept only as its keyed hash (lib/privacy/erased-address.ts): no address to show.
+const view = (s: Suppression) => ({
+  id: s.id,
+  email: isErasedKey(s.email) ? null : s.email,
+  reason: s.reason,
+  messageId: s.messageId,
+  createdAt: s.createdAt,
+});
 
 const audit = (principal: Principal, action: string, s: Suppression, tx: Prisma.TransactionClient) =>
   recordAudit(
@@ -46,15 +54,24 @@ export async function listSuppressions({ orgId, query }: { orgId: string; query:
   return { items: rows.map(view), total };
 }
 
+/** The address's row, or the row of its keyed hash once it was erased. */
 async function findSuppression(orgId: string, email: string) {
-  return db().suppression.findUnique({ where: { orgId_email: { orgId, email: email.toLowerCase() } } });
+  const address = email.toLowerCase();
+  const rows = await db().suppression.findMany({ where: { orgId, email: { in: [address, erasedKey({ orgId, email: address })] } } });
+  return rows.find((r) => r.email === address) ?? rows[0] ?? null;
+}
+
+/** The address's suppression (by its hash once erased), or null. */
+export async function findSuppressionView({ orgId, email }: { orgId: string; email: string }) {
+  const row = await findSuppression(orgId, email);
+  return row ? view(row) : null;
 }
 
 /** `email` as the params schema gives it (lower-cased); 404 when the address is not suppressed. */
 export async function getSuppressionOrThrow({ orgId, email }: { orgId: string; email: string }) {
-  const row = await findSuppression(orgId, email);
-  if (!row) throw notFound("Suppression");
-  return view(row);
+  const found = await findSuppressionView({ orgId, email });
+  if (!found) throw notFound("Suppression");
+  return found;
 }
 
 /** `created` false: the address was already suppressed, and its row is returned unchanged. */
@@ -83,7 +100,7 @@ export async function deleteSuppression({ principal, email }: { principal: Princ
   const existing = await findSuppression(principal.orgId, email);
   if (!existing) throw notFound("Suppression");
   // Lifting it lets mail that waits for the address (a campaign, a sequence) reach it: sending.
-  await assertMayChangeWaitingMail(principal, await waitingOnAddress(principal.orgId, existing.email), "suppression.deleted", {
+  await assertMayChangeWaitingMail(principal, await waitingOnAddress(principal.orgId, email.toLowerCase()), "suppression.deleted", {
     targetType: "suppression",
     targetId: existing.id,
   });

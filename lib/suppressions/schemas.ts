@@ -49,7 +49,10 @@ export const suppressionEmailParamsSchema = z.object({
 
 export const suppressionSchema = z.object({
   id: z.uuid(),
-  email: z.string(),
+  email: z
+    .string()
+    .nullable()
+    .describe("the suppressed address; null once the address was erased: only a keyed hash of it is kept, which still refuses sends to it"),
   reason: z.enum(SUPPRESSION_REASONS),
   messageId: z.uuid().nullable().describe("the message whose bounce, complaint or unsubscribe added it; null for manual ones"),
   createdAt: timestamp,

@@ -221,7 +221,7 @@ export interface paths {
         get: operations["getApiV1ContactsId"];
         put?: never;
         post?: never;
-        /** Delete a contact and its list memberships (its address stays on the suppression list if it is there) */
+        /** Delete a contact and its list memberships (its address stays on the suppression list if it is there). With ?erase=true, erase its address everywhere in the organization as POST /api/v1/privacy/erasure does: the answer carries the erasure's counts */
         delete: operations["deleteApiV1ContactsId"];
         options?: never;
         head?: never;
@@ -674,6 +674,40 @@ export interface paths {
         };
         /** List the organization's members and their roles, oldest first */
         get: operations["getApiV1OrganizationMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/privacy/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase an address from the organization: its contact, list memberships and enrolments removed, its mail and events kept for counts under a placeholder with the person's own content removed, inbound mail from or to it removed, and the address replaced everywhere else. A suppressed address stays suppressed as a keyed hash. Answers the counts by kind; safe to run again */
+        post: operations["postApiV1PrivacyErasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/privacy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the organization holds about an address, as JSON: the contact with its properties and lists, the suppression, mail to and from it with its events, inbound mail, campaign sends and sequence enrolments; each kind bounded, newest first (truncated: true when one held more) */
+        get: operations["getApiV1PrivacyExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4585,7 +4619,9 @@ export interface operations {
     };
     deleteApiV1ContactsId: {
         parameters: {
-            query?: never;
+            query?: {
+                erase?: "true" | "false";
+            };
             header?: never;
             path: {
                 id: string;
@@ -4612,6 +4648,42 @@ export interface operations {
                         data: {
                             /** @constant */
                             deleted: true;
+                            /** @description with ?erase=true: what the erasure of its address changed */
+                            erasure?: {
+                                /** @description rows removed or anonymised, by kind */
+                                erased: {
+                                    accountLinks: number;
+                                    auditEntries: number;
+                                    /** @description kept under the placeholder; one still pending is skipped */
+                                    campaignSends: number;
+                                    /** @description the contact removed, and other contacts whose name or properties named the address */
+                                    contacts: number;
+                                    /** @description first opens and clicks, kept under the placeholder */
+                                    engagements: number;
+                                    /** @description kept under the placeholder (analytics counts stay right) */
+                                    events: number;
+                                    idempotencyKeys: number;
+                                    importErrors: number;
+                                    /** @description mail from or to the address removed (attachments with it); mail mentioning it keeps the placeholder */
+                                    inboundMessages: number;
+                                    listMemberships: number;
+                                    /** @description kept under the placeholder; the person's own have no subject, body or headers left */
+                                    messages: number;
+                                    /** @description scheduled emails naming it: cancelled while still waiting */
+                                    scheduledEmails: number;
+                                    scheduledEvents: number;
+                                    sequenceEnrolments: number;
+                                    systemMailSends: number;
+                                    testLists: number;
+                                    webhookAttempts: number;
+                                    /** @description stored bodies whose address now reads the placeholder */
+                                    webhookDeliveries: number;
+                                };
+                                /** @description what rows that remain read in place of the address: erased-<hash>@erased.invalid */
+                                placeholder: string;
+                                /** @description the address was suppressed: the list keeps a keyed hash of it, so sends to it are still refused */
+                                suppressionKept: boolean;
+                            };
                             /** Format: uuid */
                             id: string;
                         };
@@ -12180,6 +12252,491 @@ export interface operations {
             };
         };
     };
+    postApiV1PrivacyErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the address to erase; matched case-insensitively */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description rows removed or anonymised, by kind */
+                            erased: {
+                                accountLinks: number;
+                                auditEntries: number;
+                                /** @description kept under the placeholder; one still pending is skipped */
+                                campaignSends: number;
+                                /** @description the contact removed, and other contacts whose name or properties named the address */
+                                contacts: number;
+                                /** @description first opens and clicks, kept under the placeholder */
+                                engagements: number;
+                                /** @description kept under the placeholder (analytics counts stay right) */
+                                events: number;
+                                idempotencyKeys: number;
+                                importErrors: number;
+                                /** @description mail from or to the address removed (attachments with it); mail mentioning it keeps the placeholder */
+                                inboundMessages: number;
+                                listMemberships: number;
+                                /** @description kept under the placeholder; the person's own have no subject, body or headers left */
+                                messages: number;
+                                /** @description scheduled emails naming it: cancelled while still waiting */
+                                scheduledEmails: number;
+                                scheduledEvents: number;
+                                sequenceEnrolments: number;
+                                systemMailSends: number;
+                                testLists: number;
+                                webhookAttempts: number;
+                                /** @description stored bodies whose address now reads the placeholder */
+                                webhookDeliveries: number;
+                            };
+                            /** @description what rows that remain read in place of the address: erased-<hash>@erased.invalid */
+                            placeholder: string;
+                            /** @description the address was suppressed: the list keeps a keyed hash of it, so sends to it are still refused */
+                            suppressionKept: boolean;
+                        };
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path does not fit */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid or missing API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKey"];
+                };
+            };
+            /** @description SCOPE_DENIED, PERMISSION_DENIED or CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in your organization */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT */
+            409: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached right now; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1PrivacyExport: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description at most 100 */
+                            campaignSends: {
+                                /** Format: uuid */
+                                campaignId: string;
+                                campaignName: string;
+                                messageId: string | null;
+                                sentAt: string | null;
+                                status: string;
+                            }[];
+                            contact: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description the lists it is a member of */
+                                lists: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                }[];
+                                name: string;
+                                properties: {
+                                    [key: string]: string | number | boolean;
+                                };
+                                /** @enum {string} */
+                                subscriptionStatus: "subscribed" | "unsubscribed";
+                                /** @description the address is on the suppression list: no mail goes to it, whatever its subscription status */
+                                suppressed: boolean;
+                                /** @description when the contact last became unsubscribed; null while subscribed */
+                                unsubscribedAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            } | null;
+                            email: string;
+                            /** @description of the address, newest first; at most 500 */
+                            events: {
+                                campaignSendId: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                messageId: string | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                occurredAt: string;
+                                reason: string | null;
+                                type: string;
+                                url: string | null;
+                            }[];
+                            /** @description from or to the address, newest first; at most 100 */
+                            inboundMessages: {
+                                attachments: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                }[];
+                                cc: string[];
+                                from: string | null;
+                                fromName: string;
+                                html: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                receivedAt: string;
+                                subject: string;
+                                text: string | null;
+                                to: string[];
+                            }[];
+                            /** @description sent to, copied to or from the address, newest first; at most 100 */
+                            messages: {
+                                bcc: string[];
+                                cc: string[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                deliveryStatus: string | null;
+                                emailType: string;
+                                from: string;
+                                html: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                sentAt: string | null;
+                                status: string;
+                                subject: string;
+                                tags: string[];
+                                text: string | null;
+                                to: string[];
+                            }[];
+                            /** @description at most 100 */
+                            sequenceEnrolments: {
+                                /** Format: date-time */
+                                enrolledAt: string;
+                                finishedAt: string | null;
+                                /** Format: uuid */
+                                sequenceId: string;
+                                sequenceName: string;
+                                status: string;
+                            }[];
+                            suppression: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description the suppressed address; null once the address was erased: only a keyed hash of it is kept, which still refuses sends to it */
+                                email: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description the message whose bounce, complaint or unsubscribe added it; null for manual ones */
+                                messageId: string | null;
+                                /** @enum {string} */
+                                reason: "bounce" | "complaint" | "unsubscribe" | "manual";
+                            } | null;
+                            /** @description a kind held more than its limit: the newest were returned (the limits are in docs/contacts.md) */
+                            truncated: boolean;
+                        };
+                        requestId: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path does not fit */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid or missing API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKey"];
+                };
+            };
+            /** @description SCOPE_DENIED, PERMISSION_DENIED or CROSS_SITE_REQUEST */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in your organization */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached right now; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per window (API keys only) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window (API keys only) */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets (API keys only) */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request id (also in the body) */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiV1Projects: {
         parameters: {
             query?: {
@@ -15465,7 +16022,8 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             createdAt: string;
-                            email: string;
+                            /** @description the suppressed address; null once the address was erased: only a keyed hash of it is kept, which still refuses sends to it */
+                            email: string | null;
                             /** Format: uuid */
                             id: string;
                             /** @description the message whose bounce, complaint or unsubscribe added it; null for manual ones */
@@ -15638,7 +16196,8 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             createdAt: string;
-                            email: string;
+                            /** @description the suppressed address; null once the address was erased: only a keyed hash of it is kept, which still refuses sends to it */
+                            email: string | null;
                             /** Format: uuid */
                             id: string;
                             /** @description the message whose bounce, complaint or unsubscribe added it; null for manual ones */
@@ -15830,7 +16389,8 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             createdAt: string;
-                            email: string;
+                            /** @description the suppressed address; null once the address was erased: only a keyed hash of it is kept, which still refuses sends to it */
+                            email: string | null;
                             /** Format: uuid */
                             id: string;
                             /** @description the message whose bounce, complaint or unsubscribe added it; null for manual ones */
