@@ -19,6 +19,10 @@ function keyFor(purpose: string): Buffer {
 
 const mac = (purpose: string, payload: string) => createHmac("sha256", keyFor(purpose)).update(payload).digest().subarray(0, 16);
 
+/** The MAC of `payload` under this purpose's key (16 bytes), for a token that must take another
+ * form than signToken's: a return path's lower-case local part (lib/bounces/verp-address.ts). */
+export const macOf = (purpose: string, payload: string): Buffer => mac(purpose, payload);
+
 export function signToken(purpose: string, values: unknown[]): string {
   const payload = Buffer.from(JSON.stringify(values)).toString("base64url");
   return `${payload}.${mac(purpose, payload).toString("base64url")}`;
