@@ -4,6 +4,7 @@ import path from "node:path";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { defaultDataDir, readyDataDir } from "@/lib/config/data-dir";
+import { normalizeDomainName } from "@/lib/domains/domain-name";
 
 const flag = z
   .string()
@@ -35,6 +36,14 @@ const messageBytes = (bytes: number) =>
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(bytes);
+
+/** A domain name, stored as lib/domains/domain-name.ts normalizes it (lower-case, no trailing dot). */
+const domainName = z.string().transform((v, ctx) => {
+  const result = normalizeDomainName(v);
+  if (result.ok) return result.name;
+  ctx.addIssue({ code: "custom", message: `must be a domain name such as bounces.example.com: ${result.message}` });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -79,6 +88,9 @@ const envSchema = z.object({
   INBOUND_MAX_BYTES: messageBytes(25 * 1024 * 1024),
   INBOUND_TLS_KEY: z.string().min(1).optional(),
   INBOUND_TLS_CERT: z.string().min(1).optional(),
+  // Bounces through an SMTP relay (docs/inbound.md): mail sent through an smtp provider carries a
+  // signed return path at this domain, whose MX is the inbound listener. Unset: none.
+  BOUNCE_DOMAIN: domainName.optional(),
   // SMTP submission (docs/smtp.md): applications send through Mailroom over SMTP with an API key.
   // Unset port: 2587 in development (`next dev`), no listener otherwise; "off": none at all.
   SMTP_SUBMISSION_PORT: z.union([z.literal("off"), z.coerce.number().int().min(0).max(65535)]).optional(),

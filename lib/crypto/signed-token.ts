@@ -13,6 +13,10 @@ const mac = (purpose: string, payload: string) =>
     .digest()
     .subarray(0, 16);
 
+/** The MAC of `payload` under this purpose's key (16 bytes), for a token that must take another
+ * form than signToken's: a return path's lower-case local part (lib/bounces/verp-address.ts). */
+export const macOf = (purpose: string, payload: string): Buffer => mac(purpose, payload);
+
 export function signToken(purpose: string, values: unknown[]): string {
   const payload = Buffer.from(JSON.stringify(values)).toString("base64url");
   return `${payload}.${mac(purpose, payload).toString("base64url")}`;

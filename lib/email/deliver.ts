@@ -74,8 +74,9 @@ async function sendOnce(provider: Provider, message: OutgoingMessage) {
 /**
  * `active`: the organization's active providers (see loadSendContext). Answers sent, or
  * unconfirmed at one provider. Throws (AppError, or a database error) only when no provider
- * has the message, so a caller may try the whole send again. `messageId`: the queued message
- * row, which records each provider it is handed to (reserveCapacity).
+ * has the message, so a caller may try the whole send again. `messageId`: the message's row,
+ * which records each provider it is handed to while queued (reserveCapacity), and which the
+ * adapters are told (OutgoingMessage.recordId).
  */
 export async function deliver(
   active: Provider[],
@@ -96,7 +97,7 @@ export async function deliver(
     const who = { providerId: provider.id, providerName: provider.name, providerType: provider.type };
     let providerMessageId: string;
     try {
-      ({ providerMessageId } = await sendOnce(provider, message));
+      ({ providerMessageId } = await sendOnce(provider, messageId ? { ...message, recordId: messageId } : message));
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       if (err instanceof ProviderError && err.ambiguous) {

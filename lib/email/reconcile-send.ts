@@ -146,7 +146,7 @@ export async function reconcileSend(p: Payload): Promise<void> {
   if (claimed.length === 0) return; // confirmed (or taken) since it was read
   let result: DeliveryResult;
   try {
-    result = await deliver(candidates, loadMessage(p.message), again?.id);
+    result = await deliver(candidates, loadMessage(p.message), again?.id, m.id);
   } catch (err) {
     if (err instanceof AppError && err.code !== "NO_PROVIDER_CAPACITY") {
       // Refused, or every provider failed: nobody else has it. What the first provider did stays unknown.

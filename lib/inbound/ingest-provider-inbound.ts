@@ -1,6 +1,7 @@
 // A provider's inbound webhook, end to end: verify it is the provider's (else 401 and nothing
 // recorded), refuse a replayed one-time token (given back if recording fails), confirm an SNS subscription, parse the mail and
 // record each message for the provider's organization (its rules then run as durable work).
+// Messages for the bounce domain are read as bounce and complaint reports (lib/bounces) instead.
 import { AppError } from "@/lib/errors/app-error";
 import { env } from "@/lib/env";
 import { fullConfig } from "@/lib/providers/provider-config";
@@ -9,6 +10,9 @@ import { WebhookAuthError, WebhookFormatError } from "@/lib/provider-events/type
 import { confirmSubscription, ProviderWebhookRefused } from "@/lib/provider-events/ingest-provider-events";
 import { inboundSourceFor } from "@/lib/providers/registry";
 import type { IncomingInbound } from "@/lib/inbound/sources/types";
+import { recipientsOf } from "@/lib/inbound/inbound-email";
+import { splitRecipients } from "@/lib/bounces/verp-address";
+import { recordReport } from "@/lib/bounces/record-report";
 import { recordInbound, type InboundSource } from "@/lib/inbound/record-inbound";
 import type { Provider } from "@/lib/generated/prisma/client";
 
@@ -33,11 +37,17 @@ export async function ingestProviderInbound(
         throw new AppError("PAYLOAD_TOO_LARGE", `Message of ${tooLarge.size} bytes exceeds the inbound limit of ${limit} bytes`);
       const ids: string[] = [];
       for (const email of emails) {
+        // Mail for the bounce domain is a report about our own mail (lib/bounces), never inbound mail.
+        const { domain, reports, mail } = splitRecipients(email.envelopeTo.length ? email.envelopeTo : recipientsOf(email));
+        if (domain && reports.length) {
+          await recordReport({ email, bounceAddresses: reports, domain });
+          if (mail.length === 0) continue;
+        }
         const recorded = await recordInbound({
           orgId: provider.orgId,
           source: provider.type as InboundSource,
           providerId: provider.id,
-          email,
+          email: reports.length && email.envelopeTo.length ? { ...email, envelopeTo: mail } : email,
         });
         if (recorded) ids.push(recorded.id);
       }

@@ -28,6 +28,8 @@ export interface CalendarInvite {
 export interface OutgoingMessage {
   /** RFC 5322 Message-ID with angle brackets, e.g. <0b9c…@mailroom.local>. Adapters set it where the provider allows. */
   messageId: string;
+  /** Our record of the message (messages.id), once recorded: an SMTP relay's return path names it (lib/bounces/verp-address.ts). */
+  recordId?: string;
   from: Address;
   to: Address[];
   cc: Address[];

@@ -25,10 +25,12 @@ export function assertNotSystemFrom(address: string): void {
   );
 }
 
-/** The domains the instance speaks for itself: the host of APP_URL and the domain of its own
- * mail's from address (names only: not an IP address or localhost). */
+/** The domains the instance speaks for itself: the host of APP_URL, the domain of its own
+ * mail's from address and the bounce domain (names only: not an IP address or localhost). */
 export function instanceDomains(): string[] {
-  const hosts = [new URL(env().APP_URL).hostname, systemFromAddress().split("@")[1] ?? ""].map((h) => h.toLowerCase().replace(/\.$/, ""));
+  const hosts = [new URL(env().APP_URL).hostname, systemFromAddress().split("@")[1] ?? "", env().BOUNCE_DOMAIN ?? ""].map((h) =>
+    h.toLowerCase().replace(/\.$/, ""),
+  );
   return [...new Set(hosts.filter((h) => h && !isIP(h) && h !== "localhost"))];
 }
 

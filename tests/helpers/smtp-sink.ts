@@ -20,6 +20,8 @@ export async function startSmtpSink(options: {
   password: string;
   /** Recipients the server refuses at RCPT TO, with the reply code to refuse them with. */
   refuse?: Record<string, number>;
+  /** Called with each message once it is accepted (a relay that then reports on its delivery). */
+  onMessage?: (mail: ReceivedMail) => void;
 }): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -43,12 +45,10 @@ export async function startSmtpSink(options: {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const { mailFrom, rcptTo } = session.envelope;
-        messages.push({
-          mailFrom: mailFrom ? mailFrom.address : "",
-          rcptTo: rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
+        const mail = { mailFrom: mailFrom ? mailFrom.address : "", rcptTo: rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) };
+        messages.push(mail);
         callback();
+        options.onMessage?.(mail);
       });
     },
   });

@@ -4,8 +4,12 @@
 // unknown domains are refused at RCPT TO (we are no open relay), messages over the size limit
 // with 552, unreadable ones with 554, and a failure to record with a temporary 451 so the
 // sending server tries again later. STARTTLS is offered when a certificate is configured.
+// Recipients at the bounce domain (BOUNCE_DOMAIN) are accepted only at a signed return path, and
+// their mail is read as a bounce or complaint report (lib/bounces), never as inbound mail.
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { organizationsFor } from "@/lib/inbound/inbound-domains";
+import { atBounceDomain, bounceDomain, readVerpAddress, splitRecipients } from "@/lib/bounces/verp-address";
+import { recordReport } from "@/lib/bounces/record-report";
 import { parseMime } from "@/lib/inbound/parse-mime";
 import { recordInbound } from "@/lib/inbound/record-inbound";
 import { listen, type SmtpListener } from "@/lib/smtp/listen";
@@ -31,14 +35,19 @@ const MAX_RECIPIENTS = 100;
 const MAX_CLIENTS = 32;
 
 async function acceptMessage(raw: Buffer, session: SMTPServerSession): Promise<void> {
-  const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+  const { domain, reports, mail: recipients } = splitRecipients(session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
   const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
   let email;
   try {
     email = await parseMime(raw, { to: recipients, from: mailFrom || null });
   } catch (err) {
+    // A report is never answered with a refusal, which would make a report of its own.
+    if (recipients.length === 0) return log.warn("unreadable report at the bounce domain; accepted and dropped", { size: raw.length });
     throw smtpError(554, `5.6.0 Message could not be parsed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300));
   }
+  // Reports to the bounce domain are read as reports (lib/bounces), never recorded as inbound mail.
+  if (domain && reports.length) await recordReport({ email: { ...email, envelopeTo: reports }, raw, bounceAddresses: reports, domain });
+  if (recipients.length === 0) return;
   if (!email.headers.some((h) => h.name === "from")) throw smtpError(554, "5.6.0 Message has no From header (RFC 5322)");
   // Recipients at several organizations' domains: each organization gets its own copy.
   const owners = await organizationsFor(recipients);
@@ -84,6 +93,12 @@ export async function startSmtpListener(opts: SmtpListenerOptions): Promise<Smtp
     async onRcptTo(address, session, callback) {
       try {
         if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, "4.5.3 Too many recipients"));
+        const domain = bounceDomain();
+        if (domain && atBounceDomain({ address: address.address, domain })) {
+          // Only a return path we issued: anything else at the bounce domain is nobody's.
+          if (readVerpAddress({ address: address.address, domain })) return callback();
+          return callback(smtpError(550, "5.1.1 No such bounce address"));
+        }
         const owners = await organizationsFor([address.address.toLowerCase()]);
         if (owners.size === 0) return callback(smtpError(550, "5.7.1 Relaying denied: this server does not receive mail for that domain"));
         callback();

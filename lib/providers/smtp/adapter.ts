@@ -6,12 +6,20 @@ import { Readable } from "node:stream";
 import { getSystemErrorName } from "node:util";
 import nodemailer from "nodemailer";
 import DKIM from "nodemailer/lib/dkim";
-import { adapterSettings, ambiguousFailure, ProviderError, type DkimKey, type ProviderAdapter } from "@/lib/providers/adapter";
+import {
+  adapterSettings,
+  ambiguousFailure,
+  ProviderError,
+  type DkimKey,
+  type OutgoingMessage,
+  type ProviderAdapter,
+} from "@/lib/providers/adapter";
 import { composeMime } from "@/lib/providers/mime";
 import { resolvePublicAddress, type OutboundPolicy } from "@/lib/net/outbound-policy";
 import { connectionFailure } from "@/lib/providers/connection-failure";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 import { smtpFields, type SmtpConfig } from "@/lib/providers/smtp/fields";
+import { bounceDomain, verpAddress } from "@/lib/bounces/verp-address";
 
 const TIMEOUT_MS = 10_000;
 
@@ -117,6 +125,16 @@ async function signed(raw: Buffer, dkim: DkimKey | undefined): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * The envelope sender: with BOUNCE_DOMAIN set, a return path of the message's own at it, so the
+ * relay's bounces and feedback reports come back to the inbound listener naming the message
+ * (lib/bounces); else the From address. The From header is the same either way.
+ */
+function returnPath(message: OutgoingMessage): string {
+  const domain = bounceDomain();
+  return domain && message.recordId ? verpAddress({ messageId: message.recordId, domain }) : message.from.email;
+}
+
 export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
   ...adapterSettings(smtpFields),
   capabilities: {
@@ -138,7 +156,7 @@ export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
     try {
       // The envelope is what the server delivers to: bcc recipients are only here.
       const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email);
-      await transport.sendMail({ envelope: { from: message.from.email, to: recipients }, raw: stream });
+      await transport.sendMail({ envelope: { from: returnPath(message), to: recipients }, raw: stream });
       // Given a raw message nodemailer reports a Message-ID of its own invention; the one in
       // the headers is ours, and it is what bounces and replies will refer to.
       return { providerMessageId: message.messageId };

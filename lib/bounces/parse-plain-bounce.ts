@@ -1,0 +1,78 @@
+// Bounces written as plain text, without a delivery-status part: qmail ("<x@y>:" then what the
+// remote host said), Postfix's text part ("<x@y>: host … said: 550 5.1.1 …"), Yahoo ("Sorry, we
+// were unable to deliver your message to the following address. <x@y>: 554: …"), Exchange and
+// Hotmail ("Delivery has failed to these recipients or groups:" then the addresses on lines of
+// their own, "Remote Server returned '550 5.1.10 …'"), and Gmail ("Your message wasn't delivered
+// to x@y because …", "Delivery to the following recipient failed permanently:"). Only a message
+// that says it is a failure or a delay notice is read; a delay notice gives deferrals.
+import { cleanReason, mailbox, MAX_REPORT_RECIPIENTS, statusOf, type Finding } from "@/lib/bounces/report";
+import { textOf } from "@/lib/bounces/report-parts";
+import type { InboundEmail } from "@/lib/inbound/inbound-email";
+
+const FAILURE =
+  /permanent error|failed permanently|unable to deliver|wasn't able to deliver|could not be delivered|couldn't be delivered|wasn't delivered|delivery has failed|undeliverable|undelivered|returned to sender|delivery status notification \(failure\)|address not found/i;
+const WARNING =
+  /this is a warning only|has been delayed|delivery (?:has been )?delayed|still being retried|will (?:keep|continue) trying|not yet been delivered|delivery status notification \(delay\)/i;
+/** "<ann@example.org>: host … said: …" or "<ann@example.org>:" alone (the reason on the next lines). */
+const ADDRESS_LED = /^\s*<([^<>\s]+@[^<>\s]+)>:?\s*(.*)$/;
+/** A line holding only an address: "ann@example.org", "Ann (ann@example.org)", "Ann <ann@example.org>". */
+const ADDRESS_ONLY = /^\s*(?:[^<>()@]*[(<])?([^\s<>()]+@[^\s<>()]+?)[)>]?\s*$/;
+const WASNT_DELIVERED = /(?:wasn't|was not|could not be|couldn't be) delivered to\s+<?([^\s<>()]+@[^\s<>()]+?)>?[\s.,]/gi;
+/** Where Gmail and Exchange quote the remote server. */
+const QUOTED_REPLY = [
+  /Remote Server returned '([^'\n]{1,600})'/i,
+  /(?:response from the remote server was|error that the other server returned was):?\s*\n\s*([^\n]{1,600})/i,
+];
+
+/** The lines after line `i` up to the next empty line or the next address-led line. */
+function blockAfter(lines: string[], i: number): string {
+  const out: string[] = [];
+  for (let j = i + 1; j < lines.length && lines[j].trim() !== "" && !ADDRESS_LED.test(lines[j]); j++) out.push(lines[j].trim());
+  return out.join(" ");
+}
+
+/** The remote server's words quoted anywhere in the text, else the first line with a status code. */
+function quotedReply(text: string, lines: string[]): string {
+  for (const pattern of QUOTED_REPLY) {
+    const quoted = pattern.exec(text)?.[1];
+    if (quoted) return quoted;
+  }
+  return lines.find((l) => statusOf(l)) ?? "";
+}
+
+export function parsePlainBounce(email: InboundEmail): Finding[] {
+  const text = textOf(email);
+  const warning = WARNING.test(email.subject) || WARNING.test(text);
+  const failure = FAILURE.test(email.subject) || FAILURE.test(text);
+  if (!warning && !failure) return [];
+  // Only what comes before the returned copy of the message: its own lines may look like ours.
+  const explanation = text.split(/^-{2,}\s*(?:Below this line is a copy of the message|Original message)|^Original message headers:/im)[0];
+  const lines = explanation.split(/\r?\n/);
+  const said = new Map<string, string>();
+  const add = (address: string, words: string) => {
+    const a = mailbox(address);
+    if (a && (said.size < MAX_REPORT_RECIPIENTS || said.has(a))) said.set(a, `${said.get(a) ?? ""} ${words}`.trim());
+  };
+  const listed =
+    /delivery has failed to these recipients|following (?:recipients?|address(?:es)?)(?: failed permanently)?:|has been delayed:/i;
+  let inList = false;
+  lines.forEach((line, i) => {
+    const led = ADDRESS_LED.exec(line);
+    if (led) return add(led[1], `${led[2]} ${blockAfter(lines, i)}`);
+    if (listed.test(line)) inList = true;
+    const only = inList ? ADDRESS_ONLY.exec(line) : null;
+    if (only) add(only[1], blockAfter(lines, i));
+  });
+  for (const m of explanation.matchAll(WASNT_DELIVERED)) add(m[1], "");
+  const fallback = quotedReply(explanation, lines);
+  const out: Finding[] = [];
+  for (const [address, words] of said) {
+    const own = statusOf(words) ? words : `${words} ${fallback}`;
+    const status = statusOf(own);
+    const reason = cleanReason(status && !own.includes(status.code) ? `${status.code} ${own}` : own);
+    if (warning) out.push({ recipients: [address], type: "email.deferred", reason });
+    else if (status || failure)
+      out.push({ recipients: [address], type: "email.bounced", bounceKind: status && !status.permanent ? "soft" : "hard", reason });
+  }
+  return out;
+}
