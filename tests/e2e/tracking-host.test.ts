@@ -13,7 +13,7 @@ import { simpleParser } from "mailparser";
 import { screenshots, signInThroughForm, suiteBrowser } from "./browser";
 import { call } from "../helpers/http";
 import { ownServer, type OwnServer } from "../helpers/own-server";
-import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
+import { newSink, smtpProvider } from "../helpers/sending";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
 import { until } from "../helpers/until";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -37,16 +37,7 @@ describe("a tracking host set on the Domains page", () => {
       env: { MAILROOM_DNS_SERVERS: dns.address, MAILROOM_DNS_TIMEOUT_MS: "1500" },
       scopes: ["domains:read", "domains:write", "email:send"],
     });
-    const provider = await call("/api/providers", {
-      base: s.server.url,
-      cookie: s.cookie,
-      body: {
-        name: "relay",
-        type: "smtp",
-        config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
-      },
-    });
-    expect(provider.status).toBe(201);
+    await smtpProvider(s.cookie, sink, {}, s.server.url);
   }, 120_000);
   afterAll(async () => {
     await s?.close();

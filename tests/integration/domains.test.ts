@@ -15,7 +15,7 @@ import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { call } from "../helpers/http";
 import { addMemberAs, createKey, newOrg } from "../helpers/factory";
 import { ownServer, type OwnServer } from "../helpers/own-server";
-import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
+import { newSink, smtpProvider } from "../helpers/sending";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -383,16 +383,7 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
       },
       scopes: ["domains:read", "domains:write", "email:send", "webhooks:read", "webhooks:write"],
     });
-    const provider = await call("/api/providers", {
-      base: s.server.url,
-      cookie: s.cookie,
-      body: {
-        name: "relay",
-        type: "smtp",
-        config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
-      },
-    });
-    expect(provider.status).toBe(201);
+    await smtpProvider(s.cookie, sink, {}, s.server.url);
   }, 120_000);
   afterAll(async () => {
     await s?.sql.end();

@@ -14,7 +14,7 @@ import { selfSignedPair } from "@/lib/smtp/self-signed";
 import { call } from "../helpers/http";
 import { ownServer, type OwnServer } from "../helpers/own-server";
 import { freePort } from "../helpers/server";
-import { newSink, SINK_PASSWORD, SINK_USER } from "../helpers/sending";
+import { newSink, smtpProvider } from "../helpers/sending";
 import { startReceiver, verifyByHand, type Receiver } from "../helpers/webhook-receiver";
 import type { SmtpSink } from "../helpers/smtp-sink";
 
@@ -107,14 +107,7 @@ beforeAll(async () => {
     },
     scopes: ["email:send", "analytics:read"],
   });
-  const provider = await asOwner("/api/providers", {
-    body: {
-      name: "relay",
-      type: "smtp",
-      config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
-    },
-  });
-  expect(provider.status).toBe(201);
+  await smtpProvider(own.cookie, sink, { name: "relay" }, own.server.url);
   receiver = await startReceiver();
   const endpoint = await asOwner("/api/v1/webhook-endpoints", { body: { url: receiver.url("/smtp"), events: ["email.sent"] } });
   expect(endpoint.status).toBe(201);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
 import { ownServer, type OwnServer } from "../../helpers/own-server";
 import { freePort } from "../../helpers/server";
-import { SINK_PASSWORD, SINK_USER } from "../../helpers/sending";
+import { smtpProvider } from "../../helpers/sending";
 import { deliverReport, startBouncingRelay, type BouncingRelay } from "../../helpers/bouncing-relay";
 import { startReceiver, verifyWithStandardWebhooks, type Receiver } from "../../helpers/webhook-receiver";
 import { basicAuthHeaders } from "../../helpers/provider-signing";
@@ -88,14 +88,7 @@ beforeAll(async () => {
     env: { INBOUND_SMTP_PORT: String(smtpPort), INBOUND_SMTP_HOST: "127.0.0.1", BOUNCE_DOMAIN },
     scopes: ["*"],
   });
-  const provider = await asOwner("/api/providers", {
-    body: {
-      name: "relay",
-      type: "smtp",
-      config: { host: "127.0.0.1", port: relay.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
-    },
-  });
-  expect(provider.status).toBe(201);
+  await smtpProvider(own.cookie, relay, {}, own.server.url);
   expect((await asOwner("/api/inbound/domains", { body: { name: INBOUND_DOMAIN } })).status).toBe(201);
   const endpoint = await api("/api/v1/webhook-endpoints", {
     body: { url: receiver.url("/events"), events: ["email.bounced", "email.deferred", "email.complained"] },

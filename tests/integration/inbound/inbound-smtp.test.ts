@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
 import { ownServer, type OwnServer } from "../../helpers/own-server";
 import { freePort } from "../../helpers/server";
-import { newSink, SINK_PASSWORD, SINK_USER } from "../../helpers/sending";
+import { newSink, smtpProvider } from "../../helpers/sending";
 import type { SmtpSink } from "../../helpers/smtp-sink";
 import { startReceiver, verifyWithStandardWebhooks, type Receiver } from "../../helpers/webhook-receiver";
 import { postmarkInboundJson } from "../../helpers/inbound-post";
@@ -101,14 +101,7 @@ beforeAll(async () => {
     },
     scopes: ["*"],
   });
-  const provider = await asOwner("/api/providers", {
-    body: {
-      name: "relay",
-      type: "smtp",
-      config: { host: "127.0.0.1", port: sink.port, secure: false, username: SINK_USER, password: SINK_PASSWORD },
-    },
-  });
-  expect(provider.status).toBe(201);
+  await smtpProvider(own.cookie, sink, {}, own.server.url);
   expect((await asOwner("/api/inbound/domains", { body: { name: DOMAIN } })).status).toBe(201);
   // Forwards and auto-replies come from the receiving address: in production its domain must be verified.
   await own.sql.query(`UPDATE domains SET status = 'verified' WHERE name = $1`, [DOMAIN]);
