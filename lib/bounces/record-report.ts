@@ -34,18 +34,23 @@ interface MessageRow {
 const COLUMNS = Prisma.sql`m.id::text, m.org_id::text, m.project_id::text, m.campaign_send_id::text, m.send_mode, p.id::text AS provider_id,
   ARRAY(SELECT lower(r) FROM unnest(m."to" || m.cc || m.bcc) r) AS recipients`;
 
-/** Our messages by id (signed return paths: made only by the smtp adapter), else by the original's Message-ID among those an smtp provider sent. */
-async function messagesFor(ids: string[], messageIdHeader: string | null): Promise<MessageRow[]> {
+/**
+ * Our messages by id (signed return paths: made only by the smtp adapter), else by the
+ * original's Message-ID among those an smtp provider sent; only `orgId`'s when the report came
+ * through that organization's own provider.
+ */
+async function messagesFor(ids: string[], messageIdHeader: string | null, orgId: string | undefined): Promise<MessageRow[]> {
+  const ofOrg = orgId ? Prisma.sql`AND m.org_id = ${orgId}::uuid` : Prisma.empty;
   if (ids.length) {
     const rows = await rawQuery<MessageRow>(Prisma.sql`SELECT ${COLUMNS} FROM messages m
-      LEFT JOIN providers p ON p.id = m.provider_id AND p.org_id = m.org_id WHERE m.id = ANY (${ids}::uuid[])`);
+      LEFT JOIN providers p ON p.id = m.provider_id AND p.org_id = m.org_id WHERE m.id = ANY (${ids}::uuid[]) ${ofOrg}`);
     if (rows.length) return rows;
   }
   if (!messageIdHeader) return [];
   // provider_message_id is indexed, and is the Message-ID header for every message an smtp provider sent.
   const rows =
     await rawQuery<MessageRow>(Prisma.sql`SELECT ${COLUMNS} FROM messages m JOIN providers p ON p.id = m.provider_id AND p.org_id = m.org_id
-    WHERE m.provider_message_id = ${messageIdHeader} AND m.message_id_header = ${messageIdHeader} AND p.type = 'smtp' LIMIT 2`);
+    WHERE m.provider_message_id = ${messageIdHeader} AND m.message_id_header = ${messageIdHeader} AND p.type = 'smtp' ${ofOrg} LIMIT 2`);
   // Message-IDs are ours and unique; two messages with one would make the report ambiguous.
   return rows.length === 1 ? rows : [];
 }
@@ -88,12 +93,15 @@ export async function recordReport({
   raw,
   bounceAddresses,
   domain,
+  orgId,
 }: {
   email: InboundEmail;
   /** The report as received, when there is one (SMTP). */
   raw?: Buffer;
   bounceAddresses: string[];
   domain: string;
+  /** The organization whose provider posted the report: only its messages can be named. */
+  orgId?: string;
 }): Promise<{ published: number }> {
   const email = storable(received);
   const report = parseReport(email, raw);
@@ -104,7 +112,7 @@ export async function recordReport({
   const ids = [
     ...new Set(bounceAddresses.map((address) => readVerpAddress({ address, domain })).filter((id): id is string => id !== null)),
   ];
-  const messages = await messagesFor(ids.slice(0, MAX_MESSAGES), report.originalMessageId);
+  const messages = await messagesFor(ids.slice(0, MAX_MESSAGES), report.originalMessageId, orgId);
   if (messages.length === 0) {
     log.info("report at the bounce domain names none of our messages; dropped", { form: report.form, messageId: email.messageId });
     return { published: 0 };

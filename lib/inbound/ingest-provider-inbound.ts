@@ -40,7 +40,7 @@ export async function ingestProviderInbound(
         // Mail for the bounce domain is a report about our own mail (lib/bounces), never inbound mail.
         const { domain, reports, mail } = splitRecipients(email.envelopeTo.length ? email.envelopeTo : recipientsOf(email));
         if (domain && reports.length) {
-          await recordReport({ email, bounceAddresses: reports, domain });
+          await recordReport({ email, bounceAddresses: reports, domain, orgId: provider.orgId });
           if (mail.length === 0) continue;
         }
         const recorded = await recordInbound({

@@ -15,6 +15,7 @@ import { deliverReport, startBouncingRelay, type BouncingRelay } from "../../hel
 import { startReceiver, verifyWithStandardWebhooks, type Receiver } from "../../helpers/webhook-receiver";
 import { basicAuthHeaders } from "../../helpers/provider-signing";
 import { postmarkInboundJson } from "../../helpers/inbound-post";
+import { otherOrgOn } from "../../helpers/system-mail";
 import { until } from "../../helpers/until";
 import { bounceFixture, type BounceFixture } from "../../fixtures/bounces/fixture";
 
@@ -235,38 +236,53 @@ describe("one message to a report address and an ordinary one", () => {
   });
 });
 
+/** Posts an ARF report about `sent` to `recipient` through a new Postmark provider of the organization signed in with `cookie`. */
+async function postArfThroughProvider(cookie: string, sent: { returnPath: string; messageId: string }, recipient: string) {
+  const provider = await call("/api/providers", {
+    base: own.server.url,
+    cookie,
+    body: {
+      name: `pm ${++n}`,
+      type: "postmark",
+      config: { serverToken: "t0ken-for-tests", webhookUsername: "pm", webhookPassword: "inbound-password-1" },
+    },
+  });
+  expect(provider.status).toBe(201);
+  const arf = report("arf", sent, recipient).toString();
+  const feedback = /Content-Type: message\/feedback-report\r\n\r\n([\s\S]*?)\r\n\r\n/.exec(arf)![1];
+  const original = /Content-Disposition: inline\r\n\r\n([\s\S]*?)\r\n------=_Part/.exec(arf)![1];
+  const body = postmarkInboundJson({
+    from: { email: "feedback@arf.mail.yahoo.com" },
+    to: [{ email: `fbl@${BOUNCE_DOMAIN}` }],
+    subject: "FW: Your receipt",
+    text: "This is an email abuse report.",
+    attachments: [
+      { Name: "feedback.txt", ContentType: "message/feedback-report", Content: Buffer.from(feedback).toString("base64") },
+      { Name: "original.eml", ContentType: "message/rfc822", Content: Buffer.from(original).toString("base64") },
+    ],
+  });
+  const res = await call(`/api/inbound/providers/${provider.body.id}`, {
+    base: own.server.url,
+    raw: JSON.stringify(body),
+    headers: basicAuthHeaders("pm", "inbound-password-1"),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 describe("a provider's inbound webhook for the bounce domain", () => {
   it("reads a feedback report sent to another address at the bounce domain by the original's Message-ID, and records no inbound mail", async () => {
     const sent = await send("fbl@example.org");
-    const provider = await asOwner("/api/providers", {
-      body: {
-        name: "pm",
-        type: "postmark",
-        config: { serverToken: "t0ken-for-tests", webhookUsername: "pm", webhookPassword: "inbound-password-1" },
-      },
-    });
-    expect(provider.status).toBe(201);
-    const arf = report("arf", sent, "fbl@example.org").toString();
-    const feedback = /Content-Type: message\/feedback-report\r\n\r\n([\s\S]*?)\r\n\r\n/.exec(arf)![1];
-    const original = /Content-Disposition: inline\r\n\r\n([\s\S]*?)\r\n------=_Part/.exec(arf)![1];
     const before = await inboundCount();
-    const body = postmarkInboundJson({
-      from: { email: "feedback@arf.mail.yahoo.com" },
-      to: [{ email: `fbl@${BOUNCE_DOMAIN}` }],
-      subject: "FW: Your receipt",
-      text: "This is an email abuse report.",
-      attachments: [
-        { Name: "feedback.txt", ContentType: "message/feedback-report", Content: Buffer.from(feedback).toString("base64") },
-        { Name: "original.eml", ContentType: "message/rfc822", Content: Buffer.from(original).toString("base64") },
-      ],
-    });
-    const res = await call(`/api/inbound/providers/${provider.body.id}`, {
-      base: own.server.url,
-      raw: JSON.stringify(body),
-      headers: basicAuthHeaders("pm", "inbound-password-1"),
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await postArfThroughProvider(own.cookie, sent, "fbl@example.org");
     expect(await suppression("fbl@example.org")).toMatchObject({ reason: "complaint", messageId: sent.id });
     expect(await inboundCount()).toBe(before);
+  });
+
+  it("names only the posting organization's own messages: another organization's provider cannot report on them", async () => {
+    const sent = await send("not-theirs@example.org");
+    const other = await otherOrgOn(own);
+    await postArfThroughProvider(other.cookie, sent, "not-theirs@example.org");
+    expect(await suppression("not-theirs@example.org")).toBeNull();
+    expect(await eventsOf(sent.id, "email.complained")).toEqual([]);
   });
 });
