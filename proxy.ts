@@ -16,7 +16,10 @@ export async function proxy(req: NextRequest) {
   const pathname = new URL(req.url).pathname;
   const api = pathname.startsWith("/api/");
   if ((!api || pathname.startsWith("/api/auth/")) && (await isTrackingOnlyHost(req.headers))) {
-    return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new NextResponse("Not found", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
   }
   return (api && pathname.includes("%") && malformedPathResponse(pathname)) || NextResponse.next();
 }

@@ -41,10 +41,51 @@ export function assertTrackingHost({ host, domain }: { host: string; domain: Dom
   if (taken.includes(host)) throw invalid(`${host} holds another of the domain's records; choose another name (e.g. track.${domain.name})`);
 }
 
-/** Refuses (409) a tracking host another domain has; the unique index still decides a race. */
-export async function assertTrackingHostFree({ host, domainId }: { host: string; domainId?: string }): Promise<void> {
-  const holder = await db().domain.findUnique({ where: { trackingHost: host }, select: { id: true } });
-  if (holder && holder.id !== domainId) throw trackingHostTaken(host);
+/**
+ * Refuses (409) a tracking host another domain has; the unique index still decides a race. A
+ * verified domain (`takeOver`: its own records prove the organization holds that DNS) takes the
+ * host from a domain that is not verified, which proved nothing: naming a host under someone
+ * else's domain first cannot keep them from using it. The holder's organization sees it in its
+ * audit log.
+ */
+export async function assertTrackingHostFree({
+  host,
+  domainId,
+  takeOver = false,
+}: {
+  host: string;
+  domainId?: string;
+  takeOver?: boolean;
+}): Promise<void> {
+  const holder = await db().domain.findUnique({
+    where: { trackingHost: host },
+    select: { id: true, orgId: true, name: true, status: true },
+  });
+  if (!holder || holder.id === domainId) return;
+  if (holder.status === "verified") throw trackingHostTaken(host);
+  if (!takeOver)
+    throw new AppError(
+      "CONFLICT",
+      `${host} is named by another domain that is not verified; once this domain is verified it can take the host from that domain`,
+    );
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.domain.updateMany({
+      where: { id: holder.id, trackingHost: host, status: { not: "verified" } },
+      data: { trackingHost: null, trackingVerifiedAt: null },
+    });
+    if (count === 0) return;
+    await recordAudit(
+      {
+        orgId: holder.orgId,
+        ...actorOf({ kind: "system", orgId: holder.orgId, actor: "tracking_host_taken" }),
+        action: "domain.updated",
+        targetType: "domain",
+        targetId: holder.id,
+        metadata: { name: holder.name, trackingHost: null, previousTrackingHost: host, reason: "taken by a verified domain" },
+      },
+      tx,
+    );
+  });
 }
 
 /**
@@ -58,7 +99,7 @@ export async function setTrackingHost({ principal, id, trackingHost }: { princip
   if (found.trackingHost === trackingHost) return found;
   if (trackingHost) {
     assertTrackingHost({ host: trackingHost, domain: found });
-    await assertTrackingHostFree({ host: trackingHost, domainId: id });
+    await assertTrackingHostFree({ host: trackingHost, domainId: id, takeOver: found.status === "verified" });
   }
   try {
     return await db().$transaction(async (tx) => {

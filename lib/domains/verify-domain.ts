@@ -22,10 +22,14 @@ interface VerifyOptions {
   now?: Date;
 }
 
-/** When the tracking host's CNAME was first found in a row; a lookup that did not complete changes nothing. */
-function trackingVerifiedAt(domain: Domain, checks: RecordCheck[], now: Date): Date | null {
+/**
+ * When the tracking host's CNAME was first found in a row, while the domain itself is verified:
+ * a CNAME anyone may publish proves nothing about who holds the domain, its own records do. A
+ * lookup that did not complete changes nothing.
+ */
+function trackingVerifiedAt(domain: Domain, checks: RecordCheck[], now: Date, status: DomainStatus): Date | null {
   const check = checks.find((c) => c.record === "tracking");
-  if (!domain.trackingHost || !check) return null;
+  if (!domain.trackingHost || !check || status !== "verified") return null;
   if (check.status === "pass") return domain.trackingVerifiedAt ?? now;
   return check.status === "error" ? domain.trackingVerifiedAt : null;
 }
@@ -42,7 +46,7 @@ export async function verifyDomain({ domain: given, actor, resolver, now = new D
     const { count } = await tx.domain.updateMany({
       where: { id: domain.id, status: previous, trackingHost: domain.trackingHost },
       data: {
-        trackingVerifiedAt: trackingVerifiedAt(domain, checks, now),
+        trackingVerifiedAt: trackingVerifiedAt(domain, checks, now, decision.status),
         status: decision.status,
         verifiedAt: decision.verifiedAt,
         nextCheckAt: decision.nextCheckAt,

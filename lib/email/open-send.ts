@@ -139,7 +139,7 @@ export async function openSend(m: NewMessage, recipients: string[], bulkPreappro
       (SELECT json_build_object('domainName', d.name, 'keySelector', d.dkim_selector, 'sealed', d.dkim_private_key_sealed) FROM domains d
         WHERE d.org_id = org.id AND d.name = ${sender.domain.toLowerCase()}::text AND d.status = 'verified' AND d.dkim_private_key_sealed IS NOT NULL) AS dkim,
       (SELECT d.tracking_host FROM domains d
-        WHERE d.org_id = org.id AND d.name = ${sender.domain.toLowerCase()}::text AND d.tracking_verified_at IS NOT NULL) AS tracking_host,
+        WHERE d.org_id = org.id AND d.name = ${sender.domain.toLowerCase()}::text AND d.status = 'verified' AND d.tracking_verified_at IS NOT NULL) AS tracking_host,
       org.send_mode, org.tracking_enabled, org.require_2fa_threshold, org.default_project_id::text,
       ${PROVIDERS} AS providers
     FROM org`,

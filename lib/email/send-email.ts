@@ -21,7 +21,7 @@ import { formatAddress } from "@/lib/providers/adapter";
 import { isDemoOnly } from "@/lib/events/demo-addresses";
 import type { SendEmailInput } from "@/lib/email/schemas";
 import { env } from "@/lib/env";
-import { instrumentHtml, trackingBaseUrl, type Tracking } from "@/lib/tracking/instrument-html";
+import { instrumentHtml, type Tracking } from "@/lib/tracking/instrument-html";
 import { applyTemplate } from "@/lib/templates/apply-template";
 import { listUnsubscribeHeaders } from "@/lib/unsubscribe/tokens";
 import { decryptSecret } from "@/lib/crypto/secret-box";
@@ -196,8 +196,13 @@ export async function sendEmail({ principal, input, bulkApproved = false, campai
   if (message.html && (tracking.opens || tracking.clicks)) {
     // One token per message: a message to several recipients attributes its opens to the first.
     // The from-domain's tracking host, once its CNAME was found (read by openSend), else APP_URL's.
-    const baseUrl = trackingBaseUrl({ appUrl: env().APP_URL, trackingHost: opened.trackingHost });
-    message.html = instrumentHtml(message.html, { ...tracking, baseUrl, messageId: id, recipient: recipients[0] });
+    message.html = instrumentHtml(message.html, {
+      ...tracking,
+      appUrl: env().APP_URL,
+      trackingHost: opened.trackingHost,
+      messageId: id,
+      recipient: recipients[0],
+    });
   }
   if (opened.dkim) {
     const { domainName, keySelector, sealed } = opened.dkim;

@@ -8,7 +8,7 @@
 // write without it passes only with Sec-Fetch-Site: same-origin.
 import { AppError } from "@/lib/errors/app-error";
 import { viaTrustedProxy } from "@/lib/http/client-address";
-import { firstValue, requestHost } from "@/lib/http/request-host";
+import { nearestValue, requestHost } from "@/lib/http/request-host";
 import { env } from "@/lib/env";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -17,7 +17,7 @@ function ownOrigins(req: Request): Set<string> {
   const origins = new Set([new URL(env().APP_URL).origin]);
   const proxied = viaTrustedProxy(req.headers);
   // The server itself speaks plain http: https is the word of a proxy in front, trusted only when listed.
-  const scheme = (proxied && firstValue(req.headers.get("x-forwarded-proto"))) || "http";
+  const scheme = (proxied && nearestValue(req.headers.get("x-forwarded-proto"))) || "http";
   const host = requestHost(req.headers);
   if (host && /^(https?)$/.test(scheme)) {
     try {

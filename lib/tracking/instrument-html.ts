@@ -42,19 +42,24 @@ export interface Tracking {
   clicks: boolean;
 }
 
-export function instrumentHtml(html: string, opts: Tracking & { baseUrl: string; messageId: string; recipient: string }): string {
-  const base = opts.baseUrl.replace(/\/+$/, "");
+export function instrumentHtml(
+  html: string,
+  opts: Tracking & { appUrl: string; trackingHost: string | null; messageId: string; recipient: string },
+): string {
+  const base = trackingBaseUrl(opts).replace(/\/+$/, "");
+  // Each token names the host it points at, and answers only there (or on the instance's host).
+  const claim = { messageId: opts.messageId, recipient: opts.recipient, ...(opts.trackingHost ? { host: opts.trackingHost } : {}) };
   let out = html;
   if (opts.clicks) {
     out = out.replace(ANCHOR_HREF, (whole, start: string, quote: string, href: string, end: string) => {
       const url = target(href);
       if (!url || /data-mailroom-track\s*=\s*["']?off/i.test(whole)) return whole;
-      const token = signTrackingToken({ kind: "c", messageId: opts.messageId, recipient: opts.recipient, url });
+      const token = signTrackingToken({ kind: "c", ...claim, url });
       return `${start}${quote}${base}/t/c/${token}${quote}${end}`;
     });
   }
   if (opts.opens) {
-    const pixel = `<img src="${base}/t/o/${signTrackingToken({ kind: "o", messageId: opts.messageId, recipient: opts.recipient })}" width="1" height="1" alt="" style="display:none;border:0;width:1px;height:1px">`;
+    const pixel = `<img src="${base}/t/o/${signTrackingToken({ kind: "o", ...claim })}" width="1" height="1" alt="" style="display:none;border:0;width:1px;height:1px">`;
     out = /<\/body>/i.test(out) ? out.replace(/<\/body>/i, `${pixel}</body>`) : out + pixel;
   }
   return out;

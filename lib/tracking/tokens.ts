@@ -10,19 +10,31 @@ export interface TrackingClaim {
   recipient: string;
   /** The link's target (kind "c"): the only place a click may go. */
   url?: string;
+  /**
+   * The tracking host the token was made for (its from-domain's: lib/domains/tracking-host.ts);
+   * absent for the instance's own host. A token answers only on its own host or the instance's,
+   * so one organization's token never redirects through another's tracking host.
+   */
+  host?: string;
 }
 
 const PURPOSE = "tracking";
 
 export function signTrackingToken(claim: TrackingClaim): string {
-  return signToken(PURPOSE, [claim.kind, claim.messageId, claim.recipient, claim.url ?? null]);
+  return signToken(PURPOSE, [claim.kind, claim.messageId, claim.recipient, claim.url ?? null, ...(claim.host ? [claim.host] : [])]);
 }
 
 /** The claim of a genuine token of the expected kind, else null. */
 export function verifyTrackingToken(token: string, kind: TrackingClaim["kind"]): TrackingClaim | null {
   const values = verifyToken(PURPOSE, token);
   if (!values) return null;
-  const [k, messageId, recipient, url] = values;
+  const [k, messageId, recipient, url, host] = values;
   if (k !== kind || typeof messageId !== "string" || typeof recipient !== "string") return null;
-  return { kind, messageId, recipient, ...(typeof url === "string" && url ? { url } : {}) };
+  return {
+    kind,
+    messageId,
+    recipient,
+    ...(typeof url === "string" && url ? { url } : {}),
+    ...(typeof host === "string" && host ? { host } : {}),
+  };
 }

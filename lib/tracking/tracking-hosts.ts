@@ -1,8 +1,9 @@
 // Which hosts this instance answers tracking requests on, and which hosts are tracking hosts
 // only. The instance's own host (APP_URL's) answers everything; a domain's tracking host
-// (lib/domains/tracking-host.ts) answers /t/ requests once its CNAME has been found, and no
-// page (proxy.ts answers 404): it is a name in a tenant's DNS, so the dashboard and sign-in
-// never run under it. Any other host gets 404 on /t/ too.
+// (lib/domains/tracking-host.ts) answers /t/ requests for its own tokens once its CNAME has
+// been found while the domain is verified, and no page (proxy.ts answers 404): it is a name in
+// a tenant's DNS, so the dashboard and sign-in never run under it. Any other host gets 404 on
+// /t/ too.
 //
 // Every request on a host other than the instance's asks this, so the registered hosts are
 // read in one statement and kept for TTL_MS, shared by the whole process (proxy.ts and the
@@ -19,7 +20,9 @@ const TTL_MS = 10_000;
 /** Each registered tracking host: whether its CNAME has been found. */
 type Registered = Map<string, boolean>;
 
-const REGISTERED = Prisma.sql`SELECT tracking_host, tracking_verified_at IS NOT NULL AS verified FROM domains WHERE tracking_host IS NOT NULL`;
+// Verified: its CNAME was found while the domain itself was verified (verify-domain.ts), the
+// domain's own records proving the organization holds that DNS.
+const REGISTERED = Prisma.sql`SELECT tracking_host, tracking_verified_at IS NOT NULL AND status = 'verified' AS verified FROM domains WHERE tracking_host IS NOT NULL`;
 
 const holder = globalThis as unknown as { __mailroomTrackingHosts?: { at: number; hosts: Promise<Registered> } };
 
@@ -43,17 +46,23 @@ function registered(now = Date.now()): Promise<Registered> {
 
 const instanceHostname = () => new URL(env().APP_URL).hostname.toLowerCase();
 
-/** Whether /t/ requests are answered on the request's host: the instance's, or a tracking host whose CNAME was found. */
-export async function servesTracking(headers: Headers): Promise<boolean> {
+const isVerified = async (host: string) => (await registered().catch(() => new Map() as Registered)).get(host) === true;
+
+/**
+ * Whether a /t/ request for a token made for `tokenHost` (absent: the instance's host) is
+ * answered on the request's host: the instance's always, else only the token's own tracking
+ * host, and only while it is verified. Another organization's verified tracking host refuses it.
+ */
+export async function servesTracking(headers: Headers, tokenHost: string | undefined): Promise<boolean> {
   const host = requestHostname(headers);
   if (!host) return false;
   if (host === instanceHostname()) return true;
-  return (await registered().catch(() => new Map() as Registered)).get(host) === true;
+  return host === tokenHost && (await isVerified(host));
 }
 
-/** Whether the request's host is a registered tracking host (verified or not) rather than the instance's: only /t/ is served there. */
+/** Whether the request's host is a verified tracking host rather than the instance's: no page is served there. */
 export async function isTrackingOnlyHost(headers: Headers): Promise<boolean> {
   const host = requestHostname(headers);
   if (!host || host === instanceHostname()) return false;
-  return (await registered().catch(() => new Map() as Registered)).has(host);
+  return isVerified(host);
 }

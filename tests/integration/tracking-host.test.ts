@@ -16,6 +16,7 @@ import { ownServer, type OwnServer } from "../helpers/own-server";
 import { newSink, smtpProvider } from "../helpers/sending";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
 import { until } from "../helpers/until";
+import { otherOrgOn } from "../helpers/system-mail";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
 
@@ -124,12 +125,13 @@ describe("a domain's tracking host through the API", () => {
     const name = domainName();
     const host = `t.sub.${name}`;
     const d = (await call(path, { key, body: { name, trackingHost: host } })).body.data;
-    // Another domain, under whose name the host also is (the same organization's, even), cannot take it.
+    // Another domain, under whose name the host also is (the same organization's, even), cannot take it:
+    // while neither is verified, the 409 says that a verified domain could.
     const again = await call(path, { key, body: { name: `sub.${name}`, trackingHost: host } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       code: "CONFLICT",
-      error: expect.stringContaining(`${host} is the tracking host of another domain`),
+      error: `${host} is named by another domain that is not verified; once this domain is verified it can take the host from that domain`,
     });
     expect(await db().domain.count({ where: { name: `sub.${name}` } })).toBe(0);
     const sub = (await call(path, { key, body: { name: `sub.${name}` } })).body.data;
@@ -212,16 +214,16 @@ describe("a tracking host on a real DNS server, in sent mail and on the tracking
     expect(first).toMatchObject({ status: "verified", trackingHostVerified: false });
     expect(rec(first, "tracking")).toMatchObject({
       status: "fail",
-      detail: `No CNAME at ${trackingHost}. Until it is found, opens and clicks use ${appHost}; sending is not affected.`,
+      detail: `No CNAME at ${trackingHost}. Until it is found (and the domain is verified), opens and clicks use ${appHost}; sending is not affected.`,
     });
     const before = await sendFrom(name, "Before the CNAME");
     expect(before.link.startsWith(`${s.server.url}/t/c/`)).toBe(true);
     expect(before.pixel.startsWith(`${s.server.url}/t/o/`)).toBe(true);
-    // Not verified: the tracking host is refused on /t/ (and serves nothing else), nothing recorded.
+    // Not verified: the tracking host is refused on /t/, nothing recorded. (Its pages are those of
+    // any name pointed at the instance: only a verified tracking host stops serving them.)
     const early = await getWithHost(before.link, `${trackingHost}:${port}`);
     expect(early.status).toBe(404);
     expect(early.location).toBeUndefined();
-    expect((await getWithHost(`${s.server.url}/sign-in`, `${trackingHost}:${port}`)).status).toBe(404);
 
     // The CNAME appears: the check finds it, the domain's mail now points at the tracking host.
     dns.cname(trackingHost, `${appHost}.`);
@@ -277,5 +279,73 @@ describe("a tracking host on a real DNS server, in sent mail and on the tracking
     expect(third).toMatchObject({ status: "verified", trackingHostVerified: false });
     const back = await sendFrom(name, "CNAME gone");
     expect(back.link.startsWith(`${s.server.url}/t/c/`)).toBe(true);
+  });
+  it("answers a link only on the host it was made for: another domain's link is refused on a tracking host; a CNAME proves nothing until the domain is verified, and a verified domain takes a host an unverified one named", async () => {
+    const appHost = new URL(s.server.url).hostname;
+    const port = new URL(s.server.url).port;
+    // Domain A with a verified tracking host; domain B verified without one.
+    const a = domainName("own");
+    const trackingHost = `t.${a}`;
+    const da = (await at(path, { body: { name: a, trackingHost } })).body.data;
+    dns.publish(da.records.filter((r: Rec) => r.record !== "tracking"));
+    dns.cname(trackingHost, `${appHost}.`);
+    expect((await at(`${path}/${da.id}/verify`, { method: "POST" })).body.data).toMatchObject({
+      status: "verified",
+      trackingHostVerified: true,
+    });
+    const b = domainName("plain");
+    const plainDomain = (await at(path, { body: { name: b } })).body.data;
+    dns.publish(plainDomain.records);
+    expect((await at(`${path}/${plainDomain.id}/verify`, { method: "POST" })).body.data.status).toBe("verified");
+
+    const ownLink = (await sendFrom(a, "A's own")).link;
+    await until(
+      () => getWithHost(ownLink, `${trackingHost}:${port}`),
+      (r) => r.status === 302,
+      { timeoutMs: 20_000, everyMs: 500 },
+    );
+    // B's link (made for the instance's host) is no redirect through A's tracking host; it still works where it was made for.
+    const other = await sendFrom(b, "B's link");
+    expect(other.link.startsWith(`${s.server.url}/t/c/`)).toBe(true);
+    const through = await getWithHost(other.link, `${trackingHost}:${port}`);
+    expect(through.status).toBe(404);
+    expect(through.location).toBeUndefined();
+    expect((await getWithHost(other.pixel, `${trackingHost}:${port}`)).status).toBe(404);
+    expect(await events(other.id, "email.clicked")).toBe(0);
+    expect((await getWithHost(other.link, `${appHost}:${port}`)).status).toBe(302);
+
+    // Another organization names a host under A's domain first, on a domain of its own it cannot verify.
+    const rival = await otherOrgOn(s);
+    const squat = `go.${a}`;
+    const sq = await call(path, { base: s.server.url, key: rival.key, body: { name: `sq.${a}`, trackingHost: `go.sq.${a}` } });
+    expect(sq.status).toBe(201);
+    const sq2 = await call(path, { base: s.server.url, key: rival.key, body: { name: squat, trackingHost: squat } });
+    expect(sq2.status).toBe(201);
+    // A publishes the CNAME the docs ask for: the rival's pending domain finds it, yet its host is not verified.
+    dns.cname(squat, `${appHost}.`);
+    const pending = await call(`${path}/${sq2.body.data.id}/verify`, { base: s.server.url, key: rival.key, method: "POST" });
+    expect(pending.body.data).toMatchObject({ status: "pending", trackingHostVerified: false });
+    expect(rec(pending.body.data, "tracking")).toMatchObject({ status: "pass" });
+    // A's verified domain takes it, and the rival sees it in its audit log.
+    const taken = await at(`${path}/${da.id}`, { method: "PATCH", body: { trackingHost: squat } });
+    expect(taken.status).toBe(200);
+    expect(taken.body.data.trackingHost).toBe(squat);
+    const held = await s.sql.query(`SELECT tracking_host FROM domains WHERE id = $1`, [sq2.body.data.id]);
+    expect(held.rows).toEqual([{ tracking_host: null }]);
+    const audit = (
+      await s.sql.query(`SELECT metadata FROM audit_logs WHERE org_id = $1 AND target_id = $2 AND action = 'domain.updated'`, [
+        rival.org.id,
+        sq2.body.data.id,
+      ])
+    ).rows[0] as { metadata: unknown } | undefined;
+    expect(audit?.metadata).toMatchObject({ trackingHost: null, previousTrackingHost: squat, reason: "taken by a verified domain" });
+    // The rival cannot take it back (nor name a host outside its own domain).
+    const back = await call(`${path}/${sq.body.data.id}`, {
+      base: s.server.url,
+      key: rival.key,
+      method: "PATCH",
+      body: { trackingHost: squat },
+    });
+    expect(back.status).toBe(400); // not under its own domain sq.<a>
   });
 });

@@ -158,7 +158,7 @@ describe("checkRecords", () => {
     const [missing] = (await checkRecords(withTracking, memoryResolver({}), now)).filter((c) => c.record === "tracking");
     expect(missing).toEqual(expect.objectContaining({ status: "fail" }));
     expect(missing.detail).toBe(
-      "No CNAME at t.example.com. Until it is found, opens and clicks use mail.example.net; sending is not affected.",
+      "No CNAME at t.example.com. Until it is found (and the domain is verified), opens and clicks use mail.example.net; sending is not affected.",
     );
     const [found] = (await checkRecords(withTracking, memoryResolver({ "CNAME t.example.com": ["Mail.Example.NET."] }), now)).filter(
       (c) => c.record === "tracking",

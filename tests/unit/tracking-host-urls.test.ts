@@ -4,7 +4,7 @@
 // X-Forwarded-Host is not read without TRUST_PROXY).
 import { describe, expect, it } from "vitest";
 import { trackingBaseUrl } from "@/lib/tracking/instrument-html";
-import { requestHostname } from "@/lib/http/request-host";
+import { nearestValue, requestHostname } from "@/lib/http/request-host";
 
 describe("trackingBaseUrl", () => {
   it("is APP_URL without a tracking host, and the tracking host with APP_URL's scheme and port with one", () => {
@@ -29,5 +29,12 @@ describe("requestHostname", () => {
 
   it("ignores a client's own X-Forwarded-Host when no trusted proxy is configured", () => {
     expect(requestHostname(new Headers({ host: "mail.example.net", "x-forwarded-host": "track.example.com" }))).toBe("mail.example.net");
+  });
+
+  it("reads, of a forwarded list, only the entry the nearest proxy wrote (the last), never a client's own first one", () => {
+    expect(nearestValue("evil.example, track.example.com")).toBe("track.example.com");
+    expect(nearestValue(" track.example.com ")).toBe("track.example.com");
+    expect(nearestValue("")).toBeUndefined();
+    expect(nearestValue(null)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 // GET /t/o/{token} — the open-tracking pixel: a 1x1 transparent GIF; a genuine token records
-// email.opened. A forged or altered token, or a host that is neither the instance's nor a
-// verified tracking host (lib/tracking/tracking-hosts.ts), records nothing (404).
+// email.opened. A forged or altered token, or a host that is neither the instance's nor the
+// token's own verified tracking host (lib/tracking/tracking-hosts.ts), records nothing (404).
 import { verifyTrackingToken } from "@/lib/tracking/tokens";
 import { recordInteraction, traitsOf } from "@/lib/tracking/record-interaction";
 import { afterStart } from "@/lib/boot/after-start";
@@ -10,7 +10,7 @@ const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 async function pixel(req: Request, ctx: { params: Promise<{ token: string }> }): Promise<Response> {
   const claim = verifyTrackingToken((await ctx.params).token, "o");
-  if (!claim || !(await servesTracking(req.headers)))
+  if (!claim || !(await servesTracking(req.headers, claim.host)))
     return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
   await recordInteraction(claim, traitsOf(req));
   return new Response(req.method === "HEAD" ? null : PIXEL, {
