@@ -52,6 +52,9 @@ const valueOf = (block: string[], name: string) =>
 export function originalMessage(email: InboundEmail, raw?: Buffer): { messageId: string | null; to: string[] } {
   const block = includedHeaders(email, raw);
   const id = /^<[^<>\s]{1,250}>/.exec(valueOf(block, "message-id") ?? "")?.[0] ?? null;
-  const to = valueOf(block, "to")?.match(/[^\s<>,;:"()]+@[^\s<>,;:"()]+/g) ?? [];
+  const to =
+    valueOf(block, "to")
+      ?.slice(0, 10_000)
+      .match(/[^\s<>,;:"()]{1,64}@[^\s<>,;:"()]{1,253}/g) ?? [];
   return { messageId: id === email.messageId ? null : id, to: to.slice(0, 100) };
 }

@@ -14,10 +14,20 @@ const FAILURE =
 const WARNING =
   /this is a warning only|has been delayed|delivery (?:has been )?delayed|still being retried|will (?:keep|continue) trying|not yet been delivered|delivery status notification \(delay\)/i;
 /** "<ann@example.org>: host … said: …" or "<ann@example.org>:" alone (the reason on the next lines). */
-const ADDRESS_LED = /^\s*<([^<>\s]+@[^<>\s]+)>:?\s*(.*)$/;
+const ADDRESS_LED = /^\s*<([^<>\s]{1,64}@[^<>\s]{1,253})>:?\s*(.*)$/;
 /** A line holding only an address: "ann@example.org", "Ann (ann@example.org)", "Ann <ann@example.org>". */
-const ADDRESS_ONLY = /^\s*(?:[^<>()@]*[(<])?([^\s<>()]+@[^\s<>()]+?)[)>]?\s*$/;
-const WASNT_DELIVERED = /(?:wasn't|was not|could not be|couldn't be) delivered to\s+<?([^\s<>()]+@[^\s<>()]+?)>?[\s.,]/gi;
+const ADDRESS_ONLY = /^\s*(?:[^<>()@]{0,200}[(<])?([^\s<>()]{1,64}@[^\s<>()]{1,253}?)[)>]?\s*$/;
+const WASNT_DELIVERED = /(?:wasn't|was not|could not be|couldn't be) delivered to\s{1,10}<?([^\s<>()]{1,64}@[^\s<>()]{1,253}?)>?[\s.,]/gi;
+
+// What is read, whatever a report holds: every step below stays linear in these.
+/** Lines of the explanation read. */
+const MAX_LINES = 500;
+/** Characters of a line read (addresses and status lines are short). */
+const MAX_LINE_CHARS = 300;
+/** Lines after an address taken as what was said about it. */
+const MAX_BLOCK_LINES = 10;
+/** Characters kept of what was said about one address. */
+const MAX_SAID_CHARS = 2_000;
 /** Where Gmail and Exchange quote the remote server. */
 const QUOTED_REPLY = [
   /Remote Server returned '([^'\n]{1,600})'/i,
@@ -27,7 +37,8 @@ const QUOTED_REPLY = [
 /** The lines after line `i` up to the next empty line or the next address-led line. */
 function blockAfter(lines: string[], i: number): string {
   const out: string[] = [];
-  for (let j = i + 1; j < lines.length && lines[j].trim() !== "" && !ADDRESS_LED.test(lines[j]); j++) out.push(lines[j].trim());
+  for (let j = i + 1; j < lines.length && j <= i + MAX_BLOCK_LINES && lines[j].trim() !== "" && !ADDRESS_LED.test(lines[j]); j++)
+    out.push(lines[j].trim());
   return out.join(" ");
 }
 
@@ -47,24 +58,28 @@ export function parsePlainBounce(email: InboundEmail): Finding[] {
   if (!warning && !failure) return [];
   // Only what comes before the returned copy of the message: its own lines may look like ours.
   const explanation = text.split(/^-{2,}\s*(?:Below this line is a copy of the message|Original message)|^Original message headers:/im)[0];
-  const lines = explanation.split(/\r?\n/);
+  const lines = explanation.split(/\r?\n/, MAX_LINES).map((l) => l.slice(0, MAX_LINE_CHARS));
   const said = new Map<string, string>();
-  const add = (address: string, words: string) => {
+  /** What was said about `address` (read only when it is one more to take), appended within bounds. */
+  const add = (address: string, words: () => string) => {
     const a = mailbox(address);
-    if (a && (said.size < MAX_REPORT_RECIPIENTS || said.has(a))) said.set(a, `${said.get(a) ?? ""} ${words}`.trim());
+    if (!a || (said.size >= MAX_REPORT_RECIPIENTS && !said.has(a))) return;
+    const before = said.get(a) ?? "";
+    if (before.length < MAX_SAID_CHARS) said.set(a, `${before} ${words()}`.trim().slice(0, MAX_SAID_CHARS));
   };
   const listed =
     /delivery has failed to these recipients|following (?:recipients?|address(?:es)?)(?: failed permanently)?:|has been delayed:/i;
   let inList = false;
   lines.forEach((line, i) => {
     const led = ADDRESS_LED.exec(line);
-    if (led) return add(led[1], `${led[2]} ${blockAfter(lines, i)}`);
+    if (led) return add(led[1], () => `${led[2]} ${blockAfter(lines, i)}`);
     if (listed.test(line)) inList = true;
     const only = inList ? ADDRESS_ONLY.exec(line) : null;
-    if (only) add(only[1], blockAfter(lines, i));
+    if (only) add(only[1], () => blockAfter(lines, i));
   });
-  for (const m of explanation.matchAll(WASNT_DELIVERED)) add(m[1], "");
-  const fallback = quotedReply(explanation, lines);
+  const read = lines.join("\n");
+  for (const m of read.matchAll(WASNT_DELIVERED)) add(m[1], () => "");
+  const fallback = quotedReply(read, lines);
   const out: Finding[] = [];
   for (const [address, words] of said) {
     const own = statusOf(words) ? words : `${words} ${fallback}`;

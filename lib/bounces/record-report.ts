@@ -3,20 +3,20 @@
 // path, the one whose Message-ID the included original carries, among messages sent through an
 // smtp provider. Each finding whose address is one of that message's recipients becomes an event
 // of the message's organization, published once (its dedupe key: message, recipient, type and
-// the report's identity) through publishEvents, which also suppresses hard bounces and
+// status) through publishEvents, which also suppresses hard bounces and
 // complaints. A finding about anyone else is ignored: a forged report cannot suppress an address
 // the message was never sent to, nor reach another organization. Nothing is ever answered: a
 // report that says nothing readable is dropped with a log line.
-import { createHash } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
 import { storable } from "@/lib/db/storable-text";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { parseReport } from "@/lib/bounces/parse-report";
 import { readVerpAddress } from "@/lib/bounces/verp-address";
-import type { Finding } from "@/lib/bounces/report";
+import { statusOf, type Finding } from "@/lib/bounces/report";
 import type { InboundEmail } from "@/lib/inbound/inbound-email";
 import { log } from "@/lib/log";
+import { dedupeDigest } from "@/lib/events/dedupe-digest";
 
 /** The most messages one report may be about (one per signed address it was sent to). */
 const MAX_MESSAGES = 10;
@@ -55,18 +55,12 @@ async function messagesFor(ids: string[], messageIdHeader: string | null, orgId:
   return rows.length === 1 ? rows : [];
 }
 
-/** What identifies the report itself: its Message-ID, else a hash of what it says. */
-function reportIdentity(email: InboundEmail): string {
-  if (email.messageId) return email.messageId;
-  const hash = createHash("sha256").update(`${email.subject}|${email.text ?? ""}`);
-  for (const a of email.attachments) hash.update(a.content);
-  return hash.digest("hex");
-}
-
-function eventFor(m: MessageRow, f: Finding, report: string): NewEvent | null {
+function eventFor(m: MessageRow, f: Finding): NewEvent | null {
   const recipient = f.recipients.find((r) => m.recipients.includes(r));
   if (!recipient) return null;
-  const key = createHash("sha256").update(`${recipient}|${f.type}|${report}`).digest("hex");
+  // Once per recipient, type and status, whoever sends the report and whatever it calls itself:
+  // the same bounce reported again (or replayed with another Message-ID) publishes nothing.
+  const key = dedupeDigest(`${recipient}|${f.type}|${statusOf(f.reason ?? "")?.code ?? ""}`);
   return {
     orgId: m.org_id,
     projectId: m.project_id,
@@ -117,11 +111,10 @@ export async function recordReport({
     log.info("report at the bounce domain names none of our messages; dropped", { form: report.form, messageId: email.messageId });
     return { published: 0 };
   }
-  const identity = reportIdentity(email);
   const events: NewEvent[] = [];
   for (const m of messages) {
     for (const f of report.findings) {
-      const event = eventFor(m, f, identity);
+      const event = eventFor(m, f);
       if (event) events.push(event);
       else log.warn("report names an address the message was not sent to; ignored", { messageId: m.id, form: report.form });
     }

@@ -38,10 +38,10 @@ export function mailbox(value: string): string | null {
   return ADDRESS.test(bare) ? bare : null;
 }
 
-/** Text fit to record: no control characters, whitespace collapsed, bounded. */
+/** Text fit to record: no control or invisible formatting characters (direction overrides, zero-width spaces), whitespace collapsed, bounded. */
 export function cleanReason(text: string): string {
   return text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, MAX_REASON_CHARS);

@@ -232,10 +232,39 @@ describe("feedback reports (RFC 5965)", () => {
   });
 });
 
+describe("reports built to cost", () => {
+  // Each is read with every step bounded (lines, line length, what is kept per address, the
+  // header value scanned): the answer comes back, capped, rather than after minutes of CPU.
+  it("a plain-text bounce listing thousands of addresses, or one address thousands of times", async () => {
+    const many = Array.from({ length: 4_000 }, (_, i) => `user${i}@example.org`).join("\n");
+    const listed = await mime(
+      "From: MAILER-DAEMON@example.org\nSubject: Undeliverable",
+      `Delivery has failed to these recipients or groups:\n${many}`,
+    );
+    const findings = parseReport(listed).findings;
+    expect(findings).toHaveLength(MAX_REPORT_RECIPIENTS);
+    const same = await mime(
+      "From: MAILER-DAEMON@example.org\nSubject: Undeliverable",
+      `Delivery has failed to these recipients or groups:\n${"x@y.zz\n".repeat(4_000)}`,
+    );
+    expect(parseReport(same).findings.map((f) => f.recipients)).toEqual([["x@y.zz"]]);
+  });
+
+  it("an included original whose To header is a quarter of a million characters without an @", async () => {
+    const report = await mime(
+      "From: MAILER-DAEMON@example.org\nSubject: Undelivered Mail Returned to Sender",
+      `This is the mail system.\n<gone@example.org>: host said: 550 5.1.1 unknown\n\n--- Below this line is a copy of the message.\n\nMessage-ID: <orig@x.test>\nTo: ${"a".repeat(250_000)}\n`,
+    );
+    expect(parseReport(report).findings).toEqual([expect.objectContaining({ recipients: ["gone@example.org"], type: "email.bounced" })]);
+  });
+});
+
 describe("reasons", () => {
   it("lose control characters and are bounded", () => {
     expect(cleanReason("550\u0000 5.1.1\r\n\tgone\u001b[31m")).toBe("550 5.1.1 gone [31m");
     expect(cleanReason("x".repeat(10_000))).toHaveLength(MAX_REASON_CHARS);
+    // Invisible formatting too: a direction override or a zero-width space cannot disguise what a reason says.
+    expect(cleanReason("abuse (\u202Eevil\u200B\uFEFFtext)")).toBe("abuse ( evil text)");
   });
 
   it("statusOf reads an enhanced status first, else an SMTP reply code", () => {

@@ -137,6 +137,11 @@ describe("a relay's delivery status notifications", () => {
     const dsn = relay.reports.find((r) => r.to === bounced.returnPath)!;
     await deliverReport({ port: smtpPort, to: [dsn.to], raw: dsn.raw });
     expect(await eventsOf(bounced.id, "email.bounced")).toHaveLength(1);
+    // Nor does a replay under another Message-ID, or none: a report is keyed by what it says, not what it calls itself.
+    const renamed = dsn.raw.toString().replace(/^Message-ID:[^\r\n]*\r?\n/im, "");
+    await deliverReport({ port: smtpPort, to: [dsn.to], raw: Buffer.from(renamed) });
+    await deliverReport({ port: smtpPort, to: [dsn.to], raw: Buffer.from(`Message-ID: <replay-${n}@evil.test>\r\n${renamed}`) });
+    expect(await eventsOf(bounced.id, "email.bounced")).toHaveLength(1);
     expect((await api("/api/v1/analytics/summary")).body.data.totalBounced).toBe(1);
     expect(await inboundCount()).toBe(0);
     // Nothing for the first message, sent before the relay bounced anything.
