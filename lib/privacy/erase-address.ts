@@ -15,10 +15,49 @@ import { likePattern } from "@/lib/db/like-pattern";
 import { erasedKey, placeholderAddress } from "@/lib/privacy/erased-address";
 import type { Erasure, ErasedCounts } from "@/lib/privacy/schemas";
 import * as sql from "@/lib/privacy/erasure-sql";
+import { assertNotOwnAddress } from "@/lib/privacy/own-address";
 
 const BATCH = 500;
 
 const count = async (statement: Prisma.Sql) => (await rawQuery<{ n: number }>(statement))[0]?.n ?? 0;
+
+/** The tables the steps below handle themselves; every other table of the organization is swept. */
+const HANDLED = new Set([
+  "suppressions",
+  "scheduled_emails",
+  "contacts",
+  "campaign_sends",
+  "messages",
+  "email_events",
+  "scheduled_events",
+  "engagement_firsts",
+  "webhook_deliveries",
+  "inbound_messages",
+  "audit_logs",
+  "idempotency_keys",
+  "test_lists",
+  "account_links",
+  "system_mail_sends",
+]);
+
+const holder = globalThis as unknown as { __mailroomSweptTables?: Promise<Map<string, sql.SweptColumn[]>> };
+
+/** Every other table with an org_id, with its text columns: read from the catalog once per process, so a new table is covered by itself. */
+function sweptTables(): Promise<Map<string, sql.SweptColumn[]>> {
+  holder.__mailroomSweptTables ??= rawQuery<{ table: string } & sql.SweptColumn>(sql.SWEEPABLE_COLUMNS).then((rows) => {
+    const tables = new Map<string, sql.SweptColumn[]>();
+    for (const { table, name, kind } of rows) if (!HANDLED.has(table)) tables.set(table, [...(tables.get(table) ?? []), { name, kind }]);
+    return tables;
+  });
+  holder.__mailroomSweptTables.catch(() => (holder.__mailroomSweptTables = undefined));
+  return holder.__mailroomSweptTables;
+}
+
+async function sweep(m: sql.AddressMatch): Promise<number> {
+  let changed = 0;
+  for (const [table, columns] of await sweptTables()) changed += await count(sql.sweepStatement(m, table, columns));
+  return changed;
+}
 
 /** Changes the rows of one large table that hold the address, BATCH at a time; the number changed. */
 async function inBatches(
@@ -39,6 +78,7 @@ export function addressMatch({ orgId, email }: { orgId: string; email: string })
     email: lower,
     re: sql.addressRegex(lower),
     like: likePattern(lower),
+    likeEncoded: likePattern(encodeURIComponent(lower)),
     placeholder: placeholderAddress({ orgId, email: lower }),
     key: erasedKey({ orgId, email: lower }),
   };
@@ -54,6 +94,7 @@ export async function eraseAddress({
   email: string;
   contactId?: string;
 }): Promise<Erasure> {
+  await assertNotOwnAddress({ orgId: principal.orgId, email, field: contactId ? "params.id" : "body.email" });
   const m = addressMatch({ orgId: principal.orgId, email });
   const [{ kept }] = await rawQuery<{ kept: boolean }>(sql.suppressionStatement(m));
   const scheduledEmails = await count(sql.scheduledEmailsStatement(m));
@@ -76,6 +117,7 @@ export async function eraseAddress({
     testLists: await count(sql.testListsStatement(m)),
     accountLinks: await count(sql.accountLinksStatement(m)),
     systemMailSends: await count(sql.systemMailStatement(m)),
+    other: await sweep(m),
     // Last: the entries of the steps above (none are written) and every earlier one.
     auditEntries: await inBatches("audit_logs", m, sql.auditBatch),
   };

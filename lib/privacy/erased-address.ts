@@ -23,9 +23,12 @@ export const erasedKey = ({ orgId, email }: { orgId: string; email: string }) =>
 /** The keys of many recipients at once (the send path's lookup). */
 export const erasedKeys = ({ orgId, emails }: { orgId: string; emails: string[] }) => emails.map((email) => erasedKey({ orgId, email }));
 
+/** The domain of every placeholder: reserved, never mailable. */
+export const ERASED_DOMAIN = "erased.invalid";
+
 /** The address rows that must remain carry in place of the erased one. */
 export const placeholderAddress = ({ orgId, email }: { orgId: string; email: string }) =>
-  `erased-${digest(orgId, email).slice(0, 12)}@erased.invalid`;
+  `erased-${digest(orgId, email).slice(0, 12)}@${ERASED_DOMAIN}`;
 
 /** True for a suppression row that holds a keyed hash rather than an address. */
 export const isErasedKey = (stored: string) => stored.startsWith(ERASED_PREFIX);

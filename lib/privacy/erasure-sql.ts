@@ -14,8 +14,9 @@ export interface AddressMatch {
   email: string;
   /** A PostgreSQL regular expression (used case-insensitively) matching the address as a whole address. */
   re: string;
-  /** A LIKE pattern matching any text that contains it: a cheap first filter. */
+  /** LIKE patterns matching any text that contains it, or its URL-encoded form: a cheap first filter. */
   like: string;
+  likeEncoded: string;
   placeholder: string;
   /** The suppression list's keyed hash (erased-address.ts). */
   key: string;
@@ -25,13 +26,19 @@ export interface AddressMatch {
 // character); an address's letters and digits stand for themselves.
 const escapeRegex = (s: string) => s.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
 
-/** Not inside a longer address: no address character before it, no domain character (or a further label) after it. */
-export const addressRegex = (email: string) => `(?<![a-z0-9._%+'!#$&*/=?^\`{|}~-])${escapeRegex(email)}(?![a-z0-9-]|\\.[a-z0-9])`;
+/**
+ * The address, or its URL-encoded form (`ann%40example.com`, as in `?email=` links), not inside
+ * a longer address: no address character before it (`=`, `/`, `?` and `&` end a URL's part, so
+ * they do not count), no domain character (or a further label) after it.
+ */
+export const addressRegex = (email: string) =>
+  `(?<![a-z0-9._%+'!#$*^\`{|}~-])(?:${escapeRegex(email)}|${escapeRegex(encodeURIComponent(email))})(?![a-z0-9-]|\\.[a-z0-9])`;
 
-const params = (m: AddressMatch) => Prisma.sql`p AS (SELECT ${m.re}::text AS re, ${m.placeholder}::text AS ph, ${m.like}::text AS pat)`;
+const params = (m: AddressMatch) =>
+  Prisma.sql`p AS (SELECT ${m.re}::text AS re, ${m.placeholder}::text AS ph, ${m.like}::text AS pat, ${m.likeEncoded}::text AS pat_encoded)`;
 
 /** The row (alias `t`) holds the address somewhere. */
-const ROW_MATCHES = Prisma.sql`(t::text ILIKE p.pat AND t::text ~* p.re)`;
+const ROW_MATCHES = Prisma.sql`((t::text ILIKE p.pat OR t::text ILIKE p.pat_encoded) AND t::text ~* p.re)`;
 const scrub = (column: Prisma.Sql) => Prisma.sql`regexp_replace(${column}, p.re, p.ph, 'gi')`;
 const scrubJson = (column: Prisma.Sql) => Prisma.sql`regexp_replace(${column}::text, p.re, p.ph, 'gi')::jsonb`;
 const scrubArray = (column: Prisma.Sql) =>
@@ -125,11 +132,17 @@ export const messagesBatch = (m: AddressMatch, ids: string[]) => Prisma.sql`
     FROM p WHERE ${batch(m, ids)} RETURNING 1)
   ${COUNT}`;
 
-/** Events keep their type and time (analytics counts stay right); the recipient and whatever else names the address read the placeholder. */
+/**
+ * Events keep their type and time (analytics counts stay right); the recipient and whatever else
+ * names the address read the placeholder. An event of the person's loses its dedupe key (one made
+ * from what the event said once held the address, or a hash of it): it becomes `erased:<id>`.
+ */
 export const eventsBatch = (m: AddressMatch, ids: string[]) => Prisma.sql`
   WITH ${params(m)}, changed AS (
-    UPDATE email_events t SET recipient = ${scrub(Prisma.sql`t.recipient`)}, reason = ${scrub(Prisma.sql`t.reason`)},
-      url = ${scrub(Prisma.sql`t.url`)}, dedupe_key = ${scrub(Prisma.sql`t.dedupe_key`)}, metadata = ${scrubJson(Prisma.sql`t.metadata`)}
+    UPDATE email_events t SET
+      dedupe_key = CASE WHEN ${holds(Prisma.sql`t.recipient`)} THEN 'erased:' || t.id::text ELSE ${scrub(Prisma.sql`t.dedupe_key`)} END,
+      recipient = ${scrub(Prisma.sql`t.recipient`)}, reason = ${scrub(Prisma.sql`t.reason`)},
+      url = ${scrub(Prisma.sql`t.url`)}, metadata = ${scrubJson(Prisma.sql`t.metadata`)}
     FROM p WHERE ${batch(m, ids)} RETURNING 1)
   ${COUNT}`;
 
@@ -210,6 +223,49 @@ export const accountLinksStatement = (m: AddressMatch) => Prisma.sql`
 export const systemMailStatement = (m: AddressMatch) => Prisma.sql`
   WITH ${params(m)}, changed AS (DELETE FROM system_mail_sends t USING p WHERE t.org_id = ${m.orgId}::uuid AND ${holds(Prisma.sql`t.email`)} RETURNING 1)
   ${COUNT}`;
+
+// ---- Every other table of the organization ----
+
+/** A text column of a table the steps above do not handle, as the catalog describes it. */
+export interface SweptColumn {
+  name: string;
+  kind: "text" | "json" | "jsonb" | "array";
+}
+
+const ident = (name: string) => Prisma.raw(`"${name.replace(/"/g, '""')}"`);
+
+/** The address replaced by the placeholder in every text, JSON and text-array column of one table's rows of the organization that hold it. */
+export const sweepStatement = (m: AddressMatch, table: string, columns: SweptColumn[]) => {
+  const sets = columns.map(({ name, kind }) => {
+    const column = Prisma.sql`t.${ident(name)}`;
+    const value =
+      kind === "text"
+        ? scrub(column)
+        : kind === "array"
+          ? scrubArray(column)
+          : kind === "jsonb"
+            ? scrubJson(column)
+            : Prisma.sql`regexp_replace(${column}::text, p.re, p.ph, 'gi')::json`;
+    return Prisma.sql`${ident(name)} = ${value}`;
+  });
+  return Prisma.sql`
+    WITH ${params(m)}, changed AS (
+      UPDATE ${ident(table)} t SET ${Prisma.join(sets, ", ")} FROM p WHERE t.org_id = ${m.orgId}::uuid AND ${ROW_MATCHES} RETURNING 1)
+    ${COUNT}`;
+};
+
+/** The tables with an org_id column, and each one's text, JSON and text-array columns. */
+export const SWEEPABLE_COLUMNS = Prisma.sql`
+  SELECT c.table_name AS table, c.column_name AS name,
+    CASE WHEN c.data_type IN ('text', 'character varying') THEN 'text' WHEN c.data_type = 'ARRAY' THEN 'array' ELSE c.data_type END AS kind
+  FROM information_schema.columns c
+  WHERE c.table_schema = current_schema()
+    AND EXISTS (SELECT 1 FROM information_schema.tables b
+      WHERE b.table_schema = c.table_schema AND b.table_name = c.table_name AND b.table_type = 'BASE TABLE')
+    AND EXISTS (SELECT 1 FROM information_schema.columns o
+      WHERE o.table_schema = c.table_schema AND o.table_name = c.table_name AND o.column_name = 'org_id')
+    AND (c.data_type IN ('text', 'character varying', 'json', 'jsonb') OR (c.data_type = 'ARRAY' AND c.udt_name IN ('_text', '_varchar')))
+  ORDER BY c.table_name, c.ordinal_position`;
 
 // ---- Export: the person's own mail, newest first ----
 

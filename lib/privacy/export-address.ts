@@ -9,6 +9,7 @@ import { findSuppressionView } from "@/lib/suppressions/manage-suppressions";
 import { addressMatch } from "@/lib/privacy/erase-address";
 import { ownInboundIds, ownMessageIds } from "@/lib/privacy/erasure-sql";
 import { EXPORT_LIMITS } from "@/lib/privacy/schemas";
+import { assertNotOwnAddress } from "@/lib/privacy/own-address";
 
 const insensitive = (email: string) => ({ equals: email, mode: "insensitive" as const });
 const json = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -19,6 +20,7 @@ function capped<T>(rows: T[], limit: number): [T[], boolean] {
 }
 
 export async function exportAddress({ orgId, email }: { orgId: string; email: string }) {
+  await assertNotOwnAddress({ orgId, email, field: "query.email" });
   const m = addressMatch({ orgId, email });
   const contactRow = await db().contact.findFirst({ where: { orgId, email: m.email }, select: { id: true } });
   const [contact, suppression, messageIds, inboundIds, eventRows, sendRows, enrolmentRows] = await Promise.all([

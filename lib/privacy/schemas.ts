@@ -40,6 +40,9 @@ export const erasedCountsSchema = z
     testLists: counted,
     accountLinks: counted,
     systemMailSends: counted,
+    other: counted.describe(
+      "rows of every other table of the organization whose text named the address (templates, lists, endpoints, rules, campaigns, providers' last errors, hourly rollups' reasons...): the address replaced by the placeholder",
+    ),
     auditEntries: counted,
   })
   .describe("rows removed or anonymised, by kind");

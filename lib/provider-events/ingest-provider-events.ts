@@ -3,7 +3,6 @@
 // the provider's message id, and publish each once (DESIGN.md §4: keyed by the provider's
 // event id, or a hash of message, type, recipient and time when it gives none). Bounces,
 // complaints and unsubscribes also suppress the address.
-import { createHash } from "node:crypto";
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { storable } from "@/lib/db/storable-text";
@@ -15,6 +14,8 @@ import { WebhookAuthError, WebhookFormatError, type IncomingWebhook, type Provid
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { oncePerToken } from "@/lib/provider-events/replay-guard";
 import { log } from "@/lib/log";
+import { dedupeDigest } from "@/lib/events/dedupe-digest";
+import { ERASED_DOMAIN } from "@/lib/privacy/erased-address";
 import { confirmByEvidence } from "@/lib/email/confirm-unconfirmed";
 import type { Provider } from "@/lib/generated/prisma/client";
 
@@ -38,18 +39,29 @@ interface MessageRow {
   campaign_send_id: string | null;
   send_mode: string;
   provider_message_id: string;
+  /** Lower-cased recipients (to, cc, bcc); absent for a message matched by evidence. */
+  recipients?: string[];
 }
+
+/**
+ * A report about a recipient whose address was erased since (lib/privacy): the message's
+ * recipients then hold a placeholder and not the address. Dropped, so nothing names the person
+ * again. Only then: a provider naming an address in another form for a live message is kept.
+ */
+const aboutErasedRecipient = (m: MessageRow, recipient: string) =>
+  !!m.recipients?.some((r) => r.endsWith(`@${ERASED_DOMAIN}`)) && !m.recipients.includes(recipient.toLowerCase());
 
 const dedupeKey = (provider: Provider, e: ProviderEvent, messageId: string) =>
   e.providerEventId
     ? `provider:${provider.id}:${e.providerEventId}`
-    : `provider:${provider.id}:${createHash("sha256").update(`${messageId}|${e.type}|${e.recipient}|${e.occurredAt.toISOString()}`).digest("hex")}`;
+    : `provider:${provider.id}:${dedupeDigest(`${messageId}|${e.type}|${e.recipient}|${e.occurredAt.toISOString()}`)}`;
 
 /** Our messages sent through this provider, by the id it gave (Mailgun's with or without brackets). */
 async function messagesFor(provider: Provider, ids: string[]): Promise<Map<string, MessageRow>> {
   const candidates = [...new Set(ids.flatMap((id) => [id, `<${bareMessageId(id)}>`, bareMessageId(id)]))];
   const rows = await rawQuery<MessageRow>(
-    Prisma.sql`SELECT id::text, org_id::text, project_id::text, send_mode, provider_message_id, campaign_send_id::text FROM messages
+    Prisma.sql`SELECT id::text, org_id::text, project_id::text, send_mode, provider_message_id, campaign_send_id::text,
+       ARRAY(SELECT lower(r) FROM unnest("to" || cc || bcc) r) AS recipients FROM messages
      WHERE org_id = ${provider.orgId}::uuid AND provider_id = ${provider.id}::uuid AND provider_message_id = ANY (${candidates}::text[])`,
   );
   return new Map(rows.map((r) => [bareMessageId(r.provider_message_id), r]));
@@ -89,6 +101,7 @@ export async function ingestProviderEvents(
       const known: NewEvent[] = [];
       for (const e of events) {
         const m = messages.get(bareMessageId(e.providerMessageId));
+        if (m && aboutErasedRecipient(m, e.recipient)) continue;
         if (!m) {
           log.warn("provider event for an unknown message; acknowledged and dropped", {
             providerId: provider.id,

@@ -37,6 +37,12 @@ let keyA: string;
 let keyB: string;
 let contactA: string;
 let contactB: string;
+// The person's old mail: its tracked pixel and link and its unsubscribe link, followed again after the erasure.
+let pixelUrl: string;
+let clickUrl: string;
+let unsubscribeUrl: string;
+const ENCODED = encodeURIComponent(ADDRESS);
+const INBOUND_DOMAIN = `${tag}.example.test`;
 
 const SCOPES = ["email:send", "contacts:read", "contacts:write", "webhooks:write", "lists:read", "lists:write"];
 
@@ -87,13 +93,13 @@ beforeAll(async () => {
   keyB = (await createKey(b.cookie, SCOPES)).key;
 
   // Organization A: the address everywhere it can be.
-  const hook = await call("/api/v1/webhook-endpoints", { key: keyA, body: { url: receiver.url("/a") } });
+  const hook = await call("/api/v1/webhook-endpoints", { key: keyA, body: { url: receiver.url("/a"), description: `for ${ADDRESS}` } });
   expect(hook.status).toBe(201);
   const contact = await call("/api/v1/contacts", { key: keyA, body: { email: ADDRESS, name: "Erin Doe" } });
   expect(contact.status).toBe(201);
   contactA = contact.body.data.id;
   expect((await call("/api/v1/contacts", { key: keyA, body: { email: LOOKALIKE, name: "Jo" } })).status).toBe(201);
-  const list = await call("/api/v1/lists", { key: keyA, body: { name: `Customers ${tag}` } });
+  const list = await call("/api/v1/lists", { key: keyA, body: { name: `Customers ${tag}`, description: `started by ${ADDRESS}` } });
   expect(list.status).toBe(201);
   expect((await call(`/api/v1/lists/${list.body.data.id}/members`, { key: keyA, body: { contactIds: [contactA] } })).status).toBe(200);
 
@@ -109,18 +115,27 @@ beforeAll(async () => {
     to: ADDRESS,
     subject: "News",
     emailType: "marketing",
-    html: `<p>Hi</p><a href="https://shop.example.test/sale">Sale</a>`,
+    // Links that carry the address (as marketing links do), plainly and URL-encoded.
+    html: `<p>Hi</p><a href="https://shop.example.test/sale?e=${ADDRESS}">Sale</a><a href="https://shop.example.test/account?email=${ENCODED}">Account</a>`,
   });
-  const tracked = String((await simpleParser(sink.messages.at(-1)!.raw)).html);
-  const pixelUrl = /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(tracked)?.[1];
-  const clickUrl = /href="([^"]+\/t\/c\/[^"]+)"/.exec(tracked)?.[1];
-  expect(pixelUrl && clickUrl).toBeTruthy();
+  const trackedMail = await simpleParser(sink.messages.at(-1)!.raw);
+  const tracked = String(trackedMail.html);
+  pixelUrl = /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(tracked)![1];
+  const [first, second] = [...tracked.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((m) => m[1]);
+  clickUrl = first;
+  const unfolded = sink.messages
+    .at(-1)!
+    .raw.toString()
+    .replace(/\r?\n[ \t]+/g, " ");
+  unsubscribeUrl = /^List-Unsubscribe: .*?<(https?:[^>]+\/u\/[^>]+)>/im.exec(unfolded)?.[1] ?? "";
+  expect(pixelUrl && clickUrl && second && unsubscribeUrl).toBeTruthy();
   await sleep(2_100); // a person reads it, not a gateway scanning on arrival
   expect((await fetch(pixelUrl!, { headers: { "user-agent": BROWSER } })).status).toBe(200);
-  expect((await fetch(clickUrl!, { headers: { "user-agent": BROWSER }, redirect: "manual" })).status).toBe(302);
+  expect((await fetch(clickUrl, { headers: { "user-agent": BROWSER }, redirect: "manual" })).status).toBe(302);
+  expect((await fetch(second, { headers: { "user-agent": BROWSER }, redirect: "manual" })).status).toBe(302);
   await until(
     () => db().emailEvent.count({ where: { messageId: marketing.id, type: { in: ["email.opened", "email.clicked"] } } }),
-    (n) => n === 2,
+    (n) => n === 3,
   );
 
   const scheduled = await call("/api/v1/email/send", {
@@ -129,10 +144,12 @@ beforeAll(async () => {
   });
   expect(scheduled.status).toBe(200);
 
+  // An inbound domain of A's: its addresses are the organization's own.
+  expect((await call("/api/inbound/domains", { cookie: a.cookie, body: { name: INBOUND_DOMAIN } })).status).toBe(201);
   const inbound = await postmarkInboundProvider(a.cookie);
   await receive(inbound, {
     from: { email: ADDRESS, name: "Erin Doe" },
-    to: [{ email: `support@${tag}.example.test` }],
+    to: [{ email: `support@${INBOUND_DOMAIN}` }],
     subject: `Question from ${ADDRESS}`,
     text: `Please write to ${ADDRESS}`,
     attachments: [{ Name: "note.txt", Content: Buffer.from(`from ${ADDRESS}`).toString("base64"), ContentType: "text/plain" }],
@@ -201,6 +218,23 @@ describe("erasure", () => {
     expect((await call(`/api/v1/contacts/${contactA}?erase=true`, { key: readOnly, method: "DELETE" })).status).toBe(403);
     const sendOnly = (await createKey(a.cookie, ["email:send"])).key;
     expect((await call(`/api/v1/privacy/export?email=${encodeURIComponent(ADDRESS)}`, { key: sendOnly })).status).toBe(403);
+    // Export holds the person's mail: it needs what erasure needs.
+    expect((await call(`/api/v1/privacy/export?email=${encodeURIComponent(ADDRESS)}`, { key: readOnly })).status).toBe(403);
+
+    // The organization's own addresses (a sender, an address at its inbound domain) are no person's: refused both ways.
+    for (const own of ["ann@sender.test", `support@${INBOUND_DOMAIN}`]) {
+      const erase = await call("/api/v1/privacy/erasure", { key: keyA, body: { email: own } });
+      expect(erase.status, own).toBe(400);
+      expect(erase.body).toMatchObject({
+        code: "VALIDATION_ERROR",
+        error: expect.stringMatching(/body\.email: .* not a person's address/),
+      });
+      const exported = await call(`/api/v1/privacy/export?email=${encodeURIComponent(own)}`, { key: keyA });
+      expect(exported.status, own).toBe(400);
+      expect(exported.body.error).toMatch(/query\.email: .* not a person's address/);
+    }
+    expect(await db().inboundMessage.count({ where: { orgId: a.org.id } })).toBe(1);
+    expect(await db().message.count({ where: { orgId: a.org.id, subject: "(erased)" } })).toBe(0);
 
     // Nothing changed: both contacts are there, the suppression still names the address.
     expect(await db().contact.count({ where: { id: { in: [contactA, contactB] } } })).toBe(2);
@@ -241,15 +275,34 @@ describe("erasure", () => {
       inboundMessages: 1,
       testLists: 1,
     });
+    expect(erasure.erased.other, "the list's description and the endpoint's").toBeGreaterThanOrEqual(2);
     for (const kind of ["events", "engagements", "webhookDeliveries", "auditEntries"])
       expect(erasure.erased[kind], kind).toBeGreaterThan(0);
 
-    // Every text, JSON and array column of every table: the address is nowhere outside organization B.
+    // The person's old mail followed again: the link still goes where it went, but nothing that
+    // would name the person again is recorded (no event, no plain suppression).
+    const eventsBefore = await db().emailEvent.count({ where: { orgId: a.org.id } });
+    expect((await fetch(pixelUrl, { headers: { "user-agent": BROWSER } })).status).toBe(200);
+    expect((await fetch(clickUrl, { headers: { "user-agent": BROWSER }, redirect: "manual" })).headers.get("location")).toBe(
+      `https://shop.example.test/sale?e=${ADDRESS}`,
+    );
+    const unsubscribed = await fetch(unsubscribeUrl, { method: "POST", body: "List-Unsubscribe=One-Click" });
+    expect(unsubscribed.status).toBeLessThan(300);
+    expect(await db().emailEvent.count({ where: { orgId: a.org.id } })).toBe(eventsBefore);
+
+    // Every text, JSON and array column of every table: the address is nowhere outside organization B, plainly or URL-encoded.
     expect(await tracesOf(address, { exceptOrg: b.org.id, lookalike: LOOKALIKE })).toEqual([]);
+    expect(await tracesOf(ENCODED.toLowerCase(), { exceptOrg: b.org.id, lookalike: `jo${ENCODED.toLowerCase()}` })).toEqual([]);
+    // Tracking events of the person keep no dedupe key made from the address.
+    expect(
+      await db().emailEvent.count({
+        where: { orgId: a.org.id, recipient: erasure.placeholder, NOT: { dedupeKey: { startsWith: "erased:" } } },
+      }),
+    ).toBe(0);
 
     // What remains keeps the counts under the placeholder.
     const events = await db().emailEvent.findMany({ where: { orgId: a.org.id, type: { in: ["email.opened", "email.clicked"] } } });
-    expect(events.map((e) => e.recipient)).toEqual([erasure.placeholder, erasure.placeholder]);
+    expect(events.map((e) => e.recipient)).toEqual([erasure.placeholder, erasure.placeholder, erasure.placeholder]);
     const messages = await db().message.findMany({ where: { orgId: a.org.id } });
     for (const m of messages.filter((m) => m.to.includes(erasure.placeholder)))
       expect(m).toMatchObject({ subject: "(erased)", html: null, text: null, headers: [] });

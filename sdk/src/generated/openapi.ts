@@ -691,7 +691,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Erase an address from the organization: its contact, list memberships and enrolments removed, its mail and events kept for counts under a placeholder with the person's own content removed, inbound mail from or to it removed, and the address replaced everywhere else. A suppressed address stays suppressed as a keyed hash. Answers the counts by kind; safe to run again */
+        /** Erase an address from the organization: its contact, list memberships and enrolments removed, its mail and events kept for counts under a placeholder with the person's own content removed, inbound mail from or to it removed, and the address replaced everywhere else. A suppressed address stays suppressed as a keyed hash. The organization's own senders and inbound addresses are refused (400). Answers the counts by kind; safe to run again */
         post: operations["postApiV1PrivacyErasure"];
         delete?: never;
         options?: never;
@@ -706,7 +706,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything the organization holds about an address, as JSON: the contact with its properties and lists, the suppression, mail to and from it with its events, inbound mail, campaign sends and sequence enrolments; each kind bounded, newest first (truncated: true when one held more) */
+        /** Everything the organization holds about an address, as JSON: the contact with its properties and lists, the suppression, mail to and from it with its events, inbound mail, campaign sends and sequence enrolments; each kind bounded, newest first (truncated: true when one held more). Needs an organization-wide key with contacts:write, as erasure does; the organization's own senders and inbound addresses are refused (400) */
         get: operations["getApiV1PrivacyExport"];
         put?: never;
         post?: never;
@@ -4669,6 +4669,8 @@ export interface operations {
                                     listMemberships: number;
                                     /** @description kept under the placeholder; the person's own have no subject, body or headers left */
                                     messages: number;
+                                    /** @description rows of every other table of the organization whose text named the address (templates, lists, endpoints, rules, campaigns, providers' last errors, hourly rollups' reasons...): the address replaced by the placeholder */
+                                    other: number;
                                     /** @description scheduled emails naming it: cancelled while still waiting */
                                     scheduledEmails: number;
                                     scheduledEvents: number;
@@ -12303,6 +12305,8 @@ export interface operations {
                                 listMemberships: number;
                                 /** @description kept under the placeholder; the person's own have no subject, body or headers left */
                                 messages: number;
+                                /** @description rows of every other table of the organization whose text named the address (templates, lists, endpoints, rules, campaigns, providers' last errors, hourly rollups' reasons...): the address replaced by the placeholder */
+                                other: number;
                                 /** @description scheduled emails naming it: cancelled while still waiting */
                                 scheduledEmails: number;
                                 scheduledEvents: number;
