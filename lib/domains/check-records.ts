@@ -38,7 +38,12 @@ function judge(r: DnsRecord, found: string[]): Verdict {
       return evaluateCname(found, r.value, r.name);
     case "tracking": {
       const v = evaluateCname(found, r.value, r.name);
-      return v.ok ? v : { ok: false, detail: `${v.detail} Until it is found (and the domain is verified), opens and clicks use ${r.value}; sending is not affected.` };
+      return v.ok
+        ? v
+        : {
+            ok: false,
+            detail: `${v.detail} Until it is found (and the domain is verified), opens and clicks use ${r.value}; sending is not affected.`,
+          };
     }
     case "mx":
       return evaluateMx(found, r.value, r.name);
