@@ -28,11 +28,12 @@ const escapeRegex = (s: string) => s.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)
 
 /**
  * The address, or its URL-encoded form (`ann%40example.com`, as in `?email=` links), not inside
- * a longer address: no address character before it (`=`, `/`, `?` and `&` end a URL's part, so
- * they do not count), no domain character (or a further label) after it.
+ * a longer address: no address character before it (`=`, `/`, `?` and `&` end a URL's part,
+ * and `{` `}` open and close an array's text, so they do not count), no domain character (or a
+ * further label) after it.
  */
 export const addressRegex = (email: string) =>
-  `(?<![a-z0-9._%+'!#$*^\`{|}~-])(?:${escapeRegex(email)}|${escapeRegex(encodeURIComponent(email))})(?![a-z0-9-]|\\.[a-z0-9])`;
+  `(?<![a-z0-9._%+'!#$*^\`|~-])(?:${escapeRegex(email)}|${escapeRegex(encodeURIComponent(email))})(?![a-z0-9-]|\\.[a-z0-9])`;
 
 const params = (m: AddressMatch) =>
   Prisma.sql`p AS (SELECT ${m.re}::text AS re, ${m.placeholder}::text AS ph, ${m.like}::text AS pat, ${m.likeEncoded}::text AS pat_encoded)`;
