@@ -1,13 +1,11 @@
-// Which hosts this instance answers tracking requests on, and which hosts are tracking hosts
-// only. The instance's own host (APP_URL's) answers everything; a domain's tracking host
-// (lib/domains/tracking-host.ts) answers /t/ requests for its own tokens once its CNAME has
-// been found while the domain is verified, and no page (proxy.ts answers 404): it is a name in
-// a tenant's DNS, so the dashboard and sign-in never run under it. Any other host gets 404 on
-// /t/ too.
+// Which hosts this instance answers tracking requests on. The instance's own host (APP_URL's)
+// answers every token; a domain's tracking host (lib/domains/tracking-host.ts) answers /t/
+// requests for its own tokens once its CNAME has been found while the domain is verified. Any
+// other host gets 404 on /t/.
 //
 // Every request on a host other than the instance's asks this, so the registered hosts are
-// read in one statement and kept for TTL_MS, shared by the whole process (proxy.ts and the
-// route handlers are bundled apart): a request never costs a query of its own, whatever Host
+// read in one statement and kept for TTL_MS, shared by the whole process (the two tracking
+// routes are bundled apart): a request never costs a query of its own, whatever Host
 // it sends. A host set, verified or removed is seen within TTL_MS.
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -58,11 +56,4 @@ export async function servesTracking(headers: Headers, tokenHost: string | undef
   if (!host) return false;
   if (host === instanceHostname()) return true;
   return host === tokenHost && (await isVerified(host));
-}
-
-/** Whether the request's host is a verified tracking host rather than the instance's: no page is served there. */
-export async function isTrackingOnlyHost(headers: Headers): Promise<boolean> {
-  const host = requestHostname(headers);
-  if (!host || host === instanceHostname()) return false;
-  return isVerified(host);
 }
