@@ -2,6 +2,7 @@
 // message-store.ts): kept apart so the browser, which reads the statuses, never loads Prisma.
 // Built once; the statuses and event types are message-status.ts's tables, written in as literals.
 import { Prisma } from "@/lib/generated/prisma/client";
+import { RECIPIENTS_OF } from "@/lib/email/message-recipients";
 import { literal, literals } from "@/lib/db/sql-literal";
 import { REPORTED_STATUS_ORDER, STATUS_OF_EVENT } from "@/lib/events/message-status";
 
@@ -30,7 +31,7 @@ export function reportedStatuses(rel: Prisma.Sql): Prisma.Sql {
 
 /** Whether `n.key` (a reported recipient, lower case) is one of message `m`'s recipients: a report for
  * anyone else (an alias, a forward, a forged address) is on the timeline but moves no status. */
-const IS_RECIPIENT = Prisma.sql`lower(n.key) IN (SELECT lower(r) FROM unnest(m."to" || m.cc || m.bcc) r)`;
+const IS_RECIPIENT = Prisma.sql`lower(n.key) IN (${RECIPIENTS_OF("m")})`;
 
 /** `x`'s reports (reportedStatuses) for message `m`'s own recipients that are higher than what each has, as `n`. */
 const HIGHER_REPORTS = Prisma.sql`FROM jsonb_each_text(x.statuses) n

@@ -5,6 +5,7 @@
 // complaints and unsubscribes also suppress the address.
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { RECIPIENTS_OF } from "@/lib/email/message-recipients";
 import { storable } from "@/lib/db/storable-text";
 import { AppError } from "@/lib/errors/app-error";
 import { fullConfig } from "@/lib/providers/provider-config";
@@ -61,7 +62,7 @@ async function messagesFor(provider: Provider, ids: string[]): Promise<Map<strin
   const candidates = [...new Set(ids.flatMap((id) => [id, `<${bareMessageId(id)}>`, bareMessageId(id)]))];
   const rows = await rawQuery<MessageRow>(
     Prisma.sql`SELECT id::text, org_id::text, project_id::text, send_mode, provider_message_id, campaign_send_id::text,
-       ARRAY(SELECT lower(r) FROM unnest("to" || cc || bcc) r) AS recipients FROM messages
+       ARRAY(${RECIPIENTS_OF()}) AS recipients FROM messages
      WHERE org_id = ${provider.orgId}::uuid AND provider_id = ${provider.id}::uuid AND provider_message_id = ANY (${candidates}::text[])`,
   );
   return new Map(rows.map((r) => [bareMessageId(r.provider_message_id), r]));
