@@ -1,9 +1,9 @@
-// The header section of the original message a report includes, and its Message-ID and To: the
+// The header section of the original message a report includes, and its Return-Path and To: the
 // lines around the first Message-ID line after the report's own headers (a DSN's
 // text/rfc822-headers or message/rfc822 part, the copy qmail and Yahoo quote below their text,
 // the headers Exchange lists). Read from the raw report when there is one (mailparser rewrites an
 // inline message/rfc822 part into the text without its Message-ID), else from the parsed parts.
-import { MAX_REPORT_CHARS } from "@/lib/bounces/report";
+import { mailbox, MAX_REPORT_CHARS } from "@/lib/bounces/report";
 import { partsOf, textOf } from "@/lib/bounces/report-parts";
 import type { InboundEmail } from "@/lib/inbound/inbound-email";
 
@@ -48,13 +48,16 @@ const valueOf = (block: string[], name: string) =>
     ?.slice(name.length + 1)
     .trim() ?? null;
 
-/** The original's Message-ID with its angle brackets, and the addresses of its To header. */
-export function originalMessage(email: InboundEmail, raw?: Buffer): { messageId: string | null; to: string[] } {
+/**
+ * The original's Return-Path (the envelope sender its final delivery recorded: for our mail,
+ * the recipient's own signed return path), lower-case, and the addresses of its To header.
+ */
+export function originalMessage(email: InboundEmail, raw?: Buffer): { returnPath: string | null; to: string[] } {
   const block = includedHeaders(email, raw);
-  const id = /^<[^<>\s]{1,250}>/.exec(valueOf(block, "message-id") ?? "")?.[0] ?? null;
+  const returnPath = mailbox(valueOf(block, "return-path") ?? "");
   const to =
     valueOf(block, "to")
       ?.slice(0, 10_000)
       .match(/[^\s<>,;:"()]{1,64}@[^\s<>,;:"()]{1,253}/g) ?? [];
-  return { messageId: id === email.messageId ? null : id, to: to.slice(0, 100) };
+  return { returnPath, to: to.slice(0, 100) };
 }

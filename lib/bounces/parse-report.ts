@@ -11,15 +11,15 @@ import type { InboundEmail } from "@/lib/inbound/inbound-email";
 
 /** `raw`: the report as received, when there is one (the inbound listener's), for the original's headers. */
 export function parseReport(email: InboundEmail, raw?: Buffer): Report {
-  const { messageId: original, to } = originalMessage(email, raw);
+  const { returnPath: original, to } = originalMessage(email, raw);
   if (isArf(email)) {
     const findings = parseArf(email, to);
-    return { form: findings.length ? "arf" : null, findings, originalMessageId: original };
+    return { form: findings.length ? "arf" : null, findings, originalReturnPath: original };
   }
   // A DSN that reports only deliveries says nothing to record: it is not read as plain text.
   const dsn = parseDsn(email);
   if (dsn.length || reportType(email) === "delivery-status")
-    return { form: dsn.length ? "dsn" : null, findings: dsn, originalMessageId: original };
+    return { form: dsn.length ? "dsn" : null, findings: dsn, originalReturnPath: original };
   const text = parsePlainBounce(email);
-  return { form: text.length ? "text" : null, findings: text, originalMessageId: original };
+  return { form: text.length ? "text" : null, findings: text, originalReturnPath: original };
 }

@@ -21,8 +21,8 @@ export interface Report {
   /** "dsn", "arf" or "text" (a plain-text bounce); null when nothing in it was recognised. */
   form: "dsn" | "arf" | "text" | null;
   findings: Finding[];
-  /** The Message-ID (with angle brackets) of the original message the report includes, when it does. */
-  originalMessageId: string | null;
+  /** The Return-Path of the original message the report includes, when it does (lower-case, no angle brackets). */
+  originalReturnPath: string | null;
 }
 
 const ADDRESS = /^[^\s@<>()",;:]{1,64}@[a-z0-9.-]{1,253}$/;

@@ -5,12 +5,13 @@ import { describe, expect, it } from "vitest";
 import { parseMime } from "@/lib/inbound/parse-mime";
 import { parseReport } from "@/lib/bounces/parse-report";
 import { cleanReason, MAX_REASON_CHARS, MAX_REPORT_RECIPIENTS, statusOf } from "@/lib/bounces/report";
-import { readVerpAddress, verpAddress } from "@/lib/bounces/verp-address";
+import { issuedTo, readVerpAddress, verpAddress } from "@/lib/bounces/verp-address";
 import { bounceFixture, type BounceFixture } from "../fixtures/bounces/fixture";
 
 const MESSAGE = "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b";
 const DOMAIN = "bounces.example.com";
-const RETURN_PATH = verpAddress({ messageId: MESSAGE, domain: DOMAIN });
+const RETURN_PATH = verpAddress({ messageId: MESSAGE, recipient: "Gone@example.org", domain: DOMAIN });
+const RECIPIENTS = ["ann@example.org", "gone@example.org", "bob@example.org"];
 const ORIGINAL = "<5e1b7c2d-0f3a-4b9e-8d6c-7a1b2c3d4e5f@sender.test>";
 
 /** The fixture read as the inbound listener reads it: parsed, with the raw report beside it. */
@@ -22,22 +23,29 @@ async function read(name: BounceFixture, recipient = "gone@example.org") {
 const mime = (headers: string, body: string) => parseMime(Buffer.from(`${headers}\r\n\r\n${body}`.replace(/\r?\n/g, "\r\n")));
 
 describe("the return path", () => {
-  it("is lower-case, at most 64 octets before the @, and names the message", () => {
+  it("is lower-case, at most 64 octets before the @, and names the message and the one recipient it was issued to", () => {
     const [local, domain] = RETURN_PATH.split("@");
     expect(local).toMatch(/^b-[0-9a-f]{32}-[0-9a-f]{20}$/);
     expect(local.length).toBeLessThanOrEqual(64);
     expect(domain).toBe(DOMAIN);
-    expect(readVerpAddress({ address: RETURN_PATH, domain: DOMAIN })).toBe(MESSAGE);
+    const path = readVerpAddress({ address: RETURN_PATH, domain: DOMAIN })!;
+    expect(path.messageId).toBe(MESSAGE);
+    expect(issuedTo(path, RECIPIENTS)).toBe("gone@example.org");
     // MTAs that fold case upper-case it: it still reads.
-    expect(readVerpAddress({ address: RETURN_PATH.toUpperCase(), domain: DOMAIN })).toBe(MESSAGE);
+    expect(issuedTo(readVerpAddress({ address: RETURN_PATH.toUpperCase(), domain: DOMAIN })!, RECIPIENTS)).toBe("gone@example.org");
+    // Another recipient of the same message has a return path of their own.
+    const ann = verpAddress({ messageId: MESSAGE, recipient: "ann@example.org", domain: DOMAIN });
+    expect(ann).not.toBe(RETURN_PATH);
+    expect(issuedTo(readVerpAddress({ address: ann, domain: DOMAIN })!, RECIPIENTS)).toBe("ann@example.org");
   });
 
-  it("does not read when altered, at another domain, or in another form", () => {
+  it("names nobody when altered, for another message, or for recipients it was not issued to; does not read at another domain or in another form", () => {
     const local = RETURN_PATH.split("@")[0];
     const otherMessage = `b-${"0".repeat(32)}-${local.slice(-20)}@${DOMAIN}`;
     const flipped = `${local.slice(0, -1)}${local.endsWith("0") ? "1" : "0"}@${DOMAIN}`;
-    expect(readVerpAddress({ address: otherMessage, domain: DOMAIN })).toBeNull();
-    expect(readVerpAddress({ address: flipped, domain: DOMAIN })).toBeNull();
+    expect(issuedTo(readVerpAddress({ address: otherMessage, domain: DOMAIN })!, RECIPIENTS)).toBeNull();
+    expect(issuedTo(readVerpAddress({ address: flipped, domain: DOMAIN })!, RECIPIENTS)).toBeNull();
+    expect(issuedTo(readVerpAddress({ address: RETURN_PATH, domain: DOMAIN })!, ["ann@example.org", "bob@example.org"])).toBeNull();
     expect(readVerpAddress({ address: `${local}@other.example.com`, domain: DOMAIN })).toBeNull();
     expect(readVerpAddress({ address: `postmaster@${DOMAIN}`, domain: DOMAIN })).toBeNull();
     expect(readVerpAddress({ address: "no-at-sign", domain: DOMAIN })).toBeNull();
@@ -45,11 +53,11 @@ describe("the return path", () => {
 });
 
 describe("delivery status notifications (RFC 3464)", () => {
-  it("Postfix: failed 5.1.1 is a hard bounce with the status and diagnostic, and the original's Message-ID", async () => {
+  it("Postfix: failed 5.1.1 is a hard bounce with the status and diagnostic, and the original's Return-Path", async () => {
     const report = await read("postfix-dsn");
     expect(report).toEqual({
       form: "dsn",
-      originalMessageId: ORIGINAL,
+      originalReturnPath: RETURN_PATH,
       findings: [
         {
           recipients: ["gone@example.org"],
@@ -76,7 +84,7 @@ describe("delivery status notifications (RFC 3464)", () => {
   it("Gmail: a hard bounce, the original from its message/rfc822 part", async () => {
     const report = await read("gmail", "nobody@gmail.com");
     expect(report.form).toBe("dsn");
-    expect(report.originalMessageId).toBe(ORIGINAL);
+    expect(report.originalReturnPath).toBe(RETURN_PATH);
     expect(report.findings).toHaveLength(1);
     expect(report.findings[0]).toMatchObject({ recipients: ["nobody@gmail.com"], type: "email.bounced", bounceKind: "hard" });
     expect(report.findings[0].reason).toMatch(/^5\.1\.1 550-5\.1\.1 The email account that you tried to reach does not exist/);
@@ -85,7 +93,7 @@ describe("delivery status notifications (RFC 3464)", () => {
   it("Outlook / Exchange Online: a hard bounce with the 5.1.10 status", async () => {
     const report = await read("outlook", "nobody@outlook.com");
     expect(report.form).toBe("dsn");
-    expect(report.originalMessageId).toBe(ORIGINAL);
+    expect(report.originalReturnPath).toBeNull();
     expect(report.findings).toEqual([
       {
         recipients: ["nobody@outlook.com"],
@@ -128,7 +136,7 @@ describe("delivery status notifications (RFC 3464)", () => {
     );
     expect(parseReport(email)).toEqual({
       form: "dsn",
-      originalMessageId: null,
+      originalReturnPath: null,
       findings: [
         {
           recipients: ["full@example.org", "full-alias@example.org"],
@@ -145,7 +153,7 @@ describe("delivery status notifications (RFC 3464)", () => {
       'From: MAILER-DAEMON@mx.example\r\nSubject: Delivery Status Notification (Failure)\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"',
       "--b\r\nContent-Type: text/plain\r\n\r\n<ok@example.org>: delivered\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx\r\n\r\nFinal-Recipient: rfc822; ok@example.org\r\nAction: delivered\r\nStatus: 2.0.0\r\n--b--\r\n",
     );
-    expect(parseReport(email)).toEqual({ form: null, findings: [], originalMessageId: null });
+    expect(parseReport(email)).toEqual({ form: null, findings: [], originalReturnPath: null });
   });
 
   it("takes at most MAX_REPORT_RECIPIENTS recipients", async () => {
@@ -162,11 +170,11 @@ describe("delivery status notifications (RFC 3464)", () => {
 });
 
 describe("plain-text bounces", () => {
-  it("Yahoo: the address line and its 554 are a hard bounce; the quoted copy's Message-ID is the original", async () => {
+  it("Yahoo: the address line and its 554 are a hard bounce; the quoted copy's Return-Path is the original's", async () => {
     const report = await read("yahoo", "nobody@yahoo.com");
     expect(report).toEqual({
       form: "text",
-      originalMessageId: ORIGINAL,
+      originalReturnPath: RETURN_PATH,
       findings: [
         {
           recipients: ["nobody@yahoo.com"],
@@ -181,7 +189,7 @@ describe("plain-text bounces", () => {
   it("qmail: a permanent error, the remote host's 5.1.1", async () => {
     const report = await read("qmail");
     expect(report.form).toBe("text");
-    expect(report.originalMessageId).toBe(ORIGINAL);
+    expect(report.originalReturnPath).toBe(RETURN_PATH);
     expect(report.findings).toEqual([
       {
         recipients: ["gone@example.org"],
@@ -196,7 +204,7 @@ describe("plain-text bounces", () => {
   it("Hotmail's plain text ('Delivery has failed to these recipients or groups'): the remote server's 552 5.2.2", async () => {
     const report = await read("hotmail-text", "full@hotmail.com");
     expect(report.form).toBe("text");
-    expect(report.originalMessageId).toBe(ORIGINAL);
+    expect(report.originalReturnPath).toBeNull();
     expect(report.findings).toHaveLength(1);
     expect(report.findings[0]).toMatchObject({ recipients: ["full@hotmail.com"], type: "email.bounced", bounceKind: "hard" });
     expect(report.findings[0].reason).toContain("552 5.2.2 STOREDRV.Deliver; mailbox full");
@@ -207,7 +215,7 @@ describe("plain-text bounces", () => {
       "From: ann@example.org\r\nSubject: Out of office\r\nMessage-ID: <ooo@example.org>",
       "I am away until Monday.\r\n<bob@example.org>: my colleague\r\n",
     );
-    expect(parseReport(email)).toEqual({ form: null, findings: [], originalMessageId: null });
+    expect(parseReport(email)).toEqual({ form: null, findings: [], originalReturnPath: null });
   });
 });
 
@@ -216,7 +224,7 @@ describe("feedback reports (RFC 5965)", () => {
     const report = await read("arf", "reader@yahoo.com");
     expect(report).toEqual({
       form: "arf",
-      originalMessageId: ORIGINAL,
+      originalReturnPath: RETURN_PATH,
       findings: [{ recipients: ["reader@yahoo.com"], type: "email.complained", reason: "Feedback-Type: abuse (Yahoo!-Mail-Feedback/2.0)" }],
     });
   });

@@ -8,7 +8,8 @@
 // their mail is read as a bounce or complaint report (lib/bounces), never as inbound mail.
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { organizationsFor } from "@/lib/inbound/inbound-domains";
-import { atBounceDomain, bounceDomain, readVerpAddress, splitRecipients } from "@/lib/bounces/verp-address";
+import { atBounceDomain, bounceDomain, splitRecipients } from "@/lib/bounces/verp-address";
+import { reportedRecipients } from "@/lib/bounces/reported-recipients";
 import { recordReport } from "@/lib/bounces/record-report";
 import { parseMime } from "@/lib/inbound/parse-mime";
 import { recordInbound } from "@/lib/inbound/record-inbound";
@@ -95,8 +96,8 @@ export async function startSmtpListener(opts: SmtpListenerOptions): Promise<Smtp
         if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, "4.5.3 Too many recipients"));
         const domain = bounceDomain();
         if (domain && atBounceDomain({ address: address.address, domain })) {
-          // Only a return path we issued: anything else at the bounce domain is nobody's.
-          if (readVerpAddress({ address: address.address, domain })) return callback();
+          // Only a return path we issued, to a recipient the message still names: anything else at the bounce domain is nobody's.
+          if ((await reportedRecipients([address.address], domain)).length) return callback();
           return callback(smtpError(550, "5.1.1 No such bounce address"));
         }
         const owners = await organizationsFor([address.address.toLowerCase()]);

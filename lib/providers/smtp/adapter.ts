@@ -1,10 +1,10 @@
 // Any SMTP server (a relay, a self-hosted MTA, a provider's SMTP endpoint) through nodemailer.
 // One connection per call, closed afterwards: sends are rare enough per provider that a pool
-// would mostly hold idle sockets open against servers that drop them anyway.
+// would mostly hold idle sockets open against servers that drop them anyway. With BOUNCE_DOMAIN
+// set, a message goes out in one transaction per recipient on that connection, each with the
+// recipient's own return path, so a report can only ever speak for the recipient it came back for.
 import { isIP } from "node:net";
-import { Readable } from "node:stream";
 import { getSystemErrorName } from "node:util";
-import nodemailer from "nodemailer";
 import DKIM from "nodemailer/lib/dkim";
 import {
   adapterSettings,
@@ -20,16 +20,17 @@ import { connectionFailure } from "@/lib/providers/connection-failure";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 import { smtpFields, type SmtpConfig } from "@/lib/providers/smtp/fields";
 import { bounceDomain, verpAddress } from "@/lib/bounces/verp-address";
+import { openSession, TransactionFailure, type Envelope, type SmtpSession } from "@/lib/providers/smtp/smtp-session";
 
 const TIMEOUT_MS = 10_000;
 
 /**
- * A transport to the relay at an address the outbound address policy checked: the host is
+ * A connection to the relay at an address the outbound address policy checked: the host is
  * resolved here (the one lookup nodemailer would have made itself) and every answer checked,
  * then nodemailer connects to that very address, with the name kept for TLS (SNI and the
  * certificate check), so DNS rebinding cannot turn an accepted name into a private address.
  */
-async function createTransport(config: SmtpConfig, policy: OutboundPolicy) {
+async function connect(config: SmtpConfig, policy: OutboundPolicy): Promise<SmtpSession> {
   let address: string;
   try {
     address = await resolvePublicAddress(config.host, policy);
@@ -38,20 +39,27 @@ async function createTransport(config: SmtpConfig, policy: OutboundPolicy) {
       cause: err,
     });
   }
-  return nodemailer.createTransport({
-    host: address,
-    ...(isIP(config.host) ? {} : { servername: config.host }),
-    port: config.port,
-    secure: config.secure ?? config.port === 465,
-    requireTLS: config.requireTls,
-    auth: config.username !== undefined ? { user: config.username, pass: config.password } : undefined,
-    name: config.name,
-    tls: { rejectUnauthorized: config.rejectUnauthorized },
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-    logger: false,
-  });
+  try {
+    return await openSession(
+      {
+        host: address,
+        ...(isIP(config.host) ? {} : { servername: config.host }),
+        port: config.port,
+        secure: config.secure ?? config.port === 465,
+        requireTLS: config.requireTls,
+        name: config.name,
+        tls: { rejectUnauthorized: config.rejectUnauthorized },
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+        logger: false,
+      },
+      config.username !== undefined ? { user: config.username, pass: config.password ?? "" } : undefined,
+    );
+  } catch (err) {
+    // Nothing was handed over yet: every failure here reads as the provider's.
+    throw toProviderError(err);
+  }
 }
 
 interface SmtpFailure {
@@ -126,13 +134,59 @@ async function signed(raw: Buffer, dkim: DkimKey | undefined): Promise<Buffer> {
 }
 
 /**
- * The envelope sender: with BOUNCE_DOMAIN set, a return path of the message's own at it, so the
- * relay's bounces and feedback reports come back to the inbound listener naming the message
- * (lib/bounces); else the From address. The From header is the same either way.
+ * The envelopes: with BOUNCE_DOMAIN set, one per recipient, from a return path of that
+ * recipient's own at it, so the relay's bounces and feedback reports come back to the inbound
+ * listener naming the message and the recipient (lib/bounces); else one, from the From address,
+ * to every recipient (bcc recipients are only here). The From header is the same either way.
  */
-function returnPath(message: OutgoingMessage): string {
+function envelopesOf(message: OutgoingMessage): Envelope[] {
+  const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email);
   const domain = bounceDomain();
-  return domain && message.recordId ? verpAddress({ messageId: message.recordId, domain }) : message.from.email;
+  if (!domain || !message.recordId) return [{ from: message.from.email, to: recipients }];
+  const messageId = message.recordId;
+  const seen = new Set<string>();
+  const once = recipients.filter((r) => !seen.has(r.toLowerCase()) && seen.add(r.toLowerCase()));
+  return once.map((recipient) => ({ from: verpAddress({ messageId, recipient, domain }), to: [recipient] }));
+}
+
+/**
+ * Sends `raw` in each envelope's transaction, on one connection while it serves. A refusal of
+ * one envelope (its recipient, permanently) does not stop the others, as a relay refusing one of
+ * several RCPT TOs does not; a message every envelope refused is refused. Any other failure
+ * before anything was handed over is the provider's (another may be tried); after, it leaves
+ * the message handed over to some recipients only, which no other provider may repeat: ambiguous.
+ */
+async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelopes: Envelope[], raw: Buffer): Promise<void> {
+  let session: SmtpSession | null = null;
+  let handed = 0;
+  let refusal: ProviderError | null = null;
+  try {
+    for (const envelope of envelopes) {
+      let failure: ProviderError;
+      try {
+        session ??= await connect(config, policy);
+        await session.send(envelope, raw);
+        handed++;
+        continue;
+      } catch (err) {
+        failure = err instanceof TransactionFailure ? toProviderError(err.failure, err.handedOver) : (err as ProviderError);
+        session?.close();
+        session = null;
+      }
+      if (!failure.retryable && envelopes.length > 1) {
+        refusal ??= failure;
+        continue;
+      }
+      if (handed === 0) throw failure;
+      throw ambiguousFailure(
+        `SMTP: handed over for ${handed} of ${envelopes.length} recipients, then ${failure.message.replace(/^SMTP: /, "")}`,
+        failure,
+      );
+    }
+  } finally {
+    session?.close();
+  }
+  if (handed === 0 && refusal) throw refusal;
 }
 
 export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
@@ -148,34 +202,14 @@ export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
   },
   async send(config, message, policy = providerPolicy()) {
     const raw = await signed(await composeMime(message), message.dkim);
-    const transport = await createTransport(config, policy);
-    // nodemailer reads the message only once the server has said 354 to DATA, and writes the
-    // final "." right after the last byte: once this stream has ended, the server may have it.
-    let handedOver = false;
-    const stream = Readable.from([raw]).once("end", () => (handedOver = true));
-    try {
-      // The envelope is what the server delivers to: bcc recipients are only here.
-      const recipients = [...message.to, ...message.cc, ...message.bcc].map((a) => a.email);
-      await transport.sendMail({ envelope: { from: returnPath(message), to: recipients }, raw: stream });
-      // Given a raw message nodemailer reports a Message-ID of its own invention; the one in
-      // the headers is ours, and it is what bounces and replies will refer to.
-      return { providerMessageId: message.messageId };
-    } catch (err) {
-      throw toProviderError(err, handedOver);
-    } finally {
-      transport.close();
-    }
+    await sendEnvelopes(config, policy, envelopesOf(message), raw);
+    // Given a raw message nodemailer reports a Message-ID of its own invention; the one in the
+    // headers is ours, and it is what bounces and replies will refer to.
+    return { providerMessageId: message.messageId };
   },
   async test(config, policy = providerPolicy()) {
-    const transport = await createTransport(config, policy);
-    try {
-      await transport.verify();
-      return { message: `Connected to ${config.host}:${config.port}` };
-    } catch (err) {
-      // verify() never reaches the envelope, so every failure here reads as retryable.
-      throw toProviderError(err);
-    } finally {
-      transport.close();
-    }
+    // Connected, greeted, upgraded and logged in: no envelope is ever sent, so every failure reads as retryable.
+    (await connect(config, policy)).close();
+    return { message: `Connected to ${config.host}:${config.port}` };
   },
 };

@@ -227,6 +227,46 @@ describe("what a stranger cannot do", () => {
   });
 });
 
+describe("a message to several recipients", () => {
+  it("goes out in one transaction per recipient, each from a return path of its own; a report speaks only for the recipient it came back for", async () => {
+    const subject = `team note ${++n}`;
+    const [first, second] = [`first-${n}@example.org`, `second-${n}@example.org`];
+    relay.outcomes.set(second, { action: "failed", status: "5.1.1", diagnostic: "550 5.1.1 User unknown" });
+    const res = await api("/api/v1/email/send", {
+      body: { from: "ann@sender.test", to: first, cc: [second], subject, text: "Hello both." },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const id = res.body.data.id as string;
+    const mails = await until(
+      async () => relay.messages.filter((m) => m.raw.includes(subject)),
+      (m) => m.length === 2,
+    );
+    expect(mails.map((m) => m.rcptTo)).toEqual([[first], [second]]);
+    const [toFirst, toSecond] = mails.map((m) => m.mailFrom);
+    expect(toFirst).toMatch(RETURN_PATH);
+    expect(toSecond).toMatch(RETURN_PATH);
+    expect(toFirst).not.toBe(toSecond);
+    // The relay's DSN for the second recipient, to the second's return path, is recorded.
+    await webhooksFor(id, "email.bounced");
+    expect(await suppression(second)).toMatchObject({ reason: "bounce", messageId: id });
+
+    // The first recipient, who sees only their own return path, reports the other as bounced and
+    // as complaining: neither counts. About themselves, it does.
+    relay.outcomes.delete(second);
+    const parsed = await simpleParser(mails[0].raw);
+    const sent = { returnPath: toFirst, messageId: parsed.messageId! };
+    await api(`/api/v1/suppressions/${encodeURIComponent(second)}`, { method: "DELETE" });
+    await deliverReport({ port: smtpPort, to: [toFirst], raw: report("postfix-dsn", sent, second) });
+    await deliverReport({ port: smtpPort, to: [toFirst], raw: report("arf", sent, second) });
+    expect(await suppression(second)).toBeNull();
+    expect(await eventsOf(id, "email.complained")).toEqual([]);
+    expect((await eventsOf(id, "email.bounced")).map((e) => e.recipient)).toEqual([second]);
+    await deliverReport({ port: smtpPort, to: [toFirst], raw: report("arf", sent, first) });
+    expect((await eventsOf(id, "email.complained")).map((e) => e.recipient)).toEqual([first]);
+    expect(await suppression(first)).toMatchObject({ reason: "complaint", messageId: id });
+  });
+});
+
 describe("one message to a report address and an ordinary one", () => {
   it("the bounce is a report and the other recipient gets inbound mail of its own", async () => {
     const sent = await send("mixed@example.org");
@@ -241,18 +281,29 @@ describe("one message to a report address and an ordinary one", () => {
   });
 });
 
-/** Posts an ARF report about `sent` to `recipient` through a new Postmark provider of the organization signed in with `cookie`. */
+const postmarkOf = new Map<string, string>();
+
+/** The Postmark provider (its id) of the organization signed in with `cookie`, created the first time. */
+async function postmarkProvider(cookie: string): Promise<string> {
+  if (!postmarkOf.has(cookie)) {
+    const provider = await call("/api/providers", {
+      base: own.server.url,
+      cookie,
+      body: {
+        name: `pm ${++n}`,
+        type: "postmark",
+        config: { serverToken: "t0ken-for-tests", webhookUsername: "pm", webhookPassword: "inbound-password-1" },
+      },
+    });
+    expect(provider.status).toBe(201);
+    postmarkOf.set(cookie, provider.body.id);
+  }
+  return postmarkOf.get(cookie)!;
+}
+
+/** Posts an ARF report about `sent` to `recipient` through the Postmark provider of the organization signed in with `cookie`. */
 async function postArfThroughProvider(cookie: string, sent: { returnPath: string; messageId: string }, recipient: string) {
-  const provider = await call("/api/providers", {
-    base: own.server.url,
-    cookie,
-    body: {
-      name: `pm ${++n}`,
-      type: "postmark",
-      config: { serverToken: "t0ken-for-tests", webhookUsername: "pm", webhookPassword: "inbound-password-1" },
-    },
-  });
-  expect(provider.status).toBe(201);
+  const providerId = await postmarkProvider(cookie);
   const arf = report("arf", sent, recipient).toString();
   const feedback = /Content-Type: message\/feedback-report\r\n\r\n([\s\S]*?)\r\n\r\n/.exec(arf)![1];
   const original = /Content-Disposition: inline\r\n\r\n([\s\S]*?)\r\n------=_Part/.exec(arf)![1];
@@ -266,7 +317,7 @@ async function postArfThroughProvider(cookie: string, sent: { returnPath: string
       { Name: "original.eml", ContentType: "message/rfc822", Content: Buffer.from(original).toString("base64") },
     ],
   });
-  const res = await call(`/api/inbound/providers/${provider.body.id}`, {
+  const res = await call(`/api/inbound/providers/${providerId}`, {
     base: own.server.url,
     raw: JSON.stringify(body),
     headers: basicAuthHeaders("pm", "inbound-password-1"),
@@ -275,12 +326,19 @@ async function postArfThroughProvider(cookie: string, sent: { returnPath: string
 }
 
 describe("a provider's inbound webhook for the bounce domain", () => {
-  it("reads a feedback report sent to another address at the bounce domain by the original's Message-ID, and records no inbound mail", async () => {
+  it("reads a feedback report sent to another address at the bounce domain by its original's Return-Path, and records no inbound mail", async () => {
     const sent = await send("fbl@example.org");
     const before = await inboundCount();
     await postArfThroughProvider(own.cookie, sent, "fbl@example.org");
     expect(await suppression("fbl@example.org")).toMatchObject({ reason: "complaint", messageId: sent.id });
     expect(await inboundCount()).toBe(before);
+  });
+
+  it("a report whose original carries no return path of ours names nobody, whatever Message-ID it quotes", async () => {
+    const sent = await send("quoted@example.org");
+    await postArfThroughProvider(own.cookie, { ...sent, returnPath: "ann@sender.test" }, "quoted@example.org");
+    expect(await suppression("quoted@example.org")).toBeNull();
+    expect(await eventsOf(sent.id, "email.complained")).toEqual([]);
   });
 
   it("names only the posting organization's own messages: another organization's provider cannot report on them", async () => {

@@ -6,6 +6,8 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
 import { smtpAdapter } from "@/lib/providers/smtp/adapter";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { resetEnvCache } from "@/lib/env";
+import { verpAddress } from "@/lib/bounces/verp-address";
 
 const ICS = [
   "BEGIN:VCALENDAR",
@@ -47,7 +49,7 @@ beforeAll(async () => {
   sink = await startSmtpSink({
     username: "mailroom",
     password: "s3cret",
-    refuse: { "nobody@example.test": 550, "busy@example.test": 450 },
+    refuse: { "nobody@example.test": 550, "gone@example.test": 550, "busy@example.test": 450 },
   });
   config = smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: sink.port, username: "mailroom", password: "s3cret" });
 });
@@ -123,6 +125,55 @@ describe("SMTP adapter: send", () => {
     const err = await smtpAdapter.send(closed, message).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).retryable).toBe(true);
+  });
+});
+
+describe("SMTP adapter: a return path per recipient (BOUNCE_DOMAIN)", () => {
+  const BOUNCE_DOMAIN = "bounces.example.test";
+  const saved = process.env.BOUNCE_DOMAIN;
+  beforeAll(() => {
+    process.env.BOUNCE_DOMAIN = BOUNCE_DOMAIN;
+    resetEnvCache();
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.BOUNCE_DOMAIN;
+    else process.env.BOUNCE_DOMAIN = saved;
+    resetEnvCache();
+  });
+  const RECORD = "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b";
+  const to = (...emails: string[]): OutgoingMessage => ({ ...only(emails[0]), to: emails.map((email) => ({ email })), recordId: RECORD });
+  const sentSince = (before: number) => sink.messages.slice(before);
+
+  it("sends one transaction per recipient (bcc too, a repeated address once), each from that recipient's signed return path", async () => {
+    const before = sink.messages.length;
+    await smtpAdapter.send(config, { ...message, cc: [{ email: "cc@example.test" }, { email: "TO@example.test" }], recordId: RECORD });
+    const sent = sentSince(before);
+    expect(sent.map((m) => m.rcptTo)).toEqual([["to@example.test"], ["cc@example.test"], ["hidden@example.test"]]);
+    for (const [i, m] of sent.entries()) {
+      const recipient = m.rcptTo[0];
+      expect(m.mailFrom).toBe(verpAddress({ messageId: RECORD, recipient, domain: BOUNCE_DOMAIN }));
+      // The same message each time: the bcc recipient's copy shows no Bcc header either.
+      expect(m.raw.equals(sent[0].raw), `transaction ${i}`).toBe(true);
+    }
+    expect(new Set(sent.map((m) => m.mailFrom)).size).toBe(3);
+    expect(sent[0].raw.toString()).not.toContain("hidden@example.test");
+  });
+
+  it("a recipient the server refuses does not stop the others; a message every recipient was refused is refused", async () => {
+    const before = sink.messages.length;
+    await expect(smtpAdapter.send(config, to("nobody@example.test", "kept@example.test"))).resolves.toBeDefined();
+    expect(sentSince(before).map((m) => m.rcptTo)).toEqual([["kept@example.test"]]);
+    const err = await smtpAdapter.send(config, to("nobody@example.test", "gone@example.test")).catch((e: unknown) => e);
+    expect(err).toMatchObject({ retryable: false, ambiguous: false });
+  });
+
+  it("a temporary failure before anything was handed over may fail over; after, the message is ambiguous, never sent twice", async () => {
+    const first = await smtpAdapter.send(config, to("busy@example.test", "kept@example.test")).catch((e: unknown) => e);
+    expect(first).toMatchObject({ retryable: true, ambiguous: false });
+    const later = await smtpAdapter.send(config, to("kept@example.test", "busy@example.test")).catch((e: unknown) => e);
+    expect(later).toBeInstanceOf(ProviderError);
+    expect(later).toMatchObject({ ambiguous: true });
+    expect((later as ProviderError).message).toMatch(/^SMTP: handed over for 1 of 2 recipients, then the server refused/);
   });
 });
 
