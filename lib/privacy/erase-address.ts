@@ -16,6 +16,7 @@ import { erasedKey, placeholderAddress } from "@/lib/privacy/erased-address";
 import type { Erasure, ErasedCounts } from "@/lib/privacy/schemas";
 import * as sql from "@/lib/privacy/erasure-sql";
 import { assertNotOwnAddress } from "@/lib/privacy/own-address";
+import { isUniqueViolation } from "@/lib/db/errors";
 
 const BATCH = 500;
 
@@ -38,15 +39,29 @@ const HANDLED = new Set([
   "test_lists",
   "account_links",
   "system_mail_sends",
+  "event_rollups",
+  "webhook_attempts",
+  "contact_import_errors",
 ]);
 
-const holder = globalThis as unknown as { __mailroomSweptTables?: Promise<Map<string, sql.SweptColumn[]>> };
+const holder = globalThis as unknown as { __mailroomSweptTables?: Promise<Map<string, sql.SweptTable>> };
 
-/** Every other table with an org_id, with its text columns: read from the catalog once per process, so a new table is covered by itself. */
-function sweptTables(): Promise<Map<string, sql.SweptColumn[]>> {
-  holder.__mailroomSweptTables ??= rawQuery<{ table: string } & sql.SweptColumn>(sql.SWEEPABLE_COLUMNS).then((rows) => {
-    const tables = new Map<string, sql.SweptColumn[]>();
-    for (const { table, name, kind } of rows) if (!HANDLED.has(table)) tables.set(table, [...(tables.get(table) ?? []), { name, kind }]);
+interface CatalogRow extends sql.SweptColumn {
+  table: string;
+  via_column: string | null;
+  via_table: string | null;
+}
+
+/** Every other table of an organization's, with its text columns: read from the catalog once per process, so a new table is covered by itself. */
+function sweptTables(): Promise<Map<string, sql.SweptTable>> {
+  holder.__mailroomSweptTables ??= rawQuery<CatalogRow>(sql.SWEEPABLE_COLUMNS).then((rows) => {
+    const tables = new Map<string, sql.SweptTable>();
+    for (const { table, via_column, via_table, name, kind } of rows) {
+      if (HANDLED.has(table)) continue;
+      const swept = tables.get(table) ?? { via: via_column && via_table ? { column: via_column, table: via_table } : null, columns: [] };
+      swept.columns.push({ name, kind });
+      tables.set(table, swept);
+    }
     return tables;
   });
   holder.__mailroomSweptTables.catch(() => (holder.__mailroomSweptTables = undefined));
@@ -55,7 +70,15 @@ function sweptTables(): Promise<Map<string, sql.SweptColumn[]>> {
 
 async function sweep(m: sql.AddressMatch): Promise<number> {
   let changed = 0;
-  for (const [table, columns] of await sweptTables()) changed += await count(sql.sweepStatement(m, table, columns));
+  for (const [table, swept] of await sweptTables()) {
+    try {
+      changed += await count(sql.sweepStatement(m, table, swept));
+    } catch (err) {
+      // The placeholder would repeat a value a unique index allows once: each row gets its own.
+      if (!isUniqueViolation(err)) throw err;
+      changed += await count(sql.sweepStatement(m, table, swept, true));
+    }
+  }
   return changed;
 }
 
@@ -109,6 +132,7 @@ export async function eraseAddress({
     events: await inBatches("email_events", m, sql.eventsBatch),
     scheduledEvents: await count(sql.scheduledEventsStatement(m)),
     engagements: await count(sql.engagementStatement(m)),
+    hourlyCounts: await count(sql.rollupsStatement(m)),
     webhookDeliveries: await inBatches("webhook_deliveries", m, sql.deliveriesBatch),
     webhookAttempts: await count(sql.attemptsStatement(m)),
     inboundMessages: await inBatches("inbound_messages", m, sql.inboundBatch),

@@ -225,6 +225,21 @@ export const systemMailStatement = (m: AddressMatch) => Prisma.sql`
   WITH ${params(m)}, changed AS (DELETE FROM system_mail_sends t USING p WHERE t.org_id = ${m.orgId}::uuid AND ${holds(Prisma.sql`t.email`)} RETURNING 1)
   ${COUNT}`;
 
+/**
+ * Hourly counts keep their totals: a row whose bounce reason names the address is merged into
+ * the row the placeholder makes (one may be there already, from an earlier erasure).
+ */
+export const rollupsStatement = (m: AddressMatch) => Prisma.sql`
+  WITH ${params(m)},
+  old AS (DELETE FROM event_rollups t USING p WHERE t.org_id = ${m.orgId}::uuid AND ${holds(Prisma.sql`t.reason`)} RETURNING t.*),
+  merged AS (
+    INSERT INTO event_rollups (org_id, hour, project_id, provider, type, reason, use_case_id, count)
+    SELECT o.org_id, o.hour, o.project_id, o.provider, o.type, ${scrub(Prisma.sql`o.reason`)}, o.use_case_id, sum(o.count)::int
+    FROM old o, p GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (org_id, hour, project_id, provider, type, reason, use_case_id) DO UPDATE SET count = event_rollups.count + excluded.count
+    RETURNING 1)
+  SELECT count(*)::int AS n FROM old`;
+
 // ---- Every other table of the organization ----
 
 /** A text column of a table the steps above do not handle, as the catalog describes it. */
@@ -233,40 +248,69 @@ export interface SweptColumn {
   kind: "text" | "json" | "jsonb" | "array";
 }
 
+/** A table to sweep: one with an org_id, or one whose rows belong to such a table's (`via`: its key column and that table). */
+export interface SweptTable {
+  via: { column: string; table: string } | null;
+  columns: SweptColumn[];
+}
+
 const ident = (name: string) => Prisma.raw(`"${name.replace(/"/g, '""')}"`);
 
-/** The address replaced by the placeholder in every text, JSON and text-array column of one table's rows of the organization that hold it. */
-export const sweepStatement = (m: AddressMatch, table: string, columns: SweptColumn[]) => {
+/**
+ * The address replaced by the placeholder in every text, JSON and text-array column of one
+ * table's rows of the organization that hold it. `distinct`: the placeholder followed by the
+ * row's place in the table, for a table where the plain one would repeat a value a unique
+ * index keeps to one row (two lists named after two spellings of the address, say).
+ */
+export const sweepStatement = (m: AddressMatch, table: string, { via, columns }: SweptTable, distinct = false) => {
+  const replacement = distinct ? Prisma.sql`p.ph || ' ' || t.ctid::text` : Prisma.sql`p.ph`;
   const sets = columns.map(({ name, kind }) => {
     const column = Prisma.sql`t.${ident(name)}`;
-    const value =
-      kind === "text"
-        ? scrub(column)
-        : kind === "array"
-          ? scrubArray(column)
-          : kind === "jsonb"
-            ? scrubJson(column)
-            : Prisma.sql`regexp_replace(${column}::text, p.re, p.ph, 'gi')::json`;
+    const text = kind === "text" ? column : Prisma.sql`${column}::text`;
+    const replaced =
+      kind === "array"
+        ? Prisma.sql`ARRAY(SELECT regexp_replace(u.x, p.re, ${replacement}, 'gi') FROM unnest(${column}) WITH ORDINALITY AS u (x, i) ORDER BY u.i)`
+        : Prisma.sql`regexp_replace(${text}, p.re, ${replacement}, 'gi')`;
+    const value = kind === "json" ? Prisma.sql`${replaced}::json` : kind === "jsonb" ? Prisma.sql`${replaced}::jsonb` : replaced;
     return Prisma.sql`${ident(name)} = ${value}`;
   });
+  const owned = via
+    ? Prisma.sql`, ${ident(via.table)} o WHERE o.id = t.${ident(via.column)} AND o.org_id = ${m.orgId}::uuid`
+    : Prisma.sql` WHERE t.org_id = ${m.orgId}::uuid`;
   return Prisma.sql`
     WITH ${params(m)}, changed AS (
-      UPDATE ${ident(table)} t SET ${Prisma.join(sets, ", ")} FROM p WHERE t.org_id = ${m.orgId}::uuid AND ${ROW_MATCHES} RETURNING 1)
+      UPDATE ${ident(table)} t SET ${Prisma.join(sets, ", ")} FROM p${owned} AND ${ROW_MATCHES} RETURNING 1)
     ${COUNT}`;
 };
 
-/** The tables with an org_id column, and each one's text, JSON and text-array columns. */
+/**
+ * The tables to sweep and their text, JSON and text-array columns: every table with an org_id,
+ * and every table without one that refers (by a one-column foreign key to its id) to one that
+ * has it (a template's versions, an inbound message's attachments). Tables with neither hold
+ * no organization's data (sessions, job queues, rate-limit counters).
+ */
 export const SWEEPABLE_COLUMNS = Prisma.sql`
-  SELECT c.table_name AS table, c.column_name AS name,
+  WITH org_tables AS (
+    SELECT c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = current_schema() AND c.relkind = 'r'
+      AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'org_id' AND NOT a.attisdropped)),
+  children AS (
+    SELECT DISTINCT ON (k.conrelid) ch.relname, a.attname AS via_column, o.relname AS via_table
+    FROM pg_constraint k
+    JOIN org_tables o ON o.oid = k.confrelid
+    JOIN pg_class ch ON ch.oid = k.conrelid
+    JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1]
+    JOIN pg_attribute r ON r.attrelid = k.confrelid AND r.attnum = k.confkey[1] AND r.attname = 'id'
+    WHERE k.contype = 'f' AND cardinality(k.conkey) = 1 AND k.conrelid NOT IN (SELECT oid FROM org_tables)
+    ORDER BY k.conrelid, k.conname),
+  swept AS (
+    SELECT relname, NULL::text AS via_column, NULL::text AS via_table FROM org_tables
+    UNION ALL SELECT relname, via_column, via_table FROM children)
+  SELECT s.relname AS table, s.via_column, s.via_table, c.column_name AS name,
     CASE WHEN c.data_type IN ('text', 'character varying') THEN 'text' WHEN c.data_type = 'ARRAY' THEN 'array' ELSE c.data_type END AS kind
-  FROM information_schema.columns c
-  WHERE c.table_schema = current_schema()
-    AND EXISTS (SELECT 1 FROM information_schema.tables b
-      WHERE b.table_schema = c.table_schema AND b.table_name = c.table_name AND b.table_type = 'BASE TABLE')
-    AND EXISTS (SELECT 1 FROM information_schema.columns o
-      WHERE o.table_schema = c.table_schema AND o.table_name = c.table_name AND o.column_name = 'org_id')
-    AND (c.data_type IN ('text', 'character varying', 'json', 'jsonb') OR (c.data_type = 'ARRAY' AND c.udt_name IN ('_text', '_varchar')))
-  ORDER BY c.table_name, c.ordinal_position`;
+  FROM swept s JOIN information_schema.columns c ON c.table_schema = current_schema() AND c.table_name = s.relname
+  WHERE c.data_type IN ('text', 'character varying', 'json', 'jsonb') OR (c.data_type = 'ARRAY' AND c.udt_name IN ('_text', '_varchar'))
+  ORDER BY s.relname, c.ordinal_position`;
 
 // ---- Export: the person's own mail, newest first ----
 

@@ -30,6 +30,7 @@ export const erasedCountsSchema = z
     events: counted.describe("kept under the placeholder (analytics counts stay right)"),
     scheduledEvents: counted,
     engagements: counted.describe("first opens and clicks, kept under the placeholder"),
+    hourlyCounts: counted.describe("hourly event counts whose bounce reason named the address, merged under the placeholder"),
     webhookDeliveries: counted.describe("stored bodies whose address now reads the placeholder"),
     webhookAttempts: counted,
     inboundMessages: counted.describe(
@@ -41,7 +42,7 @@ export const erasedCountsSchema = z
     accountLinks: counted,
     systemMailSends: counted,
     other: counted.describe(
-      "rows of every other table of the organization whose text named the address (templates, lists, endpoints, rules, campaigns, providers' last errors, hourly rollups' reasons...): the address replaced by the placeholder",
+      "rows of every other table of the organization, or belonging to one of its rows (template versions, inbound attachments), whose text named the address (templates, lists, endpoints, rules, campaigns, providers' last errors...): the address replaced by the placeholder",
     ),
     auditEntries: counted,
   })

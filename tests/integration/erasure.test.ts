@@ -372,4 +372,79 @@ describe("erasure", () => {
       targetId: erasure.placeholder,
     });
   });
+
+  it("reaches rows that belong to the organization's rows, merges hourly counts, keeps unique names unique, and refuses project keys and the instance's own addresses", async () => {
+    const other = `Sam.Roe+${tag}@Example.test`;
+    const lower = other.toLowerCase();
+    const key = (await createKey(a.cookie, ["contacts:write", "templates:write", "lists:write"])).key;
+    // An erasure of an address held nowhere yet answers its placeholder and changes nothing.
+    const first = await call("/api/v1/privacy/erasure", { key, body: { email: other } });
+    expect(first.status).toBe(200);
+    expect(Object.values(first.body.data.erased).every((n) => n === 0)).toBe(true);
+    const ph = first.body.data.placeholder as string;
+
+    // A template's content lives in its versions, rows of no organization of their own.
+    const template = await call("/api/v1/templates", {
+      key,
+      body: { name: `welcome ${tag}`, subject: "Welcome", html: `<p>Questions? Ask ${other}</p>` },
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    // Two lists whose names the placeholder would make equal.
+    for (const name of [`${other} VIPs`, `${ph} VIPs`]) expect((await call("/api/v1/lists", { key, body: { name } })).status).toBe(201);
+    // Hourly counts of one hour: one under the address's reason, one already under the placeholder's.
+    const hour = new Date(Date.UTC(2026, 0, 5, 10));
+    const rollup = (reason: string, count: number) =>
+      db().$executeRaw`INSERT INTO event_rollups (org_id, hour, project_id, provider, type, reason, count)
+        VALUES (${a.org.id}::uuid, ${hour}, '00000000-0000-0000-0000-000000000000'::uuid, 'relay', 'email.bounced', ${reason}, ${count})`;
+    await rollup(`5.1.1 <${lower}>: unknown`, 2);
+    await rollup(`5.1.1 <${ph}>: unknown`, 3);
+
+    const erased = await call("/api/v1/privacy/erasure", { key, body: { email: other.toUpperCase() } });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(erased.body.data.placeholder).toBe(ph);
+    expect(erased.body.data.erased).toMatchObject({ hourlyCounts: 1, other: expect.any(Number) });
+    expect(await tracesOf(lower, { exceptOrg: b.org.id, lookalike: `jo${lower}` })).toEqual([]);
+
+    const reader = (await createKey(a.cookie, ["templates:read"])).key;
+    const shown = await call(`/api/v1/templates/${template.body.data.id}`, { key: reader });
+    expect(shown.body.data.html).toBe(`<p>Questions? Ask ${ph}</p>`);
+    const names = (await db().contactList.findMany({ where: { orgId: a.org.id, name: { contains: ph } }, select: { name: true } }))
+      .map((l) => l.name)
+      .sort();
+    expect(names).toHaveLength(2);
+    expect(names).toContain(`${ph} VIPs`);
+    expect(names.find((n) => n !== `${ph} VIPs`)).toMatch(/^erased-[0-9a-f]{12}@erased\.invalid \(\d+,\d+\) VIPs$/);
+    expect(
+      await db()
+        .$queryRaw`SELECT reason, count FROM event_rollups WHERE org_id = ${a.org.id}::uuid AND hour = ${hour} AND reason LIKE '%erased%'`,
+    ).toEqual([{ reason: `5.1.1 <${ph}>: unknown`, count: 5 }]);
+
+    // The address as the erasure's pattern finds it, in PostgreSQL's own engine: as the first or
+    // last element of an array's text, in JSON, URL-encoded in a link; never inside a longer address.
+    const re = (await import("@/lib/privacy/erasure-sql")).addressRegex(lower);
+    const matches = async (text: string) => (await db().$queryRaw<{ m: boolean }[]>`SELECT ${text}::text ~* ${re}::text AS m`)[0].m;
+    for (const text of [
+      `{${lower},x@y.test}`,
+      `{x@y.test,${other}}`,
+      `{"to": "${lower}"}`,
+      `https://x.test/u?email=${encodeURIComponent(lower)}&a=1`,
+    ]) {
+      expect(await matches(text), text).toBe(true);
+    }
+    for (const text of [`{jo${lower}}`, `${lower}.evil.test`, `${lower}x`]) expect(await matches(text), text).toBe(false);
+
+    // A key bound to one project may neither erase nor export: both are the whole organization's.
+    const bound = (await createKey(a.cookie, ["contacts:write"], { projectId: a.project.id })).key;
+    for (const res of [
+      await call("/api/v1/privacy/erasure", { key: bound, body: { email: other } }),
+      await call(`/api/v1/privacy/export?email=${encodeURIComponent(other)}`, { key: bound }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("SCOPE_DENIED");
+    }
+    // The instance's default from-address is nobody's.
+    const instance = await call("/api/v1/privacy/erasure", { key, body: { email: "MAIL@mailroom.test" } });
+    expect(instance.status).toBe(400);
+    expect(instance.body.error).toMatch(/body\.email: mail@mailroom\.test is one of this instance's own addresses/);
+  });
 });

@@ -4662,6 +4662,8 @@ export interface operations {
                                     engagements: number;
                                     /** @description kept under the placeholder (analytics counts stay right) */
                                     events: number;
+                                    /** @description hourly event counts whose bounce reason named the address, merged under the placeholder */
+                                    hourlyCounts: number;
                                     idempotencyKeys: number;
                                     importErrors: number;
                                     /** @description mail from or to the address removed (attachments with it); mail mentioning it keeps the placeholder */
@@ -4669,7 +4671,7 @@ export interface operations {
                                     listMemberships: number;
                                     /** @description kept under the placeholder; the person's own have no subject, body or headers left */
                                     messages: number;
-                                    /** @description rows of every other table of the organization whose text named the address (templates, lists, endpoints, rules, campaigns, providers' last errors, hourly rollups' reasons...): the address replaced by the placeholder */
+                                    /** @description rows of every other table of the organization, or belonging to one of its rows (template versions, inbound attachments), whose text named the address (templates, lists, endpoints, rules, campaigns, providers' last errors...): the address replaced by the placeholder */
                                     other: number;
                                     /** @description scheduled emails naming it: cancelled while still waiting */
                                     scheduledEmails: number;
@@ -12298,6 +12300,8 @@ export interface operations {
                                 engagements: number;
                                 /** @description kept under the placeholder (analytics counts stay right) */
                                 events: number;
+                                /** @description hourly event counts whose bounce reason named the address, merged under the placeholder */
+                                hourlyCounts: number;
                                 idempotencyKeys: number;
                                 importErrors: number;
                                 /** @description mail from or to the address removed (attachments with it); mail mentioning it keeps the placeholder */
@@ -12305,7 +12309,7 @@ export interface operations {
                                 listMemberships: number;
                                 /** @description kept under the placeholder; the person's own have no subject, body or headers left */
                                 messages: number;
-                                /** @description rows of every other table of the organization whose text named the address (templates, lists, endpoints, rules, campaigns, providers' last errors, hourly rollups' reasons...): the address replaced by the placeholder */
+                                /** @description rows of every other table of the organization, or belonging to one of its rows (template versions, inbound attachments), whose text named the address (templates, lists, endpoints, rules, campaigns, providers' last errors...): the address replaced by the placeholder */
                                 other: number;
                                 /** @description scheduled emails naming it: cancelled while still waiting */
                                 scheduledEmails: number;
