@@ -11,15 +11,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { simpleParser } from "mailparser";
 import { screenshots, signInThroughForm, suiteBrowser } from "./browser";
 import { call } from "../helpers/http";
-import { ownServer, type OwnServer } from "../helpers/own-server";
-import { newSink, smtpProvider } from "../helpers/sending";
-import { startDnsServer, type DnsServer } from "../helpers/dns-server";
+import type { OwnServer } from "../helpers/own-server";
+import { serverOnDns, type ServerOnDns } from "../helpers/server-on-dns";
+import type { DnsServer } from "../helpers/dns-server";
 import { until } from "../helpers/until";
 import type { SmtpSink } from "../helpers/smtp-sink";
 
 const browser = suiteBrowser({ args: ["--host-resolver-rules=MAP *.example.test 127.0.0.1"] });
 
 describe("a tracking host set on the Domains page", () => {
+  let world: ServerOnDns;
   let dns: DnsServer;
   let sink: SmtpSink;
   let s: OwnServer;
@@ -27,21 +28,14 @@ describe("a tracking host set on the Domains page", () => {
   let targetUrl: string;
 
   beforeAll(async () => {
-    dns = await startDnsServer();
-    sink = await newSink();
     target = http.createServer((req, res) => res.writeHead(200, { "content-type": "text/html" }).end(`<h1>Landed on ${req.url}</h1>`));
     await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));
     targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/landed?from=mail`;
-    s = await ownServer({
-      env: { MAILROOM_DNS_SERVERS: dns.address, MAILROOM_DNS_TIMEOUT_MS: "1500" },
-      scopes: ["domains:read", "domains:write", "email:send"],
-    });
-    await smtpProvider(s.cookie, sink, {}, s.server.url);
+    world = await serverOnDns({ scopes: ["domains:read", "domains:write", "email:send"] });
+    ({ dns, sink, s } = world);
   }, 120_000);
   afterAll(async () => {
-    await s?.close();
-    await dns?.close();
-    await sink?.close();
+    await world?.close();
     await new Promise((r) => target?.close(r));
   });
 

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { call } from "../helpers/http";
 import { addMemberAs, createKey, newOrg } from "../helpers/factory";
-import { ownServer, type OwnServer } from "../helpers/own-server";
-import { newSink, smtpProvider } from "../helpers/sending";
-import { startDnsServer, type DnsServer } from "../helpers/dns-server";
+import type { OwnServer } from "../helpers/own-server";
+import { serverOnDns, type ServerOnDns } from "../helpers/server-on-dns";
+import type { DnsServer } from "../helpers/dns-server";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 import type { SmtpSink } from "../helpers/smtp-sink";
 import { db } from "@/lib/db/client";
@@ -369,28 +369,21 @@ describe("verification against a real DNS server, the re-check job and DKIM sign
   let s: OwnServer;
   const at = (p: string, opts: Parameters<typeof call>[1] = {}) => call(p, { base: s.server.url, key: s.key, ...opts });
 
+  let world: ServerOnDns;
   beforeAll(async () => {
-    dns = await startDnsServer();
-    sink = await newSink();
     receiver = await startReceiver();
-    s = await ownServer({
+    world = await serverOnDns({
       env: {
-        MAILROOM_DNS_SERVERS: dns.address,
-        MAILROOM_DNS_TIMEOUT_MS: "1500",
         MAILROOM_SPF_INCLUDE: "_spf.mailroom.test",
         MAILROOM_RETURN_PATH_TARGET: "bounces.mailroom.test",
         INBOUND_SMTP_HOSTNAME: "mx.mailroom.test",
       },
       scopes: ["domains:read", "domains:write", "email:send", "webhooks:read", "webhooks:write"],
     });
-    await smtpProvider(s.cookie, sink, {}, s.server.url);
+    ({ dns, sink, s } = world);
   }, 120_000);
   afterAll(async () => {
-    await s?.sql.end();
-    await s?.server.stop();
-    await s?.database.drop();
-    await dns?.close();
-    await sink?.close();
+    await world?.close();
     await receiver?.close();
   });
 

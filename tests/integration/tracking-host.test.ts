@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simpleParser } from "mailparser";
 import { call } from "../helpers/http";
 import { createKey, newOrg } from "../helpers/factory";
-import { ownServer, type OwnServer } from "../helpers/own-server";
-import { newSink, smtpProvider } from "../helpers/sending";
-import { startDnsServer, type DnsServer } from "../helpers/dns-server";
+import type { OwnServer } from "../helpers/own-server";
+import { serverOnDns, type ServerOnDns } from "../helpers/server-on-dns";
+import type { DnsServer } from "../helpers/dns-server";
 import { until } from "../helpers/until";
 import { otherOrgOn } from "../helpers/system-mail";
 import type { SmtpSink } from "../helpers/smtp-sink";
@@ -152,24 +152,18 @@ describe("a domain's tracking host through the API", () => {
 });
 
 describe("a tracking host on a real DNS server, in sent mail and on the tracking routes", () => {
+  let world: ServerOnDns;
   let dns: DnsServer;
   let sink: SmtpSink;
   let s: OwnServer;
   const at = (p: string, opts: Parameters<typeof call>[1] = {}) => call(p, { base: s.server.url, key: s.key, ...opts });
 
   beforeAll(async () => {
-    dns = await startDnsServer();
-    sink = await newSink();
-    s = await ownServer({
-      env: { MAILROOM_DNS_SERVERS: dns.address, MAILROOM_DNS_TIMEOUT_MS: "1500" },
-      scopes: ["domains:read", "domains:write", "email:send"],
-    });
-    await smtpProvider(s.cookie, sink, {}, s.server.url);
+    world = await serverOnDns({ scopes: ["domains:read", "domains:write", "email:send"] });
+    ({ dns, sink, s } = world);
   }, 120_000);
   afterAll(async () => {
-    await s?.close();
-    await dns?.close();
-    await sink?.close();
+    await world?.close();
   });
 
   async function sendFrom(name: string, subject: string) {
