@@ -1,5 +1,6 @@
 "use client";
 
+import { RowAction } from "@/components/ui/row-action";
 import type { Contact } from "@/hooks/contacts";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
@@ -58,33 +59,15 @@ export function ContactRow({ contact: c, canManage, restrictedReasonId, onEdit, 
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-center">
-        <button
-          type="button"
-          className="btn-secondary py-1.5"
-          onClick={() => onEdit(c)}
-          disabled={!canManage}
-          aria-describedby={canManage ? undefined : restrictedReasonId}
-        >
-          Edit<span className="sr-only"> {c.email}</span>
-        </button>
-        <button
-          type="button"
-          className="btn-secondary py-1.5"
-          onClick={() => onDelete(c)}
-          disabled={!canManage}
-          aria-describedby={canManage ? undefined : restrictedReasonId}
-        >
-          Delete<span className="sr-only"> {c.email}</span>
-        </button>
-        <button
-          type="button"
-          className="btn-secondary py-1.5"
+        <RowAction label="Edit" about={c.email} onClick={() => onEdit(c)} allowed={canManage} reasonId={restrictedReasonId} />
+        <RowAction label="Delete" about={c.email} onClick={() => onDelete(c)} allowed={canManage} reasonId={restrictedReasonId} />
+        <RowAction
+          label="Erase"
+          about={`this person: ${c.email}`}
           onClick={() => onErase(c)}
-          disabled={!canManage}
-          aria-describedby={canManage ? undefined : restrictedReasonId}
-        >
-          Erase<span className="sr-only"> this person: {c.email}</span>
-        </button>
+          allowed={canManage}
+          reasonId={restrictedReasonId}
+        />
       </div>
     </li>
   );

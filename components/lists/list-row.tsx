@@ -1,5 +1,6 @@
 "use client";
 
+import { RowAction } from "@/components/ui/row-action";
 import type { ContactList } from "@/hooks/lists";
 import { DateText } from "@/components/ui/date-text";
 
@@ -24,27 +25,9 @@ export function ListRow({ list: l, canManage, restrictedReasonId, onMembers, onE
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-center">
-        <button type="button" className="btn-secondary py-1.5" onClick={() => onMembers(l)}>
-          Members<span className="sr-only"> of {l.name}</span>
-        </button>
-        <button
-          type="button"
-          className="btn-secondary py-1.5"
-          onClick={() => onEdit(l)}
-          disabled={!canManage}
-          aria-describedby={canManage ? undefined : restrictedReasonId}
-        >
-          Edit<span className="sr-only"> {l.name}</span>
-        </button>
-        <button
-          type="button"
-          className="btn-secondary py-1.5"
-          onClick={() => onDelete(l)}
-          disabled={!canManage}
-          aria-describedby={canManage ? undefined : restrictedReasonId}
-        >
-          Delete<span className="sr-only"> {l.name}</span>
-        </button>
+        <RowAction label="Members" about={`of ${l.name}`} onClick={() => onMembers(l)} />
+        <RowAction label="Edit" about={l.name} onClick={() => onEdit(l)} allowed={canManage} reasonId={restrictedReasonId} />
+        <RowAction label="Delete" about={l.name} onClick={() => onDelete(l)} allowed={canManage} reasonId={restrictedReasonId} />
       </div>
     </li>
   );

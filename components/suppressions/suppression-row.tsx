@@ -1,5 +1,6 @@
 "use client";
 
+import { RowAction } from "@/components/ui/row-action";
 import Link from "next/link";
 import type { Suppression } from "@/hooks/suppressions";
 import { Badge } from "@/components/ui/badge";
@@ -39,15 +40,14 @@ export function SuppressionRow({ suppression: s, canManage, restrictedReasonId, 
       </div>
       {/* Disabled for viewers, the reason given once above the list. */}
       {s.email && (
-        <button
-          type="button"
-          className="btn-secondary shrink-0 self-start py-1.5 sm:self-center"
+        <RowAction
+          label="Remove"
+          about={s.email}
           onClick={() => onRemove(s)}
-          disabled={!canManage}
-          aria-describedby={canManage ? undefined : restrictedReasonId}
-        >
-          Remove<span className="sr-only"> {s.email}</span>
-        </button>
+          allowed={canManage}
+          reasonId={restrictedReasonId}
+          className="shrink-0 self-start sm:self-center"
+        />
       )}
     </li>
   );

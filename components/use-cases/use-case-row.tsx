@@ -1,5 +1,6 @@
 "use client";
 
+import { RowAction } from "@/components/ui/row-action";
 import type { UseCase } from "@/hooks/use-cases";
 import { Badge } from "@/components/ui/badge";
 import { DateText } from "@/components/ui/date-text";
@@ -45,34 +46,17 @@ export function UseCaseRow({
       {/* Disabled when the role may not, the reason given once above the list. */}
       <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-center">
         {!u.isDefault && (
-          <button
-            type="button"
-            className="btn-secondary py-1.5"
+          <RowAction
+            label="Make default"
+            about={u.name}
             onClick={() => onMakeDefault(u)}
-            disabled={!canChooseDefault || choosingDefault}
-            aria-describedby={canChooseDefault ? undefined : restrictedReasonId}
-          >
-            Make default<span className="sr-only"> {u.name}</span>
-          </button>
+            allowed={canChooseDefault}
+            disabled={choosingDefault}
+            reasonId={restrictedReasonId}
+          />
         )}
-        <button
-          type="button"
-          className="btn-secondary py-1.5"
-          onClick={() => onEdit(u)}
-          disabled={!canManage}
-          aria-describedby={canManage ? undefined : restrictedReasonId}
-        >
-          Edit<span className="sr-only"> {u.name}</span>
-        </button>
-        <button
-          type="button"
-          className="btn-secondary py-1.5"
-          onClick={() => onDelete(u)}
-          disabled={!canManage}
-          aria-describedby={canManage ? undefined : restrictedReasonId}
-        >
-          Delete<span className="sr-only"> {u.name}</span>
-        </button>
+        <RowAction label="Edit" about={u.name} onClick={() => onEdit(u)} allowed={canManage} reasonId={restrictedReasonId} />
+        <RowAction label="Delete" about={u.name} onClick={() => onDelete(u)} allowed={canManage} reasonId={restrictedReasonId} />
       </div>
     </li>
   );
