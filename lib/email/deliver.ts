@@ -11,7 +11,7 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { tooManyRequests } from "@/lib/errors/too-many-requests";
-import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
+import { ProviderError, type OutgoingMessage, type RefusedRecipient, type SendResult } from "@/lib/providers/adapter";
 import { adapterFor } from "@/lib/providers/registry";
 import { demoAdapter } from "@/lib/providers/demo/adapter";
 import { fullConfig } from "@/lib/providers/provider-config";
@@ -25,6 +25,8 @@ export interface Delivery {
   providerName: string;
   providerType: string;
   providerMessageId: string;
+  /** Recipients the provider refused while it took the message for the others (SendResult.refused). */
+  refused?: RefusedRecipient[];
 }
 
 /** The provider took the message in full but never answered: it may have it, or not. */
@@ -95,9 +97,9 @@ export async function deliver(
       continue;
     }
     const who = { providerId: provider.id, providerName: provider.name, providerType: provider.type };
-    let providerMessageId: string;
+    let result: SendResult;
     try {
-      ({ providerMessageId } = await sendOnce(provider, messageId ? { ...message, recordId: messageId } : message));
+      result = await sendOnce(provider, messageId ? { ...message, recordId: messageId } : message);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       if (err instanceof ProviderError && err.ambiguous) {
@@ -116,7 +118,7 @@ export async function deliver(
     }
     // Accepted: from here on nothing may throw, or a caller could send the message again.
     if (!provider.isHealthy) await setHealth(provider, true, null);
-    return { status: "sent", ...who, providerMessageId };
+    return { status: "sent", ...who, providerMessageId: result.providerMessageId, ...(result.refused ? { refused: result.refused } : {}) };
   }
   if (failures.length === 0 && retryAfter !== Infinity) {
     throw tooManyRequests("NO_PROVIDER_CAPACITY", "Every provider is at its rate limit", retryAfter);

@@ -25,6 +25,8 @@ import { loadMessage, storedMessageSchema } from "@/lib/email/stored-message";
 import type { AuditEntry } from "@/lib/audit/record-audit";
 import type { NewEvent } from "@/lib/events/publish-events";
 import { log } from "@/lib/log";
+import { deliveryEvents } from "@/lib/email/delivery-events";
+import type { RefusedRecipient } from "@/lib/providers/adapter";
 
 export const RECONCILE_JOB = "email.reconcile-send";
 
@@ -84,26 +86,15 @@ const audit = (m: MessageRow, outcome: string, metadata: Record<string, string>)
   metadata: { subject: m.subject, messageId: m.id, ...metadata },
 });
 
-/** email.sent for each recipient, with the send path's own dedupe keys. */
+/** The events of the message a provider took (delivery-events.ts): email.sent, and bounces for the recipients it refused. */
 export function sentEvents(
   m: Pick<MessageRow, "id" | "org_id" | "project_id" | "campaign_send_id" | "send_mode" | "to" | "cc" | "bcc">,
   providerId: string,
   occurredAt: Date,
+  refused?: RefusedRecipient[],
 ): NewEvent[] {
-  const recipients = [...new Set([...m.to, ...m.cc, ...m.bcc].map((r) => r.toLowerCase()))];
-  return recipients.map((recipient) => ({
-    orgId: m.org_id,
-    projectId: m.project_id,
-    messageId: m.id,
-    campaignSendId: m.campaign_send_id,
-    type: "email.sent",
-    recipient,
-    sendMode: m.send_mode,
-    occurredAt,
-    source: "send",
-    providerId,
-    dedupeKey: `send:${m.id}:${recipient}`,
-  }));
+  const sent = { orgId: m.org_id, projectId: m.project_id, messageId: m.id, campaignSendId: m.campaign_send_id, sendMode: m.send_mode };
+  return deliveryEvents(sent, [...m.to, ...m.cc, ...m.bcc], { providerId, occurredAt, refused });
 }
 
 /** Leaves the message unconfirmed for good, saying why. */
@@ -174,7 +165,7 @@ export async function reconcileSend(p: Payload): Promise<void> {
         m.id,
         { status: "sent", providerId: result.providerId, providerName: result.providerName, providerMessageId: result.providerMessageId },
         audit(m, "sent", { provider: result.providerName, unconfirmedAt: name }),
-        { events: sentEvents(m, result.providerId ?? p.providerId, occurredAt) },
+        { events: sentEvents(m, result.providerId ?? p.providerId, occurredAt, result.refused) },
       ),
     ).catch((err) => log.error("a reconciled message was sent but recording it failed", { err, messageId: m.id }));
     return;

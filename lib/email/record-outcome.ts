@@ -13,6 +13,7 @@ import { messageContent } from "@/lib/email/message-content";
 import { retryThenKeepTrying } from "@/lib/db/retry-while-disconnected";
 import type { NewEvent } from "@/lib/events/publish-events";
 import { demoEventsFor } from "@/lib/events/demo-events";
+import { deliveryEvents } from "@/lib/email/delivery-events";
 import { firstLink } from "@/lib/events/demo-plan";
 import type { OutgoingMessage } from "@/lib/providers/adapter";
 import { log } from "@/lib/log";
@@ -109,19 +110,11 @@ export async function recordOutcome(o: OutcomeOptions) {
     };
   }
   const sentEvents = [
-    ...[...new Set(recipients)].map((recipient): NewEvent => ({
-      orgId,
-      projectId,
-      messageId: id,
-      campaignSendId,
-      type: "email.sent",
-      recipient,
-      sendMode: sendMode,
-      occurredAt,
-      source: "send",
+    ...deliveryEvents({ orgId, projectId, messageId: id, campaignSendId, sendMode }, recipients, {
       providerId: delivery.providerId,
-      dedupeKey: `send:${id}:${recipient}`,
-    })),
+      occurredAt,
+      refused: delivery.refused,
+    }),
     ...dropped,
   ];
   // The demo provider's delivery, open and click events follow later, as a real provider's would.

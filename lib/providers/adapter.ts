@@ -57,6 +57,18 @@ export interface DkimKey {
 export interface SendResult {
   /** The provider's id for the message (used to match its delivery events later). */
   providerMessageId: string;
+  /**
+   * Recipients the provider refused outright while taking the message for the others (an SMTP
+   * relay's refusal at RCPT TO): recorded as bounces, hard when `permanent` (which suppresses
+   * the address), else soft. `reason`: in our words, never the provider's reply.
+   */
+  refused?: RefusedRecipient[];
+}
+
+export interface RefusedRecipient {
+  email: string;
+  reason: string;
+  permanent: boolean;
 }
 
 export interface TestResult {

@@ -14,6 +14,8 @@ export interface Outcome {
 export interface BouncingRelay extends SmtpSink {
   /** What the relay's final delivery to each recipient does (unlisted: delivered, nothing reported). */
   outcomes: Map<string, Outcome>;
+  /** Recipients the relay itself refuses at RCPT TO, with the reply code. */
+  refuse: Record<string, number>;
   /** Where reports go: the inbound listener's port. */
   reportTo: { port: number };
   /** The reports it delivered, as sent, with their envelope. */
@@ -87,10 +89,12 @@ export async function startBouncingRelay(): Promise<BouncingRelay> {
   const outcomes = new Map<string, Outcome>();
   const reportTo = { port: 0 };
   const reports: { to: string; raw: Buffer }[] = [];
+  const refuse: Record<string, number> = {};
   let n = 0;
   const sink = await startSmtpSink({
     username: SINK_USER,
     password: SINK_PASSWORD,
+    refuse,
     onMessage(mail) {
       for (const recipient of mail.rcptTo) {
         const outcome = outcomes.get(recipient);
@@ -102,5 +106,5 @@ export async function startBouncingRelay(): Promise<BouncingRelay> {
       }
     },
   });
-  return Object.assign(sink, { outcomes, reportTo, reports });
+  return Object.assign(sink, { outcomes, refuse, reportTo, reports });
 }

@@ -2,7 +2,9 @@
 // One connection per call, closed afterwards: sends are rare enough per provider that a pool
 // would mostly hold idle sockets open against servers that drop them anyway. With BOUNCE_DOMAIN
 // set, a message goes out in one transaction per recipient on that connection, each with the
-// recipient's own return path, so a report can only ever speak for the recipient it came back for.
+// recipient's own return path, so a report can only ever speak for the recipient it came back
+// for. Recipients the server refuses while it takes the message for others are answered as
+// refused (SendResult.refused): the send path records them as bounces.
 import { isIP } from "node:net";
 import { getSystemErrorName } from "node:util";
 import DKIM from "nodemailer/lib/dkim";
@@ -11,6 +13,7 @@ import {
   ambiguousFailure,
   ProviderError,
   type DkimKey,
+  type RefusedRecipient,
   type OutgoingMessage,
   type ProviderAdapter,
 } from "@/lib/providers/adapter";
@@ -20,7 +23,8 @@ import { connectionFailure } from "@/lib/providers/connection-failure";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 import { smtpFields, type SmtpConfig } from "@/lib/providers/smtp/fields";
 import { bounceDomain, verpAddress } from "@/lib/bounces/verp-address";
-import { openSession, TransactionFailure, type Envelope, type SmtpSession } from "@/lib/providers/smtp/smtp-session";
+import { openSession, TransactionFailure, type Envelope, type RecipientRefusal, type SmtpSession } from "@/lib/providers/smtp/smtp-session";
+import { log } from "@/lib/log";
 
 const TIMEOUT_MS = 10_000;
 
@@ -149,23 +153,33 @@ function envelopesOf(message: OutgoingMessage): Envelope[] {
   return once.map((recipient) => ({ from: verpAddress({ messageId, recipient, domain }), to: [recipient] }));
 }
 
+/** What the server's refusal of a recipient it named (at RCPT TO) records: a bounce of that recipient. */
+function refusalOf(e: RecipientRefusal): RefusedRecipient {
+  return { email: e.recipient!, reason: `SMTP: ${describeFailure(e)}`, permanent: (e.responseCode ?? 500) >= 500 };
+}
+
 /**
- * Sends `raw` in each envelope's transaction, on one connection while it serves. A refusal of
- * one envelope (its recipient, permanently) does not stop the others, as a relay refusing one of
- * several RCPT TOs does not; a message every envelope refused is refused. Any other failure
- * before anything was handed over is the provider's (another may be tried); after, it leaves
- * the message handed over to some recipients only, which no other provider may repeat: ambiguous.
+ * Sends `raw` in each envelope's transaction, on one connection while it serves. One envelope
+ * is the whole message: its failure is the message's, as always. Of several (one per
+ * recipient), a permanent refusal of one records that recipient as bounced and the others go
+ * on; a message every recipient refused is refused. Any other failure before any recipient has
+ * it is the provider's (another may be tried). After, the recipients left are recorded as soft
+ * bounces rather than sent again through another provider, which would give the others a
+ * second copy. A recipient whose transaction ended without an answer may have the message: it
+ * counts as handed over, and a message only such recipients may have is unconfirmed.
  */
-async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelopes: Envelope[], raw: Buffer): Promise<void> {
+async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelopes: Envelope[], raw: Buffer): Promise<RefusedRecipient[]> {
   let session: SmtpSession | null = null;
+  const refused: RefusedRecipient[] = [];
   let handed = 0;
+  let unanswered: ProviderError | null = null;
   let refusal: ProviderError | null = null;
   try {
-    for (const envelope of envelopes) {
+    for (const [i, envelope] of envelopes.entries()) {
       let failure: ProviderError;
       try {
         session ??= await connect(config, policy);
-        await session.send(envelope, raw);
+        refused.push(...(await session.send(envelope, raw)).map(refusalOf));
         handed++;
         continue;
       } catch (err) {
@@ -173,20 +187,27 @@ async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelop
         session?.close();
         session = null;
       }
-      if (!failure.retryable && envelopes.length > 1) {
+      if (envelopes.length === 1) throw failure;
+      if (failure.ambiguous) {
+        log.warn("SMTP: no answer after one recipient's transaction; the server may have it", { reason: failure.message });
+        unanswered ??= failure;
+      } else if (!failure.retryable) {
         refusal ??= failure;
-        continue;
+        refused.push(...envelope.to.map((email) => ({ email, reason: failure.message, permanent: true })));
+      } else if (handed === 0 && !unanswered) {
+        throw failure;
+      } else {
+        const left = envelopes.slice(i).flatMap((e) => e.to);
+        refused.push(...left.map((email) => ({ email, reason: `${failure.message}; not sent again`, permanent: false })));
+        break;
       }
-      if (handed === 0) throw failure;
-      throw ambiguousFailure(
-        `SMTP: handed over for ${handed} of ${envelopes.length} recipients, then ${failure.message.replace(/^SMTP: /, "")}`,
-        failure,
-      );
     }
   } finally {
     session?.close();
   }
+  if (handed === 0 && unanswered) throw unanswered;
   if (handed === 0 && refusal) throw refusal;
+  return refused;
 }
 
 export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
@@ -202,10 +223,9 @@ export const smtpAdapter: ProviderAdapter<SmtpConfig> = {
   },
   async send(config, message, policy = providerPolicy()) {
     const raw = await signed(await composeMime(message), message.dkim);
-    await sendEnvelopes(config, policy, envelopesOf(message), raw);
-    // Given a raw message nodemailer reports a Message-ID of its own invention; the one in the
-    // headers is ours, and it is what bounces and replies will refer to.
-    return { providerMessageId: message.messageId };
+    const refused = await sendEnvelopes(config, policy, envelopesOf(message), raw);
+    // The Message-ID in the headers is ours, and it is what bounces and replies will refer to.
+    return { providerMessageId: message.messageId, ...(refused.length ? { refused } : {}) };
   },
   async test(config, policy = providerPolicy()) {
     // Connected, greeted, upgraded and logged in: no envelope is ever sent, so every failure reads as retryable.

@@ -11,6 +11,9 @@ export interface Envelope {
   to: string[];
 }
 
+/** nodemailer's error for a recipient refused at RCPT TO. */
+export type RecipientRefusal = SMTPConnection.SMTPError & { recipient?: string };
+
 /** A transaction that failed: `handedOver` once the whole message was written (the server may have it). */
 export class TransactionFailure extends Error {
   constructor(
@@ -22,8 +25,12 @@ export class TransactionFailure extends Error {
 }
 
 export interface SmtpSession {
-  /** Sends `raw` to `envelope` in one transaction; throws a TransactionFailure. The session is not used again after one. */
-  send(envelope: Envelope, raw: Buffer): Promise<void>;
+  /**
+   * Sends `raw` to `envelope` in one transaction; answers the refusals of the recipients the
+   * server refused while it took the others (nodemailer's errors, each naming its recipient).
+   * Throws a TransactionFailure; the session is not used again after one.
+   */
+  send(envelope: Envelope, raw: Buffer): Promise<RecipientRefusal[]>;
   close(): void;
 }
 
@@ -60,11 +67,13 @@ export async function openSession(options: SMTPConnection.Options, auth?: SMTPCo
       // the final "." right after the last byte: once this stream has ended, the server may have it.
       let handedOver = false;
       const message = Readable.from([raw]).once("end", () => (handedOver = true));
+      let info: SMTPConnection.SentMessageInfo;
       try {
-        await step((done) => connection.send(envelope, message, (err) => done(err)));
+        info = await step<SMTPConnection.SentMessageInfo>((done) => connection.send(envelope, message, (err, sent) => done(err, sent)));
       } catch (err) {
         throw new TransactionFailure(err, handedOver);
       }
+      return ((info as { rejectedErrors?: RecipientRefusal[] }).rejectedErrors ?? []).filter((e) => e.recipient);
     },
     close: () => connection.close(),
   };

@@ -267,6 +267,29 @@ describe("a message to several recipients", () => {
   });
 });
 
+describe("a recipient the relay refuses at RCPT TO", () => {
+  it("is a hard bounce of that recipient (suppressed, in our words), a 4xx a soft one; the others are sent", async () => {
+    const subject = `refused ${++n}`;
+    const [kept, gone, busy] = [`kept-${n}@example.org`, `gone-${n}@example.org`, `busy-${n}@example.org`];
+    relay.refuse[gone] = 550;
+    relay.refuse[busy] = 451;
+    const res = await api("/api/v1/email/send", { body: { from: "ann@sender.test", to: [gone, kept], bcc: [busy], subject, text: "Hi." } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const id = res.body.data.id as string;
+    const [payload] = await webhooksFor(id, "email.bounced", 2);
+    expect(payload).toMatchObject({ type: "email.bounced", email_id: id });
+    expect(await eventsOf(id, "email.sent")).toEqual([expect.objectContaining({ recipient: kept })]);
+    const bounced = await eventsOf(id, "email.bounced");
+    expect(bounced.map((e) => [e.recipient, e.metadata.bounceKind, e.reason]).sort()).toEqual([
+      [busy, "soft", "SMTP: the server refused the sender or a recipient (451 to RCPT TO); not sent again"],
+      [gone, "hard", "SMTP: the server refused the sender or a recipient (550 to RCPT TO)"],
+    ]);
+    expect(await suppression(gone)).toMatchObject({ reason: "bounce", messageId: id });
+    expect(await suppression(busy)).toBeNull();
+    expect(relay.messages.filter((m) => m.raw.includes(subject)).map((m) => m.rcptTo)).toEqual([[kept]]);
+  });
+});
+
 describe("one message to a report address and an ordinary one", () => {
   it("the bounce is a report and the other recipient gets inbound mail of its own", async () => {
     const sent = await send("mixed@example.org");

@@ -41,6 +41,7 @@ const message: OutgoingMessage = {
 
 const only = (to: string): OutgoingMessage => ({ ...message, to: [{ email: to }], cc: [], bcc: [], attachments: [], calendar: undefined });
 const first = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a[0] : a)?.value[0];
+const sentSince = (before: number) => sink.messages.slice(before);
 
 let sink: SmtpSink;
 let config: ReturnType<typeof smtpAdapter.configSchema.parse>;
@@ -101,6 +102,19 @@ describe("SMTP adapter: send", () => {
     expect(calendar.content.toString("utf8")).toBe(ICS);
   });
 
+  it("one transaction to several recipients: those the server refuses are answered as refused, 4xx as not permanent", async () => {
+    const before = sink.messages.length;
+    const result = await smtpAdapter.send(config, {
+      ...only("to@example.test"),
+      cc: [{ email: "nobody@example.test" }, { email: "busy@example.test" }],
+    });
+    expect(sentSince(before).map((m) => m.rcptTo)).toEqual([["to@example.test"]]);
+    expect(result.refused).toEqual([
+      { email: "nobody@example.test", permanent: true, reason: "SMTP: the server refused the sender or a recipient (550 to RCPT TO)" },
+      { email: "busy@example.test", permanent: false, reason: "SMTP: the server refused the sender or a recipient (450 to RCPT TO)" },
+    ]);
+  });
+
   it("refuses a recipient the server rejects with 550 as not retryable", async () => {
     const err = await smtpAdapter.send(config, only("nobody@example.test")).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
@@ -142,7 +156,6 @@ describe("SMTP adapter: a return path per recipient (BOUNCE_DOMAIN)", () => {
   });
   const RECORD = "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b";
   const to = (...emails: string[]): OutgoingMessage => ({ ...only(emails[0]), to: emails.map((email) => ({ email })), recordId: RECORD });
-  const sentSince = (before: number) => sink.messages.slice(before);
 
   it("sends one transaction per recipient (bcc too, a repeated address once), each from that recipient's signed return path", async () => {
     const before = sink.messages.length;
@@ -159,21 +172,27 @@ describe("SMTP adapter: a return path per recipient (BOUNCE_DOMAIN)", () => {
     expect(sent[0].raw.toString()).not.toContain("hidden@example.test");
   });
 
-  it("a recipient the server refuses does not stop the others; a message every recipient was refused is refused", async () => {
+  it("a recipient the server refuses does not stop the others, and is answered as refused; a message every recipient was refused is refused", async () => {
     const before = sink.messages.length;
-    await expect(smtpAdapter.send(config, to("nobody@example.test", "kept@example.test"))).resolves.toBeDefined();
+    const result = await smtpAdapter.send(config, to("nobody@example.test", "kept@example.test"));
+    expect(result.refused).toEqual([
+      { email: "nobody@example.test", permanent: true, reason: "SMTP: the server refused the sender or a recipient (550 to RCPT TO)" },
+    ]);
     expect(sentSince(before).map((m) => m.rcptTo)).toEqual([["kept@example.test"]]);
     const err = await smtpAdapter.send(config, to("nobody@example.test", "gone@example.test")).catch((e: unknown) => e);
     expect(err).toMatchObject({ retryable: false, ambiguous: false });
   });
 
-  it("a temporary failure before anything was handed over may fail over; after, the message is ambiguous, never sent twice", async () => {
+  it("a temporary failure before any recipient has it may fail over; after, the recipients left are soft-refused, never sent again elsewhere", async () => {
     const first = await smtpAdapter.send(config, to("busy@example.test", "kept@example.test")).catch((e: unknown) => e);
     expect(first).toMatchObject({ retryable: true, ambiguous: false });
-    const later = await smtpAdapter.send(config, to("kept@example.test", "busy@example.test")).catch((e: unknown) => e);
-    expect(later).toBeInstanceOf(ProviderError);
-    expect(later).toMatchObject({ ambiguous: true });
-    expect((later as ProviderError).message).toMatch(/^SMTP: handed over for 1 of 2 recipients, then the server refused/);
+    const before = sink.messages.length;
+    const later = await smtpAdapter.send(config, to("kept@example.test", "busy@example.test", "last@example.test"));
+    expect(sentSince(before).map((m) => m.rcptTo)).toEqual([["kept@example.test"]]);
+    expect(later.refused).toEqual([
+      { email: "busy@example.test", permanent: false, reason: expect.stringMatching(/^SMTP: .*\(450 to RCPT TO\); not sent again$/) },
+      { email: "last@example.test", permanent: false, reason: expect.stringMatching(/^SMTP: .*\(450 to RCPT TO\); not sent again$/) },
+    ]);
   });
 });
 
