@@ -147,10 +147,13 @@ export const eventsBatch = (m: AddressMatch, ids: string[]) => Prisma.sql`
     FROM p WHERE ${batch(m, ids)} RETURNING 1)
   ${COUNT}`;
 
-/** Events not published yet (the demo provider's later reports): removed. */
-export const scheduledEventsStatement = (m: AddressMatch) => Prisma.sql`
-  WITH ${params(m)}, changed AS (DELETE FROM scheduled_events t USING p WHERE t.org_id = ${m.orgId}::uuid AND ${ROW_MATCHES} RETURNING 1)
+/** The organization's rows of `table` that hold the address, removed. */
+const removeMatching = (table: Prisma.Sql) => (m: AddressMatch) => Prisma.sql`
+  WITH ${params(m)}, changed AS (DELETE FROM ${table} t USING p WHERE t.org_id = ${m.orgId}::uuid AND ${ROW_MATCHES} RETURNING 1)
   ${COUNT}`;
+
+/** Events not published yet (the demo provider's later reports): removed. */
+export const scheduledEventsStatement = removeMatching(Prisma.sql`scheduled_events`);
 
 /** First opens and clicks: the placeholder (unique counts stay right). */
 export const engagementStatement = (m: AddressMatch) => Prisma.sql`
@@ -198,9 +201,7 @@ export const auditBatch = (m: AddressMatch, ids: string[]) => Prisma.sql`
   ${COUNT}`;
 
 /** Stored responses of idempotent sends that name the address: removed (a retry with the key is then a new request). */
-export const idempotencyStatement = (m: AddressMatch) => Prisma.sql`
-  WITH ${params(m)}, changed AS (DELETE FROM idempotency_keys t USING p WHERE t.org_id = ${m.orgId}::uuid AND ${ROW_MATCHES} RETURNING 1)
-  ${COUNT}`;
+export const idempotencyStatement = removeMatching(Prisma.sql`idempotency_keys`);
 
 /** Refused lines of contact imports that name it: removed (the import's totals stay). */
 export const importErrorsStatement = (m: AddressMatch) => Prisma.sql`
