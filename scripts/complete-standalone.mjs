@@ -2,17 +2,17 @@
 // `node server.js`. Next leaves the browser assets out of it (a CDN may serve them) and its
 // docs say to copy them in: <distDir>/static to <distDir>/standalone/<distDir>/static, and
 // public/ to standalone/public. Migrations travel through outputFileTracingIncludes
-// (next.config.ts); this checks they arrived, so a build that lacks them fails here and not
+// (next.config.mjs); this checks they arrived, so a build that lacks them fails here and not
 // at a user's first start.
 import { cpSync, existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
-// The same rule as next.config.ts.
+// The same rule as next.config.mjs.
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const standalone = path.join(distDir, "standalone");
 
 if (!existsSync(path.join(standalone, "server.js"))) {
-  console.error(`No ${standalone}/server.js: is output "standalone" set in next.config.ts?`);
+  console.error(`No ${standalone}/server.js: is output "standalone" set in next.config.mjs?`);
   process.exit(1);
 }
 

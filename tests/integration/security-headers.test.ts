@@ -1,4 +1,4 @@
-// Security headers on every page and API answer (next.config.ts): a Content-Security-Policy
+// Security headers on every page and API answer (next.config.mjs): a Content-Security-Policy
 // that forbids framing (frame-ancestors 'none'), X-Content-Type-Options, Referrer-Policy,
 // X-Frame-Options; HSTS only when the request came over https (as the proxy in front says).
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ function expectSecurityHeaders(headers: Headers) {
   expect(csp).toContain("object-src 'none'");
   // Only next dev's policy lets scripts evaluate strings (its hot updates need it; tests/dev).
   expect(csp).not.toContain("'unsafe-eval'");
-  // No form-action: the consent screen's Approve is redirected to the app (next.config.ts).
+  // No form-action: the consent screen's Approve is redirected to the app (next.config.mjs).
   expect(csp).not.toContain("form-action");
   expect(headers.get("x-content-type-options")).toBe("nosniff");
   expect(headers.get("x-frame-options")).toBe("DENY");
