@@ -1,5 +1,5 @@
 // One row per measured workload and the table `npm run bench` prints: throughput, p50/p99,
-// the server's peak RSS and database growth per 10,000 sends, beside the same run's
+// the server's idle and peak RSS and database growth per 10,000 sends, beside the same run's
 // bare-route ceiling (GET /api/health at the workload's concurrency) as a ratio.
 import os from "node:os";
 import type { Ceiling } from "./bare-route";
@@ -12,6 +12,8 @@ export interface Row {
   p50: number;
   p99: number;
   rssPeakMiB: number;
+  /** The server's RSS before any load (idleRssMiB), MiB; undefined where the workload does not measure it. */
+  rssIdleMiB?: number;
   /** Database growth per 10,000 sends, MiB; undefined where the workload sends nothing. */
   dbPer10kSendsMiB?: number;
   bare: Ceiling;
@@ -30,6 +32,7 @@ export function formatTable(rows: Row[]): string {
     "throughput",
     "p50 ms",
     "p99 ms",
+    "server RSS idle",
     "server RSS peak",
     "DB growth / 10k sends",
     "bare route req/s (conns)",
@@ -41,6 +44,7 @@ export function formatTable(rows: Row[]): string {
     `${n(r.perSec)} ${r.unit}/s`,
     n(r.p50),
     n(r.p99),
+    r.rssIdleMiB === undefined ? "—" : `${n(r.rssIdleMiB)} MiB`,
     `${n(r.rssPeakMiB)} MiB`,
     r.dbPer10kSendsMiB === undefined ? "—" : `${n(r.dbPer10kSendsMiB, 1)} MiB`,
     `${n(r.bare.reqPerSec)} (${r.bare.connections})`,

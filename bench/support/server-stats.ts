@@ -109,3 +109,15 @@ export async function probeDatabase(url: string): Promise<DatabaseProbe> {
     close: () => c.end(),
   };
 }
+
+/**
+ * The server's resident memory at rest: `quietMs` after it answered (start-up's own garbage
+ * collected), the mean of `windowMs` of samples, MiB. Measured before any load.
+ */
+export async function idleRssMiB(pid: number, quietMs = 10_000, windowMs = 5_000): Promise<number> {
+  await new Promise((r) => setTimeout(r, quietMs));
+  const rss = sampleRss(pid);
+  await new Promise((r) => setTimeout(r, windowMs));
+  rss.stop();
+  return rss.mean();
+}

@@ -6,7 +6,7 @@ import { benchServer } from "../bench-server";
 import { bareRoute, type Ceiling } from "../support/bare-route";
 import { percentile, runLoad, statusText, type Window } from "../support/load";
 import type { Row } from "../support/report";
-import { probeDatabase, sampleRss } from "../support/server-stats";
+import { idleRssMiB, probeDatabase, sampleRss } from "../support/server-stats";
 
 export const owner = { email: "bench@example.test", password: "bench-password-1" };
 
@@ -60,6 +60,7 @@ export async function benchSend(opts: SendOptions): Promise<SendResult> {
   const database = await probeDatabase(server.databaseUrl);
   try {
     const send = sendRequest(server.url, server.key, "reader");
+    const idle = await idleRssMiB(server.pid);
     await runLoad("warm-up", { url: `${server.url}/api/health`, connections: opts.connections, duration: opts.warmUpSeconds });
     await runLoad("warm-up", { ...send, connections: opts.connections, duration: opts.warmUpSeconds });
     await database.settle(30_000);
@@ -77,6 +78,7 @@ export async function benchSend(opts: SendOptions): Promise<SendResult> {
       unit: "sends",
       p50: percentile(sends.latencies, 50),
       p99: percentile(sends.latencies, 99),
+      rssIdleMiB: idle,
       rssPeakMiB: rss.peak(),
       dbPer10kSendsMiB: (growth / sends.ok) * 10_000,
       bare,
