@@ -109,18 +109,20 @@ function describeFailure(e: SmtpFailure): string {
   return `the connection failed (${e.code ?? "unknown"})`;
 }
 
-// Only a refusal of this message (its sender, recipients or content) stops failover: a
-// permanent 5xx in the envelope or data phase, or nodemailer refusing the envelope itself.
-// Everything about reaching the server (network, TLS, timeouts, 4xx, AUTH, a 5xx greeting)
-// is the provider's problem and another provider may well succeed. A failure without a reply
-// once the whole message was written (`handedOver`: a timeout or a dropped connection while
-// waiting for the answer to the end of DATA) is ambiguous: the server may have queued it.
+// Only a refusal of this message (its recipients or content) stops failover: a permanent 5xx
+// to RCPT TO or in the data phase, or nodemailer refusing the envelope itself. Everything about
+// reaching the server (network, TLS, timeouts, 4xx, AUTH, a 5xx greeting) is the provider's
+// problem and another provider may well succeed; so is a refusal of the envelope sender (MAIL
+// FROM: a quota, or a relay that sends only from its account's own address, as some refuse a
+// return path at the bounce domain). A failure without a reply once the whole message was
+// written (`handedOver`: a timeout or a dropped connection while waiting for the answer to the
+// end of DATA) is ambiguous: the server may have queued it.
 function toProviderError(err: unknown, handedOver = false): ProviderError {
   const e = (err ?? {}) as SmtpFailure;
   if (handedOver && e.responseCode === undefined) {
     return ambiguousFailure(`SMTP: no reply after the message was sent (${describeFailure(e)}); the server may have accepted it`, err);
   }
-  const aboutMessage = e.code === "EENVELOPE" || e.code === "EMESSAGE";
+  const aboutMessage = (e.code === "EENVELOPE" && e.command !== "MAIL FROM") || e.code === "EMESSAGE";
   const permanent = e.responseCode === undefined || e.responseCode >= 500;
   return new ProviderError(`SMTP: ${describeFailure(e)}`, !(aboutMessage && permanent), undefined, { cause: err });
 }
@@ -161,39 +163,45 @@ function refusalOf(e: RecipientRefusal): RefusedRecipient {
 /**
  * Sends `raw` in each envelope's transaction, on one connection while it serves. One envelope
  * is the whole message: its failure is the message's, as always. Of several (one per
- * recipient), a permanent refusal of one records that recipient as bounced and the others go
- * on; a message every recipient refused is refused. Any other failure before any recipient has
- * it is the provider's (another may be tried). After, the recipients left are recorded as soft
- * bounces rather than sent again through another provider, which would give the others a
- * second copy. A recipient whose transaction ended without an answer may have the message: it
- * counts as handed over, and a message only such recipients may have is unconfirmed.
+ * recipient):
+ * - the server refusing a recipient at RCPT TO is about that recipient only: it is recorded as
+ *   bounced (hard for 5xx, soft for 4xx) and the others go on; when every recipient was
+ *   refused, the message is (and may fail over when a refusal was temporary);
+ * - a transaction ended without an answer may have reached its recipient: it counts as handed
+ *   over, and a message only such recipients may have is unconfirmed;
+ * - any other failure (the connection, the sender or the content refused) before any recipient
+ *   has the message is the provider's, or the message's, as for one envelope; after, the
+ *   recipients left are recorded as soft bounces rather than sent again through another
+ *   provider, which would give the others a second copy. Nothing about them is suppressed.
  */
 async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelopes: Envelope[], raw: Buffer): Promise<RefusedRecipient[]> {
   let session: SmtpSession | null = null;
   const refused: RefusedRecipient[] = [];
+  const recipientRefusals: ProviderError[] = [];
   let handed = 0;
   let unanswered: ProviderError | null = null;
-  let refusal: ProviderError | null = null;
   try {
     for (const [i, envelope] of envelopes.entries()) {
       let failure: ProviderError;
+      let reply: SmtpFailure | null = null;
       try {
         session ??= await connect(config, policy);
         refused.push(...(await session.send(envelope, raw)).map(refusalOf));
         handed++;
         continue;
       } catch (err) {
+        reply = err instanceof TransactionFailure ? ((err.failure ?? {}) as SmtpFailure) : null;
         failure = err instanceof TransactionFailure ? toProviderError(err.failure, err.handedOver) : (err as ProviderError);
         session?.close();
         session = null;
       }
       if (envelopes.length === 1) throw failure;
-      if (failure.ambiguous) {
+      if (reply?.command === "RCPT TO" && reply.responseCode !== undefined) {
+        recipientRefusals.push(failure);
+        refused.push(...envelope.to.map((email) => ({ email, reason: failure.message, permanent: reply.responseCode! >= 500 })));
+      } else if (failure.ambiguous) {
         log.warn("SMTP: no answer after one recipient's transaction; the server may have it", { reason: failure.message });
         unanswered ??= failure;
-      } else if (!failure.retryable) {
-        refusal ??= failure;
-        refused.push(...envelope.to.map((email) => ({ email, reason: failure.message, permanent: true })));
       } else if (handed === 0 && !unanswered) {
         throw failure;
       } else {
@@ -206,7 +214,7 @@ async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelop
     session?.close();
   }
   if (handed === 0 && unanswered) throw unanswered;
-  if (handed === 0 && refusal) throw refusal;
+  if (handed === 0) throw recipientRefusals.find((f) => f.retryable) ?? recipientRefusals[0];
   return refused;
 }
 

@@ -1,6 +1,7 @@
 // The SMTP adapter against a real SMTP server on 127.0.0.1: what arrives (headers, parts,
 // envelope), connection tests, and which failures may fail over to another provider.
 import { createServer } from "node:net";
+import { SMTPServer } from "smtp-server";
 import { simpleParser, type AddressObject } from "mailparser";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
@@ -183,16 +184,56 @@ describe("SMTP adapter: a return path per recipient (BOUNCE_DOMAIN)", () => {
     expect(err).toMatchObject({ retryable: false, ambiguous: false });
   });
 
-  it("a temporary failure before any recipient has it may fail over; after, the recipients left are soft-refused, never sent again elsewhere", async () => {
-    const first = await smtpAdapter.send(config, to("busy@example.test", "kept@example.test")).catch((e: unknown) => e);
-    expect(first).toMatchObject({ retryable: true, ambiguous: false });
+  it("a 4xx to one recipient's RCPT TO is about that recipient only: soft-refused, the others still sent", async () => {
     const before = sink.messages.length;
-    const later = await smtpAdapter.send(config, to("kept@example.test", "busy@example.test", "last@example.test"));
-    expect(sentSince(before).map((m) => m.rcptTo)).toEqual([["kept@example.test"]]);
-    expect(later.refused).toEqual([
-      { email: "busy@example.test", permanent: false, reason: expect.stringMatching(/^SMTP: .*\(450 to RCPT TO\); not sent again$/) },
-      { email: "last@example.test", permanent: false, reason: expect.stringMatching(/^SMTP: .*\(450 to RCPT TO\); not sent again$/) },
+    const result = await smtpAdapter.send(config, to("busy@example.test", "kept@example.test", "last@example.test"));
+    expect(sentSince(before).map((m) => m.rcptTo)).toEqual([["kept@example.test"], ["last@example.test"]]);
+    expect(result.refused).toEqual([
+      { email: "busy@example.test", permanent: false, reason: "SMTP: the server refused the sender or a recipient (450 to RCPT TO)" },
     ]);
+    // Every recipient refused, one of them only for now: the message may go to another provider.
+    const all = await smtpAdapter.send(config, to("gone@example.test", "busy@example.test")).catch((e: unknown) => e);
+    expect(all).toMatchObject({ retryable: true, ambiguous: false });
+  });
+
+  it("a relay that refuses the sender: before any recipient has the message, another provider may be tried; after, the rest are soft-refused, never sent again, never suppressed", async () => {
+    let mailFroms = 0;
+    const quota = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onMailFrom(_address, _session, callback) {
+        if (++mailFroms > refuseFrom)
+          return callback(Object.assign(new Error("5.4.5 Daily sending quota exceeded"), { responseCode: 550 }));
+        callback();
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on("end", () => callback());
+      },
+    });
+    let refuseFrom = 0;
+    await new Promise<void>((r) => quota.listen(0, "127.0.0.1", r));
+    const at = smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: (quota.server.address() as { port: number }).port });
+    try {
+      const first = await smtpAdapter.send(at, to("a@example.test", "b@example.test")).catch((e: unknown) => e);
+      expect(first).toMatchObject({
+        retryable: true,
+        ambiguous: false,
+        message: "SMTP: the server refused the sender or a recipient (550 to MAIL FROM)",
+      });
+      mailFroms = 0;
+      refuseFrom = 1;
+      const later = await smtpAdapter.send(at, to("a@example.test", "b@example.test", "c@example.test"));
+      const reason = "SMTP: the server refused the sender or a recipient (550 to MAIL FROM); not sent again";
+      expect(later.refused).toEqual([
+        { email: "b@example.test", permanent: false, reason },
+        { email: "c@example.test", permanent: false, reason },
+      ]);
+      expect(mailFroms).toBe(2);
+    } finally {
+      await new Promise<void>((r) => quota.close(() => r()));
+    }
   });
 });
 
