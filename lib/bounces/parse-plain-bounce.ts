@@ -13,11 +13,14 @@ const FAILURE =
   /permanent error|failed permanently|unable to deliver|wasn't able to deliver|could not be delivered|couldn't be delivered|wasn't delivered|delivery has failed|undeliverable|undelivered|returned to sender|delivery status notification \(failure\)|address not found/i;
 const WARNING =
   /this is a warning only|has been delayed|delivery (?:has been )?delayed|still being retried|will (?:keep|continue) trying|not yet been delivered|delivery status notification \(delay\)/i;
+// No two neighbouring parts of a pattern below can take the same character (an address's parts
+// hold no "@", a name no "(" or "<"), so however a line is built, each pattern tries each of its
+// few splits once: a line of spaces, brackets and @ signs costs no more than any other.
 /** "<ann@example.org>: host … said: …" or "<ann@example.org>:" alone (the reason on the next lines). */
-const ADDRESS_LED = /^\s*<([^<>\s]{1,64}@[^<>\s]{1,253})>:?\s*(.*)$/;
+const ADDRESS_LED = /^\s*<([^<>\s@]{1,64}@[^<>\s@]{1,253})>:?\s*(.*)$/;
 /** A line holding only an address: "ann@example.org", "Ann (ann@example.org)", "Ann <ann@example.org>". */
-const ADDRESS_ONLY = /^\s*(?:[^<>()@]{0,200}[(<])?([^\s<>()]{1,64}@[^\s<>()]{1,253}?)[)>]?\s*$/;
-const WASNT_DELIVERED = /(?:wasn't|was not|could not be|couldn't be) delivered to\s{1,10}<?([^\s<>()]{1,64}@[^\s<>()]{1,253}?)>?[\s.,]/gi;
+const ADDRESS_ONLY = /^\s*(?:[^<>()@\s][^<>()@]{0,199}[(<]|[(<])?([^\s<>()@]{1,64}@[^\s<>()@]{1,253})[)>]?\s*$/;
+const WASNT_DELIVERED = /(?:wasn't|was not|could not be|couldn't be) delivered to\s{1,10}<?([^\s<>()@]{1,64}@[^\s<>()@]{1,253})>?[\s.,]/gi;
 
 // What is read, whatever a report holds: every step below stays linear in these.
 /** Lines of the explanation read. */

@@ -1,7 +1,7 @@
 // A report received at the bounce domain, recorded: the message and recipient it is about are
 // the ones its signed return path was issued for (reported-recipients.ts). Each finding about
 // that recipient becomes an event of the message's organization, published once (its dedupe
-// key: message, recipient, type and status) through publishEvents, which also suppresses hard
+// key: message, recipient and kind) through publishEvents, which also suppresses hard
 // bounces and complaints. A finding about anyone else is ignored: a forged report cannot
 // suppress an address the return path was not issued to, nor reach another organization.
 // Nothing is ever answered: a report that says nothing readable is dropped with a log line.
@@ -9,16 +9,18 @@ import { storable } from "@/lib/db/storable-text";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { parseReport } from "@/lib/bounces/parse-report";
 import { reportedRecipients, type ReportedRecipient } from "@/lib/bounces/reported-recipients";
-import { statusOf, type Finding } from "@/lib/bounces/report";
+import type { Finding } from "@/lib/bounces/report";
 import type { InboundEmail } from "@/lib/inbound/inbound-email";
 import { log } from "@/lib/log";
 import { dedupeDigest } from "@/lib/events/dedupe-digest";
 
 function eventFor({ message: m, recipient }: ReportedRecipient, f: Finding): NewEvent | null {
   if (!f.recipients.includes(recipient)) return null;
-  // Once per recipient, type and status, whoever sends the report and whatever it calls itself:
-  // the same bounce reported again (or replayed with another Message-ID) publishes nothing.
-  const key = dedupeDigest(`${recipient}|${f.type}|${statusOf(f.reason ?? "")?.code ?? ""}`);
+  // Once per message, recipient and kind (deferred, complained, a soft bounce, a hard one),
+  // whoever sends the report, whatever it calls itself and whatever status it gives: the same
+  // bounce reported again, replayed, or restated with another code publishes nothing, so the
+  // recipient a return path speaks for cannot inflate a message's counts.
+  const key = dedupeDigest(`${recipient}|${f.type}|${f.bounceKind ?? ""}`);
   return {
     orgId: m.org_id,
     projectId: m.project_id,
@@ -71,9 +73,9 @@ export async function recordReport({
   for (const about of reported) {
     for (const f of report.findings) {
       const event = eventFor(about, f);
-      if (event) events.push(event);
-      else
+      if (!event)
         log.warn("report names an address its return path was not issued to; ignored", { messageId: about.message.id, form: report.form });
+      else if (!events.some((e) => e.dedupeKey === event.dedupeKey)) events.push(event);
     }
   }
   const { published } = await publishEvents(events); // suppresses hard bounces and complaints too

@@ -38,10 +38,15 @@ export function mailbox(value: string): string | null {
   return ADDRESS.test(bare) ? bare : null;
 }
 
-/** Text fit to record: no control or invisible formatting characters (direction overrides, zero-width spaces), whitespace collapsed, bounded. */
+/**
+ * Text fit to record: no control, formatting or otherwise invisible characters (direction
+ * overrides, zero-width spaces, Hangul fillers, the blank braille pattern), at most two combining
+ * marks on a character, whitespace collapsed, bounded.
+ */
 export function cleanReason(text: string): string {
   return text
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ")
+    .replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029\u2800\u115F\u1160\u3164\uFFA0]+/gu, " ")
+    .replace(/(\p{M}{2})\p{M}+/gu, "$1")
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, MAX_REASON_CHARS);

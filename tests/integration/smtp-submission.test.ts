@@ -2,6 +2,7 @@
 // application, the listener started by the production server (SMTP_SUBMISSION_*), and the
 // organization's SMTP provider a local sink that receives the real MIME. STARTTLS or implicit
 // TLS, AUTH with an API key; refusals answered with the codes a mail client acts on.
+import { converse } from "../helpers/smtp-conversation";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { connect as tlsConnect } from "node:tls";
@@ -60,33 +61,12 @@ async function newKey(scopes: string[], extra: Record<string, unknown> = {}) {
 
 const sinkMail = (s: string) => sink.messages.filter((m) => m.raw.toString().includes(s));
 
-/** A plain-text SMTP conversation: each command sent after the full reply to the one before. */
-async function converse(commands: string[], { implicitTls = false } = {}): Promise<string[]> {
-  const socket: Socket = implicitTls
-    ? tlsConnect({ port: tlsPort, host: "127.0.0.1", ca: caCert, servername: "localhost" })
-    : connect(port, "127.0.0.1");
-  let buffer = "";
-  const waiting: ((reply: string) => void)[] = [];
-  socket.on("data", (d) => {
-    buffer += d.toString();
-    // A reply ends with a line "NNN text" (a continued one is "NNN-text").
-    const end = /(^|\r\n)\d{3} [^\r\n]*\r\n$/.exec(buffer);
-    if (end && waiting.length) {
-      const reply = buffer;
-      buffer = "";
-      waiting.shift()!(reply);
-    }
-  });
-  const next = () => new Promise<string>((resolve) => waiting.push(resolve));
-  const replies = [await next()];
-  for (const command of commands) {
-    const reply = next();
-    socket.write(`${command}\r\n`);
-    replies.push(await reply);
-  }
-  socket.destroy();
-  return replies;
-}
+/** A plain-text SMTP conversation with the submission listener (over implicit TLS on its TLS port). */
+const converseWith = (commands: string[], { implicitTls = false } = {}): Promise<string[]> =>
+  converse(
+    implicitTls ? tlsConnect({ port: tlsPort, host: "127.0.0.1", ca: caCert, servername: "localhost" }) : connect(port, "127.0.0.1"),
+    commands,
+  );
 
 beforeAll(async () => {
   certDir = mkdtempSync(path.join(tmpdir(), "submission-tls-"));
@@ -214,7 +194,7 @@ describe("SMTP submission", () => {
 
   it("offers no AUTH before STARTTLS, refuses it if tried, and refuses MAIL FROM without AUTH", async () => {
     const plain = Buffer.from(`\0mailroom\0${own.key}`).toString("base64");
-    const [greeting, ehlo, auth, mail] = await converse(["EHLO app.test", `AUTH PLAIN ${plain}`, "MAIL FROM:<ann@sender.test>"]);
+    const [greeting, ehlo, auth, mail] = await converseWith(["EHLO app.test", `AUTH PLAIN ${plain}`, "MAIL FROM:<ann@sender.test>"]);
     expect(greeting).toMatch(/^220 /);
     expect(ehlo).toMatch(/STARTTLS/);
     expect(ehlo).not.toMatch(/AUTH/);
@@ -246,7 +226,9 @@ describe("SMTP submission", () => {
 
   it("hangs up on a connection after three failed AUTH attempts", async () => {
     const plain = (key: string) => `AUTH PLAIN ${Buffer.from(`\0mailroom\0${key}`).toString("base64")}`;
-    const replies = await converse(["EHLO app.test", plain("mr_wrong1"), plain("mr_wrong2"), plain("mr_wrong3")], { implicitTls: true });
+    const replies = await converseWith(["EHLO app.test", plain("mr_wrong1"), plain("mr_wrong2"), plain("mr_wrong3")], {
+      implicitTls: true,
+    });
     expect(replies[1]).toMatch(/AUTH PLAIN LOGIN/);
     expect(replies.slice(2)).toEqual([
       expect.stringMatching(/^535 5\.7\.8 /),
@@ -325,7 +307,7 @@ describe("SMTP submission", () => {
     expect(greetings.sort()).toEqual(["220", "220", "220", "220", "421"]);
     for (const socket of sockets) socket.destroy();
     await new Promise((r) => setTimeout(r, 200));
-    const [greeting] = await converse([]);
+    const [greeting] = await converseWith([]);
     expect(greeting).toMatch(/^220 /);
   });
 

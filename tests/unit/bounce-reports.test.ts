@@ -258,6 +258,24 @@ describe("reports built to cost", () => {
     expect(parseReport(same).findings.map((f) => f.recipients)).toEqual([["x@y.zz"]]);
   });
 
+  it("lines of spaces, brackets and @ signs, as many as are read, name nobody; names and brackets around an address still read", async () => {
+    const subject = "From: MAILER-DAEMON@example.org\nSubject: Undeliverable";
+    for (const line of [
+      `${" ".repeat(150)}(${"@".repeat(148)}(`,
+      `<${"@".repeat(298)}`,
+      `was not delivered to ${"@".repeat(120)} was not delivered to ${"@".repeat(120)}`,
+      `${"a".repeat(100)} <${"b".repeat(64)}@${"@".repeat(130)}`,
+    ]) {
+      const report = await mime(subject, `Delivery has failed to these recipients or groups:\n${`${line}\n`.repeat(499)}`);
+      expect(parseReport(report).findings, line.slice(0, 20)).toEqual([]);
+    }
+    const named = await mime(
+      subject,
+      "Delivery has failed to these recipients or groups:\nann@x.test\nAnn (ann2@x.test)\nAnn Roe <ann3@x.test>\n  <ann4@x.test>  \n",
+    );
+    expect(parseReport(named).findings.map((f) => f.recipients[0])).toEqual(["ann@x.test", "ann2@x.test", "ann3@x.test", "ann4@x.test"]);
+  });
+
   it("an included original whose To header is a quarter of a million characters without an @", async () => {
     const report = await mime(
       "From: MAILER-DAEMON@example.org\nSubject: Undelivered Mail Returned to Sender",
@@ -271,6 +289,9 @@ describe("reasons", () => {
   it("lose control characters and are bounded", () => {
     expect(cleanReason("550\u0000 5.1.1\r\n\tgone\u001b[31m")).toBe("550 5.1.1 gone [31m");
     expect(cleanReason("x".repeat(10_000))).toHaveLength(MAX_REASON_CHARS);
+    // Invisible in other ways: Hangul fillers, the blank braille pattern, a grapheme joiner, variation selectors, stacked marks.
+    expect(cleanReason("a\u3164b\u115Fc\uFFA0d\u2800e\u034Ff\uFE0Fg")).toBe("a b c d e f g");
+    expect(cleanReason(`z${"\u0301".repeat(50)}!`)).toBe("z\u0301\u0301!");
     // Invisible formatting too: a direction override or a zero-width space cannot disguise what a reason says.
     expect(cleanReason("abuse (\u202Eevil\u200B\uFEFFtext)")).toBe("abuse ( evil text)");
   });

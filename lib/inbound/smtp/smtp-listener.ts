@@ -73,9 +73,12 @@ async function acceptMessage(raw: Buffer, session: SMTPServerSession): Promise<v
 
 /** Connections at once from one address (perAddressLimit). */
 const MAX_CLIENTS_PER_ADDRESS = 4;
+/** Recipients refused on one connection before it is closed (as Postfix's smtpd_hard_error_limit). */
+const MAX_REFUSED_RECIPIENTS = 10;
 
 export async function startSmtpListener(opts: SmtpListenerOptions): Promise<SmtpListener> {
   const perAddress = perAddressLimit(MAX_CLIENTS_PER_ADDRESS);
+  const refused = new WeakMap<SMTPServerSession, number>();
   const server = new SMTPServer({
     name: opts.hostname,
     banner: "Mailroom inbound mail",
@@ -92,16 +95,22 @@ export async function startSmtpListener(opts: SmtpListenerOptions): Promise<Smtp
       perAddress.release(session);
     },
     async onRcptTo(address, session, callback) {
+      // A client guessing addresses is told to go after a few: each guess costs a lookup.
+      const refuse = (err: Error) => {
+        const refusals = (refused.get(session) ?? 0) + 1;
+        refused.set(session, refusals);
+        callback(refusals > MAX_REFUSED_RECIPIENTS ? smtpError(421, "4.7.0 Too many refused recipients, closing connection") : err);
+      };
       try {
         if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, "4.5.3 Too many recipients"));
         const domain = bounceDomain();
         if (domain && atBounceDomain({ address: address.address, domain })) {
           // Only a return path we issued, to a recipient the message still names: anything else at the bounce domain is nobody's.
           if ((await reportedRecipients([address.address], domain)).length) return callback();
-          return callback(smtpError(550, "5.1.1 No such bounce address"));
+          return refuse(smtpError(550, "5.1.1 No such bounce address"));
         }
         const owners = await organizationsFor([address.address.toLowerCase()]);
-        if (owners.size === 0) return callback(smtpError(550, "5.7.1 Relaying denied: this server does not receive mail for that domain"));
+        if (owners.size === 0) return refuse(smtpError(550, "5.7.1 Relaying denied: this server does not receive mail for that domain"));
         callback();
       } catch (err) {
         log.error("inbound SMTP recipient check failed", { err });

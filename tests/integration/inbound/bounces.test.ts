@@ -5,6 +5,8 @@
 // listener as those providers send them. What comes out is checked where the product shows it:
 // signed webhooks at a receiver, the suppression list and analytics through the v1 API, the
 // events and the inbound inbox in the database.
+import { connect } from "node:net";
+import { converse } from "../../helpers/smtp-conversation";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../helpers/http";
@@ -218,6 +220,47 @@ describe("what a stranger cannot do", () => {
     expect(Number(rows[0].count)).toBe(0);
   });
 
+  it("the recipient a return path speaks for cannot inflate a message's counts: one event of each kind, whatever status each report gives", async () => {
+    const sent = await send("inflate@example.org");
+    for (let i = 1; i <= 3; i++) {
+      const variant = (name: BounceFixture, from: RegExp, to: string) =>
+        Buffer.from(report(name, sent, "inflate@example.org").toString().replace(from, to));
+      await deliverReport({
+        port: smtpPort,
+        to: [sent.returnPath],
+        raw: variant("postfix-delayed", /Status: 4\.4\.1/, `Status: 4.4.${i}`),
+      });
+      await deliverReport({
+        port: smtpPort,
+        to: [sent.returnPath],
+        raw: variant("arf", /User-Agent: [^\r\n]*/, `User-Agent: FBL 5.7.${i}`),
+      });
+      await deliverReport({ port: smtpPort, to: [sent.returnPath], raw: variant("postfix-dsn", /Status: 5\.1\.1/, `Status: 5.1.${i}`) });
+    }
+    const kinds = (
+      await own.sql.query<{ type: string; n: number }>(
+        `SELECT type, count(*)::int AS n FROM email_events WHERE message_id = $1 AND type <> 'email.sent' GROUP BY type ORDER BY type`,
+        [sent.id],
+      )
+    ).rows;
+    expect(kinds).toEqual([
+      { type: "email.bounced", n: 1 },
+      { type: "email.complained", n: 1 },
+      { type: "email.deferred", n: 1 },
+    ]);
+  });
+
+  it("a client guessing return paths is told to go after ten refused recipients", async () => {
+    const guess = (i: number) => `RCPT TO:<b-${"0".repeat(30)}${String(i).padStart(2, "0")}-${"1".repeat(20)}@${BOUNCE_DOMAIN}>`;
+    const replies = await converse(connect(smtpPort, "127.0.0.1"), [
+      "EHLO guesser.test",
+      "MAIL FROM:<>",
+      ...Array.from({ length: 11 }, (_, i) => guess(i)),
+    ]);
+    expect(replies.slice(3, 13).map((r) => r.slice(0, 4))).toEqual(Array(10).fill("550 "));
+    expect(replies[13]).toMatch(/^421 4\.7\.0 Too many refused recipients/);
+  });
+
   it("an unreadable report is accepted (250, never answered with a bounce) and changes nothing", async () => {
     const sent = await send("quiet@example.org");
     const before = Number((await own.sql.query(`SELECT count(*) FROM email_events`)).rows[0].count);
@@ -273,7 +316,7 @@ describe("a recipient the relay refuses at RCPT TO", () => {
     const [kept, gone, busy] = [`kept-${n}@example.org`, `gone-${n}@example.org`, `busy-${n}@example.org`];
     relay.refuse[gone] = 550;
     relay.refuse[busy] = 451;
-    const res = await api("/api/v1/email/send", { body: { from: "ann@sender.test", to: [gone, kept], bcc: [busy], subject, text: "Hi." } });
+    const res = await api("/api/v1/email/send", { body: { from: "ann@sender.test", to: [busy, gone], bcc: [kept], subject, text: "Hi." } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const id = res.body.data.id as string;
     const [payload] = await webhooksFor(id, "email.bounced", 2);
@@ -281,7 +324,7 @@ describe("a recipient the relay refuses at RCPT TO", () => {
     expect(await eventsOf(id, "email.sent")).toEqual([expect.objectContaining({ recipient: kept })]);
     const bounced = await eventsOf(id, "email.bounced");
     expect(bounced.map((e) => [e.recipient, e.metadata.bounceKind, e.reason]).sort()).toEqual([
-      [busy, "soft", "SMTP: the server refused the sender or a recipient (451 to RCPT TO); not sent again"],
+      [busy, "soft", "SMTP: the server refused the sender or a recipient (451 to RCPT TO)"],
       [gone, "hard", "SMTP: the server refused the sender or a recipient (550 to RCPT TO)"],
     ]);
     expect(await suppression(gone)).toMatchObject({ reason: "bounce", messageId: id });
