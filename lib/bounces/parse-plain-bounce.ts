@@ -61,7 +61,7 @@ export function parsePlainBounce(email: InboundEmail): Finding[] {
   if (!warning && !failure) return [];
   // Only what comes before the returned copy of the message: its own lines may look like ours.
   const explanation = text.split(/^-{2,}\s*(?:Below this line is a copy of the message|Original message)|^Original message headers:/im)[0];
-  const lines = explanation.split(/\r?\n/, MAX_LINES).map((l) => l.slice(0, MAX_LINE_CHARS));
+  const lines = explanation.split(/\r?\n/, MAX_LINES).map((l) => l.slice(0, MAX_LINE_CHARS).toWellFormed());
   const said = new Map<string, string>();
   /** What was said about `address` (read only when it is one more to take), appended within bounds. */
   const add = (address: string, words: () => string) => {

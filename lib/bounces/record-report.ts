@@ -12,7 +12,7 @@ import { reportedRecipients, type ReportedRecipient } from "@/lib/bounces/report
 import type { Finding } from "@/lib/bounces/report";
 import type { InboundEmail } from "@/lib/inbound/inbound-email";
 import { log } from "@/lib/log";
-import { dedupeDigest } from "@/lib/events/dedupe-digest";
+import { bounceKey } from "@/lib/email/delivery-events";
 
 function eventFor({ message: m, recipient }: ReportedRecipient, f: Finding): NewEvent | null {
   if (!f.recipients.includes(recipient)) return null;
@@ -20,7 +20,7 @@ function eventFor({ message: m, recipient }: ReportedRecipient, f: Finding): New
   // whoever sends the report, whatever it calls itself and whatever status it gives: the same
   // bounce reported again, replayed, or restated with another code publishes nothing, so the
   // recipient a return path speaks for cannot inflate a message's counts.
-  const key = dedupeDigest(`${recipient}|${f.type}|${f.bounceKind ?? ""}`);
+
   return {
     orgId: m.org_id,
     projectId: m.project_id,
@@ -33,7 +33,7 @@ function eventFor({ message: m, recipient }: ReportedRecipient, f: Finding): New
     reason: f.reason || null,
     source: "provider",
     providerId: m.provider_id,
-    dedupeKey: `bounce:${m.id}:${key}`,
+    dedupeKey: bounceKey({ messageId: m.id, recipient, type: f.type, kind: f.bounceKind }),
     bounceKind: f.bounceKind,
   };
 }

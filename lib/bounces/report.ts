@@ -39,17 +39,21 @@ export function mailbox(value: string): string | null {
 }
 
 /**
- * Text fit to record: no control, formatting or otherwise invisible characters (direction
- * overrides, zero-width spaces, Hangul fillers, the blank braille pattern), at most two combining
+ * Text fit to record: no control, formatting, private-use, unassigned or otherwise invisible
+ * characters (direction overrides, zero-width spaces, Hangul fillers, blank signs), at most two combining
  * marks on a character, whitespace collapsed, bounded.
  */
 export function cleanReason(text: string): string {
   return text
-    .replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029\u2800\u115F\u1160\u3164\uFFA0]+/gu, " ")
+    .replace(
+      /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}\u2028\u2029\u2800\u115F\u1160\u3164\uFFA0\u{1D159}\u{13441}\u{13442}\u{16FE4}]+/gu,
+      " ",
+    )
     .replace(/(\p{M}{2})\p{M}+/gu, "$1")
     .replace(/\s+/g, " ")
     .trim()
-    .slice(0, MAX_REASON_CHARS);
+    .slice(0, MAX_REASON_CHARS)
+    .toWellFormed(); // a cut through a surrogate pair leaves no half of it
 }
 
 /** The class of an enhanced status code (RFC 3463, "5.1.1") or, failing that, of an SMTP reply code ("550") in `text`. */

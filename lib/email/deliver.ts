@@ -35,6 +35,8 @@ export interface Unconfirmed {
   providerName: string;
   providerType: string;
   reason: string;
+  /** Recipients the provider refused for certain meanwhile (ProviderError.refused). */
+  refused?: RefusedRecipient[];
 }
 
 export type DeliveryResult = ({ status: "sent" } & Delivery) | ({ status: "unconfirmed" } & Unconfirmed);
@@ -105,7 +107,7 @@ export async function deliver(
       if (err instanceof ProviderError && err.ambiguous) {
         log.warn("provider took the message but gave no answer; not failing over", { providerId: provider.id, reason });
         await setHealth(provider, false, reason);
-        return { status: "unconfirmed", ...who, reason };
+        return { status: "unconfirmed", ...who, reason, ...(err.refused ? { refused: err.refused } : {}) };
       }
       if (err instanceof ProviderError && !err.retryable) {
         // The message itself was refused: another provider would refuse it too.

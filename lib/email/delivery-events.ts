@@ -4,6 +4,14 @@
 // and soft otherwise. Keyed once per message and recipient, so recording twice publishes once.
 import type { NewEvent } from "@/lib/events/publish-events";
 import type { RefusedRecipient } from "@/lib/providers/adapter";
+import { dedupeDigest } from "@/lib/events/dedupe-digest";
+
+/**
+ * The dedupe key of a bounce, deferral or complaint of one recipient of one message, whether the
+ * send path or a report (lib/bounces) records it: one of each kind, whoever tells it first.
+ */
+export const bounceKey = ({ messageId, recipient, type, kind }: { messageId: string; recipient: string; type: string; kind?: string }) =>
+  `bounce:${messageId}:${dedupeDigest(`${recipient}|${type}|${kind ?? ""}`)}`;
 
 export interface SentMessage {
   orgId: string;
@@ -29,7 +37,7 @@ export function deliveryEvents(
       recipient,
       reason: refusal.reason,
       bounceKind: refusal.permanent ? "hard" : "soft",
-      dedupeKey: `refused:${m.messageId}:${recipient}`,
+      dedupeKey: bounceKey({ messageId: m.messageId, recipient, type: "email.bounced", kind: refusal.permanent ? "hard" : "soft" }),
     };
   });
 }

@@ -67,6 +67,19 @@ export async function recordOutcome(o: OutcomeOptions) {
     dedupeKey: `suppressed:${id}:${recipient}`,
   }));
   if (delivery.status === "unconfirmed") {
+    // The recipients the provider refused for certain are bounces already; the rest wait.
+    const refused = delivery.refused ?? [];
+    const refusedEvents = refused.length
+      ? deliveryEvents(
+          { orgId, projectId, messageId: id, campaignSendId, sendMode },
+          refused.map((r) => r.email),
+          {
+            providerId: delivery.providerId,
+            occurredAt,
+            refused,
+          },
+        )
+      : [];
     // Not failed over: the provider may have it. Recorded with the job that settles it (reconcile-send.ts).
     const runAt = reconcileAt();
     const job = reconcileJob(
@@ -93,7 +106,7 @@ export async function recordOutcome(o: OutcomeOptions) {
         id,
         unconfirmed,
         auditEntry("unconfirmed", { messageId: id, provider: delivery.providerName, reason: delivery.reason.slice(0, 500) }),
-        { events: dropped, job },
+        { events: [...dropped, ...refusedEvents], job },
       ),
     )
       .then(({ jobId }) => announceReconcile(jobId, runAt))

@@ -101,16 +101,19 @@ export class ProviderError extends Error {
     readonly retryable: boolean,
     /** The provider's HTTP status, for HTTP APIs. */
     readonly status?: number,
-    options?: { cause?: unknown; ambiguous?: boolean },
+    options?: { cause?: unknown; ambiguous?: boolean; refused?: RefusedRecipient[] },
   ) {
     super(message, options);
     this.ambiguous = options?.ambiguous ?? false;
+    this.refused = options?.refused;
   }
+  /** Of an ambiguous failure: recipients the provider refused for certain meanwhile (SendResult.refused). */
+  readonly refused?: RefusedRecipient[];
 }
 
 /** A failure after the message was handed over, with no answer: the provider may have it. */
-export const ambiguousFailure = (message: string, cause?: unknown) =>
-  new ProviderError(message, true, undefined, { cause, ambiguous: true });
+export const ambiguousFailure = (message: string, cause?: unknown, refused?: RefusedRecipient[]) =>
+  new ProviderError(message, true, undefined, { cause, ambiguous: true, refused });
 
 export interface ProviderAdapter<C = unknown> {
   type: ProviderType;

@@ -17,7 +17,12 @@ export interface FlakySmtp {
   close(): Promise<void>;
 }
 
-export async function startFlakySmtp(options: { afterData: (n: number) => AfterData; keep: (n: number) => boolean }): Promise<FlakySmtp> {
+export async function startFlakySmtp(options: {
+  afterData: (n: number) => AfterData;
+  keep: (n: number) => boolean;
+  /** RCPT TO lines (the address, lower-case) answered with this reply instead of 250. */
+  refuseRcpt?: Record<string, string>;
+}): Promise<FlakySmtp> {
   const kept: Buffer[] = [];
   let received = 0;
   const sockets = new Set<Socket>();
@@ -51,7 +56,9 @@ export async function startFlakySmtp(options: { afterData: (n: number) => AfterD
         const line = buffer.subarray(0, eol).toString("latin1");
         buffer = buffer.subarray(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
+        const refusal = verb === "RCPT" ? options.refuseRcpt?.[/<([^>]*)>/.exec(line)?.[1]?.toLowerCase() ?? ""] : undefined;
         if (verb === "EHLO") say("250-flaky.test\r\n250 8BITMIME");
+        else if (refusal) say(refusal);
         else if (verb === "HELO" || verb === "MAIL" || verb === "RCPT" || verb === "RSET" || verb === "NOOP") say("250 OK");
         else if (verb === "DATA") {
           inData = true;

@@ -6,6 +6,7 @@ import { parseMime } from "@/lib/inbound/parse-mime";
 import { parseReport } from "@/lib/bounces/parse-report";
 import { cleanReason, MAX_REASON_CHARS, MAX_REPORT_RECIPIENTS, statusOf } from "@/lib/bounces/report";
 import { issuedTo, readVerpAddress, verpAddress } from "@/lib/bounces/verp-address";
+import { bounceKey, deliveryEvents } from "@/lib/email/delivery-events";
 import { bounceFixture, type BounceFixture } from "../fixtures/bounces/fixture";
 
 const MESSAGE = "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b";
@@ -285,6 +286,18 @@ describe("reports built to cost", () => {
   });
 });
 
+describe("one event of each kind, whoever tells it", () => {
+  it("a recipient the relay refused at RCPT TO is keyed as a report about it would be: a later DSN adds nothing", () => {
+    const [event] = deliveryEvents({ orgId: MESSAGE, projectId: null, messageId: MESSAGE, sendMode: "production" }, ["Gone@example.org"], {
+      providerId: null,
+      occurredAt: new Date(),
+      refused: [{ email: "gone@example.org", reason: "SMTP: refused", permanent: true }],
+    });
+    expect(event).toMatchObject({ type: "email.bounced", bounceKind: "hard", recipient: "gone@example.org" });
+    expect(event.dedupeKey).toBe(bounceKey({ messageId: MESSAGE, recipient: "gone@example.org", type: "email.bounced", kind: "hard" }));
+  });
+});
+
 describe("reasons", () => {
   it("lose control characters and are bounded", () => {
     expect(cleanReason("550\u0000 5.1.1\r\n\tgone\u001b[31m")).toBe("550 5.1.1 gone [31m");
@@ -292,6 +305,9 @@ describe("reasons", () => {
     // Invisible in other ways: Hangul fillers, the blank braille pattern, a grapheme joiner, variation selectors, stacked marks.
     expect(cleanReason("a\u3164b\u115Fc\uFFA0d\u2800e\u034Ff\uFE0Fg")).toBe("a b c d e f g");
     expect(cleanReason(`z${"\u0301".repeat(50)}!`)).toBe("z\u0301\u0301!");
+    expect(cleanReason("a\u{1D159}b\u{13441}c\uE000d\u0378e")).toBe("a b c d e");
+    // Cut at the bound through an emoji: no half of it is left.
+    expect(cleanReason(`${"x".repeat(MAX_REASON_CHARS - 1)}\u{1F600}`)).toBe(`${"x".repeat(MAX_REASON_CHARS - 1)}\uFFFD`);
     // Invisible formatting too: a direction override or a zero-width space cannot disguise what a reason says.
     expect(cleanReason("abuse (\u202Eevil\u200B\uFEFFtext)")).toBe("abuse ( evil text)");
   });

@@ -72,6 +72,21 @@ interface SmtpFailure {
   errno?: number;
   responseCode?: number;
   command?: string;
+  /** The server's reply, read here for its codes only. */
+  response?: string;
+}
+
+/**
+ * Whether a permanent refusal at RCPT TO is about the mailbox itself: by the reply's enhanced
+ * status (RFC 3463: 5.1.x, a bad address or mailbox; 5.2.1, disabled), else, from a server that
+ * sends none, by its basic code (550, 551, 553). A quota, a policy or the sender refused there
+ * (5.7.x, 5.4.x, 5.3.x…, as Postfix reports a refused sender at RCPT TO) is about the relay.
+ */
+function mailboxRefused(e: SmtpFailure): boolean {
+  if ((e.responseCode ?? 0) < 500) return false;
+  const enhanced = /^\d{3}[ -]([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(e.response ?? "");
+  if (enhanced) return enhanced[1] === "5" && (enhanced[2] === "1" || (enhanced[2] === "2" && enhanced[3] === "1"));
+  return [550, 551, 553].includes(e.responseCode ?? 0);
 }
 
 /** What refused what, by nodemailer's error code. */
@@ -110,19 +125,21 @@ function describeFailure(e: SmtpFailure): string {
 }
 
 // Only a refusal of this message (its recipients or content) stops failover: a permanent 5xx
-// to RCPT TO or in the data phase, or nodemailer refusing the envelope itself. Everything about
-// reaching the server (network, TLS, timeouts, 4xx, AUTH, a 5xx greeting) is the provider's
-// problem and another provider may well succeed; so is a refusal of the envelope sender (MAIL
-// FROM: a quota, or a relay that sends only from its account's own address, as some refuse a
-// return path at the bounce domain). A failure without a reply once the whole message was
-// written (`handedOver`: a timeout or a dropped connection while waiting for the answer to the
-// end of DATA) is ambiguous: the server may have queued it.
+// about the mailbox at RCPT TO (mailboxRefused) or in the data phase, or nodemailer refusing the
+// envelope itself. Everything about reaching the server (network, TLS, timeouts, 4xx, AUTH, a
+// 5xx greeting) is the provider's problem and another provider may well succeed; so is a
+// refusal of the envelope sender, at MAIL FROM or at RCPT TO (a quota, or a relay that sends
+// only from its account's own address, as some refuse a return path at the bounce domain). A
+// failure without a reply once the whole message was written (`handedOver`: a timeout or a
+// dropped connection while waiting for the answer to the end of DATA) is ambiguous: the server
+// may have queued it.
 function toProviderError(err: unknown, handedOver = false): ProviderError {
   const e = (err ?? {}) as SmtpFailure;
   if (handedOver && e.responseCode === undefined) {
     return ambiguousFailure(`SMTP: no reply after the message was sent (${describeFailure(e)}); the server may have accepted it`, err);
   }
-  const aboutMessage = (e.code === "EENVELOPE" && e.command !== "MAIL FROM") || e.code === "EMESSAGE";
+  const aboutMessage =
+    e.code === "EMESSAGE" || (e.code === "EENVELOPE" && (e.command === "RCPT TO" ? mailboxRefused(e) : e.command !== "MAIL FROM"));
   const permanent = e.responseCode === undefined || e.responseCode >= 500;
   return new ProviderError(`SMTP: ${describeFailure(e)}`, !(aboutMessage && permanent), undefined, { cause: err });
 }
@@ -157,7 +174,7 @@ function envelopesOf(message: OutgoingMessage): Envelope[] {
 
 /** What the server's refusal of a recipient it named (at RCPT TO) records: a bounce of that recipient. */
 function refusalOf(e: RecipientRefusal): RefusedRecipient {
-  return { email: e.recipient!, reason: `SMTP: ${describeFailure(e)}`, permanent: (e.responseCode ?? 500) >= 500 };
+  return { email: e.recipient!, reason: `SMTP: ${describeFailure(e)}`, permanent: mailboxRefused(e) };
 }
 
 /**
@@ -165,7 +182,7 @@ function refusalOf(e: RecipientRefusal): RefusedRecipient {
  * is the whole message: its failure is the message's, as always. Of several (one per
  * recipient):
  * - the server refusing a recipient at RCPT TO is about that recipient only: it is recorded as
- *   bounced (hard for 5xx, soft for 4xx) and the others go on; when every recipient was
+ *   bounced (hard when about the mailbox, mailboxRefused; else soft) and the others go on; when every recipient was
  *   refused, the message is (and may fail over when a refusal was temporary);
  * - a transaction ended without an answer may have reached its recipient: it counts as handed
  *   over, and a message only such recipients may have is unconfirmed;
@@ -198,7 +215,7 @@ async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelop
       if (envelopes.length === 1) throw failure;
       if (reply?.command === "RCPT TO" && reply.responseCode !== undefined) {
         recipientRefusals.push(failure);
-        refused.push(...envelope.to.map((email) => ({ email, reason: failure.message, permanent: reply.responseCode! >= 500 })));
+        refused.push(...envelope.to.map((email) => ({ email, reason: failure.message, permanent: mailboxRefused(reply!) })));
       } else if (failure.ambiguous) {
         log.warn("SMTP: no answer after one recipient's transaction; the server may have it", { reason: failure.message });
         unanswered ??= failure;
@@ -213,7 +230,8 @@ async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelop
   } finally {
     session?.close();
   }
-  if (handed === 0 && unanswered) throw unanswered;
+  // Unconfirmed, but the refusals are certain: they are recorded all the same.
+  if (handed === 0 && unanswered) throw refused.length ? ambiguousFailure(unanswered.message, unanswered.cause, refused) : unanswered;
   if (handed === 0) throw recipientRefusals.find((f) => f.retryable) ?? recipientRefusals[0];
   return refused;
 }

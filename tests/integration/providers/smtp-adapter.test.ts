@@ -7,6 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { ProviderError, type OutgoingMessage } from "@/lib/providers/adapter";
 import { smtpAdapter } from "@/lib/providers/smtp/adapter";
 import { startSmtpSink, type SmtpSink } from "@/tests/helpers/smtp-sink";
+import { startFlakySmtp } from "@/tests/helpers/flaky-smtp";
 import { resetEnvCache } from "@/lib/env";
 import { verpAddress } from "@/lib/bounces/verp-address";
 
@@ -194,6 +195,49 @@ describe("SMTP adapter: a return path per recipient (BOUNCE_DOMAIN)", () => {
     // Every recipient refused, one of them only for now: the message may go to another provider.
     const all = await smtpAdapter.send(config, to("gone@example.test", "busy@example.test")).catch((e: unknown) => e);
     expect(all).toMatchObject({ retryable: true, ambiguous: false });
+  });
+
+  it("a refusal at RCPT TO about the relay (a quota, a policy: 5.7.x) is soft and may fail over; one about the mailbox (5.1.x) is hard", async () => {
+    const relay = await startFlakySmtp({
+      afterData: () => ({ reply: "ok" }),
+      keep: () => true,
+      refuseRcpt: {
+        "policy@example.test": "550 5.7.1 Daily sending quota exceeded",
+        "gone@example.test": "550 5.1.1 User unknown",
+      },
+    });
+    const at = smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: relay.port });
+    try {
+      const result = await smtpAdapter.send(at, to("a@example.test", "policy@example.test", "gone@example.test"));
+      expect(result.refused).toEqual([
+        { email: "policy@example.test", permanent: false, reason: "SMTP: the server refused the sender or a recipient (550 to RCPT TO)" },
+        { email: "gone@example.test", permanent: true, reason: "SMTP: the server refused the sender or a recipient (550 to RCPT TO)" },
+      ]);
+      const policyOnly = await smtpAdapter.send(at, to("policy@example.test")).catch((e: unknown) => e);
+      expect(policyOnly).toMatchObject({ retryable: true, ambiguous: false });
+      const goneOnly = await smtpAdapter.send(at, to("gone@example.test")).catch((e: unknown) => e);
+      expect(goneOnly).toMatchObject({ retryable: false });
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("a transaction left unanswered makes the message unconfirmed, and the recipients refused for certain still come back as refused", async () => {
+    const relay = await startFlakySmtp({
+      afterData: () => ({ reply: "drop" }),
+      keep: () => true,
+      refuseRcpt: { "gone@example.test": "550 5.1.1 User unknown" },
+    });
+    const at = smtpAdapter.configSchema.parse({ host: "127.0.0.1", port: relay.port });
+    try {
+      const err = await smtpAdapter.send(at, to("lost@example.test", "gone@example.test")).catch((e: unknown) => e);
+      expect(err).toMatchObject({ ambiguous: true });
+      expect((err as ProviderError).refused).toEqual([
+        { email: "gone@example.test", permanent: true, reason: "SMTP: the server refused the sender or a recipient (550 to RCPT TO)" },
+      ]);
+    } finally {
+      await relay.close();
+    }
   });
 
   it("a relay that refuses the sender: before any recipient has the message, another provider may be tried; after, the rest are soft-refused, never sent again, never suppressed", async () => {
