@@ -20,7 +20,6 @@ function eventFor({ message: m, recipient }: ReportedRecipient, f: Finding): New
   // whoever sends the report, whatever it calls itself and whatever status it gives: the same
   // bounce reported again, replayed, or restated with another code publishes nothing, so the
   // recipient a return path speaks for cannot inflate a message's counts.
-
   return {
     orgId: m.org_id,
     projectId: m.project_id,

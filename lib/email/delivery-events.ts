@@ -27,17 +27,19 @@ export function deliveryEvents(
   { providerId, occurredAt, refused = [] }: { providerId: string | null; occurredAt: Date; refused?: RefusedRecipient[] },
 ): NewEvent[] {
   const refusals = new Map(refused.map((r) => [r.email.toLowerCase(), r]));
-  const common = { ...m, sendMode: m.sendMode, occurredAt, source: "send" as const, providerId };
+  const common = { ...m, occurredAt, source: "send" as const, providerId };
   return [...new Set(recipients.map((r) => r.toLowerCase()))].map((recipient): NewEvent => {
     const refusal = refusals.get(recipient);
     if (!refusal) return { ...common, type: "email.sent", recipient, dedupeKey: `send:${m.messageId}:${recipient}` };
+    const kind = refusal.permanent ? "hard" : "soft";
+    const type = "email.bounced";
     return {
       ...common,
-      type: "email.bounced",
+      type,
       recipient,
       reason: refusal.reason,
-      bounceKind: refusal.permanent ? "hard" : "soft",
-      dedupeKey: bounceKey({ messageId: m.messageId, recipient, type: "email.bounced", kind: refusal.permanent ? "hard" : "soft" }),
+      bounceKind: kind,
+      dedupeKey: bounceKey({ messageId: m.messageId, recipient, type, kind }),
     };
   });
 }

@@ -23,7 +23,7 @@ import { connectionFailure } from "@/lib/providers/connection-failure";
 import { providerPolicy } from "@/lib/providers/provider-policy";
 import { smtpFields, type SmtpConfig } from "@/lib/providers/smtp/fields";
 import { bounceDomain, verpAddress } from "@/lib/bounces/verp-address";
-import { openSession, TransactionFailure, type Envelope, type RecipientRefusal, type SmtpSession } from "@/lib/providers/smtp/smtp-session";
+import { openSession, TransactionFailure, type Envelope, type SmtpSession } from "@/lib/providers/smtp/smtp-session";
 import { log } from "@/lib/log";
 
 const TIMEOUT_MS = 10_000;
@@ -172,9 +172,9 @@ function envelopesOf(message: OutgoingMessage): Envelope[] {
   return once.map((recipient) => ({ from: verpAddress({ messageId, recipient, domain }), to: [recipient] }));
 }
 
-/** What the server's refusal of a recipient it named (at RCPT TO) records: a bounce of that recipient. */
-function refusalOf(e: RecipientRefusal): RefusedRecipient {
-  return { email: e.recipient!, reason: `SMTP: ${describeFailure(e)}`, permanent: mailboxRefused(e) };
+/** What the server's refusal of `email` at RCPT TO records: a bounce of that recipient. */
+function refusalOf(e: SmtpFailure, email: string): RefusedRecipient {
+  return { email, reason: `SMTP: ${describeFailure(e)}`, permanent: mailboxRefused(e) };
 }
 
 /**
@@ -182,8 +182,9 @@ function refusalOf(e: RecipientRefusal): RefusedRecipient {
  * is the whole message: its failure is the message's, as always. Of several (one per
  * recipient):
  * - the server refusing a recipient at RCPT TO is about that recipient only: it is recorded as
- *   bounced (hard when about the mailbox, mailboxRefused; else soft) and the others go on; when every recipient was
- *   refused, the message is (and may fail over when a refusal was temporary);
+ *   bounced (hard when about the mailbox, mailboxRefused; else soft) and the others go on;
+ *   when every recipient was refused, the message is (and may fail over when a refusal was
+ *   temporary or about the relay);
  * - a transaction ended without an answer may have reached its recipient: it counts as handed
  *   over, and a message only such recipients may have is unconfirmed;
  * - any other failure (the connection, the sender or the content refused) before any recipient
@@ -203,7 +204,7 @@ async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelop
       let reply: SmtpFailure | null = null;
       try {
         session ??= await connect(config, policy);
-        refused.push(...(await session.send(envelope, raw)).map(refusalOf));
+        refused.push(...(await session.send(envelope, raw)).map((e) => refusalOf(e, e.recipient!)));
         handed++;
         continue;
       } catch (err) {
@@ -215,7 +216,7 @@ async function sendEnvelopes(config: SmtpConfig, policy: OutboundPolicy, envelop
       if (envelopes.length === 1) throw failure;
       if (reply?.command === "RCPT TO" && reply.responseCode !== undefined) {
         recipientRefusals.push(failure);
-        refused.push(...envelope.to.map((email) => ({ email, reason: failure.message, permanent: mailboxRefused(reply!) })));
+        refused.push(...envelope.to.map((email) => refusalOf(reply!, email)));
       } else if (failure.ambiguous) {
         log.warn("SMTP: no answer after one recipient's transaction; the server may have it", { reason: failure.message });
         unanswered ??= failure;
