@@ -4,6 +4,7 @@ import pg from "pg";
 import { createDatabase } from "../tests/helpers/database";
 import { startServer } from "../tests/helpers/server";
 import { standInForAutovacuum } from "./support/autovacuum";
+import { FLOOR_ENV } from "./support/bare-route";
 
 /** Signs a benchmark's owner in through next-auth's credentials route; returns the cookie header. */
 export async function signIn(base: string, owner: { email: string; password: string }): Promise<string> {
@@ -38,6 +39,7 @@ export async function benchServer(owner: { email: string; password: string }, sc
     BOOTSTRAP_ADMIN_PASSWORD: owner.password,
     ALLOW_PRIVATE_PROVIDER_HOSTS: "1", // any provider a workload adds listens on 127.0.0.1
     DEFAULT_FROM: "mail@mailroom.test", // the operator lends organizations a from address for sends that give none
+    ...FLOOR_ENV,
     ...env,
   });
   const stopVacuum = await standInForAutovacuum(database.url);

@@ -26,7 +26,17 @@ const started = Date.now();
 const say = (msg: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
 const rows: Row[] = [];
 const runs: Record<(typeof WORKLOADS)[number], () => Promise<Row[]>> = {
-  send: async () => (await benchSend({ connections, seconds: knob("BENCH_SEND_SECONDS", 15), warmUpSeconds })).rows,
+  send: async () => {
+    const seconds = knob("BENCH_SEND_SECONDS", 15);
+    const one = await benchSend({ connections, seconds, warmUpSeconds });
+    const processes = knob("BENCH_PROCESSES", 2, 0);
+    if (processes < 2) return one.rows;
+    const several = await benchSend({ connections, seconds, warmUpSeconds, processes });
+    const gain = several.sends.ok / several.sends.seconds / (one.sends.ok / one.sends.seconds);
+    const row = several.rows.find((r) => r.unit === "sends")!;
+    row.note = `${row.note}; ${gain.toFixed(2)}× the one-process send above`;
+    return [...one.rows, ...several.rows];
+  },
   batch: async () =>
     (
       await benchBatch({

@@ -1,6 +1,7 @@
 // One row per measured workload and the table `npm run bench` prints: throughput, p50/p99,
 // the server's idle and peak RSS and database growth per 10,000 sends, beside the same run's
-// bare-route ceiling (GET /api/health at the workload's concurrency) as a ratio.
+// bare-route ceiling (GET /api/bench/floor at the workload's concurrency) as a ratio, and the
+// send's share of GET /api/health measured beside it.
 import os from "node:os";
 import type { Ceiling } from "./bare-route";
 
@@ -17,6 +18,8 @@ export interface Row {
   /** Database growth per 10,000 sends, MiB; undefined where the workload sends nothing. */
   dbPer10kSendsMiB?: number;
   bare: Ceiling;
+  /** GET /api/health's req/s at the same concurrency, where the workload measures it (send). */
+  health?: number;
   /** Failed requests, failed verifications, missing deliveries or wrong figures. */
   errors: number;
   note?: string;
@@ -37,6 +40,7 @@ export function formatTable(rows: Row[]): string {
     "DB growth / 10k sends",
     "bare route req/s (conns)",
     "ratio",
+    "of /api/health",
     "errors",
   ];
   const lines = rows.map((r) => [
@@ -45,10 +49,11 @@ export function formatTable(rows: Row[]): string {
     n(r.p50),
     n(r.p99),
     r.rssIdleMiB === undefined ? "—" : `${n(r.rssIdleMiB)} MiB`,
-    `${n(r.rssPeakMiB)} MiB`,
+    Number.isFinite(r.rssPeakMiB) ? `${n(r.rssPeakMiB)} MiB` : "—",
     r.dbPer10kSendsMiB === undefined ? "—" : `${n(r.dbPer10kSendsMiB, 1)} MiB`,
     `${n(r.bare.reqPerSec)} (${r.bare.connections})`,
     `${n((100 * r.perSec) / r.bare.reqPerSec)}%`,
+    r.health === undefined ? "—" : `${n((100 * r.perSec) / r.health)}%`,
     String(r.errors),
   ]);
   const table = [head, head.map(() => "---"), ...lines].map((cells) => `| ${cells.join(" | ")} |`).join("\n");

@@ -1,5 +1,6 @@
 // What the server costs while it works: its resident memory (VmRSS from /proc, the process and
-// any children; `npm start` runs node directly, so the pid is the server) and its database's size.
+// any children: with one server process `npm start` runs it directly, so the pid is the server;
+// with several, the pid is their supervisor and they are its children) and its database's size.
 import { readFileSync } from "node:fs";
 import pg from "pg";
 
@@ -15,6 +16,16 @@ function descendants(pid: number): number[] {
     /* gone, or no children file */
   }
   return out;
+}
+
+/** Waits until the supervisor `pid` runs `processes` server processes (none of its own below 2: it is the server). */
+export async function waitForProcesses(pid: number, processes: number, timeoutMs = 60_000): Promise<void> {
+  const want = processes > 1 ? processes : 0;
+  const deadline = Date.now() + timeoutMs;
+  while (descendants(pid).length < want) {
+    if (Date.now() > deadline) throw new Error(`The server did not start ${processes} processes within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 /** Resident memory of `pid` and its descendants, MiB (0 once the process is gone). */

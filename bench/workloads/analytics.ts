@@ -15,7 +15,7 @@ import path from "node:path";
 import pg from "pg";
 import { createDatabase } from "../../tests/helpers/database";
 import { startServer, type RunningServer } from "../../tests/helpers/server";
-import { bareRoute, type Ceiling } from "../support/bare-route";
+import { bareRoute, FLOOR_ENV, type Ceiling } from "../support/bare-route";
 import { percentile } from "../support/load";
 import type { Row } from "../support/report";
 import { sampleRss } from "../support/server-stats";
@@ -325,7 +325,7 @@ async function timeReports(
 async function startWithRetry(env: Record<string, string>): Promise<RunningServer> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startServer(env);
+      return await startServer({ ...FLOOR_ENV, ...env });
     } catch (err) {
       const msg = String((err as Error).message);
       if (attempt >= 10 || !msg.includes("Could not find a production build")) throw err;

@@ -1,12 +1,12 @@
 // The send route under load: N concurrent clients posting /api/v1/email/send through the demo
 // provider (recorded, audited, its email.sent event published, its demo events scheduled),
-// after the bare-route ceiling at the same concurrency on the same server.
+// after the bare-route ceiling and GET /api/health at the same concurrency on the same server.
 import autocannon from "autocannon";
 import { benchServer } from "../bench-server";
-import { bareRoute, type Ceiling } from "../support/bare-route";
+import { bareRoute, healthRoute, type Ceiling } from "../support/bare-route";
 import { percentile, runLoad, statusText, type Window } from "../support/load";
 import type { Row } from "../support/report";
-import { idleRssMiB, probeDatabase, sampleRss } from "../support/server-stats";
+import { idleRssMiB, probeDatabase, sampleRss, waitForProcesses } from "../support/server-stats";
 
 export const owner = { email: "bench@example.test", password: "bench-password-1" };
 
@@ -14,6 +14,8 @@ export interface SendOptions {
   connections: number;
   seconds: number;
   warmUpSeconds: number;
+  /** Server processes (WEB_CONCURRENCY); default 1. */
+  processes?: number;
 }
 
 /** The send body every send benchmark posts, to `address`. */
@@ -52,28 +54,44 @@ export function sendRequest(base: string, key: string, prefix: string, onSent?: 
 export interface SendResult {
   rows: Row[];
   bare: Ceiling;
+  health: Ceiling;
   sends: Window;
 }
 
 export async function benchSend(opts: SendOptions): Promise<SendResult> {
-  const server = await benchServer(owner, ["email:send"]);
+  const processes = opts.processes ?? 1;
+  const server = await benchServer(owner, ["email:send"], { WEB_CONCURRENCY: String(processes) });
   const database = await probeDatabase(server.databaseUrl);
+  const label = `${opts.connections} conns${processes > 1 ? `, ${processes} processes` : ""}`;
   try {
     const send = sendRequest(server.url, server.key, "reader");
+    await waitForProcesses(server.pid, processes);
     const idle = await idleRssMiB(server.pid);
+    await runLoad("warm-up", { url: `${server.url}/api/bench/floor`, connections: opts.connections, duration: opts.warmUpSeconds });
     await runLoad("warm-up", { url: `${server.url}/api/health`, connections: opts.connections, duration: opts.warmUpSeconds });
     await runLoad("warm-up", { ...send, connections: opts.connections, duration: opts.warmUpSeconds });
     await database.settle(30_000);
 
     const bare = await bareRoute(server.url, opts.connections, opts.seconds);
+    const health = await healthRoute(server.url, opts.connections, opts.seconds);
     const before = await database.sizeMiB();
     const rss = sampleRss(server.pid);
     const sends = await runLoad("POST /api/v1/email/send", { ...send, connections: opts.connections, duration: opts.seconds });
     rss.stop();
     const settled = await database.settle(30_000);
     const growth = (await database.sizeMiB()) - before;
+    const healthRow: Row = {
+      workload: `GET /api/health (${label})`,
+      perSec: health.reqPerSec,
+      unit: "req",
+      p50: health.p50,
+      p99: health.p99,
+      rssPeakMiB: NaN,
+      bare,
+      errors: health.errors,
+    };
     const row: Row = {
-      workload: `send (${opts.connections} conns)`,
+      workload: `send (${label})`,
       perSec: sends.ok / sends.seconds,
       unit: "sends",
       p50: percentile(sends.latencies, 50),
@@ -82,10 +100,11 @@ export async function benchSend(opts: SendOptions): Promise<SendResult> {
       rssPeakMiB: rss.peak(),
       dbPer10kSendsMiB: (growth / sends.ok) * 10_000,
       bare,
+      health: health.reqPerSec,
       errors: sends.errors,
       note: `${sends.ok.toLocaleString("en")} sends in ${opts.seconds} s (${statusText(sends)})${settled ? "" : "; demo events still due after 30 s"}`,
     };
-    return { rows: [row], bare, sends };
+    return { rows: [healthRow, row], bare, health, sends };
   } finally {
     await database.close();
     await server.close();

@@ -162,6 +162,17 @@ describe("public routes", () => {
     );
   });
 
+  it("GET /api/bench/floor answers 404 {error, code} whatever the query and headers: only the benchmark turns it on", async () => {
+    const arb = fc
+      .tuple(hostileQuery, fc.constantFrom<Record<string, string>>({}, { authorization: "Bearer junk" }, { "x-mailroom-bench-floor": "1" }))
+      .map(([q, h]) => ({ req: req("GET", "/api/bench/floor", undefined, h, q) }));
+    await property(arb, (res) =>
+      res.status === 404 && keys(res.json) === "code,error"
+        ? []
+        : [`expected 404 {error, code}, answered ${res.status} ${res.text.slice(0, 100)}`],
+    );
+  });
+
   it("GET /api/health/live and /api/health/ready answer their bodies whatever the query and headers", async () => {
     const probes = {
       "/api/health/live": { keys: "status", status: "ok" },

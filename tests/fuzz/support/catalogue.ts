@@ -252,6 +252,11 @@ export const specialRoutes: { path: string; methods: Method[]; covered: string }
   { path: "/api/v1/openapi.json", methods: ["GET"], covered: "special.test.ts: public document; the v1 fuzz reads its operations from it" },
   { path: "/api/health", methods: ["GET"], covered: "special.test.ts: public, hostile query and headers change nothing" },
   {
+    path: "/api/bench/floor",
+    methods: ["GET"],
+    covered: "special.test.ts: the benchmark's reference route answers 404 {error, code} unless the benchmark turned it on",
+  },
+  {
     path: "/api/health/live",
     methods: ["GET"],
     covered: "special.test.ts: public liveness, 200 {status: ok} whatever the query and headers",
