@@ -44,5 +44,5 @@ EXPOSE 3000 2525 2587 2465
 VOLUME ["/app/.data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# The same young-generation size as `npm start` (README, Production).
-CMD ["node", "--max-semi-space-size=32", "server.js"]
+# The same young-generation size and process count (WEB_CONCURRENCY) as `npm start` (docs/operations.md).
+CMD ["node", "--max-semi-space-size=32", "serve.mjs", "server.js"]

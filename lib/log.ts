@@ -2,6 +2,7 @@
 // carries its request id, route and, once the caller is known, organization (lib/log-context.ts).
 // Secrets never belong in a log line; the redaction below is a second line of defence for
 // fields whose names say they hold one (at any depth), should a caller pass a whole object.
+import cluster from "node:cluster";
 import pino from "pino";
 import { requestFields } from "@/lib/log-context";
 
@@ -24,7 +25,8 @@ const level = (process.env.LOG_LEVEL ?? "").toLowerCase();
 
 const logger = pino({
   level: LEVELS.has(level) ? level : "info",
-  base: undefined,
+  // With several server processes (scripts/serve.mjs) each line says which one wrote it.
+  base: cluster.isWorker ? { pid: process.pid } : undefined,
   messageKey: "msg",
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }), log: (object) => redact(object) as Record<string, unknown> },

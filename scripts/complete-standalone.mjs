@@ -26,6 +26,8 @@ copyInto(path.join(distDir, "static"), path.join(standalone, distDir, "static"))
 // with a folder made to be copied elsewhere. Give the server its variables where it runs.
 for (const name of readdirSync(standalone)) if (/^\.env/.test(name)) rmSync(path.join(standalone, name), { force: true });
 if (existsSync("public")) copyInto("public", path.join(standalone, "public"));
+// The launcher that runs server.js with WEB_CONCURRENCY processes (`node serve.mjs server.js`).
+cpSync(path.join("scripts", "serve.mjs"), path.join(standalone, "serve.mjs"));
 
 const missing = readdirSync(path.join("prisma", "migrations"))
   .map((name) => path.join("prisma", "migrations", name, "migration.sql"))
@@ -34,4 +36,4 @@ if (missing.length) {
   console.error(`Missing from ${standalone}: ${missing.join(", ")}; its server could not migrate its database.`);
   process.exit(1);
 }
-console.log(`Standalone server ready: node ${path.join(standalone, "server.js")}`);
+console.log(`Standalone server ready: cd ${standalone} && node serve.mjs server.js`);

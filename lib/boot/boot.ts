@@ -1,7 +1,8 @@
 // Server start-up (called once from instrumentation.ts): check configuration, apply
 // migrations, create the first owner, start the inbound SMTP listener when INBOUND_SMTP_PORT
 // is set and the SMTP submission listener when configured (always in development), and the embedded runner (jobs, webhook deliveries) unless Inngest runs durable work;
-// then the instance is ready. SIGTERM stops them gracefully (graceful-shutdown.ts).
+// then the instance is ready. SIGTERM stops them gracefully (graceful-shutdown.ts). With several
+// server processes only the host process does the once-per-host parts (process-role.ts).
 import { dataDirInUse, env, type Env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
 import { dbHandle } from "@/lib/db/client";
@@ -16,6 +17,7 @@ import { startSubmissionFromEnv } from "@/lib/submission/start-from-env";
 import { installShutdown, onShutdown } from "@/lib/boot/graceful-shutdown";
 import { markBooting, markReady, phase } from "@/lib/boot/lifecycle";
 import { assertPlatform } from "@/lib/boot/platform";
+import { announceStarted, isHostProcess, receiveWakes, wakeHost } from "@/lib/boot/process-role";
 
 const holder = globalThis as unknown as { __mailroomBoot?: Promise<void> };
 
@@ -36,11 +38,23 @@ async function start() {
   const handle = dbHandle();
   if (handle.kind === "embedded")
     console.log(`Mailroom: embedded database in ${dataDirInUse()} (set DATABASE_URL to use PostgreSQL instead).`);
-  const applied = await applyMigrations(handle);
-  if (applied.length) log.info("migrations applied", { applied, database: handle.kind });
-  await ensureBootstrapOwner();
+  // With several server processes (scripts/serve.mjs) the once-per-host work is the host process's.
+  const host = isHostProcess();
+  if (host) {
+    const applied = await applyMigrations(handle);
+    if (applied.length) log.info("migrations applied", { applied, database: handle.kind });
+    await ensureBootstrapOwner();
+  }
   // A SIGTERM during start-up: nothing more is started (onShutdown would stop it at once anyway).
   if (phase() === "stopping") return;
+  if (host) await startHostWork(e);
+  else if (!e.inngestEnabled) setWake(wakeHost);
+  markReady();
+  if (host) announceStarted();
+}
+
+/** The SMTP listeners when configured, and the embedded runner unless Inngest runs durable work. */
+async function startHostWork(e: Env) {
   const smtp = await startSmtpFromEnv();
   if (smtp) onShutdown("inbound SMTP listener", () => smtp.close());
   const submission = await startSubmissionFromEnv();
@@ -49,9 +63,9 @@ async function start() {
     const runner = embeddedRunner({ pollMs: e.JOB_POLL_MS });
     await runner.start();
     setWake(runner.wake);
+    receiveWakes(runner.wake);
     onShutdown("embedded runner", () => runner.stop());
   }
-  markReady();
 }
 
 /** Says so on the console when a switch lets tenants aim connections at local or private addresses. */

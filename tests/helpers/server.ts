@@ -1,7 +1,8 @@
 // Starts the app as a child process and waits until it answers: the production build exactly as
 // `npm start` runs it (same Node flags), or the standalone folder `npm run build` completes as
-// the Docker image runs it (`node --max-semi-space-size=32 server.js` with PORT and HOSTNAME,
-// nothing from the checkout).
+// the Docker image runs it (`node --max-semi-space-size=32 serve.mjs server.js` with PORT and
+// HOSTNAME, nothing from the checkout). One server process unless the test's environment sets
+// WEB_CONCURRENCY (scripts/serve.mjs).
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -70,9 +71,10 @@ export async function startServer(
     ? // Only what a container would have: PATH and the app's own variables, no NEXT_DIST_DIR, no
       // DATABASE_URL unless given, and a working directory outside the checkout.
       spawnNode(
-        ["--max-semi-space-size=32", path.join(standalone, "server.js")],
+        ["--max-semi-space-size=32", "serve.mjs", "server.js"],
         {
           PATH: process.env.PATH ?? "/usr/bin:/bin",
+          WEB_CONCURRENCY: "1",
           NODE_ENV: "production", // server.js sets it anyway
           NEXT_TELEMETRY_DISABLED: "1",
           PORT: String(port),
@@ -86,6 +88,7 @@ export async function startServer(
     : spawnNode([...startArgs(), "-p", String(port), "-H", "127.0.0.1"], {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: "1",
+        WEB_CONCURRENCY: "1",
         APP_URL: url,
         NEXTAUTH_URL: url,
         ...env,
@@ -124,7 +127,7 @@ export async function startServer(
 /** Starts the production build with this environment, as npm start does, and waits for it to exit: its code (null if it was still running after 20 s) and output. */
 export async function startAndWaitForExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   const port = await freePort();
-  const { child, output, exited } = spawnNode([...startArgs(), "-p", String(port), "-H", "127.0.0.1"], env);
+  const { child, output, exited } = spawnNode([...startArgs(), "-p", String(port), "-H", "127.0.0.1"], { WEB_CONCURRENCY: "1", ...env });
   const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
   const { code } = await exited;
   clearTimeout(timer);

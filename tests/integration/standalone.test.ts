@@ -1,5 +1,5 @@
 // The self-hosted server (docs/self-hosting.md): `npm run build` leaves a standalone folder
-// that runs with `node server.js` and nothing else. Run in place, and from a copy outside the
+// that runs with `node serve.mjs server.js` (or `node server.js`) and nothing else. Run in place, and from a copy outside the
 // checkout (what the Docker image does: there, no node_modules up the tree can stand in for
 // a file the folder lacks), on PostgreSQL and on the embedded database. Each run signs in,
 // creates a key, sends in test mode, reads the timeline, renders a dashboard page with its
@@ -116,24 +116,27 @@ describe("standalone folder", () => {
   });
 });
 
-describe("node server.js", () => {
+describe("node serve.mjs server.js", () => {
   it("runs in place on PostgreSQL", async () => {
     const server = await start(standaloneDir(), await envWith("postgres"));
     await exercise(server);
     await stopCleanly(server);
   });
 
-  it("runs from a copy outside the checkout on PostgreSQL, as in the Docker image", async () => {
-    const server = await start(copy, await envWith("postgres"));
+  it("runs from a copy outside the checkout on PostgreSQL with two server processes, as in the Docker image", async () => {
+    const server = await start(copy, { ...(await envWith("postgres")), WEB_CONCURRENCY: "2" });
     await exercise(server);
+    expect(server.output()).toContain("Mailroom: 2 server processes (WEB_CONCURRENCY).");
     await stopCleanly(server);
   });
 
   it("runs from the copy on the embedded database, keeping the .data beside server.js an earlier version made", async () => {
     // Without DATA_DIR a production server keeps using an existing .data/ where it is (lib/config/data-dir.ts).
     mkdirSync(path.join(copy, ".data"), { recursive: true });
-    const server = await start(copy, await envWith("embedded"));
+    const server = await start(copy, { ...(await envWith("embedded")), WEB_CONCURRENCY: "2" });
     await exercise(server);
+    // One process may open the embedded database.
+    expect(server.output()).toContain("WEB_CONCURRENCY=2 is ignored: the embedded database runs one server process.");
     expect(existsSync(path.join(copy, ".data", "pglite", "PG_VERSION"))).toBe(true);
     await stopCleanly(server);
   });

@@ -87,10 +87,11 @@ describe("Dockerfile", () => {
     expect(runtime.match(/^COPY .*$/gm)).toEqual(["COPY --from=build /app/.next/standalone ./"]);
     expect(runtime).toMatch(/chown mailroom:mailroom \/app\/\.data/);
     expect(runtime).toMatch(/^USER mailroom$/m);
-    // The Node flags npm start uses, then the standalone server.
+    // The Node flags and launcher npm start uses, then the standalone server.
     const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
     const flags = scripts.start.split(/\s+/).filter((a) => a.startsWith("--"));
-    expect(runtime).toContain(`CMD ${JSON.stringify(["node", ...flags, "server.js"]).replaceAll(",", ", ")}`);
+    expect(scripts.start).toContain(" scripts/serve.mjs ");
+    expect(runtime).toContain(`CMD ${JSON.stringify(["node", ...flags, "serve.mjs", "server.js"]).replaceAll(",", ", ")}`);
     expect(runtime).toMatch(/HOSTNAME=0\.0\.0\.0/);
     expect(runtime).toMatch(/PORT=3000/);
     expect(runtime).toMatch(/^EXPOSE 3000\b/m);

@@ -1,0 +1,131 @@
+// `npm start` (and the Docker image): runs the server with one process per core. Usage:
+//   node serve.mjs <entry> [args...]   (entry: Next's `next` bin with `start`, or the standalone server.js)
+// WEB_CONCURRENCY sets the number of processes; unset, it is the number of cores, at most 4 and
+// at most one per MEMORY_PER_PROCESS of the host's (or the container's) memory. One process
+// runs the entry here, as `node <entry>` would. More: this process is a small supervisor
+// (node:cluster) and each worker runs the entry, all sharing one listening socket. The first
+// worker is the host process: it alone applies migrations, creates the first owner, and runs the
+// embedded job runner and the SMTP listeners; the others only serve HTTP, and start once it has
+// started. A web worker's announcement of new work is passed to the host process's runner through
+// here. SIGTERM or SIGINT is passed to every worker, and this process exits once all have
+// drained (lib/boot/graceful-shutdown.ts). A worker that dies is started again.
+// Always one process: the embedded database (one process may open it) and Vercel.
+import cluster from "node:cluster";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const MiB = 1024 * 1024;
+const MEMORY_PER_PROCESS = 768 * MiB;
+const DEFAULT_MAX = 4;
+const RESTART_DELAY_MS = 1_000;
+/** Past each worker's own bound (SHUTDOWN_TIMEOUT_SECONDS and its exit margin), a worker still running is killed. */
+const STOP_MARGIN_MS = 10_000;
+
+const [entry, ...args] = process.argv.slice(2);
+if (!entry) {
+  console.error("Usage: node serve.mjs <entry> [args...]");
+  process.exit(2);
+}
+
+loadEnvFiles();
+const count = processCount();
+if (count === 1) await runHere();
+else supervise(count);
+
+/** Next's .env files, as the entry will load them, so that WEB_CONCURRENCY and DATABASE_URL set there count here too. */
+function loadEnvFiles() {
+  try {
+    const require = createRequire(pathToFileURL(path.resolve(entry)));
+    require("@next/env").loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
+  } catch {
+    /* no @next/env beside the entry: the environment alone decides */
+  }
+}
+
+function processCount() {
+  const asked = process.env.WEB_CONCURRENCY?.trim();
+  const oneOnly = !process.env.DATABASE_URL ? "the embedded database" : process.env.VERCEL ? "Vercel" : null;
+  if (oneOnly) {
+    if (asked && asked !== "1") console.log(`Mailroom: WEB_CONCURRENCY=${asked} is ignored: ${oneOnly} runs one server process.`);
+    return 1;
+  }
+  if (asked) {
+    const n = Number(asked);
+    if (!Number.isInteger(n) || n < 1 || n > 64) {
+      console.error(`WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${asked}").`);
+      process.exit(1);
+    }
+    return n;
+  }
+  const constrained = typeof process.constrainedMemory === "function" ? process.constrainedMemory() : 0;
+  const memory = constrained > 0 ? Math.min(constrained, os.totalmem()) : os.totalmem();
+  return Math.max(1, Math.min(os.availableParallelism(), DEFAULT_MAX, Math.floor(memory / MEMORY_PER_PROCESS)));
+}
+
+async function runHere() {
+  const file = path.resolve(entry);
+  process.argv = [process.argv[0], file, ...args];
+  await import(pathToFileURL(file).href);
+}
+
+function supervise(n) {
+  console.log(`Mailroom: ${n} server processes (WEB_CONCURRENCY).`);
+  cluster.setupPrimary({ exec: path.resolve(entry), args });
+  /** @type {Map<number, "host" | "web">} worker id -> role */
+  const roles = new Map();
+  let host = null;
+  let stopping = null;
+  let started = false;
+
+  const fork = (role) => {
+    const worker = cluster.fork({ MAILROOM_PROCESS: role });
+    roles.set(worker.id, role);
+    if (role === "host") host = worker;
+    worker.on("message", (msg) => {
+      if (msg?.mailroom === "started" && role === "host" && !started) {
+        started = true;
+        for (let i = 1; i < n; i++) fork("web");
+      } else if (msg?.mailroom === "wake" && host?.isConnected()) host.send(msg);
+    });
+    return worker;
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    const role = roles.get(worker.id);
+    roles.delete(worker.id);
+    if (worker === host) host = null;
+    if (stopping) {
+      if (roles.size === 0) process.exit(stopping.code);
+      return;
+    }
+    if (!started) {
+      // The host process did not start (a configuration error, a database it cannot reach): as one process would.
+      console.error(`Mailroom: the server process exited while starting (${signal ?? `code ${code}`}).`);
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+      process.exit(code || 1);
+    }
+    console.error(`Mailroom: a server process (${role}) exited (${signal ?? `code ${code}`}); starting another.`);
+    setTimeout(() => stopping || fork(role), RESTART_DELAY_MS).unref();
+  });
+
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = { code: signal === "SIGINT" ? 130 : 143 };
+    if (roles.size === 0) process.exit(stopping.code);
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    const seconds = Number(process.env.SHUTDOWN_TIMEOUT_SECONDS) || 25;
+    setTimeout(
+      () => {
+        for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGKILL");
+        process.exit(stopping.code);
+      },
+      seconds * 1000 + STOP_MARGIN_MS,
+    ).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+
+  fork("host");
+}
