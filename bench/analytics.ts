@@ -2,7 +2,7 @@
 // the last 90 days, rolled up by the product's own rollUpEvents, plus 5,000 events not rolled
 // up yet (the reports' live part); then the summary, bounce and delivery reports and the v1
 // summary timed over HTTP against a production build, first on PostgreSQL, then on the
-// embedded database (PGlite). Targets: p95 under 150 ms on PostgreSQL, under 1,500 ms embedded.
+// embedded database (PGlite). Targets: p95 under 100 ms on PostgreSQL, under 1,500 ms embedded.
 // Run: npm run build && npx tsx bench/analytics.ts [events=1000000] [embeddedEvents=events]
 import { load, printTimings, runEmbedded, runPostgres, secondsSince, type PhaseResult } from "./workloads/analytics";
 import { formatTable } from "./support/report";

@@ -26,7 +26,7 @@ const RECIPIENTS_PER_MESSAGE = 200;
 export const WARM_UP = 3;
 export const TIMED = 20;
 const EMBEDDED_FILL_BUDGET_MS = 10 * 60_000;
-export const TARGET_MS = { postgres: 150, embedded: 1_500 };
+export const TARGET_MS = { postgres: 100, embedded: 1_500 };
 const owner = { email: "bench@example.test", password: "bench-password-1" };
 const secrets = { AUTH_SECRET: randomBytes(32).toString("base64"), ENCRYPTION_KEY: randomBytes(32).toString("base64") };
 
