@@ -86,7 +86,8 @@ function supervise(n) {
     worker.on("message", (msg) => {
       if (msg?.mailroom === "started" && role === "host" && !started) {
         started = true;
-        for (let i = 1; i < n; i++) fork("web");
+        // A signal while the host started: the web processes are not started at all.
+        if (!stopping) for (let i = 1; i < n; i++) fork("web");
       } else if (msg?.mailroom === "wake" && host?.isConnected()) host.send(msg);
     });
     return worker;
