@@ -8,7 +8,7 @@
 // embedded job runner and the SMTP listeners; the others only serve HTTP, and start once it has
 // started. A web worker's announcement of new work is passed to the host process's runner through
 // here. SIGTERM or SIGINT is passed to every worker, and this process exits once all have
-// drained (lib/boot/graceful-shutdown.ts). A worker that dies is started again.
+// drained (lib/boot/graceful-shutdown.ts). A worker that dies is started again (docs/operations.md).
 // Always one process: the embedded database (one process may open it) and Vercel.
 import cluster from "node:cluster";
 import { createRequire } from "node:module";
@@ -20,6 +20,11 @@ const MiB = 1024 * 1024;
 const MEMORY_PER_PROCESS = 768 * MiB;
 const DEFAULT_MAX = 4;
 const RESTART_DELAY_MS = 1_000;
+/** A process that dies sooner than this after it was started counts as failing to start: the delay doubles (to 30 s). */
+const QUICK_DEATH_MS = 10_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+/** After this many quick deaths in a row of the host process, the instance stops (exit 1) for its service manager to see. */
+const MAX_QUICK_HOST_DEATHS = 5;
 /** Past each worker's own bound (SHUTDOWN_TIMEOUT_SECONDS and its exit margin), a worker still running is killed. */
 const STOP_MARGIN_MS = 10_000;
 
@@ -38,7 +43,9 @@ else supervise(count);
 function loadEnvFiles() {
   try {
     const require = createRequire(pathToFileURL(path.resolve(entry)));
-    require("@next/env").loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
+    // The standalone server.js loads the .env beside it; `next start`, the one in the working folder.
+    const dir = path.basename(entry) === "server.js" ? path.dirname(path.resolve(entry)) : process.cwd();
+    require("@next/env").loadEnvConfig(dir, false, { info: () => {}, error: console.error });
   } catch {
     /* no @next/env beside the entry: the environment alone decides */
   }
@@ -78,17 +85,23 @@ function supervise(n) {
   let host = null;
   let stopping = null;
   let started = false;
+  /** Per part: consecutive quick deaths, and when its current process was started. */
+  const quickDeaths = { host: 0, web: 0 };
+  const forkedAt = new Map();
 
   const fork = (role) => {
     const worker = cluster.fork({ MAILROOM_PROCESS: role });
     roles.set(worker.id, role);
+    forkedAt.set(worker.id, Date.now());
     if (role === "host") host = worker;
+    // A send to a process that has just died fails here rather than throwing in this one.
+    worker.on("error", () => {});
     worker.on("message", (msg) => {
       if (msg?.mailroom === "started" && role === "host" && !started) {
         started = true;
         // A signal while the host started: the web processes are not started at all.
         if (!stopping) for (let i = 1; i < n; i++) fork("web");
-      } else if (msg?.mailroom === "wake" && host?.isConnected()) host.send(msg);
+      } else if (msg?.mailroom === "wake" && host?.isConnected()) host.send(msg, () => {});
     });
     return worker;
   };
@@ -102,16 +115,29 @@ function supervise(n) {
       return;
     }
     if (!started) {
+      // Stopped by a signal (a terminal's Ctrl-C reaches every process): a stop, not a failure.
+      const stoppedBy = signal ?? (code === 130 ? "SIGINT" : code === 143 ? "SIGTERM" : null);
+      if (stoppedBy === "SIGINT" || stoppedBy === "SIGTERM") return stop(stoppedBy);
       // The host process did not start (a configuration error, a database it cannot reach): as one process would.
       console.error(`Mailroom: the server process exited while starting (${signal ?? `code ${code}`}).`);
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
       process.exit(code || 1);
     }
+    const quick = Date.now() - (forkedAt.get(worker.id) ?? 0) < QUICK_DEATH_MS;
+    forkedAt.delete(worker.id);
+    quickDeaths[role] = quick ? quickDeaths[role] + 1 : 0;
+    if (role === "host" && quickDeaths.host >= MAX_QUICK_HOST_DEATHS) {
+      console.error(`Mailroom: the host process failed ${MAX_QUICK_HOST_DEATHS} times in a row within seconds of starting; stopping.`);
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+      process.exit(1);
+    }
+    const delay = Math.min(RESTART_DELAY_MS * 2 ** Math.max(0, quickDeaths[role] - 1), MAX_RESTART_DELAY_MS);
     console.error(`Mailroom: a server process (${role}) exited (${signal ?? `code ${code}`}); starting another.`);
-    setTimeout(() => stopping || fork(role), RESTART_DELAY_MS).unref();
+    // Not unref'd: with every process gone, this timer is what keeps the supervisor alive.
+    setTimeout(() => stopping || fork(role), delay);
   });
 
-  const stop = (signal) => {
+  function stop(signal) {
     if (stopping) return;
     stopping = { code: signal === "SIGINT" ? 130 : 143 };
     if (roles.size === 0) process.exit(stopping.code);
@@ -124,7 +150,7 @@ function supervise(n) {
       },
       seconds * 1000 + STOP_MARGIN_MS,
     ).unref();
-  };
+  }
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 

@@ -13,8 +13,9 @@ const supervised = () => cluster.isWorker && typeof process.send === "function";
 /** Whether this process runs the once-per-host work (migrations, runner, listeners). */
 export const isHostProcess = (): boolean => !(supervised() && process.env.MAILROOM_PROCESS === "web");
 
+/** To the supervisor, while it is there (a supervisor killed outright leaves no channel; the message then does not matter). */
 function tell(msg: Message) {
-  if (supervised()) process.send!(msg);
+  if (supervised() && process.connected) process.send!(msg, undefined, undefined, () => {});
 }
 
 /** The host process has booted: the supervisor starts the web processes. */

@@ -133,21 +133,41 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     expect(ids).toEqual(new Set(sends.map((s) => s.body.data.id)));
   });
 
-  it("starts another process when one dies", async () => {
-    const [first, second] = workers(primary);
-    process.kill(second, "SIGKILL");
+  it("starts another host process when it dies, and the work the other announces reaches the new one", async () => {
+    const listening = own.server.output().match(/"pid":(\d+),[^\n]*"msg":"inbound SMTP listening"/);
+    const host = Number(listening![1]);
+    const [web] = workers(primary).filter((pid) => pid !== host);
+    process.kill(host, "SIGKILL");
     await until(
       async () => workers(primary),
-      (pids) => pids.length === 2 && !pids.includes(second),
+      (pids) => pids.length === 2 && !pids.includes(host),
     );
-    expect(workers(primary)).toContain(first);
-    expect(own.server.output()).toMatch(/a server process \((host|web)\) exited \(SIGKILL\); starting another\./);
-    // The new process serves.
-    const [replacement] = workers(primary).filter((pid) => pid !== first);
+    expect(workers(primary)).toContain(web);
+    expect(own.server.output()).toContain("a server process (host) exited (SIGKILL); starting another.");
+    // The new host process has started its runner and listener, and serves.
+    const [replacement] = workers(primary).filter((pid) => pid !== web);
+    await until(
+      async () => own.server.output().match(/"msg":"inbound SMTP listening"/g)?.length ?? 0,
+      (n) => n === 2,
+    );
     await until(
       () => spreadHealthChecks(own.server.url, () => own.server.output()),
       (pids) => pids.has(replacement),
     );
+    // Sends answered by either process are delivered at once: the web process's announcements reach the new host.
+    const sends = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call("/api/v1/email/send", {
+          base: own.server.url,
+          key: own.key,
+          body: { from: "ann@sender.test", to: `later-${i}@example.test`, subject: `Again ${i}`, text: "Hi" },
+        }),
+      ),
+    );
+    expect(sends.map((s) => s.status)).toEqual(Array(6).fill(200));
+    const received = await receiver.waitFor("/hook", 18, 30_000);
+    const ids = new Set(received.map((r) => (JSON.parse(r.body) as { email_id: string }).email_id));
+    for (const s of sends) expect(ids).toContain(s.body.data.id);
   });
 
   it("stops every process on SIGTERM, each once its work in flight is done", async () => {
