@@ -77,6 +77,11 @@ async function runHere() {
   await import(pathToFileURL(file).href);
 }
 
+/** Sends `signal` to every server process. */
+function signalAll(signal) {
+  for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+}
+
 function supervise(n) {
   console.log(`Mailroom: ${n} server processes (WEB_CONCURRENCY).`);
   cluster.setupPrimary({ exec: path.resolve(entry), args });
@@ -120,7 +125,7 @@ function supervise(n) {
       if (stoppedBy === "SIGINT" || stoppedBy === "SIGTERM") return stop(stoppedBy);
       // The host process did not start (a configuration error, a database it cannot reach): as one process would.
       console.error(`Mailroom: the server process exited while starting (${signal ?? `code ${code}`}).`);
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+      signalAll("SIGTERM");
       process.exit(code || 1);
     }
     const quick = Date.now() - (forkedAt.get(worker.id) ?? 0) < QUICK_DEATH_MS;
@@ -128,7 +133,7 @@ function supervise(n) {
     quickDeaths[role] = quick ? quickDeaths[role] + 1 : 0;
     if (role === "host" && quickDeaths.host >= MAX_QUICK_HOST_DEATHS) {
       console.error(`Mailroom: the host process failed ${MAX_QUICK_HOST_DEATHS} times in a row within seconds of starting; stopping.`);
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+      signalAll("SIGTERM");
       process.exit(1);
     }
     const delay = Math.min(RESTART_DELAY_MS * 2 ** Math.max(0, quickDeaths[role] - 1), MAX_RESTART_DELAY_MS);
@@ -141,11 +146,11 @@ function supervise(n) {
     if (stopping) return;
     stopping = { code: signal === "SIGINT" ? 130 : 143 };
     if (roles.size === 0) process.exit(stopping.code);
-    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    signalAll(signal);
     const seconds = Number(process.env.SHUTDOWN_TIMEOUT_SECONDS) || 25;
     setTimeout(
       () => {
-        for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGKILL");
+        signalAll("SIGKILL");
         process.exit(stopping.code);
       },
       seconds * 1000 + STOP_MARGIN_MS,

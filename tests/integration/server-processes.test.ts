@@ -88,6 +88,22 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     );
   });
 
+  /** `count` sends at once (fetch opens a connection for each it cannot reuse: both processes get some). */
+  const sendAtOnce = (count: number, prefix: string) =>
+    Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        call("/api/v1/email/send", {
+          base: own.server.url,
+          key: own.key,
+          body: { from: "ann@sender.test", to: `${prefix}-${i}@example.test`, subject: `Hello ${prefix} ${i}`, text: "Hi" },
+        }),
+      ),
+    );
+
+  /** The email ids of the email.sent deliveries received, once there are `count`. */
+  const deliveredIds = async (count: number) =>
+    new Set((await receiver.waitFor("/hook", count, 30_000)).map((r) => (JSON.parse(r.body) as { email_id: string }).email_id));
+
   afterAll(async () => {
     await own?.close("SIGKILL");
     await receiver?.close();
@@ -116,21 +132,11 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
       body: { url: receiver.url("/hook"), events: ["email.sent"] },
     });
     expect(endpoint.status).toBe(201);
-    const sends = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        call("/api/v1/email/send", {
-          base: own.server.url,
-          key: own.key,
-          body: { from: "ann@sender.test", to: `reader-${i}@example.test`, subject: `Hello ${i}`, text: "Hi" },
-        }),
-      ),
-    );
+    const sends = await sendAtOnce(12, "reader");
     expect(sends.map((s) => s.status)).toEqual(Array(12).fill(200));
     // Both processes answered sends: the web process's announcements crossed to the host's runner.
     expect(pidsServing(own.server.output(), "POST /api/v1/email/send").size).toBe(2);
-    const received = await receiver.waitFor("/hook", 12, 30_000);
-    const ids = new Set(received.map((r) => (JSON.parse(r.body) as { email_id: string }).email_id));
-    expect(ids).toEqual(new Set(sends.map((s) => s.body.data.id)));
+    expect(await deliveredIds(12)).toEqual(new Set(sends.map((s) => s.body.data.id)));
   });
 
   it("starts another host process when it dies, and the work the other announces reaches the new one", async () => {
@@ -155,18 +161,9 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
       (pids) => pids.has(replacement),
     );
     // Sends answered by either process are delivered at once: the web process's announcements reach the new host.
-    const sends = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        call("/api/v1/email/send", {
-          base: own.server.url,
-          key: own.key,
-          body: { from: "ann@sender.test", to: `later-${i}@example.test`, subject: `Again ${i}`, text: "Hi" },
-        }),
-      ),
-    );
+    const sends = await sendAtOnce(6, "later");
     expect(sends.map((s) => s.status)).toEqual(Array(6).fill(200));
-    const received = await receiver.waitFor("/hook", 18, 30_000);
-    const ids = new Set(received.map((r) => (JSON.parse(r.body) as { email_id: string }).email_id));
+    const ids = await deliveredIds(18);
     for (const s of sends) expect(ids).toContain(s.body.data.id);
   });
 
