@@ -45,7 +45,12 @@ const nextConfig = {
   // left served pages that its hot reloader then found stale, so an open dashboard page reloaded
   // itself several times a second ("Compiled in 3ms" after every GET) until the cache was deleted.
   // Each start compiles afresh instead (a few seconds more per page on first visit).
-  experimental: { turbopackFileSystemCacheForDev: false },
+  //
+  // No preloading of every route at start-up: a route's code loads on its first request. The
+  // framework's default (load all of them at start) held every page and API route, and the
+  // libraries they pull in, in memory for the life of the server: about 50 MiB of resident memory
+  // per server process that most instances never use (bench/README.md, "Memory").
+  experimental: { turbopackFileSystemCacheForDev: false, preloadEntriesOnStart: false },
   // A self-contained server in <distDir>/standalone (node server.js): what the Docker image
   // runs (docs/self-hosting.md). `next start` keeps working; it only prints a warning.
   output: "standalone",

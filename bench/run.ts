@@ -50,9 +50,10 @@ const runs: Record<(typeof WORKLOADS)[number], () => Promise<Row[]>> = {
     (
       await benchWebhooks({
         eventsPerSecond: knob("BENCH_WEBHOOK_EVENTS_PER_SECOND", 10),
-        seconds: knob("BENCH_WEBHOOK_SECONDS", 15),
+        seconds: knob("BENCH_WEBHOOK_SECONDS", 10),
         endpoints: knob("BENCH_WEBHOOK_ENDPOINTS", 100),
         ceilingSeconds,
+        saturate: true,
       })
     ).rows,
   analytics: async () => [(await runPostgres(knob("BENCH_ANALYTICS_EVENTS", 1_000_000), ceilingSeconds)).row],
