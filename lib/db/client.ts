@@ -25,7 +25,10 @@ export function openEmbedded(dataDir: string): DbHandle {
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   const release = lockDataDir(dataDir);
-  const pglite = new PGlite(dir);
+  // PostgreSQL's own 128 MB page cache lives in the WebAssembly memory, which never shrinks: 16 MB
+  // (what a small instance's working set needs) keeps the process's resident memory down, and
+  // the data files themselves stay in the operating system's cache.
+  const pglite = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return { kind: "embedded", prisma, pglite, release };
 }
