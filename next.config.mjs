@@ -48,7 +48,7 @@ const nextConfig = {
   //
   // No preloading of every route at start-up: a route's code loads on its first request. The
   // framework's default (load all of them at start) held every page and API route, and the
-  // libraries they pull in, in memory for the life of the server: about 50 MiB of resident memory
+  // libraries they pull in, in memory for the life of the server: about 45 MiB of resident memory
   // per server process that most instances never use (bench/README.md, "Memory").
   experimental: { turbopackFileSystemCacheForDev: false, preloadEntriesOnStart: false },
   // A self-contained server in <distDir>/standalone (node server.js): what the Docker image

@@ -1,7 +1,8 @@
 // Webhook delivery benchmark: one event fanned out to 100 endpoints on a local receiver,
-// repeated at a steady rate (with --saturate, raised step by step until deliveries/s stop rising), against a production build on PostgreSQL with the embedded
-// runner. The receiver verifies every delivery with the standardwebhooks package; prints
-// deliveries/s and p50/p99 from the event (its occurred_at) to verified receipt.
+// repeated at a steady rate (with --saturate, raised step by step until deliveries/s stop
+// rising), against a production build on PostgreSQL with the embedded runner. The receiver
+// verifies every delivery with the standardwebhooks package; prints deliveries/s and p50/p99
+// from the event (its occurred_at) to verified receipt.
 // Run: npm run build && npx tsx bench/webhooks.ts [eventsPerSecond=10] [seconds=15] [endpoints=100] [--saturate]
 import { benchWebhooks } from "./workloads/webhooks";
 import { formatTable } from "./support/report";
