@@ -1,8 +1,8 @@
 // Event counts for a time range, by day, provider, type, bounce reason and use case: the hourly rollups
 // for the whole hours inside the range, plus its partial first and last hours (planRange), plus
 // the events not rolled up yet. Each event is counted exactly once, and the
-// reports read a few thousand rows at most. Unique opens and clicks come from
-// engagement_firsts (a range count over an index). An edge in an hour whose events retention
+// reports read a few thousand rows at most. Unique opens and clicks are counted the same way,
+// from engagement_rollups and engagement_firsts. An edge in an hour whose events retention
 // deleted is read as the whole hour or not at all (whole-hour-edges.ts, docs/retention.md).
 import type { SnapshotQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -164,22 +164,50 @@ export async function countEvents(query: SnapshotQuery, range: Range, { byType =
   }));
 }
 
-/** First opens and clicks by a person, by day, provider and (with `byUseCase`, from their messages) use case. */
+/**
+ * First opens and clicks by a person, by day, provider and (with `byUseCase`, from their
+ * messages) use case: whole hours from engagement_rollups, partial edge hours and what is not
+ * rolled up yet from engagement_firsts, planned as countEvents plans events. Retention never
+ * deletes first engagements, so the range is read as it is (no whole-hour edges). Run inside
+ * readSnapshot, as countEvents.
+ */
 export async function countEngagements(
   query: SnapshotQuery,
   { orgId, projectId, from, to }: Range,
   byUseCase = false,
 ): Promise<CountRow[]> {
+  const [{ watermark }] = await query<{ watermark: Date | string }>(Prisma.sql`SELECT watermark FROM rollup_state WHERE id = 1`);
+  const plan = planRange({ from, to });
   const useCase = byUseCase
     ? Prisma.sql`coalesce((SELECT use_case_id FROM messages WHERE id = f.message_id), ${NO_USE_CASE_ID})`
     : NO_USE_CASE_ID;
-  const rows = await query<{ day: string; provider: string; kind: string; use_case_id: string; n: number }>(
-    Prisma.sql`SELECT day::text AS day, provider, kind, use_case_id::text, n FROM (
-       SELECT ${utcDate(Prisma.sql`f.first_at`)} AS day, f.provider, f.kind, ${useCase} AS use_case_id, count(*)::int AS n
+  const firsts = (bounds: Prisma.Sql, sign: 1 | -1) => Prisma.sql`
+       SELECT ${utcDate(Prisma.sql`f.first_at`)} AS day, f.provider, f.kind, ${useCase} AS use_case_id, ${literal(sign)} * count(*)::int AS n
        FROM engagement_firsts f
-       WHERE f.org_id = ${orgId}::uuid AND f.kind IN ('opened', 'clicked') AND f.first_at >= ${at(from)} AND f.first_at <= ${at(to)}
-         AND (${projectId}::uuid IS NULL OR f.project_id = ${projectId}::uuid)
-       GROUP BY 1, 2, 3, 4) AS g`,
+       WHERE f.org_id = ${orgId}::uuid AND f.kind IN ('opened', 'clicked') AND (${projectId}::uuid IS NULL OR f.project_id = ${projectId}::uuid) AND ${bounds}
+       GROUP BY 1, 2, 3, 4`;
+  const parts = [
+    ...plan.hours.map(
+      (h) => Prisma.sql`
+       SELECT ${utcDate(Prisma.sql`r.hour`)} AS day, r.provider, r.kind, ${byUseCase ? Prisma.sql`r.use_case_id` : NO_USE_CASE_ID} AS use_case_id, sum(r.count)::int AS n
+       FROM engagement_rollups r
+       WHERE r.org_id = ${orgId}::uuid AND r.hour >= ${at(h.from)} AND r.hour < ${at(h.to)} AND (${projectId}::uuid IS NULL OR r.project_id = ${projectId}::uuid)
+       GROUP BY 1, 2, 3, 4`,
+    ),
+    ...plan.spans.map((s) =>
+      firsts(
+        Prisma.sql`f.first_at ${s.fromInclusive ? AFTER.inclusive : AFTER.exclusive} ${at(s.from)} AND f.first_at ${s.toInclusive ? BEFORE.inclusive : BEFORE.exclusive} ${at(s.to)} AND f.created_at < ${at(watermark)}`,
+        s.sign,
+      ),
+    ),
+    // Not rolled up yet: read as they are.
+    firsts(Prisma.sql`f.first_at >= ${at(from)} AND f.first_at <= ${at(to)} AND f.created_at >= ${at(watermark)}`, 1),
+  ];
+  const rows = await query<{ day: string; provider: string; kind: string; use_case_id: string; n: number }>(
+    Prisma.sql`SELECT day::text AS day, provider, kind, use_case_id::text, sum(n)::int AS n
+     FROM (${Prisma.join(parts, "\n       UNION ALL ")}) AS parts
+     GROUP BY 1, 2, 3, 4
+     HAVING sum(n) <> 0`,
   );
   return rows.map((r) => ({
     day: r.day,

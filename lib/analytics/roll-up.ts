@@ -1,6 +1,7 @@
 // Rolls events up into hourly counts (event_rollups, by project, provider, type, bounce reason and use case) in the background, so reports over
-// months read a few thousand rows instead of millions. Everything created before the
-// watermark is rolled up; reports add the events after it (event-counts.ts). The watermark
+// months read a few thousand rows instead of millions; first opens and clicks likewise
+// (engagement_rollups, by the hour of first_at). Everything created before the watermark is
+// rolled up; reports add what was created after it (event-counts.ts). The watermark
 // trails the clock by a minute, far longer than any statement that publishes events takes, so
 // no event commits behind it. One roller at a time: the state row is locked.
 import { z } from "zod";
@@ -24,7 +25,7 @@ export const EVENT_GROUPING = Prisma.sql`coalesce(m.provider_name, '') AS provid
 /** How far behind the clock the watermark stays. */
 export const ROLL_UP_LAG_SECONDS = 60;
 
-/** Returns how many hourly buckets it touched. `lagSeconds` is smaller only in tests and benchmarks. */
+/** Returns how many hourly event buckets it touched. `lagSeconds` is smaller only in tests and benchmarks. */
 export async function rollUpEvents(lagSeconds = ROLL_UP_LAG_SECONDS): Promise<number> {
   const rows = await rawQuery<{ rolled: number }>(
     Prisma.sql`WITH st AS (SELECT watermark AS old, now() - make_interval(secs => ${lagSeconds}::float8) AS new FROM rollup_state WHERE id = 1 FOR UPDATE),
@@ -35,6 +36,15 @@ export async function rollUpEvents(lagSeconds = ROLL_UP_LAG_SECONDS): Promise<nu
        WHERE e.created_at >= st.old AND e.created_at < st.new AND st.new > st.old
        GROUP BY 1, 2, 3, 4, 5, 6, 7
        ON CONFLICT (org_id, hour, project_id, provider, type, reason, use_case_id) DO UPDATE SET count = event_rollups.count + excluded.count
+       RETURNING count),
+     engaged AS (
+       INSERT INTO engagement_rollups (org_id, hour, project_id, provider, kind, use_case_id, count)
+       SELECT f.org_id, ${utcHour(Prisma.sql`f.first_at`)}, coalesce(f.project_id, ${literal(NO_PROJECT)}::uuid), f.provider, f.kind,
+         coalesce(m.use_case_id, ${literal(NO_USE_CASE)}::uuid), count(*)::int
+       FROM engagement_firsts f LEFT JOIN messages m ON m.id = f.message_id, st
+       WHERE f.created_at >= st.old AND f.created_at < st.new AND st.new > st.old
+       GROUP BY 1, 2, 3, 4, 5, 6
+       ON CONFLICT (org_id, hour, project_id, provider, kind, use_case_id) DO UPDATE SET count = engagement_rollups.count + excluded.count
        RETURNING count),
      moved AS (UPDATE rollup_state SET watermark = st.new FROM st WHERE id = 1 AND st.new > st.old RETURNING 1)
      SELECT (SELECT count(*) FROM agg)::int AS rolled`,

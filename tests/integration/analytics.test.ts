@@ -1,6 +1,6 @@
 // The analytics reports against a known set of events: counts, unique opens and clicks with
-// bots left out, rates, range edges inside an hour, rolled-up and not-yet-rolled-up events
-// alike, project filter and organization isolation; one email's timeline; manual events.
+// bots left out, rates, range edges inside an hour, rolled-up and not-yet-rolled-up events and
+// first engagements alike, project filter and organization isolation; one email's timeline; manual events.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/http";
 import { createKey, newOrg } from "../helpers/factory";
@@ -17,11 +17,11 @@ let key: string;
 let m1: string;
 let m2: string;
 
-async function message(provider: string, subject: string, to: string[]) {
+async function message(provider: string, subject: string, to: string[], owner = org) {
   const row = await db().message.create({
     data: {
-      orgId: org.org.id,
-      projectId: org.project.id,
+      orgId: owner.org.id,
+      projectId: owner.project.id,
       fromAddress: "news@example.test",
       to,
       cc: [],
@@ -43,9 +43,10 @@ const event = (
   recipient: string,
   occurredAt: string,
   extra: Partial<NewEvent> = {},
+  owner = org,
 ): NewEvent => ({
-  orgId: org.org.id,
-  projectId: org.project.id,
+  orgId: owner.org.id,
+  projectId: owner.project.id,
   messageId,
   type,
   recipient,
@@ -185,6 +186,72 @@ describe("reports", () => {
     expect((await report("summary", `${RANGE}&projectId=${stranger.project.id}`)).status).toBe(404);
     const theirs = await call(`/api/analytics/summary?${RANGE}`, { cookie: stranger.cookie });
     expect(theirs.body).toMatchObject({ totalSent: 0, totalDelivered: 0 });
+  });
+});
+
+describe("first opens and clicks, rolled up and not", () => {
+  let own: Awaited<ReturnType<typeof newOrg>>;
+  const human = { metadata: { bot: false } };
+  const open = (m: string, recipient: string, occurredAt: string, extra: Partial<NewEvent> = human) =>
+    event(m, "email.opened", recipient, occurredAt, extra, own);
+  const ask = (path: string, q: string) => call(`/api/analytics/${path}?${q}`, { cookie: own.cookie });
+  const rolledUp = async () =>
+    Number(
+      (
+        await db().$queryRaw<
+          { n: bigint }[]
+        >`SELECT coalesce(sum(count), 0)::bigint AS n FROM engagement_rollups WHERE org_id = ${own.org.id}::uuid`
+      )[0].n,
+    );
+  // Ranges whose edges fall inside hours, read as part-hours or as an hour's rollup less the rest.
+  const QUERIES: [string, string][] = [
+    ["summary", "from=2026-10-06T00:00:00Z&to=2026-10-07T00:00:00Z"],
+    ["summary", "from=2026-10-06T09:10:00Z&to=2026-10-06T11:55:00Z"], // head: hour 9 less [9:00, 9:10)
+    ["summary", "from=2026-10-06T09:00:00Z&to=2026-10-06T09:05:00Z"], // a few minutes, read as they are
+    ["summary", "from=2026-10-06T09:00:00.001Z&to=2026-10-06T09:58:00Z"], // the hour less its two ends
+    ["delivery-report", "from=2026-10-06T00:00:00Z&to=2026-10-07T23:59:59Z"],
+  ];
+  const answers = () => Promise.all(QUERIES.map(([path, q]) => ask(path, q).then((r) => r.body)));
+
+  beforeAll(async () => {
+    own = await newOrg();
+    const a = await message("alpha", "rolled", ["p1@example.test", "p2@example.test", "p3@example.test"], own);
+    const b = await message("beta", "live", ["p4@example.test"], own);
+    await publishEvents([
+      open(a, "p1@example.test", "2026-10-06T09:00:00Z"),
+      open(a, "p1@example.test", "2026-10-06T09:20:00Z"), // not a first
+      open(a, "p2@example.test", "2026-10-06T09:30:00Z"),
+      open(a, "p3@example.test", "2026-10-06T09:59:00Z", { metadata: { bot: true, botReason: "automated user agent" } }),
+      event(a, "email.clicked", "p2@example.test", "2026-10-06T09:31:00Z", { url: "https://example.test/a", ...human }, own),
+    ]);
+    await sleep(1_200);
+    await rollUpEvents(1);
+    await publishEvents([
+      open(a, "p3@example.test", "2026-10-06T09:50:00Z"), // a person after the bot: p3's first
+      open(b, "p4@example.test", "2026-10-07T08:00:00Z"),
+      event(b, "email.clicked", "p4@example.test", "2026-10-06T11:00:00Z", { url: "https://example.test/b", ...human }, own),
+    ]);
+  });
+
+  it("count each person's first open and click once, whether rolled up or not, and the same after the next roll-up", async () => {
+    expect(await rolledUp()).toBe(3); // p1's and p2's opens, p2's click
+    const before = await answers();
+    expect(before[0]).toMatchObject({ totalOpened: 3, totalClicked: 2 });
+    expect(before[1]).toMatchObject({ totalOpened: 2, totalClicked: 2 }); // 9:30, 9:50; 9:31, 11:00
+    expect(before[2]).toMatchObject({ totalOpened: 1, totalClicked: 0 });
+    expect(before[3]).toMatchObject({ totalOpened: 2, totalClicked: 1 }); // 9:30, 9:50; 9:31
+    expect(before[4].dailyStats).toEqual([
+      { date: "2026-10-06", sent: 0, delivered: 0, opened: 3, clicked: 2, bounced: 0 },
+      { date: "2026-10-07", sent: 0, delivered: 0, opened: 1, clicked: 0, bounced: 0 },
+    ]);
+    expect(before[4].providerBreakdown).toEqual([
+      { provider: "alpha", sent: 0, delivered: 0, opened: 3, clicked: 1, bounced: 0, deliveryRate: 0, bounceRate: 0 },
+      { provider: "beta", sent: 0, delivered: 0, opened: 1, clicked: 1, bounced: 0, deliveryRate: 0, bounceRate: 0 },
+    ]);
+    await sleep(1_200);
+    await rollUpEvents(1);
+    expect(await rolledUp()).toBe(6);
+    expect(await answers()).toEqual(before);
   });
 });
 

@@ -8,7 +8,15 @@
 import pg from "pg";
 import { inject } from "vitest";
 
-const SKIP_TABLES = new Set(["_prisma_migrations", "jobs", "rate_limit_counters", "replay_guards", "rollup_state", "event_rollups"]);
+const SKIP_TABLES = new Set([
+  "_prisma_migrations",
+  "jobs",
+  "rate_limit_counters",
+  "replay_guards",
+  "rollup_state",
+  "event_rollups",
+  "engagement_rollups",
+]);
 const SKIP_COLUMNS = ["last_used_at"];
 
 export type Snapshot = Map<string, string>;
