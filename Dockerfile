@@ -24,11 +24,13 @@ RUN npm run build
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
 # HOSTNAME: Docker sets it to the container id; the server must listen on every interface.
+# MALLOC_ARENA_MAX: two malloc arenas, less memory held (scripts/serve.mjs, docs/operations.md).
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
-    DATA_DIR=/app/.data
+    DATA_DIR=/app/.data \
+    MALLOC_ARENA_MAX=2
 RUN groupadd --system --gid 1001 mailroom \
  && useradd --system --uid 1001 --gid mailroom --home-dir /app --no-create-home mailroom \
  && mkdir -p /app/.data \

@@ -87,6 +87,17 @@ function memoryFlags() {
   return ["--heap-growing-percent=25", ...(process.env.DATABASE_URL ? ["--liftoff-only"] : [])];
 }
 
+/**
+ * glibc's malloc keeps an arena per thread that allocates (V8's helper threads, libuv's pool),
+ * each holding freed memory: two arenas measured 9 MiB less at rest and 20 MiB less at the send
+ * workload's peak, with no slower sends. It is read when a process starts, so it reaches the
+ * processes started here; a single process gets it from its environment (the Docker image sets
+ * it; docs/operations.md). An operator's own value stands.
+ */
+function mallocEnv() {
+  return process.env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: "2" };
+}
+
 async function runHere() {
   for (const flag of flags) v8.setFlagsFromString(flag);
   const file = path.resolve(entry);
@@ -112,7 +123,7 @@ function supervise(n) {
   const forkedAt = new Map();
 
   const fork = (role) => {
-    const worker = cluster.fork({ MAILROOM_PROCESS: role });
+    const worker = cluster.fork({ MAILROOM_PROCESS: role, ...mallocEnv() });
     roles.set(worker.id, role);
     forkedAt.set(worker.id, Date.now());
     if (role === "host") host = worker;

@@ -118,6 +118,8 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
       (pids) => pids.size === 2,
     );
     expect([...pidsServing(output(), "GET /api/health")].sort()).toEqual(workers(primary).sort());
+    // Each process it started has two malloc arenas (the test's environment sets none).
+    for (const pid of workers(primary)) expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
     expect(output().match(/"msg":"inbound SMTP listening"/g)).toHaveLength(1);
     expect(output().match(/"msg":"migrations applied"/g)).toHaveLength(1);
     expect(output().match(/Mailroom created your owner account/g) ?? []).toHaveLength(0); // the test's owner came from the environment
