@@ -3,7 +3,9 @@
 // (engagement_rollups, by the hour of first_at). Everything created before the watermark is
 // rolled up; reports add what was created after it (event-counts.ts). The watermark
 // trails the clock by a minute, far longer than any statement that publishes events takes, so
-// no event commits behind it. One roller at a time: the state row is locked.
+// no event commits behind it. One roller at a time: the state row is locked. The new watermark
+// is cut to the millisecond, as it and every created_at are stored: rounded only when stored, a row
+// of its very millisecond would be rolled up below it and again from it by the next run.
 import { z } from "zod";
 import { rawQuery } from "@/lib/db/raw-query";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -28,7 +30,7 @@ export const ROLL_UP_LAG_SECONDS = 60;
 /** Returns how many hourly event buckets it touched. `lagSeconds` is smaller only in tests and benchmarks. */
 export async function rollUpEvents(lagSeconds = ROLL_UP_LAG_SECONDS): Promise<number> {
   const rows = await rawQuery<{ rolled: number }>(
-    Prisma.sql`WITH st AS (SELECT watermark AS old, now() - make_interval(secs => ${lagSeconds}::float8) AS new FROM rollup_state WHERE id = 1 FOR UPDATE),
+    Prisma.sql`WITH st AS (SELECT watermark AS old, date_trunc('milliseconds', now() - make_interval(secs => ${lagSeconds}::float8)) AS new FROM rollup_state WHERE id = 1 FOR UPDATE),
      agg AS (
        INSERT INTO event_rollups (org_id, hour, project_id, provider, type, reason, use_case_id, count)
        SELECT e.org_id, ${utcHour(Prisma.sql`e.occurred_at`)}, coalesce(e.project_id, ${literal(NO_PROJECT)}::uuid), ${EVENT_GROUPING}, count(*)::int
