@@ -184,7 +184,8 @@ export async function countEngagements(
   const firsts = (bounds: Prisma.Sql, sign: 1 | -1) => Prisma.sql`
        SELECT ${utcDate(Prisma.sql`f.first_at`)} AS day, f.provider, f.kind, ${useCase} AS use_case_id, ${literal(sign)} * count(*)::int AS n
        FROM engagement_firsts f
-       WHERE f.org_id = ${orgId}::uuid AND f.kind IN ('opened', 'clicked') AND (${projectId}::uuid IS NULL OR f.project_id = ${projectId}::uuid) AND ${bounds}
+       WHERE f.org_id = ${orgId}::uuid AND f.kind IN ('opened', 'clicked')
+         AND (${projectId}::uuid IS NULL OR coalesce(f.project_id, ${literal(NO_PROJECT)}::uuid) = ${projectId}::uuid) AND ${bounds}
        GROUP BY 1, 2, 3, 4`;
   const parts = [
     ...plan.hours.map(

@@ -40,6 +40,7 @@ const HANDLED = new Set([
   "account_links",
   "system_mail_sends",
   "event_rollups",
+  "engagement_rollups",
   "webhook_attempts",
   "contact_import_errors",
 ]);

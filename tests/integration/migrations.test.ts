@@ -112,3 +112,49 @@ describe("migrations", () => {
     expect(await applyMigrations(handle, fixed)).toEqual(["99999999999999_broken"]);
   });
 });
+
+describe("the migration that rolls up first engagements", () => {
+  it("rolls up the first opens and clicks recorded before it, dated before any watermark, and dates new ones now", async () => {
+    const database = await createDatabase("mailroom_migrate_engagements");
+    const handle = openPostgres(database.url);
+    cleanups.push(async () => {
+      await handle.prisma.$disconnect();
+      await database.drop();
+    });
+    const all = readMigrations();
+    const at = all.findIndex((m) => m.name.endsWith("_engagement_rollups"));
+    expect(at).toBeGreaterThan(0);
+    await applyMigrations(handle, all.slice(0, at));
+    const org = "11111111-1111-4111-8111-111111111111";
+    const project = "22222222-2222-4222-8222-222222222222";
+    await handle.prisma.$executeRawUnsafe(
+      `INSERT INTO engagement_firsts (message_id, recipient, kind, org_id, project_id, provider, first_at) VALUES
+        (gen_random_uuid(), 'a@example.test', 'opened', '${org}', '${project}', 'alpha', '2026-10-06T09:10:00Z'),
+        (gen_random_uuid(), 'b@example.test', 'opened', '${org}', '${project}', 'alpha', '2026-10-06T09:50:00Z'),
+        (gen_random_uuid(), 'c@example.test', 'clicked', '${org}', NULL, 'beta', '2026-10-06T10:05:00Z')`,
+    );
+    expect(await applyMigrations(handle, all)).toEqual(all.slice(at).map((m) => m.name));
+    const rollups = await handle.prisma.$queryRawUnsafe<
+      { hour: Date; project_id: string; provider: string; kind: string; count: number }[]
+    >(`SELECT hour, project_id::text, provider, kind, count FROM engagement_rollups ORDER BY hour, kind`);
+    expect(rollups).toEqual([
+      { hour: new Date("2026-10-06T09:00:00Z"), project_id: project, provider: "alpha", kind: "opened", count: 2 },
+      {
+        hour: new Date("2026-10-06T10:00:00Z"),
+        project_id: "00000000-0000-0000-0000-000000000000",
+        provider: "beta",
+        kind: "clicked",
+        count: 1,
+      },
+    ]);
+    const dated = await handle.prisma.$queryRawUnsafe<{ created_at: Date }[]>(`SELECT DISTINCT created_at FROM engagement_firsts`);
+    expect(dated).toEqual([{ created_at: new Date("1970-01-01T00:00:00Z") }]);
+    await handle.prisma.$executeRawUnsafe(
+      `INSERT INTO engagement_firsts (message_id, recipient, kind, org_id, provider, first_at) VALUES (gen_random_uuid(), 'd@example.test', 'opened', '${org}', 'alpha', now())`,
+    );
+    const [fresh] = await handle.prisma.$queryRawUnsafe<{ age: number }[]>(
+      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM engagement_firsts WHERE recipient = 'd@example.test'`,
+    );
+    expect(Math.abs(fresh.age)).toBeLessThan(60);
+  });
+});
