@@ -107,6 +107,28 @@ const BEFORE = { inclusive: Prisma.raw("<="), exclusive: Prisma.raw("<") };
 const at = (t: Date | string) => Prisma.sql`${new Date(t).toISOString()}::timestamptz`;
 
 /**
+ * What a plan reads from raw rows (their time in `time`, recorded at `created`): each partial
+ * hour's rows already rolled up, added or taken away, then the rows of [from, to] not rolled up
+ * yet. Shared by events and first engagements.
+ */
+function rawParts(
+  plan: { spans: EventSpan[] },
+  { from, to }: { from: Date; to: Date },
+  watermark: Date | string,
+  time: Prisma.Sql,
+  created: Prisma.Sql,
+): { bounds: Prisma.Sql; sign: 1 | -1 }[] {
+  return [
+    ...plan.spans.map((s) => ({
+      bounds: Prisma.sql`${time} ${s.fromInclusive ? AFTER.inclusive : AFTER.exclusive} ${at(s.from)} AND ${time} ${s.toInclusive ? BEFORE.inclusive : BEFORE.exclusive} ${at(s.to)} AND ${created} < ${at(watermark)}`,
+      sign: s.sign,
+    })),
+    // Not rolled up yet: read as they are.
+    { bounds: Prisma.sql`${time} >= ${at(from)} AND ${time} <= ${at(to)} AND ${created} >= ${at(watermark)}`, sign: 1 as const },
+  ];
+}
+
+/**
  * Run inside readSnapshot: the watermark, the prune mark and the rollups and events they govern
  * must be read together. Every bound is a plain range on (org_id, occurred_at) or (org_id, hour),
  * so each part stays on its index whatever the plan.
@@ -123,7 +145,6 @@ export async function countEvents(query: SnapshotQuery, range: Range, { byType =
   );
   const counted = wholeHourEdges(range, pruned_through === null ? null : new Date(pruned_through));
   if (!counted) return [];
-  const { from, to } = counted;
   const plan = planRange(counted);
   const blank = Prisma.sql`'' AS provider, e.type, '' AS reason, ${NO_USE_CASE_ID} AS use_case_id`;
   const events = (bounds: Prisma.Sql, sign: 1 | -1) => Prisma.sql`
@@ -139,14 +160,7 @@ export async function countEvents(query: SnapshotQuery, range: Range, { byType =
      WHERE r.org_id = ${orgId}::uuid AND r.hour >= ${at(h.from)} AND r.hour < ${at(h.to)} AND (${projectId}::uuid IS NULL OR r.project_id = ${projectId}::uuid)
      GROUP BY 1, 2, 3, 4, 5`,
     ),
-    ...plan.spans.map((s) =>
-      events(
-        Prisma.sql`e.occurred_at ${s.fromInclusive ? AFTER.inclusive : AFTER.exclusive} ${at(s.from)} AND e.occurred_at ${s.toInclusive ? BEFORE.inclusive : BEFORE.exclusive} ${at(s.to)} AND e.created_at < ${at(watermark)}`,
-        s.sign,
-      ),
-    ),
-    // Not rolled up yet: read as they are.
-    events(Prisma.sql`e.occurred_at >= ${at(from)} AND e.occurred_at <= ${at(to)} AND e.created_at >= ${at(watermark)}`, 1),
+    ...rawParts(plan, counted, watermark, Prisma.sql`e.occurred_at`, Prisma.sql`e.created_at`).map((p) => events(p.bounds, p.sign)),
   ];
   const rows = await query<{ day: string; provider: string; type: string; reason: string; use_case_id: string; n: number }>(
     Prisma.sql`SELECT day::text AS day, provider, type, reason, use_case_id::text, sum(n)::int AS n
@@ -195,14 +209,7 @@ export async function countEngagements(
        WHERE r.org_id = ${orgId}::uuid AND r.hour >= ${at(h.from)} AND r.hour < ${at(h.to)} AND (${projectId}::uuid IS NULL OR r.project_id = ${projectId}::uuid)
        GROUP BY 1, 2, 3, 4`,
     ),
-    ...plan.spans.map((s) =>
-      firsts(
-        Prisma.sql`f.first_at ${s.fromInclusive ? AFTER.inclusive : AFTER.exclusive} ${at(s.from)} AND f.first_at ${s.toInclusive ? BEFORE.inclusive : BEFORE.exclusive} ${at(s.to)} AND f.created_at < ${at(watermark)}`,
-        s.sign,
-      ),
-    ),
-    // Not rolled up yet: read as they are.
-    firsts(Prisma.sql`f.first_at >= ${at(from)} AND f.first_at <= ${at(to)} AND f.created_at >= ${at(watermark)}`, 1),
+    ...rawParts(plan, { from, to }, watermark, Prisma.sql`f.first_at`, Prisma.sql`f.created_at`).map((p) => firsts(p.bounds, p.sign)),
   ];
   const rows = await query<{ day: string; provider: string; kind: string; use_case_id: string; n: number }>(
     Prisma.sql`SELECT day::text AS day, provider, kind, use_case_id::text, sum(n)::int AS n
