@@ -3,17 +3,34 @@
 // default of organizations' sends; and no organization may send from this address, so tenant
 // mail never looks like the instance's own.
 import { isIP } from "node:net";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 
 export function systemMailFrom(): string {
   return env().SYSTEM_MAIL_FROM ?? `no-reply@${new URL(env().APP_URL).hostname}`;
 }
 
+/** Derived from the configuration once (every send checks its from against them), per configuration read (env()). */
+const derived = new WeakMap<Env, { fromAddress: string; domains: string[] }>();
+
+function fromConfiguration() {
+  const e = env();
+  let d = derived.get(e);
+  if (!d) {
+    const from = systemMailFrom();
+    const fromAddress = (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
+    const hosts = [new URL(e.APP_URL).hostname, fromAddress.split("@")[1] ?? "", e.BOUNCE_DOMAIN ?? ""].map((h) =>
+      h.toLowerCase().replace(/\.$/, ""),
+    );
+    d = { fromAddress, domains: [...new Set(hosts.filter((h) => h && !isIP(h) && h !== "localhost"))] };
+    derived.set(e, d);
+  }
+  return d;
+}
+
 /** The bare address of systemMailFrom(), lower-cased. */
 export function systemFromAddress(): string {
-  const from = systemMailFrom();
-  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
+  return fromConfiguration().fromAddress;
 }
 
 /** Refuses (403 SENDER_NOT_VERIFIED, in every mode) an organization's send from the instance's own address. */
@@ -27,11 +44,8 @@ export function assertNotSystemFrom(address: string): void {
 
 /** The domains the instance speaks for itself: the host of APP_URL, the domain of its own
  * mail's from address and the bounce domain (names only: not an IP address or localhost). */
-export function instanceDomains(): string[] {
-  const hosts = [new URL(env().APP_URL).hostname, systemFromAddress().split("@")[1] ?? "", env().BOUNCE_DOMAIN ?? ""].map((h) =>
-    h.toLowerCase().replace(/\.$/, ""),
-  );
-  return [...new Set(hosts.filter((h) => h && !isIP(h) && h !== "localhost"))];
+export function instanceDomains(): readonly string[] {
+  return fromConfiguration().domains;
 }
 
 /**
