@@ -20,6 +20,9 @@ describe("partial indexes", () => {
     }
   }
 
+  /** Whether a plan reads through the index `name` (an index or bitmap index scan). */
+  const readsThrough = (name: string) => new RegExp(`(Index Scan using|Index Only Scan using|Bitmap Index Scan on) ${name} `);
+
   it("leave NULL rows out, and keep the campaign send unique", async () => {
     const { rows } = await client.query<{ indexname: string; indexdef: string }>(
       `SELECT indexname, indexdef FROM pg_indexes WHERE indexname = ANY($1)`,
@@ -37,11 +40,13 @@ describe("partial indexes", () => {
       await planOf(`SELECT t.type, count(*) FROM campaign_sends cs
         CROSS JOIN LATERAL (SELECT DISTINCT e.type FROM email_events e WHERE e.campaign_send_id = cs.id AND e.type = 'email.opened') t
         WHERE cs.campaign_id = gen_random_uuid() GROUP BY 1`),
-    ).toMatch(/Index Scan using email_events_campaign_send_id_idx/);
+    ).toMatch(readsThrough("email_events_campaign_send_id_idx"));
     // ingest-provider-events.ts: a provider's report finds its messages by their provider ids.
     expect(await planOf(`SELECT id FROM messages WHERE provider_message_id = ANY ('{a,b}'::text[])`)).toMatch(
-      /Index Scan using messages_provider_message_id_idx|Bitmap Index Scan on messages_provider_message_id_idx/,
+      readsThrough("messages_provider_message_id_idx"),
     );
-    expect(await planOf(`SELECT id FROM messages m WHERE m.campaign_send_id = gen_random_uuid()`)).toMatch(/messages_campaign_send_id_key/);
+    expect(await planOf(`SELECT id FROM messages m WHERE m.campaign_send_id = gen_random_uuid()`)).toMatch(
+      readsThrough("messages_campaign_send_id_key"),
+    );
   });
 });
