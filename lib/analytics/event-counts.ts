@@ -128,21 +128,41 @@ function rawParts(
   ];
 }
 
+interface Marks {
+  /** What the rollups hold: rows created before it. */
+  watermark: Date | string;
+  /** The organization's events are deleted through this hour (retention); null when none were. */
+  pruned_through: Date | string | null;
+}
+
+/** One snapshot's marks per organization: read once however many counts the snapshot makes. */
+const marksRead = new WeakMap<SnapshotQuery, Map<string, Promise<Marks>>>();
+
+function marksOf(query: SnapshotQuery, orgId: string): Promise<Marks> {
+  let byOrg = marksRead.get(query);
+  if (!byOrg) marksRead.set(query, (byOrg = new Map()));
+  let marks = byOrg.get(orgId);
+  if (!marks) {
+    marks = query<Marks>(
+      Prisma.sql`SELECT watermark, (SELECT hour FROM event_prune_marks WHERE org_id = ${orgId}::uuid) AS pruned_through FROM rollup_state WHERE id = 1`,
+    ).then(([row]) => row);
+    byOrg.set(orgId, marks);
+  }
+  return marks;
+}
+
 /**
  * Run inside readSnapshot: the watermark, the prune mark and the rollups and events they govern
  * must be read together. Every bound is a plain range on (org_id, occurred_at) or (org_id, hour),
  * so each part stays on its index whatever the plan.
- */
-/**
+ *
  * `byType` (the summary, which needs totals by type only): every row's provider, reason and use
  * case are left blank, so no event is joined to its message — a report ending now reads the
  * events of the last minute or two as they are, and that join was most of its cost.
  */
 export async function countEvents(query: SnapshotQuery, range: Range, { byType = false }: { byType?: boolean } = {}): Promise<CountRow[]> {
   const { orgId, projectId } = range;
-  const [{ watermark, pruned_through }] = await query<{ watermark: Date | string; pruned_through: Date | string | null }>(
-    Prisma.sql`SELECT watermark, (SELECT hour FROM event_prune_marks WHERE org_id = ${orgId}::uuid) AS pruned_through FROM rollup_state WHERE id = 1`,
-  );
+  const { watermark, pruned_through } = await marksOf(query, orgId);
   const counted = wholeHourEdges(range, pruned_through === null ? null : new Date(pruned_through));
   if (!counted) return [];
   const plan = planRange(counted);
@@ -190,7 +210,7 @@ export async function countEngagements(
   { orgId, projectId, from, to }: Range,
   byUseCase = false,
 ): Promise<CountRow[]> {
-  const [{ watermark }] = await query<{ watermark: Date | string }>(Prisma.sql`SELECT watermark FROM rollup_state WHERE id = 1`);
+  const { watermark } = await marksOf(query, orgId);
   const plan = planRange({ from, to });
   const useCase = byUseCase
     ? Prisma.sql`coalesce((SELECT use_case_id FROM messages WHERE id = f.message_id), ${NO_USE_CASE_ID})`

@@ -1,7 +1,8 @@
 // The hot paths stay one statement each (PERFORMANCE.md: statements are the app's main cost): a
 // production send within its limits opens with one statement and records its outcome, events,
 // fan-out and the demo provider's later events with a second; a test-mode send adds the queued
-// record; a batch of events is published, fanned out and applied in one. Counted as the queries
+// record; a batch of events is published, fanned out and applied in one; a report's snapshot
+// reads the rollups' watermark and the prune mark once for its counts. Counted as the queries
 // this process sends to PostgreSQL (the pg driver under both Prisma and rawQuery).
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
@@ -10,6 +11,7 @@ import { sendEmail } from "@/lib/email/send-email";
 import { sendEmailSchema } from "@/lib/email/schemas";
 import { publishEvents, type NewEvent } from "@/lib/events/publish-events";
 import { publishDueEvents } from "@/lib/events/publish-due-events";
+import { summaryReport } from "@/lib/analytics/reports";
 import type { Principal } from "@/lib/auth/principal";
 import { newOrg } from "../helpers/factory";
 import { productionMode } from "../helpers/sending";
@@ -94,5 +96,13 @@ describe("statements per hot path", () => {
     // The servers' runners publish due events too, on the same database: one of them may have
     // taken this row (SKIP LOCKED) a moment before, and commits its statement just after.
     await expect.poll(() => db().scheduledEvent.count({ where: { messageId: sent.id } })).toBe(0);
+  });
+
+  it("a report: its snapshot reads the watermark and prune mark once for both its counts", async () => {
+    const to = new Date();
+    const range = { orgId: production.org.id, projectId: null, from: new Date(to.getTime() - 3 * 86_400_000), to };
+    const { result, statements } = await statementsOf(() => summaryReport(range));
+    expect(result.totalSent).toBeGreaterThan(0);
+    expect(statements.filter((s) => /FROM rollup_state/.test(s))).toHaveLength(1);
   });
 });
