@@ -9,6 +9,7 @@ import { HeaderTooLargeError, parseMail } from "@/lib/smtp/parse-mail";
 import { HEADER_NAME } from "@/lib/email/address";
 import { MAX_CUSTOM_HEADERS, reservedHeaderProblem, v1SendEmailSchema } from "@/lib/email/schemas";
 import { validationError } from "@/lib/errors/app-error";
+import { assertStorable } from "@/lib/http/parse-input";
 import type { SendBody } from "@/lib/email/send-or-schedule";
 import { smtpError } from "@/lib/smtp/smtp-error";
 
@@ -109,6 +110,9 @@ export async function toSendBody({ raw, envelope }: { raw: Buffer; envelope: Sub
     attachments: attachments(parsed),
     headers: customHeaders(parsed),
   };
+  // Text the database cannot store (a NUL, decoded from an encoded word or a body part) is refused
+  // as the send API refuses it (554 5.6.0), not left to fail the send as a temporary error.
+  assertStorable(body, "message");
   const result = v1SendEmailSchema.safeParse(body);
   if (!result.success) throw validationError(result.error.issues, "message");
   return result.data;

@@ -257,6 +257,19 @@ describe("SMTP submission", () => {
     expect(sinkMail(s)).toEqual([]);
   });
 
+  it("refuses with 554 a message holding text the database cannot store (NUL), as the send API refuses it, and records nothing", async () => {
+    for (const [field, message] of [
+      ["subject", { subject: `${subject("nul")} \u0000 in it`, text: "x" }],
+      ["text", { subject: subject("nul"), text: "a NUL \u0000 in the body" }],
+    ] as const) {
+      const before = await own.sql.query(`SELECT count(*)::int AS n FROM messages`);
+      const err = await refusal(transport().sendMail({ from: "ann@sender.test", to: "bob@example.test", ...message }));
+      expect(err.responseCode).toBe(554);
+      expect(err.response).toMatch(new RegExp(`^554 5\\.6\\.0 Invalid request: message\\.${field}: `));
+      expect((await own.sql.query(`SELECT count(*)::int AS n FROM messages`)).rows[0].n).toBe(before.rows[0].n);
+    }
+  });
+
   it("refuses a message over the size limit with 552", async () => {
     const s = subject("big");
     const err = await refusal(
