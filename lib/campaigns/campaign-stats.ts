@@ -25,9 +25,10 @@ export async function campaignStats(campaignId: string): Promise<CampaignStats> 
        FROM campaign_sends WHERE campaign_id = ${campaignId}::uuid GROUP BY 1, 2`,
     ),
     // Per recipient row that has (or may have had) a message, the kinds of event it has, probed
-    // through the email_events(campaign_send_id) index (partial: a campaign's events only): the cost follows the campaign's size (about
-    // 0.6 s for 100,000 recipients), never the events table's. A plain join lets the planner
-    // choose a scan of every organization's events instead, which grows with the installation.
+    // through the email_events(campaign_send_id) index (partial: a campaign's events only): the
+    // cost follows the campaign's size (about 0.6 s for 100,000 recipients), never the events
+    // table's. A plain join lets the planner choose a scan of every organization's events
+    // instead, which grows with the installation.
     rawQuery<{ type: string; n: number }>(
       Prisma.sql`SELECT t.type, count(*)::int AS n
        FROM campaign_sends cs
