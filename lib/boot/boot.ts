@@ -1,5 +1,5 @@
-// Server start-up (called once from instrumentation.ts): check configuration, apply
-// migrations, create the first owner, start the inbound SMTP listener when INBOUND_SMTP_PORT
+// Server start-up (called once from instrumentation.ts): check configuration, create a new
+// embedded database's cluster (create-embedded.ts), apply migrations, create the first owner, start the inbound SMTP listener when INBOUND_SMTP_PORT
 // is set and the SMTP submission listener when configured (always in development), and the embedded runner (jobs, webhook deliveries) unless Inngest runs durable work;
 // then the instance is ready. SIGTERM stops them gracefully (graceful-shutdown.ts). With several
 // server processes only the host process does the once-per-host parts (process-role.ts).
@@ -7,6 +7,7 @@ import { dataDirInUse, env, type Env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
 import { dbHandle } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
+import { createEmbeddedCluster } from "@/lib/db/create-embedded";
 import { ensureBootstrapOwner } from "@/lib/boot/bootstrap-owner";
 import { embeddedRunner } from "@/lib/jobs/embedded-runner";
 import { setWake } from "@/lib/jobs/announce";
@@ -35,6 +36,8 @@ async function start() {
   ensureAuthUrl();
   installShutdown(e.SHUTDOWN_TIMEOUT_SECONDS * 1000);
   announcePrivateSwitches(e);
+  // A new embedded database's cluster is made in a child process: made here, its memory would stay.
+  if (!e.DATABASE_URL) await createEmbeddedCluster(dataDirInUse());
   const handle = dbHandle();
   if (handle.kind === "embedded")
     console.log(`Mailroom: embedded database in ${dataDirInUse()} (set DATABASE_URL to use PostgreSQL instead).`);

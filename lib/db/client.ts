@@ -21,14 +21,19 @@ export function openPostgres(url: string, poolSize = 10): DbHandle {
   return { kind: "postgres", prisma, url };
 }
 
+/** Where in the data folder the embedded database keeps its cluster. */
+export const embeddedDir = (dataDir: string) => path.join(dataDir, "pglite");
+
+/** PostgreSQL's own 128 MB page cache lives in the WebAssembly memory, which never shrinks: 16 MB
+ * (what a small instance's working set needs) keeps the process's resident memory down, and
+ * the data files themselves stay in the operating system's cache. */
+export const EMBEDDED_START_PARAMS = ["-c", "shared_buffers=16MB"];
+
 export function openEmbedded(dataDir: string): DbHandle {
-  const dir = path.join(dataDir, "pglite");
+  const dir = embeddedDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const release = lockDataDir(dataDir);
-  // PostgreSQL's own 128 MB page cache lives in the WebAssembly memory, which never shrinks: 16 MB
-  // (what a small instance's working set needs) keeps the process's resident memory down, and
-  // the data files themselves stay in the operating system's cache.
-  const pglite = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] });
+  const pglite = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS] });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return { kind: "embedded", prisma, pglite, release };
 }
