@@ -5,50 +5,84 @@
 // created by a short-lived child process, and the server opens it afterwards.
 import "server-only";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { embeddedDir, EMBEDDED_START_PARAMS } from "@/lib/db/client";
 import { lockDataDir } from "@/lib/db/data-dir-lock";
 
 // Run with the server's working directory, its app folder (`npm start`, `next dev`, and the
 // standalone server.js, which moves there), where Node finds @electric-sql/pglite as the
-// server itself does: the package is external to the build (next.config.mjs).
+// server itself does: the package is external to the build (next.config.mjs). It ends itself
+// when the server goes (its IPC channel closes), so it never writes on into a folder another
+// server has taken.
 const CREATE = `import { PGlite } from "@electric-sql/pglite";
+process.on("disconnect", () => process.exit(1));
 try {
   const db = new PGlite(process.argv[1], { startParams: [...PGlite.defaultStartParams, ...JSON.parse(process.argv[2])] });
   await db.query("SELECT 1");
   await db.close();
+  process.exit(0); // the open IPC channel would keep it running
 } catch (err) {
   console.error(err);
   process.exit(1);
 }`;
 
+/** Long enough for initdb on a slow disk (it takes seconds); a child that hangs fails the start. */
+const CREATE_TIMEOUT_MS = 5 * 60_000;
+const PARTIAL = /^pglite\.new-\d+$/;
+
 /**
  * Creates the embedded database's cluster in `dataDir` in a child process unless it has one;
- * answers whether it did. Holds the folder's lock from here on (openEmbedded takes it again,
- * as the same process), so no other process opens the folder while the cluster is made.
+ * answers whether it did. It is made in a folder of its own and moved into place whole, so a
+ * start cut short leaves no half-made cluster where the next start would take it for a whole
+ * one. Holds the folder's lock from here on (openEmbedded takes it again, as the same
+ * process), so no other server opens the folder while the cluster is made.
  */
 export async function createEmbeddedCluster(dataDir: string): Promise<boolean> {
   const dir = embeddedDir(dataDir);
   if (existsSync(path.join(dir, "PG_VERSION"))) return false;
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
-  const child = spawn(process.execPath, ["--input-type=module", "-e", CREATE, dir, JSON.stringify(EMBEDDED_START_PARAMS)], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (chunk: string) => void (stderr = (stderr + chunk).slice(-4000)));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", resolve);
-  }).catch((err: Error) => {
+  try {
+    // What an earlier start cut short left behind is ours to remove, now that we hold the lock.
+    for (const name of readdirSync(dataDir)) if (PARTIAL.test(name)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    // A cluster folder that has files but no cluster (an earlier version's start cut short) is made in place, as PGlite would.
+    const inPlace = existsSync(dir) && readdirSync(dir).length > 0;
+    const target = inPlace ? dir : path.join(dataDir, `pglite.new-${process.pid}`);
+    await runChild(target, dir).catch((err: unknown) => {
+      if (!inPlace) rmSync(target, { recursive: true, force: true });
+      throw err;
+    });
+    if (!inPlace) {
+      rmSync(dir, { recursive: true, force: true }); // empty, if there at all
+      renameSync(target, dir);
+    }
+    return true;
+  } catch (err) {
     release();
     throw err;
-  });
-  if (code !== 0) {
-    release();
-    throw new Error(`Creating the embedded database in ${dir} failed (exit code ${code}):\n${stderr.trim()}`);
   }
-  return true;
+}
+
+/** Runs the child that makes a cluster in `dir`; failures name `shownAs`, the folder the cluster is for. */
+async function runChild(dir: string, shownAs: string): Promise<void> {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", CREATE, "--", dir, JSON.stringify(EMBEDDED_START_PARAMS)], {
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+    // Nothing of the server's: not its secrets, nor NODE_OPTIONS (an inspector port, a preload).
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV },
+    timeout: CREATE_TIMEOUT_MS,
+  });
+  const stop = () => child.kill("SIGKILL");
+  process.once("exit", stop);
+  let stderr = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => void (stderr = (stderr + chunk).slice(-4000)));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (c, s) => resolve([c, s]));
+  }).finally(() => process.off("exit", stop));
+  if (code !== 0) {
+    const how = signal ? `was stopped by ${signal}${signal === "SIGKILL" ? " (out of memory?)" : ""}` : `failed (exit code ${code})`;
+    throw new Error(`Creating the embedded database in ${shownAs} ${how}${stderr.trim() ? `:\n${stderr.trim()}` : ""}`);
+  }
 }

@@ -1,7 +1,8 @@
 // A new embedded database's cluster is created by a child process, so the memory PGlite grows
 // to for it (several hundred MiB of WebAssembly memory, never given back) is not the server's.
 import { afterAll, describe, expect, it } from "vitest";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createEmbeddedCluster } from "@/lib/db/create-embedded";
@@ -16,6 +17,13 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const MiB = 1024 * 1024;
+const cmdline = (pid: string) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return "";
+  }
+};
 
 describe("createEmbeddedCluster", () => {
   it("creates the cluster outside this process, which then opens it; an existing cluster is left as it is", async () => {
@@ -40,19 +48,65 @@ describe("createEmbeddedCluster", () => {
     await again.pglite.close();
     again.release();
     expect(existsSync(path.join(dataDir, "mailroom.lock"))).toBe(false);
-  });
+  }, 120_000);
 
   it("fails with the child's reason and the folder's name when the cluster cannot be made, and lets the folder go", async () => {
     const dataDir = tempDir();
-    // PostgreSQL's own folder for the databases is a file: initdb cannot make it.
+    // An earlier version's start cut short left files but no cluster: made in place, as PGlite
+    // would; PostgreSQL's own folder for the databases is a file there, so initdb cannot make it.
     mkdirSync(path.join(dataDir, "pglite"));
     writeFileSync(path.join(dataDir, "pglite", "base"), "not a folder");
     await expect(createEmbeddedCluster(dataDir)).rejects.toThrow(
-      `Creating the embedded database in ${path.join(dataDir, "pglite")} failed (exit code 1):\nErrnoError`,
+      `Creating the embedded database in ${path.join(dataDir, "pglite")} failed (exit code 1):\n`,
     );
     expect(existsSync(path.join(dataDir, "mailroom.lock"))).toBe(false);
     expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(false);
-  });
+  }, 120_000);
+
+  it("makes the cluster beside its place and moves it in whole, removing what a start cut short left", async () => {
+    const dataDir = tempDir();
+    mkdirSync(path.join(dataDir, "pglite")); // empty, as openEmbedded leaves it
+    mkdirSync(path.join(dataDir, "pglite.new-999999"));
+    writeFileSync(path.join(dataDir, "pglite.new-999999", "PG_VERSION"), "15");
+    expect(await createEmbeddedCluster(dataDir)).toBe(true);
+    expect(readdirSync(dataDir).sort()).toEqual(["mailroom.lock", "pglite"]);
+    const handle = openEmbedded(dataDir);
+    if (handle.kind !== "embedded") throw new Error("expected the embedded database");
+    expect((await handle.pglite.query<{ one: number }>("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    await handle.pglite.close();
+    handle.release();
+  }, 120_000);
+
+  it("ends the child with the server that started it, so it never writes on into a folder another server takes", async () => {
+    const dataDir = tempDir();
+    // A server killed while its cluster is being made, as an out-of-memory kill would: tsx runs
+    // the module as the server does (tsconfig.json maps its imports).
+    const server = spawn(
+      "npx",
+      [
+        "tsx",
+        "-e",
+        `import { createEmbeddedCluster } from "@/lib/db/create-embedded"; void createEmbeddedCluster(${JSON.stringify(dataDir)});`,
+      ],
+      { cwd: process.cwd(), stdio: "ignore" },
+    );
+    const partial = () => readdirSync(dataDir).find((name) => name.startsWith("pglite.new-"));
+    const child = () =>
+      readdirSync("/proc").find((pid) => /^\d+$/.test(pid) && cmdline(pid).includes(dataDir) && cmdline(pid).includes("PGlite"));
+    const deadline = Date.now() + 60_000;
+    while (!(partial() && child()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const childPid = child();
+    expect(childPid).toBeDefined();
+    // npx and tsx run the module in a process of their own: the one that started the child.
+    const serverPid = Number(readFileSync(`/proc/${childPid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+    process.kill(serverPid, "SIGKILL");
+    const gone = Date.now() + 10_000;
+    while (child() && Date.now() < gone) await new Promise((r) => setTimeout(r, 50));
+    expect(child()).toBeUndefined();
+    server.kill();
+    // Ended before it finished: a child left running would have written its cluster out.
+    expect(existsSync(path.join(dataDir, partial() ?? "none", "PG_VERSION"))).toBe(false);
+  }, 120_000);
 
   it("says so when the data folder's database folder cannot be made, before starting anything", async () => {
     const dataDir = tempDir();
