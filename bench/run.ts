@@ -1,7 +1,7 @@
-// `npm run bench`: the send, batch, webhook, analytics and mixed benchmarks one after another against a
-// production build on PostgreSQL, each on a fresh server and database, each beside the bare
-// route (GET /api/health) measured on the same server at the same concurrency right before it;
-// then one table. Builds first unless BENCH_SKIP_BUILD=1 (the build in NEXT_DIST_DIR, else .next).
+// `npm run bench`: the send, embedded send, batch, webhook, analytics and mixed benchmarks one
+// after another against a production build (on PostgreSQL but for the embedded send), each on a
+// fresh server and database, each beside the bare route (GET /api/bench/floor) measured on the
+// same server at the same concurrency right before it; then one table. Builds first unless BENCH_SKIP_BUILD=1 (the build in NEXT_DIST_DIR, else .next).
 // Knobs (environment): see bench/README.md.
 import pg from "pg";
 import { ADMIN_URL } from "../tests/helpers/database";
@@ -13,8 +13,9 @@ import { benchWebhooks } from "./workloads/webhooks";
 import { runPostgres } from "./workloads/analytics";
 import { benchMixed, READS } from "./workloads/mixed";
 import { benchBatch } from "./workloads/batch";
+import { benchEmbeddedSend } from "./workloads/embedded-send";
 
-const WORKLOADS = ["send", "batch", "webhooks", "analytics", "mixed"] as const;
+const WORKLOADS = ["send", "embedded", "batch", "webhooks", "analytics", "mixed"] as const;
 const only = listKnob("BENCH_ONLY", WORKLOADS);
 const warmUpSeconds = knob("BENCH_WARMUP_SECONDS", 5);
 const ceilingSeconds = knob("BENCH_CEILING_SECONDS", 10);
@@ -37,6 +38,7 @@ const runs: Record<(typeof WORKLOADS)[number], () => Promise<Row[]>> = {
     row.note = `${row.note}; ${gain.toFixed(2)}× the one-process send above`;
     return [...one.rows, ...several.rows];
   },
+  embedded: () => benchEmbeddedSend({ connections, seconds: knob("BENCH_SEND_SECONDS", 15), warmUpSeconds }),
   batch: async () =>
     (
       await benchBatch({
