@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createEmbeddedCluster } from "@/lib/db/create-embedded";
+import { createEmbeddedCluster, makeClusterInChild } from "@/lib/db/create-embedded";
 import { openEmbedded } from "@/lib/db/client";
 
 const dirs: string[] = [];
@@ -50,17 +50,27 @@ describe("createEmbeddedCluster", () => {
     expect(existsSync(path.join(dataDir, "mailroom.lock"))).toBe(false);
   }, 120_000);
 
-  it("fails with the child's reason and the folder's name when the cluster cannot be made, and lets the folder go", async () => {
+  it("fails with the child's reason and the cluster's folder when the child cannot make it", async () => {
     const dataDir = tempDir();
-    // An earlier version's start cut short left files but no cluster: made in place, as PGlite
-    // would; PostgreSQL's own folder for the databases is a file there, so initdb cannot make it.
-    mkdirSync(path.join(dataDir, "pglite"));
-    writeFileSync(path.join(dataDir, "pglite", "base"), "not a folder");
-    await expect(createEmbeddedCluster(dataDir)).rejects.toThrow(
-      `Creating the embedded database in ${path.join(dataDir, "pglite")} failed (exit code 1):\n`,
+    writeFileSync(path.join(dataDir, "file"), "not a folder");
+    await expect(makeClusterInChild(path.join(dataDir, "file", "staging"), "/the/cluster")).rejects.toThrow(
+      "Creating the embedded database in /the/cluster failed (exit code 1):\n",
     );
-    expect(existsSync(path.join(dataDir, "mailroom.lock"))).toBe(false);
-    expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(false);
+  }, 120_000);
+
+  it("keeps aside a cluster folder that holds files but no cluster, and makes a new one", async () => {
+    const dataDir = tempDir();
+    mkdirSync(path.join(dataDir, "pglite"));
+    writeFileSync(path.join(dataDir, "pglite", "base"), "left by a start cut short");
+    expect(await createEmbeddedCluster(dataDir)).toBe(true);
+    const aside = readdirSync(dataDir).filter((name) => name.startsWith("pglite.incomplete-"));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(path.join(dataDir, aside[0], "base"), "utf8")).toBe("left by a start cut short");
+    expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+    const handle = openEmbedded(dataDir);
+    if (handle.kind !== "embedded") throw new Error("expected the embedded database");
+    await handle.pglite.close();
+    handle.release();
   }, 120_000);
 
   it("makes the cluster beside its place and moves it in whole, removing what a start cut short left", async () => {
@@ -86,15 +96,16 @@ describe("createEmbeddedCluster", () => {
       [
         "tsx",
         "-e",
-        `import { createEmbeddedCluster } from "@/lib/db/create-embedded"; void createEmbeddedCluster(${JSON.stringify(dataDir)});`,
+        `import { createEmbeddedCluster, makeClusterInChild } from "@/lib/db/create-embedded"; void createEmbeddedCluster(${JSON.stringify(dataDir)});`,
       ],
       { cwd: process.cwd(), stdio: "ignore" },
     );
     const partial = () => readdirSync(dataDir).find((name) => name.startsWith("pglite.new-"));
     const child = () =>
       readdirSync("/proc").find((pid) => /^\d+$/.test(pid) && cmdline(pid).includes(dataDir) && cmdline(pid).includes("PGlite"));
+    // Killed as soon as the child is there, while it loads PGlite: once initdb runs it cannot stop.
     const deadline = Date.now() + 60_000;
-    while (!(partial() && child()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!child() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const childPid = child();
     expect(childPid).toBeDefined();
     // npx and tsx run the module in a process of their own: the one that started the child.
