@@ -9,10 +9,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { startServer, type RunningServer } from "../../tests/helpers/server";
 import { benchEnv, createKey, LIMITS_LIFTED, signIn } from "../bench-server";
 import { bareRoute, healthRoute } from "../support/bare-route";
-import { percentile, runLoad, statusText } from "../support/load";
+import { runLoad, statusText } from "../support/load";
 import type { Row } from "../support/report";
 import { idleRssMiB, sampleRss } from "../support/server-stats";
-import { owner, sendRequest, type SendOptions } from "./send";
+import { healthRowOf, owner, sendRequest, sendRowOf, type SendOptions } from "./send";
 
 export async function benchEmbeddedSend(opts: Omit<SendOptions, "processes">): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mailroom-bench-embedded-"));
@@ -44,27 +44,9 @@ export async function benchEmbeddedSend(opts: Omit<SendOptions, "processes">): P
     rss.stop();
     const label = `${connections} conns, embedded database`;
     return [
+      healthRowOf(label, health, bare),
       {
-        workload: `GET /api/health (${label})`,
-        perSec: health.reqPerSec,
-        unit: "req",
-        p50: health.p50,
-        p99: health.p99,
-        rssPeakMiB: NaN,
-        bare,
-        errors: health.errors,
-      },
-      {
-        workload: `send (${label})`,
-        perSec: sends.ok / sends.seconds,
-        unit: "sends",
-        p50: percentile(sends.latencies, 50),
-        p99: percentile(sends.latencies, 99),
-        rssIdleMiB: idle,
-        rssPeakMiB: rss.peak(),
-        bare,
-        health: health.reqPerSec,
-        errors: sends.errors,
+        ...sendRowOf(label, sends, { bare, health, idle, peak: rss.peak() }),
         note: `${sends.ok.toLocaleString("en")} sends in ${seconds} s (${statusText(sends)}); idle ${Math.round(firstIdle)} MiB on the first start (a new data folder), ${Math.round(idle)} MiB after a restart (the row's)`,
       },
     ];

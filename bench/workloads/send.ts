@@ -51,6 +51,36 @@ export function sendRequest(base: string, key: string, prefix: string, onSent?: 
   };
 }
 
+/** The row of GET /api/health measured beside a send run. */
+export function healthRowOf(label: string, health: Ceiling, bare: Ceiling): Row {
+  return {
+    workload: `GET /api/health (${label})`,
+    perSec: health.reqPerSec,
+    unit: "req",
+    p50: health.p50,
+    p99: health.p99,
+    rssPeakMiB: NaN,
+    bare,
+    errors: health.errors,
+  };
+}
+
+/** The row of a send run, beside its bare route and GET /api/health, with the server's idle and peak RSS. */
+export function sendRowOf(label: string, sends: Window, at: { bare: Ceiling; health: Ceiling; idle: number; peak: number }): Row {
+  return {
+    workload: `send (${label})`,
+    perSec: sends.ok / sends.seconds,
+    unit: "sends",
+    p50: percentile(sends.latencies, 50),
+    p99: percentile(sends.latencies, 99),
+    rssIdleMiB: at.idle,
+    rssPeakMiB: at.peak,
+    bare: at.bare,
+    health: at.health.reqPerSec,
+    errors: sends.errors,
+  };
+}
+
 export interface SendResult {
   rows: Row[];
   bare: Ceiling;
@@ -80,28 +110,10 @@ export async function benchSend(opts: SendOptions): Promise<SendResult> {
     rss.stop();
     const settled = await database.settle(30_000);
     const growth = (await database.sizeMiB()) - before;
-    const healthRow: Row = {
-      workload: `GET /api/health (${label})`,
-      perSec: health.reqPerSec,
-      unit: "req",
-      p50: health.p50,
-      p99: health.p99,
-      rssPeakMiB: NaN,
-      bare,
-      errors: health.errors,
-    };
+    const healthRow = healthRowOf(label, health, bare);
     const row: Row = {
-      workload: `send (${label})`,
-      perSec: sends.ok / sends.seconds,
-      unit: "sends",
-      p50: percentile(sends.latencies, 50),
-      p99: percentile(sends.latencies, 99),
-      rssIdleMiB: idle,
-      rssPeakMiB: rss.peak(),
+      ...sendRowOf(label, sends, { bare, health, idle, peak: rss.peak() }),
       dbPer10kSendsMiB: (growth / sends.ok) * 10_000,
-      bare,
-      health: health.reqPerSec,
-      errors: sends.errors,
       note: `${sends.ok.toLocaleString("en")} sends in ${opts.seconds} s (${statusText(sends)})${settled ? "" : "; demo events still due after 30 s"}`,
     };
     return { rows: [healthRow, row], bare, health, sends };
