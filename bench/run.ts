@@ -1,7 +1,8 @@
 // `npm run bench`: the send, embedded send, batch, webhook, analytics and mixed benchmarks one
 // after another against a production build (on PostgreSQL but for the embedded send), each on a
 // fresh server and database, each beside the bare route (GET /api/bench/floor) measured on the
-// same server at the same concurrency right before it; then one table. Builds first unless BENCH_SKIP_BUILD=1 (the build in NEXT_DIST_DIR, else .next).
+// same server at the same concurrency right before it; then one table. Builds first unless
+// BENCH_SKIP_BUILD=1 (the build in NEXT_DIST_DIR, else .next).
 // Knobs (environment): see bench/README.md.
 import pg from "pg";
 import { ADMIN_URL } from "../tests/helpers/database";
