@@ -5,18 +5,49 @@
 // taken over, and taking over is itself claimed the same way: the one process whose claim is
 // linked removes the lock if it still names the dead pid, and then all compete to create it
 // afresh. One that read the same dead pid and claims later finds the lock gone or another's.
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+// The pid is checked on this machine (or in this container): servers in different containers
+// sharing one data folder are not told apart (docs/operations.md says not to share one).
+import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 
+/** A file that holds no pid yet is taken for a dead process's only once it is this old. */
+const EMPTY_GRACE_MS = 5_000;
+/** How long a start keeps trying while other processes take the lock or claim it. */
+const TRY_FOR_MS = 10_000;
+
+/** The pid a lock or claim names: a positive whole number, else null (empty or garbage). */
+function pidIn(text: string): number | null {
+  const pid = Number(text.trim());
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** Whether `pid` is a live process here (not one of a process's threads, which Linux also answers for). */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
+  if (process.platform !== "linux") return true;
+  try {
+    const tgid = /^Tgid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return tgid === undefined || Number(tgid) === pid;
+  } catch {
+    return true; // no /proc to ask: alive, as the signal said
+  }
 }
+
+/** Whether a file naming no pid was written long enough ago to be a dead process's (or is gone). */
+function oldEnough(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs > EMPTY_GRACE_MS;
+  } catch {
+    return true;
+  }
+}
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 const code = (err: unknown) => (err as NodeJS.ErrnoException).code;
 
@@ -41,14 +72,15 @@ function removeIfPresent(file: string) {
 /** Creates `file` holding this process's pid unless it exists; whether it did. */
 function createOnly(file: string): boolean {
   const own = `${file}.${process.pid}-${randomBytes(4).toString("hex")}`;
-  writeFileSync(own, String(process.pid), { flag: "wx" });
   try {
+    writeFileSync(own, String(process.pid), { flag: "wx" });
     linkSync(own, file);
     return true;
   } catch (err) {
     if (code(err) === "EEXIST") return false;
-    // A file system without hard links: created in place (a reader may then find it empty for an instant).
-    if (code(err) === "EPERM" || code(err) === "ENOTSUP" || code(err) === "ENOSYS") return createInPlace(file);
+    // A file system without hard links (FAT, some network mounts; each reports it differently):
+    // created in place. A reader may then find it empty for an instant: see EMPTY_GRACE_MS.
+    if (code(err) !== "ENOENT" && code(err) !== "ENOSPC" && code(err) !== "EACCES") return createInPlace(file);
     throw err;
   } finally {
     removeIfPresent(own);
@@ -72,8 +104,10 @@ const inUse = (dir: string, pid: number) =>
 function takeOver(dir: string, file: string, holderText: string) {
   const claim = path.join(dir, "mailroom.lock.takeover");
   if (!createOnly(claim)) {
-    const claimant = Number(readOrNull(claim));
-    if (claimant && claimant !== process.pid && alive(claimant)) return; // it removes the lock; we compete to create it
+    const claimantText = readOrNull(claim);
+    if (claimantText === null) return; // its claimant is done: compete again
+    const claimant = pidIn(claimantText);
+    if (claimant === null ? !oldEnough(claim) : claimant !== process.pid && alive(claimant)) return; // it removes the lock; we compete to create it
     removeIfPresent(claim); // left by a process that died while taking over
     return;
   }
@@ -86,15 +120,21 @@ function takeOver(dir: string, file: string, holderText: string) {
 
 export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, "mailroom.lock");
+  const started = Date.now();
   for (let attempt = 0; ; attempt++) {
+    // Rounds after the first wait a little: another process is taking the lock or claiming it.
+    if (attempt > 0) pause(Math.min(50, 2 * attempt));
     if (createOnly(file)) break;
     const holderText = readOrNull(file);
     if (holderText === null) continue; // released or taken over meanwhile: compete again
-    const holder = Number(holderText);
+    const holder = pidIn(holderText);
     if (holder === process.pid) break; // this process's, or left by a dead one that had its pid
-    if (holder && alive(holder)) throw inUse(dir, holder);
-    // Many rounds only while other processes keep taking the lock and dying, or their claims race.
-    if (attempt >= 20) throw new Error(`Could not take the embedded database's lock in ${dir}: other processes keep taking it.`);
+    if (holder !== null && alive(holder)) throw inUse(dir, holder);
+    if (Date.now() - started > TRY_FOR_MS) {
+      throw new Error(`Could not take the embedded database's lock in ${dir}: other processes kept taking it for ${TRY_FOR_MS / 1000} s.`);
+    }
+    // A lock holding no pid may be one being written in place (no hard links): wait for it.
+    if (holder === null && holderText.trim() === "" && !oldEnough(file)) continue;
     takeOver(dir, file, holderText);
   }
   const release = () => {

@@ -1,10 +1,11 @@
 // The embedded database's folder lock, raced by real processes: of servers started together on
 // one folder exactly one may hold it, whether the folder had no lock or one left by a dead process.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { lockDataDir } from "@/lib/db/data-dir-lock";
 
 const LOCK_MODULE = path.resolve("lib/db/data-dir-lock.ts");
 const dirs: string[] = [];
@@ -47,14 +48,19 @@ describe("the embedded database's folder lock", () => {
   it.each([
     ["no lock", null],
     ["a lock left by a dead process", "999999999"],
-    ["an empty lock (a process that died while writing it)", ""],
+    ["an empty lock a minute old (a process that died while writing it)", ""],
+    ["a lock naming no process (-1)", "-1"],
   ])(
     "is held by exactly one of several processes starting together on a folder with %s",
     async (_, left) => {
       for (let round = 0; round < 2; round++) {
         const dir = mkdtempSync(path.join(tmpdir(), "mailroom-lock-race-"));
         dirs.push(dir);
-        if (left !== null) writeFileSync(path.join(dir, "mailroom.lock"), left);
+        if (left !== null) {
+          writeFileSync(path.join(dir, "mailroom.lock"), left);
+          const aMinuteAgo = new Date(Date.now() - 60_000);
+          utimesSync(path.join(dir, "mailroom.lock"), aMinuteAgo, aMinuteAgo);
+        }
         // Long enough for every contender to load tsx and the module before the start.
         const startAt = Date.now() + 3000;
         const contenders = Array.from({ length: 6 }, () => contender(dir, startAt));
@@ -72,4 +78,38 @@ describe("the embedded database's folder lock", () => {
     },
     60_000,
   );
+
+  it("waits for a lock still being written (a file system without hard links writes it in place) and is refused by its writer", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "mailroom-lock-young-"));
+    dirs.push(dir);
+    const file = path.join(dir, "mailroom.lock");
+    writeFileSync(file, "");
+    // Its writer, alive, puts its pid in a second later.
+    const writer = spawn(
+      process.execPath,
+      [
+        "-e",
+        `setTimeout(() => require("fs").writeFileSync(${JSON.stringify(file)}, String(process.pid)), 1000); setTimeout(() => {}, 8000)`,
+      ],
+      { stdio: "ignore" },
+    );
+    try {
+      expect(() => lockDataDir(dir)).toThrow(new RegExp(`in use by process ${writer.pid}`));
+    } finally {
+      writer.kill();
+    }
+  });
+
+  it("takes over a lock naming a thread of a live process, which is no process of its own", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "mailroom-lock-thread-"));
+    dirs.push(dir);
+    // One of this process's own threads (libuv's and V8's): signal 0 answers for it as for a process.
+    const thread = readdirSync("/proc/self/task").find((tid) => Number(tid) !== process.pid);
+    expect(thread).toBeDefined();
+    writeFileSync(path.join(dir, "mailroom.lock"), thread!);
+    const release = lockDataDir(dir);
+    expect(readFileSync(path.join(dir, "mailroom.lock"), "utf8")).toBe(String(process.pid));
+    release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
 });
