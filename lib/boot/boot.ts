@@ -2,8 +2,9 @@
 // embedded database's cluster (create-embedded.ts), apply migrations, create the first owner,
 // start the inbound SMTP listener when INBOUND_SMTP_PORT is set and the SMTP submission listener
 // when configured (always in development), and the embedded runner (jobs, webhook deliveries)
-// unless Inngest runs durable work; then the instance is ready. SIGTERM stops them gracefully (graceful-shutdown.ts). With several
-// server processes only the host process does the once-per-host parts (process-role.ts).
+// unless Inngest runs durable work; then the instance is ready. SIGTERM stops them gracefully
+// (graceful-shutdown.ts). With several server processes only the host process does the
+// once-per-host parts (process-role.ts).
 import { dataDirInUse, env, type Env } from "@/lib/env";
 import { getAuthSecret, getEncryptionKey } from "@/lib/config/secrets";
 import { dbHandle } from "@/lib/db/client";

@@ -7,7 +7,7 @@
 // afresh. One that read the same dead pid and claims later finds the lock gone or another's.
 // The pid is checked on this machine (or in this container): servers in different containers
 // sharing one data folder are not told apart (docs/operations.md says not to share one).
-import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 
@@ -47,6 +47,16 @@ function oldEnough(file: string): boolean {
   }
 }
 
+/**
+ * Whether the lock or claim `file`, holding `text`, may be another live process's: it names one,
+ * or it names none yet and is young (one being written in place, on a file system without hard
+ * links). This process's own pid in it was left by an earlier process that had the pid.
+ */
+function mayBeLive(file: string, text: string): boolean {
+  const pid = pidIn(text);
+  return pid === null ? !oldEnough(file) : pid !== process.pid && alive(pid);
+}
+
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 const code = (err: unknown) => (err as NodeJS.ErrnoException).code;
@@ -58,14 +68,6 @@ function readOrNull(file: string): string | null {
   } catch (err) {
     if (code(err) === "ENOENT") return null;
     throw err;
-  }
-}
-
-function removeIfPresent(file: string) {
-  try {
-    unlinkSync(file);
-  } catch (err) {
-    if (code(err) !== "ENOENT") throw err;
   }
 }
 
@@ -83,7 +85,7 @@ function createOnly(file: string): boolean {
     if (code(err) !== "ENOENT" && code(err) !== "ENOSPC" && code(err) !== "EACCES") return createInPlace(file);
     throw err;
   } finally {
-    removeIfPresent(own);
+    rmSync(own, { force: true });
   }
 }
 
@@ -104,17 +106,15 @@ const inUse = (dir: string, pid: number) =>
 function takeOver(dir: string, file: string, holderText: string) {
   const claim = path.join(dir, "mailroom.lock.takeover");
   if (!createOnly(claim)) {
+    // Its claimant done (gone) or at work: compete again. Else left by one that died while taking over.
     const claimantText = readOrNull(claim);
-    if (claimantText === null) return; // its claimant is done: compete again
-    const claimant = pidIn(claimantText);
-    if (claimant === null ? !oldEnough(claim) : claimant !== process.pid && alive(claimant)) return; // it removes the lock; we compete to create it
-    removeIfPresent(claim); // left by a process that died while taking over
+    if (claimantText !== null && !mayBeLive(claim, claimantText)) rmSync(claim, { force: true });
     return;
   }
   try {
-    if (readOrNull(file) === holderText) removeIfPresent(file);
+    if (readOrNull(file) === holderText) rmSync(file, { force: true });
   } finally {
-    removeIfPresent(claim);
+    rmSync(claim, { force: true });
   }
 }
 
@@ -129,13 +129,12 @@ export function lockDataDir(dir: string): () => void {
     if (holderText === null) continue; // released or taken over meanwhile: compete again
     const holder = pidIn(holderText);
     if (holder === process.pid) break; // this process's, or left by a dead one that had its pid
-    if (holder !== null && alive(holder)) throw inUse(dir, holder);
+    const live = mayBeLive(file, holderText);
+    if (live && holder !== null) throw inUse(dir, holder);
     if (Date.now() - started > TRY_FOR_MS) {
       throw new Error(`Could not take the embedded database's lock in ${dir}: other processes kept taking it for ${TRY_FOR_MS / 1000} s.`);
     }
-    // A lock holding no pid may be one being written in place (no hard links): wait for it.
-    if (holder === null && holderText.trim() === "" && !oldEnough(file)) continue;
-    takeOver(dir, file, holderText);
+    if (!live) takeOver(dir, file, holderText); // else one being written: wait for its pid
   }
   const release = () => {
     try {
